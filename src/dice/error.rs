@@ -1,0 +1,11 @@
+use super::Die;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum DiceError {
+    #[error("cannot read dice expression {expr:?}: {reason}")]
+    BadExpression { expr: String, reason: String },
+    #[error("{expr} needs {expected} dice, but {given} were typed in")]
+    WrongCount { expr: String, expected: usize, given: usize },
+    #[error("{face} is not a face of a {die} (faces are {range})", die = die.name(), range = die.face_range_text())]
+    NotAFace { die: Die, face: i64 },
+}

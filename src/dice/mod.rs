@@ -1,0 +1,14 @@
+//! Dice: the kinds the five rule systems use, expressions such as `2D6+6`, and rolls that come either from
+//! the game's seeded RNG or from physical dice a player typed in. Both paths produce the same `Roll`.
+
+mod die;
+mod error;
+mod expr;
+mod rng;
+mod roll;
+
+pub use die::Die;
+pub use error::DiceError;
+pub use expr::{DiceExpr, Term};
+pub use rng::GameRng;
+pub use roll::Roll;

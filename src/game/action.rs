@@ -1,0 +1,94 @@
+use serde::{Deserialize, Serialize};
+
+use crate::measure::Pt;
+use crate::roster::Flag;
+
+/// Everything a player can do, in the UI or as `ACTION_JSON` on the command line. Documented field by
+/// field in docs/actions.md.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// A free roll in the dice tray, e.g. a rule the app does not resolve itself.
+    Roll {
+        expr: String,
+        /// Faces typed in from physical dice; omitted or null to let the app roll.
+        #[serde(default)]
+        dice: Option<Vec<i64>>,
+        #[serde(default)]
+        label: Option<String>,
+    },
+    /// Rolls a unit's movement allowance for this turn from its movement chart entry.
+    RollMove {
+        unit: String,
+        /// One of the unit's movement choices (e.g. a gun's "1D6+6" to keep its fire); its default if omitted.
+        #[serde(default)]
+        expr: Option<String>,
+        #[serde(default)]
+        dice: Option<Vec<i64>>,
+    },
+    /// Moves a unit: `path` is the leader's route in inches, not including where he stands now. The
+    /// whole unit moves with him. Refused past the rolled allowance.
+    Move {
+        unit: String,
+        path: Vec<Pt>,
+        /// New facing in degrees clockwise from up the table; unchanged if omitted.
+        #[serde(default)]
+        facing: Option<f64>,
+    },
+    /// Removes `count` figures (privates first, the leader last).
+    RecordLosses {
+        unit: String,
+        count: u32,
+    },
+    /// Puts back the `count` most recently lost figures, to correct a mistake at the table.
+    RestoreFigures {
+        unit: String,
+        count: u32,
+    },
+    SetFlag {
+        unit: String,
+        flag: Flag,
+        on: bool,
+    },
+    /// A line in the campaign record.
+    Note {
+        text: String,
+    },
+    /// Draws from the game's deck; `card` is a card drawn from a physical deck (e.g. "QH", "10s", "joker").
+    DrawCard {
+        #[serde(default)]
+        card: Option<String>,
+    },
+    ShuffleDeck,
+    /// Ends the turn: movement allowances lapse.
+    NextTurn,
+    Undo,
+    Redo,
+}
+
+impl Action {
+    pub fn from_json(text: &str) -> Result<Action, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_read_as_tagged_json() {
+        let a = Action::from_json(r#"{"type":"record_losses","unit":"us-marines","count":3}"#).unwrap();
+        assert_eq!(a, Action::RecordLosses { unit: "us-marines".into(), count: 3 });
+        assert_eq!(Action::from_json(r#"{"type":"undo"}"#).unwrap(), Action::Undo);
+        let m = Action::from_json(r#"{"type":"move","unit":"u","path":[{"x":1,"y":2}]}"#).unwrap();
+        assert!(matches!(m, Action::Move { facing: None, .. }));
+    }
+
+    #[test]
+    fn unknown_fields_are_refused() {
+        assert!(Action::from_json(r#"{"type":"record_losses","unit":"u","count":3,"cnt":4}"#).is_err());
+        assert!(Action::from_json(r#"{"type":"teleport"}"#).is_err());
+    }
+}

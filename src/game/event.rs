@@ -1,0 +1,84 @@
+use serde::{Deserialize, Serialize};
+
+use super::Action;
+use crate::cards::Card;
+use crate::dice::Roll;
+use crate::measure::Pt;
+use crate::roster::Flag;
+
+/// One entry of a game's log: what the player asked for, in which turn, and what came of it. Dice
+/// and cards that fell are in the outcome, so the log replays without re-rolling.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub turn: u32,
+    pub action: Action,
+    pub outcome: Outcome,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Outcome {
+    Rolled {
+        label: String,
+        roll: Roll,
+    },
+    MoveRolled {
+        unit: String,
+        roll: Roll,
+    },
+    Moved {
+        unit: String,
+        route: Vec<Pt>,
+        length: f64,
+        facing: f64,
+        left: f64,
+    },
+    LossesRecorded {
+        unit: String,
+        figures: Vec<u32>,
+    },
+    FiguresRestored {
+        unit: String,
+        figures: Vec<u32>,
+    },
+    FlagSet {
+        unit: String,
+        flag: Flag,
+        on: bool,
+    },
+    Noted {
+        text: String,
+    },
+    /// `reshuffled` holds the new draw pile when the deck ran out and the discards went back in.
+    CardDrawn {
+        card: Card,
+        typed: bool,
+        reshuffled: Option<Vec<Card>>,
+    },
+    DeckShuffled {
+        order: Vec<Card>,
+    },
+    TurnBegan {
+        turn: u32,
+    },
+    /// Takes back the action at log index `seq`.
+    Undone {
+        seq: usize,
+    },
+    Redone {
+        seq: usize,
+    },
+}
+
+impl Outcome {
+    pub fn rolls(&self) -> Vec<&Roll> {
+        match self {
+            Outcome::Rolled { roll, .. } | Outcome::MoveRolled { roll, .. } => vec![roll],
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn is_undo_or_redo(&self) -> bool {
+        matches!(self, Outcome::Undone { .. } | Outcome::Redone { .. })
+    }
+}

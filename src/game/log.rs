@@ -1,0 +1,79 @@
+use serde::{Deserialize, Serialize};
+
+use super::{Event, Game, Outcome};
+use crate::dice::Roll;
+
+/// One line of a game's log as a player reads it, for the UI, `game log` and the campaign record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct LogEntry {
+    pub seq: u32,
+    pub turn: u32,
+    /// The action's `type`, e.g. `record_losses`.
+    pub kind: String,
+    pub text: String,
+    /// Taken back by an undo that is still in force.
+    pub undone: bool,
+    pub rolls: Vec<Roll>,
+}
+
+impl Game {
+    pub fn log_entries(&self) -> Vec<LogEntry> {
+        let undone = self.undone_flags();
+        self.events()
+            .iter()
+            .enumerate()
+            .map(|(seq, event)| LogEntry {
+                seq: seq as u32,
+                turn: event.turn,
+                kind: kind_of(event),
+                text: self.describe(event),
+                undone: undone[seq],
+                rolls: event.outcome.rolls().into_iter().cloned().collect(),
+            })
+            .collect()
+    }
+
+    fn unit_name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.scenario().units.iter().find(|u| u.id == id).map(|u| u.name.as_str()).unwrap_or(id)
+    }
+
+    pub fn describe(&self, event: &Event) -> String {
+        match &event.outcome {
+            Outcome::Rolled { label, roll } if label.is_empty() => format!("Rolled {roll}"),
+            Outcome::Rolled { label, roll } => format!("{label}: {roll}"),
+            Outcome::MoveRolled { unit, roll } => format!("{} rolled movement {roll}", self.unit_name(unit)),
+            Outcome::Moved { unit, length, left, .. } => {
+                format!("{} moved {length:.1}\" ({left:.1}\" left)", self.unit_name(unit))
+            }
+            Outcome::LossesRecorded { unit, figures } => {
+                let n = figures.len();
+                format!("{} lost {n} figure{}", self.unit_name(unit), if n == 1 { "" } else { "s" })
+            }
+            Outcome::FiguresRestored { unit, figures } => {
+                let n = figures.len();
+                format!("{}: {n} figure{} put back", self.unit_name(unit), if n == 1 { "" } else { "s" })
+            }
+            Outcome::FlagSet { unit, flag, on } => {
+                format!("{} {} {}", self.unit_name(unit), if *on { "is now" } else { "is no longer" }, flag.name())
+            }
+            Outcome::Noted { text } => format!("Note: {text}"),
+            Outcome::CardDrawn { card, typed, reshuffled } => format!(
+                "Drew {card}{}{}",
+                if *typed { " (typed)" } else { "" },
+                if reshuffled.is_some() { " after reshuffling the discards" } else { "" }
+            ),
+            Outcome::DeckShuffled { .. } => "Shuffled the deck".to_string(),
+            Outcome::TurnBegan { turn } => format!("Turn {turn} begins"),
+            Outcome::Undone { seq } => format!("Undid: {}", self.describe(&self.events()[*seq])),
+            Outcome::Redone { seq } => format!("Redid: {}", self.describe(&self.events()[*seq])),
+        }
+    }
+}
+
+fn kind_of(event: &Event) -> String {
+    serde_json::to_value(&event.action)
+        .ok()
+        .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))
+        .unwrap_or_default()
+}

@@ -1,0 +1,21 @@
+//! A game is its scenario, seed and an append-only list of events; everything else is derived.
+//! `Action` is what a player asks for, `Event` what happened (with every die that fell), `GameState` the
+//! fold of the events still in force after undo and redo.
+
+mod action;
+mod event;
+mod log;
+mod movement;
+mod play;
+mod refusal;
+mod state;
+
+pub use action::Action;
+pub use event::{Event, Outcome};
+pub use log::LogEntry;
+pub use play::Game;
+pub use refusal::{GameError, Refusal};
+pub use state::{Allowance, GameState};
+
+#[cfg(test)]
+mod tests;

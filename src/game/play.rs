@@ -1,0 +1,305 @@
+use std::sync::Arc;
+
+use super::movement::resolve_move;
+use super::{Action, Event, GameError, GameState, Outcome, Refusal};
+use crate::cards::{Card, Deck};
+use crate::dice::{DiceExpr, GameRng};
+use crate::odds::OddsView;
+use crate::roster::Unit;
+use crate::scenario::Scenario;
+
+/// The RNG stream for the opening shuffle: a stream no log index reaches.
+const SETUP_STREAM: u64 = u64::MAX;
+
+/// A game in play: scenario, seed, the full log, and the state folded from the entries in force.
+#[derive(Debug, Clone)]
+pub struct Game {
+    scenario: Arc<Scenario>,
+    seed: u64,
+    events: Vec<Event>,
+    state: GameState,
+    /// Log indices of actions in force, oldest first.
+    done: Vec<usize>,
+    /// Log indices of undone actions, most recently undone last; cleared by any new action.
+    undone: Vec<usize>,
+}
+
+impl Game {
+    pub fn new(scenario: Arc<Scenario>, seed: u64) -> Game {
+        let state = GameState::initial(&scenario, opening_deck(seed));
+        Game { scenario, seed, events: Vec::new(), state, done: Vec::new(), undone: Vec::new() }
+    }
+
+    /// Rebuilds a game from its seed and log. Fails if the log names units the scenario lacks or undoes
+    /// what was never done: such a log was not written by this engine.
+    pub fn replay(scenario: Arc<Scenario>, seed: u64, events: Vec<Event>) -> Result<Game, GameError> {
+        let mut game = Game::new(scenario, seed);
+        for event in events {
+            game.check_replayable(&event)?;
+            game.commit(event);
+        }
+        Ok(game)
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    pub fn shared_scenario(&self) -> Arc<Scenario> {
+        self.scenario.clone()
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// For each log entry, whether it is currently taken back by an undo.
+    pub fn undone_flags(&self) -> Vec<bool> {
+        let mut in_force = vec![false; self.events.len()];
+        for &seq in &self.done {
+            in_force[seq] = true;
+        }
+        self.events.iter().zip(in_force).map(|(e, on)| !on && !e.outcome.is_undo_or_redo()).collect()
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.done.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
+    /// Validates and resolves an action, rolling any dice, without recording it. The caller stores the
+    /// event and then `commit`s it, so a refusal or a failed write leaves the game as it was.
+    pub fn prepare(&self, action: &Action) -> Result<Event, GameError> {
+        let mut rng = GameRng::for_event(self.seed, self.events.len() as u64);
+        let outcome = match action {
+            Action::Roll { expr, dice, label } => {
+                let roll = parse_expr(expr)?.roll_or_typed(dice.as_deref(), &mut rng)?;
+                Outcome::Rolled { label: label.clone().unwrap_or_default(), roll }
+            }
+            Action::RollMove { unit, expr, dice } => {
+                let unit = self.live_unit(unit)?;
+                let dice_expr = self.movement_choice(unit, expr.as_deref())?;
+                if let Some(a) = self.state.allowances.get(&unit.id) {
+                    return Err(Refusal::by_rule(
+                        format!("{} has already rolled its movement this turn ({} = {})", unit.name, a.expr, a.total),
+                        "Movement Chart: one movement roll per unit per turn",
+                    )
+                    .into());
+                }
+                Outcome::MoveRolled { unit: unit.id.clone(), roll: dice_expr.roll_or_typed(dice.as_deref(), &mut rng)? }
+            }
+            Action::Move { unit, path, facing } => {
+                resolve_move(&self.scenario, &self.state, self.live_unit(unit)?, path, *facing)?
+            }
+            Action::RecordLosses { unit, count } => {
+                let unit = self.live_unit(unit)?;
+                positive(*count)?;
+                Outcome::LossesRecorded { unit: unit.id.clone(), figures: unit.choose_losses(*count) }
+            }
+            Action::RestoreFigures { unit, count } => {
+                let unit = self.unit(unit)?;
+                positive(*count)?;
+                let figures = unit.choose_restorations(*count);
+                if figures.is_empty() {
+                    return Err(Refusal::new(format!("{} has lost no figures to put back", unit.name)).into());
+                }
+                Outcome::FiguresRestored { unit: unit.id.clone(), figures }
+            }
+            Action::SetFlag { unit, flag, on } => {
+                let unit = self.unit(unit)?;
+                if unit.flags.contains(flag) == *on {
+                    let state = if *on { "already" } else { "not" };
+                    return Err(Refusal::new(format!("{} is {state} {}", unit.name, flag.name())).into());
+                }
+                Outcome::FlagSet { unit: unit.id.clone(), flag: *flag, on: *on }
+            }
+            Action::Note { text } => {
+                if text.trim().is_empty() {
+                    return Err(GameError::BadInput("a note needs some text".into()));
+                }
+                Outcome::Noted { text: text.trim().to_string() }
+            }
+            Action::DrawCard { card } => self.draw(card.as_deref(), &mut rng)?,
+            Action::ShuffleDeck => {
+                let mut deck = Deck::new();
+                deck.shuffle(rng.inner());
+                Outcome::DeckShuffled { order: deck.draw_pile().to_vec() }
+            }
+            Action::NextTurn => Outcome::TurnBegan { turn: self.state.turn + 1 },
+            Action::Undo => {
+                let seq = *self.done.last().ok_or_else(|| Refusal::new("there is nothing to undo"))?;
+                Outcome::Undone { seq }
+            }
+            Action::Redo => {
+                let seq = *self.undone.last().ok_or_else(|| Refusal::new("there is nothing to redo"))?;
+                Outcome::Redone { seq }
+            }
+        };
+        Ok(Event { turn: self.state.turn, action: action.clone(), outcome })
+    }
+
+    /// Appends a prepared event and folds it in.
+    pub fn commit(&mut self, event: Event) {
+        let seq = self.events.len();
+        match &event.outcome {
+            Outcome::Undone { seq: target } => {
+                self.done.retain(|s| s != target);
+                self.undone.push(*target);
+                self.state = self.refold();
+            }
+            Outcome::Redone { seq: target } => {
+                self.undone.retain(|s| s != target);
+                self.done.push(*target);
+                self.state.apply(&self.events[*target].outcome);
+            }
+            outcome => {
+                self.state.apply(outcome);
+                self.done.push(seq);
+                self.undone.clear();
+            }
+        }
+        self.events.push(event);
+    }
+
+    pub fn apply(&mut self, action: &Action) -> Result<&Event, GameError> {
+        let event = self.prepare(action)?;
+        self.commit(event);
+        Ok(self.events.last().unwrap())
+    }
+
+    /// The exact distribution of what an action would roll, in the current state. Nothing is applied.
+    pub fn odds(&self, action: &Action) -> Result<OddsView, GameError> {
+        match action {
+            Action::Roll { expr, label, .. } => {
+                let e = parse_expr(expr)?;
+                Ok(OddsView::new(label.clone().unwrap_or_else(|| e.to_string()), &e.distribution()))
+            }
+            Action::RollMove { unit, expr, .. } => {
+                let unit = self.live_unit(unit)?;
+                let e = self.movement_choice(unit, expr.as_deref())?;
+                Ok(OddsView::new(format!("{} movement {e} (inches)", unit.name), &e.distribution()))
+            }
+            other => Err(GameError::BadInput(format!("{} rolls no dice, so it has no odds", action_name(other)))),
+        }
+    }
+
+    fn refold(&self) -> GameState {
+        let mut state = GameState::initial(&self.scenario, opening_deck(self.seed));
+        for &seq in &self.done {
+            state.apply(&self.events[seq].outcome);
+        }
+        state
+    }
+
+    fn check_replayable(&self, event: &Event) -> Result<(), GameError> {
+        let bad = |why: String| Err(GameError::CorruptLog(format!("entry {}: {why}", self.events.len())));
+        match &event.outcome {
+            Outcome::Undone { seq } if !self.done.contains(seq) => {
+                bad(format!("undoes entry {seq}, which is not in force"))
+            }
+            Outcome::Redone { seq } if !self.undone.contains(seq) => {
+                bad(format!("redoes entry {seq}, which was not undone"))
+            }
+            Outcome::MoveRolled { unit, .. }
+            | Outcome::Moved { unit, .. }
+            | Outcome::LossesRecorded { unit, .. }
+            | Outcome::FiguresRestored { unit, .. }
+            | Outcome::FlagSet { unit, .. }
+                if self.state.unit(unit).is_none() =>
+            {
+                bad(format!("names unit {unit:?}, which the scenario does not have"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn unit(&self, id: &str) -> Result<&Unit, GameError> {
+        self.state.unit(id).ok_or_else(|| {
+            let ids: Vec<&str> = self.state.units.iter().map(|u| u.id.as_str()).collect();
+            GameError::BadInput(format!("no unit {id:?} in this game; units are: {}", ids.join(", ")))
+        })
+    }
+
+    fn live_unit(&self, id: &str) -> Result<&Unit, GameError> {
+        let unit = self.unit(id)?;
+        if unit.is_out() {
+            return Err(Refusal::new(format!("{} has no figures left: it is out of the game", unit.name)).into());
+        }
+        Ok(unit)
+    }
+
+    fn movement_choice(&self, unit: &Unit, asked: Option<&str>) -> Result<DiceExpr, GameError> {
+        let kind = self.scenario.ruleset.kind(&unit.kind).expect("scenario units have kinds from the ruleset");
+        let choices = kind.movement_choices();
+        let Some(default) = choices.first() else {
+            return Err(Refusal::new(format!("{} ({}) has no movement roll", unit.name, kind.name)).into());
+        };
+        match asked {
+            None => Ok(default.clone()),
+            Some(text) => {
+                let wanted = parse_expr(text)?;
+                choices.iter().find(|c| **c == wanted).cloned().ok_or_else(|| {
+                    let listed: Vec<String> = choices.iter().map(ToString::to_string).collect();
+                    Refusal::by_rule(
+                        format!("{} moves with {}, not {wanted}", kind.name, listed.join(" or ")),
+                        format!("{} movement chart", self.scenario.ruleset.name),
+                    )
+                    .into()
+                })
+            }
+        }
+    }
+
+    fn draw(&self, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+        let mut deck = self.state.deck.clone();
+        match typed {
+            Some(text) => {
+                let card = text.parse::<Card>().map_err(|e| GameError::BadInput(e.to_string()))?;
+                let card = deck.draw_typed(card).map_err(|e| Refusal::new(e.to_string()))?;
+                Ok(Outcome::CardDrawn { card, typed: true, reshuffled: None })
+            }
+            None => {
+                let reshuffled = if deck.remaining() == 0 {
+                    deck.reshuffle(rng.inner());
+                    Some(deck.draw_pile().to_vec())
+                } else {
+                    None
+                };
+                let card = deck.draw(rng.inner());
+                Ok(Outcome::CardDrawn { card, typed: false, reshuffled })
+            }
+        }
+    }
+}
+
+fn opening_deck(seed: u64) -> Deck {
+    let mut deck = Deck::new();
+    deck.shuffle(GameRng::for_event(seed, SETUP_STREAM).inner());
+    deck
+}
+
+fn parse_expr(text: &str) -> Result<DiceExpr, GameError> {
+    Ok(DiceExpr::parse(text)?)
+}
+
+fn positive(count: u32) -> Result<(), GameError> {
+    if count == 0 { Err(GameError::BadInput("count must be at least 1".into())) } else { Ok(()) }
+}
+
+fn action_name(action: &Action) -> String {
+    serde_json::to_value(action)
+        .ok()
+        .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))
+        .unwrap_or_else(|| "this action".into())
+}

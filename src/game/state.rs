@@ -1,0 +1,96 @@
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::Outcome;
+use crate::cards::{Card, Deck};
+use crate::roster::Unit;
+use crate::scenario::Scenario;
+
+/// A unit's movement for this turn: what was rolled and how much is left after the moves made so far.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Allowance {
+    pub expr: String,
+    pub faces: Vec<i64>,
+    pub total: i64,
+    pub left: f64,
+}
+
+/// Everything on the table at one moment, as the fold of the events in force.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameState {
+    pub turn: u32,
+    pub units: Vec<Unit>,
+    pub allowances: BTreeMap<String, Allowance>,
+    pub deck: Deck,
+    pub last_card: Option<Card>,
+}
+
+impl GameState {
+    pub fn initial(scenario: &Scenario, deck: Deck) -> GameState {
+        GameState { turn: 1, units: scenario.units.clone(), allowances: BTreeMap::new(), deck, last_card: None }
+    }
+
+    pub fn unit(&self, id: &str) -> Option<&Unit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    fn unit_mut(&mut self, id: &str) -> &mut Unit {
+        self.units
+            .iter_mut()
+            .find(|u| u.id == id)
+            .expect("events name units that exist: they were checked when recorded")
+    }
+
+    /// Folds one outcome into the state. Outcomes were validated when recorded, so this cannot fail.
+    pub fn apply(&mut self, outcome: &Outcome) {
+        match outcome {
+            Outcome::Rolled { .. } | Outcome::Noted { .. } | Outcome::Undone { .. } | Outcome::Redone { .. } => {}
+            Outcome::MoveRolled { unit, roll } => {
+                let allowance = Allowance {
+                    expr: roll.expr.clone(),
+                    faces: roll.faces.clone(),
+                    total: roll.total,
+                    left: roll.total.max(0) as f64,
+                };
+                self.allowances.insert(unit.clone(), allowance);
+            }
+            Outcome::Moved { unit, route, facing, left, .. } => {
+                let u = self.unit_mut(unit);
+                if let (Some(start), Some(end)) = (route.first(), route.last()) {
+                    u.translate(end.x - start.x, end.y - start.y);
+                }
+                u.facing = *facing;
+                if let Some(a) = self.allowances.get_mut(unit) {
+                    a.left = *left;
+                }
+            }
+            Outcome::LossesRecorded { unit, figures } => self.unit_mut(unit).remove_figures(figures),
+            Outcome::FiguresRestored { unit, figures } => self.unit_mut(unit).restore_figures(figures),
+            Outcome::FlagSet { unit, flag, on } => {
+                let u = self.unit_mut(unit);
+                if *on {
+                    u.flags.insert(*flag);
+                } else {
+                    u.flags.remove(flag);
+                }
+            }
+            Outcome::CardDrawn { card, reshuffled, .. } => {
+                if let Some(order) = reshuffled {
+                    self.deck.set_draw_pile(order.clone());
+                }
+                self.deck.remove_for_draw(*card);
+                self.last_card = Some(*card);
+            }
+            Outcome::DeckShuffled { order } => {
+                self.deck.set_draw_pile(order.clone());
+                self.last_card = None;
+            }
+            Outcome::TurnBegan { turn } => {
+                self.turn = *turn;
+                self.allowances.clear();
+            }
+        }
+    }
+}

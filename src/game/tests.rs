@@ -1,0 +1,179 @@
+use std::sync::Arc;
+
+use super::*;
+use crate::measure::Pt;
+use crate::scenario::find_shipped;
+
+fn wall_game(seed: u64) -> Game {
+    let scenario = find_shipped("legation-wall").unwrap().load().unwrap();
+    Game::new(Arc::new(scenario), seed)
+}
+
+fn marines_alive(game: &Game) -> u32 {
+    game.state().unit("us-marines").unwrap().alive_count()
+}
+
+fn roll_move(game: &mut Game, faces: [i64; 2]) {
+    game.apply(&Action::RollMove { unit: "us-marines".into(), expr: None, dice: Some(faces.to_vec()) }).unwrap();
+}
+
+#[test]
+fn typed_movement_dice_set_the_allowance() {
+    let mut game = wall_game(1);
+    roll_move(&mut game, [3, 5]);
+    let a = &game.state().allowances["us-marines"];
+    assert_eq!((a.expr.as_str(), a.total, a.left), ("2D6+6", 14, 14.0));
+}
+
+#[test]
+fn a_move_within_the_allowance_moves_every_figure() {
+    let mut game = wall_game(1);
+    roll_move(&mut game, [3, 5]);
+    let before = game.state().unit("us-marines").unwrap().figures.clone();
+    game.apply(&Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 23.0 }], facing: None }).unwrap();
+    let after = &game.state().unit("us-marines").unwrap().figures;
+    for (b, a) in before.iter().zip(after) {
+        assert!((a.pos.y - b.pos.y - 10.0).abs() < 1e-9 && (a.pos.x - b.pos.x).abs() < 1e-9);
+    }
+    assert!((game.state().allowances["us-marines"].left - 4.0).abs() < 1e-9);
+}
+
+#[test]
+fn a_move_past_the_allowance_is_refused_and_records_nothing() {
+    let mut game = wall_game(1);
+    roll_move(&mut game, [1, 1]);
+    let err = game
+        .apply(&Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 23.0 }], facing: None })
+        .unwrap_err();
+    let GameError::Refused(refusal) = err else { panic!("expected a refusal, got {err:?}") };
+    assert!(refusal.message.contains("exceeds the allowance of 8.0\""), "{}", refusal.message);
+    assert!(refusal.rule.unwrap().contains("Movement Chart"));
+    assert_eq!(game.events().len(), 1);
+}
+
+#[test]
+fn moving_before_rolling_is_refused() {
+    let mut game = wall_game(1);
+    let err =
+        game.apply(&Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 14.0 }], facing: None });
+    assert!(matches!(err, Err(GameError::Refused(_))));
+}
+
+#[test]
+fn a_second_movement_roll_in_a_turn_is_refused_but_the_next_turn_allows_it() {
+    let mut game = wall_game(1);
+    roll_move(&mut game, [3, 5]);
+    let again = game.apply(&Action::RollMove { unit: "us-marines".into(), expr: None, dice: None });
+    assert!(matches!(again, Err(GameError::Refused(_))));
+    game.apply(&Action::NextTurn).unwrap();
+    assert!(game.state().allowances.is_empty());
+    roll_move(&mut game, [6, 6]);
+}
+
+#[test]
+fn three_losses_then_one_undo_leaves_two_lost() {
+    let mut game = wall_game(1);
+    game.apply(&Action::RecordLosses { unit: "us-marines".into(), count: 3 }).unwrap();
+    assert_eq!(marines_alive(&game), 7);
+    game.apply(&Action::Undo).unwrap();
+    assert_eq!(marines_alive(&game), 10);
+    game.apply(&Action::Redo).unwrap();
+    assert_eq!(marines_alive(&game), 7);
+    game.apply(&Action::RestoreFigures { unit: "us-marines".into(), count: 1 }).unwrap();
+    assert_eq!(marines_alive(&game), 8);
+}
+
+#[test]
+fn undo_takes_back_one_action_at_a_time_and_a_new_action_ends_redo() {
+    let mut game = wall_game(1);
+    game.apply(&Action::RecordLosses { unit: "us-marines".into(), count: 1 }).unwrap();
+    game.apply(&Action::RecordLosses { unit: "us-marines".into(), count: 2 }).unwrap();
+    game.apply(&Action::Undo).unwrap();
+    assert_eq!(marines_alive(&game), 9);
+    game.apply(&Action::Undo).unwrap();
+    assert_eq!(marines_alive(&game), 10);
+    assert!(matches!(game.apply(&Action::Undo), Err(GameError::Refused(_))));
+    game.apply(&Action::Note { text: "the Boxers fall back".into() }).unwrap();
+    assert!(!game.can_redo());
+    let undone = game.undone_flags();
+    assert_eq!(undone, vec![true, true, false, false, false]);
+}
+
+#[test]
+fn a_unit_with_no_figures_is_out_and_cannot_move() {
+    let mut game = wall_game(1);
+    game.apply(&Action::RecordLosses { unit: "us-marines".into(), count: 40 }).unwrap();
+    assert!(game.state().unit("us-marines").unwrap().is_out());
+    assert!(matches!(
+        game.apply(&Action::RollMove { unit: "us-marines".into(), expr: None, dice: None }),
+        Err(GameError::Refused(_))
+    ));
+}
+
+#[test]
+fn unknown_units_are_bad_input() {
+    let mut game = wall_game(1);
+    let err = game.apply(&Action::RecordLosses { unit: "martians".into(), count: 1 }).unwrap_err();
+    assert!(matches!(err, GameError::BadInput(ref m) if m.contains("martians") && m.contains("us-marines")));
+}
+
+#[test]
+fn a_gun_boat_may_choose_its_dice_but_nothing_else() {
+    let mut game = wall_game(1);
+    game.apply(&Action::RollMove { unit: "gun-boat".into(), expr: Some("4D6+6".into()), dice: None }).unwrap();
+    let refused = game.apply(&Action::RollMove { unit: "us-marines".into(), expr: Some("4D6+6".into()), dice: None });
+    assert!(matches!(refused, Err(GameError::Refused(r)) if r.message.contains("2D6+6")));
+}
+
+#[test]
+fn odds_of_a_move_roll_are_exact() {
+    let game = wall_game(1);
+    let odds = game.odds(&Action::RollMove { unit: "us-marines".into(), expr: None, dice: None }).unwrap();
+    let p14 = odds.outcomes.iter().find(|o| o.value == 14).unwrap().p;
+    assert!((p14 - 5.0 / 36.0).abs() < 1e-12);
+    assert_eq!(odds.outcomes.len(), 11);
+    assert!(game.events().is_empty(), "odds apply nothing");
+}
+
+/// Plays a mixed game with seeded dice, then checks that both the stored events and the bare actions
+/// replay to exactly the same state.
+#[test]
+fn replaying_the_log_from_the_seed_reproduces_the_state() {
+    let mut game = wall_game(99);
+    let actions = vec![
+        Action::RollMove { unit: "us-marines".into(), expr: None, dice: None },
+        Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 18.0 }], facing: Some(180.0) },
+        Action::Roll { expr: "D20".into(), dice: None, label: Some("Fire".into()) },
+        Action::RecordLosses { unit: "boxers-west".into(), count: 3 },
+        Action::Undo,
+        Action::DrawCard { card: None },
+        Action::ShuffleDeck,
+        Action::DrawCard { card: None },
+        Action::SetFlag { unit: "boxers-east".into(), flag: crate::roster::Flag::Pinned, on: true },
+        Action::Redo,
+        Action::NextTurn,
+        Action::RollMove { unit: "boxers-east".into(), expr: None, dice: None },
+    ];
+    for a in &actions {
+        let _ = game.apply(a);
+    }
+    let replayed = Game::replay(game.shared_scenario(), 99, game.events().to_vec()).unwrap();
+    assert_eq!(replayed.state(), game.state());
+
+    let mut again = wall_game(99);
+    for a in &actions {
+        let _ = again.apply(a);
+    }
+    assert_eq!(again.events(), game.events(), "the same seed and actions give the same dice");
+
+    let json: Vec<String> = game.events().iter().map(|e| serde_json::to_string(e).unwrap()).collect();
+    let parsed: Vec<Event> = json.iter().map(|j| serde_json::from_str(j).unwrap()).collect();
+    assert_eq!(Game::replay(game.shared_scenario(), 99, parsed).unwrap().state(), game.state());
+}
+
+#[test]
+fn a_log_that_undoes_nothing_does_not_replay() {
+    let game = wall_game(1);
+    let bogus = Event { turn: 1, action: Action::Undo, outcome: Outcome::Undone { seq: 4 } };
+    assert!(matches!(Game::replay(game.shared_scenario(), 1, vec![bogus]), Err(GameError::CorruptLog(_))));
+}

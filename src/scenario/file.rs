@@ -1,0 +1,88 @@
+//! The scenario file exactly as written. Unknown keys are errors: a misspelt key silently ignored would
+//! put a unit on the table without the figures its author meant.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub scenario: Header,
+    #[serde(default)]
+    pub options: BTreeMap<String, Spanned<toml::Value>>,
+    pub sides: Vec<SideEntry>,
+    #[serde(default)]
+    pub terrain: Vec<TerrainEntry>,
+    pub units: Vec<UnitEntry>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    pub system: Spanned<String>,
+    pub title: String,
+    #[serde(default)]
+    pub description: String,
+    pub table: TableSize,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSize {
+    pub width: f64,
+    pub depth: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideEntry {
+    pub id: Spanned<String>,
+    pub name: String,
+    #[serde(default = "default_colour")]
+    pub colour: String,
+}
+
+fn default_colour() -> String {
+    "#c8b68a".to_string()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainEntry {
+    pub name: String,
+    pub cover: String,
+    pub polygon: Spanned<Vec<[f64; 2]>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitEntry {
+    pub id: Spanned<String>,
+    pub name: String,
+    pub side: Spanned<String>,
+    pub kind: Spanned<String>,
+    /// Figures including the leader and crew.
+    pub figures: Spanned<u32>,
+    #[serde(default = "yes")]
+    pub leader: bool,
+    #[serde(default)]
+    pub crew: u32,
+    /// Where the leader stands; the rest are set out in a line beside him unless `positions` is given.
+    pub at: Option<Spanned<[f64; 2]>>,
+    pub positions: Option<Spanned<Vec<[f64; 2]>>>,
+    #[serde(default)]
+    pub facing: f64,
+    /// Inches between figures when they are set out in a line.
+    #[serde(default = "default_spacing")]
+    pub spacing: f64,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn default_spacing() -> f64 {
+    1.0
+}

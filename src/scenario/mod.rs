@@ -1,0 +1,12 @@
+//! Scenarios: TOML files under `scenarios/<system>/`, read with serde and checked against their system's
+//! ruleset. Every error names the file, and the line and column where it can.
+
+mod error;
+mod file;
+mod load;
+mod placement;
+mod shipped;
+
+pub use error::ScenarioError;
+pub use load::{Scenario, load_file, parse};
+pub use shipped::{ShippedScenario, find_shipped, shipped_scenarios};

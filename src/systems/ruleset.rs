@@ -1,0 +1,105 @@
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::dice::DiceExpr;
+use crate::scenario::ScenarioError;
+
+/// The parts of a ruleset every system shares: its unit kinds with their movement dice and weapon reach,
+/// and its named options. A system's own tables (fire charts, morale charts) sit beside these in the same
+/// file and are read by that system's module.
+#[derive(Debug, Clone)]
+pub struct Ruleset {
+    pub id: String,
+    pub name: String,
+    pub source: String,
+    kinds: BTreeMap<String, KindProfile>,
+    options: BTreeMap<String, serde_json::Value>,
+    /// The whole file, for the system module's own tables.
+    pub document: toml::Table,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KindProfile {
+    pub name: String,
+    /// The movement roll; the first option when the player has a choice.
+    #[serde(rename = "move")]
+    pub movement: Option<DiceExpr>,
+    /// Further movement choices, such as a gun's "1D6+6 and may fire".
+    #[serde(default)]
+    pub move_options: Vec<MoveOption>,
+    pub weapon: Option<WeaponProfile>,
+    #[serde(default)]
+    pub notes: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveOption {
+    pub dice: DiceExpr,
+    pub note: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponProfile {
+    pub name: String,
+    /// Inches.
+    pub range: f64,
+}
+
+#[derive(Deserialize)]
+struct RulesetFile {
+    system: Header,
+    #[serde(default)]
+    options: BTreeMap<String, toml::Value>,
+    kinds: BTreeMap<String, KindProfile>,
+}
+
+#[derive(Deserialize)]
+struct Header {
+    id: String,
+    name: String,
+    source: String,
+}
+
+impl Ruleset {
+    pub fn parse(file: &str, source: &str) -> Result<Ruleset, ScenarioError> {
+        let raw: RulesetFile = toml::from_str(source).map_err(|e| ScenarioError::from_toml(file, source, &e))?;
+        let document: toml::Table = toml::from_str(source).map_err(|e| ScenarioError::from_toml(file, source, &e))?;
+        let options = raw
+            .options
+            .into_iter()
+            .map(|(k, v)| serde_json::to_value(v).map(|json| (k, json)))
+            .collect::<Result<_, _>>()
+            .map_err(|e| ScenarioError::whole_file(file, e.to_string()))?;
+        Ok(Ruleset {
+            id: raw.system.id,
+            name: raw.system.name,
+            source: raw.system.source,
+            kinds: raw.kinds,
+            options,
+            document,
+        })
+    }
+
+    pub fn kind(&self, id: &str) -> Option<&KindProfile> {
+        self.kinds.get(id)
+    }
+
+    pub fn kind_ids(&self) -> Vec<&str> {
+        self.kinds.keys().map(String::as_str).collect()
+    }
+
+    pub fn option_defaults(&self) -> BTreeMap<String, serde_json::Value> {
+        self.options.clone()
+    }
+}
+
+impl KindProfile {
+    /// Every movement roll this kind may choose, the default first.
+    pub fn movement_choices(&self) -> Vec<DiceExpr> {
+        self.movement.iter().cloned().chain(self.move_options.iter().map(|o| o.dice.clone())).collect()
+    }
+}
