@@ -1,0 +1,77 @@
+//! How fast the engine answers at the table. Targets (issue 3): one action under 1 ms; replaying a
+//! 10,000-event game under 100 ms.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sandtable::game::{Action, Game};
+use sandtable::measure::Pt;
+use sandtable::roster::Flag;
+use sandtable::scenario::find_shipped;
+
+/// A long evening: turns of movement rolls and moves, fire rolls, losses and corrections, flags, notes,
+/// card draws and the odd undo, 10,000 log entries in all.
+fn long_game() -> Game {
+    let scenario = Arc::new(find_shipped("legation-wall").unwrap().load().unwrap());
+    let mut game = Game::new(scenario, 2026);
+    let mut step = 0u32;
+    while game.events().len() < 10_000 {
+        let action = match step % 10 {
+            0 => Action::NextTurn,
+            1 => Action::RollMove { unit: "us-marines".into(), expr: None, dice: None },
+            2 => {
+                let y = if game.state().turn.is_multiple_of(2) { 13.0 } else { 18.0 };
+                Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y }], facing: None }
+            }
+            3 => Action::Roll { expr: "9D20".into(), dice: None, label: Some("MG fire".into()) },
+            4 => Action::RecordLosses { unit: "boxers-west".into(), count: 2 },
+            5 => Action::RestoreFigures { unit: "boxers-west".into(), count: 2 },
+            6 => Action::SetFlag {
+                unit: "boxers-east".into(),
+                flag: Flag::Pinned,
+                on: game.state().turn.is_multiple_of(2),
+            },
+            7 => Action::DrawCard { card: None },
+            8 => Action::Note { text: format!("turn {} holds", game.state().turn) },
+            _ => Action::Undo,
+        };
+        let _ = game.apply(&action);
+        step += 1;
+    }
+    game
+}
+
+fn benches(c: &mut Criterion) {
+    let game = long_game();
+    let scenario = game.shared_scenario();
+    let events = game.events().to_vec();
+
+    c.bench_function("replay 10,000 events", |b| {
+        b.iter(|| Game::replay(scenario.clone(), 2026, black_box(events.clone())).unwrap())
+    });
+
+    let losses = Action::RecordLosses { unit: "boxers-west".into(), count: 1 };
+    c.bench_function("apply one action (record losses)", |b| {
+        b.iter_batched(
+            || game.clone(),
+            |mut g| g.apply(black_box(&losses)).map(|_| ()).unwrap(),
+            criterion::BatchSize::LargeInput,
+        )
+    });
+
+    let roll = Action::Roll { expr: "2D6+6".into(), dice: None, label: None };
+    c.bench_function("prepare one action (roll 2D6+6)", |b| b.iter(|| game.prepare(black_box(&roll)).unwrap()));
+
+    let undo = Action::Undo;
+    c.bench_function("apply undo on a 10,000-event game", |b| {
+        b.iter_batched(
+            || game.clone(),
+            |mut g| g.apply(black_box(&undo)).map(|_| ()).unwrap(),
+            criterion::BatchSize::LargeInput,
+        )
+    });
+}
+
+criterion_group!(engine, benches);
+criterion_main!(engine);

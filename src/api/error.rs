@@ -1,0 +1,77 @@
+use serde::{Deserialize, Serialize};
+
+use crate::game::GameError;
+use crate::scenario::ScenarioError;
+use crate::store::StoreError;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// The request itself is wrong: a bad dice face, an unknown unit, a malformed scenario.
+    BadInput,
+    /// The rules forbid it; `rule` says which.
+    Refused,
+    NotFound,
+    /// Someone else changed the game first (another tablet); reload and try again.
+    Conflict,
+    /// The campaign database could not be used (including one from a newer Sandtable).
+    Store,
+    Internal,
+}
+
+/// What every command returns on failure: plain enough to show a player as it is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, thiserror::Error)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[error("{message}")]
+pub struct ApiError {
+    pub kind: ErrorKind,
+    pub message: String,
+    pub rule: Option<String>,
+}
+
+impl ApiError {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> ApiError {
+        ApiError { kind, message: message.into(), rule: None }
+    }
+
+    pub fn bad_input(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorKind::BadInput, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorKind::NotFound, message)
+    }
+
+    /// Whether the fault lies in what was asked (exit code 2 on the command line) rather than elsewhere.
+    pub fn is_users(&self) -> bool {
+        matches!(self.kind, ErrorKind::BadInput | ErrorKind::Refused | ErrorKind::NotFound)
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        match e {
+            GameError::Refused(r) => ApiError { kind: ErrorKind::Refused, message: r.message, rule: r.rule },
+            GameError::CorruptLog(_) => ApiError::new(ErrorKind::Internal, e.to_string()),
+            other => ApiError::bad_input(other.to_string()),
+        }
+    }
+}
+
+impl From<ScenarioError> for ApiError {
+    fn from(e: ScenarioError) -> ApiError {
+        ApiError::bad_input(e.to_string())
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        let kind = match &e {
+            StoreError::NotFound { .. } => ErrorKind::NotFound,
+            StoreError::Conflict { .. } => ErrorKind::Conflict,
+            _ => ErrorKind::Store,
+        };
+        ApiError::new(kind, e.to_string())
+    }
+}

@@ -1,0 +1,15 @@
+//! The command layer: one async function per command the UI can send. The Tauri shell and
+//! `sandtable serve` both call these, so the desktop window and a browser on the LAN see the same engine.
+
+mod error;
+mod measure;
+mod session;
+mod views;
+
+pub use crate::game::LogEntry;
+pub use error::{ApiError, ErrorKind};
+pub use measure::Measurement;
+pub use session::Api;
+pub use views::{
+    CampaignView, FigureView, GameSummary, GameView, ScenarioSummary, SideView, TerrainView, UnitView, WeaponView,
+};

@@ -1,0 +1,183 @@
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use tokio::sync::Mutex;
+
+use super::{ApiError, CampaignView, GameSummary, GameView, Measurement, ScenarioSummary};
+use crate::game::{Action, Event, Game};
+use crate::odds::OddsView;
+use crate::scenario::{self, Scenario};
+use crate::store::{GameRecord, NewGame, Store};
+
+/// The engine as the app sees it: the campaign store plus the games in play, kept folded in memory
+/// and checked against the store's event count so another process's writes are picked up.
+pub struct Api {
+    store: Store,
+    games: Mutex<HashMap<i64, Arc<Game>>>,
+    /// Serialises actions within this process, so a double tap on a tablet queues instead of conflicting.
+    acting: Mutex<()>,
+}
+
+impl Api {
+    pub async fn open(db: &Path) -> Result<Api, ApiError> {
+        Ok(Api { store: Store::open(db).await?, games: Mutex::new(HashMap::new()), acting: Mutex::new(()) })
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub async fn list_scenarios(&self) -> Result<Vec<ScenarioSummary>, ApiError> {
+        scenario::shipped_scenarios()
+            .iter()
+            .map(|s| {
+                let loaded = s.load()?;
+                Ok(ScenarioSummary {
+                    path: s.path.to_string(),
+                    system: loaded.system.clone(),
+                    system_name: loaded.ruleset.name.clone(),
+                    title: loaded.title.clone(),
+                    description: loaded.description.clone(),
+                })
+            })
+            .collect()
+    }
+
+    pub async fn list_campaigns(&self) -> Result<Vec<CampaignView>, ApiError> {
+        Ok(self.store.list_campaigns().await?.into_iter().map(CampaignView::from).collect())
+    }
+
+    pub async fn create_campaign(&self, name: String) -> Result<CampaignView, ApiError> {
+        if name.trim().is_empty() {
+            return Err(ApiError::bad_input("a campaign needs a name"));
+        }
+        Ok(self.store.create_campaign(name.trim(), "").await?.into())
+    }
+
+    pub async fn list_games(&self, campaign: Option<i64>) -> Result<Vec<GameSummary>, ApiError> {
+        Ok(self.store.list_games(campaign).await?.into_iter().map(GameSummary::from).collect())
+    }
+
+    /// Starts a game from a shipped scenario (by the name the scenario list gives).
+    pub async fn new_game(
+        &self,
+        scenario: String,
+        seed: Option<String>,
+        campaign: Option<i64>,
+    ) -> Result<GameView, ApiError> {
+        let shipped = scenario::find_shipped(&scenario)
+            .ok_or_else(|| ApiError::not_found(format!("no shipped scenario {scenario:?}")))?;
+        let loaded = shipped.load()?;
+        let seed = match seed.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            Some(text) => text.parse::<u64>().map_err(|_| {
+                ApiError::bad_input(format!("seed {text:?} is not a whole number 0–18446744073709551615"))
+            })?,
+            None => rand::random(),
+        };
+        self.start_game(loaded, seed, campaign).await
+    }
+
+    /// Starts a game from any checked scenario, e.g. a file named on the command line.
+    pub async fn start_game(&self, scenario: Scenario, seed: u64, campaign: Option<i64>) -> Result<GameView, ApiError> {
+        let record = self
+            .store
+            .create_game(NewGame {
+                campaign_id: campaign,
+                name: scenario.title.clone(),
+                system: scenario.system.clone(),
+                scenario_path: scenario.file.clone(),
+                scenario_toml: scenario.source.clone(),
+                options_json: serde_json::to_string(&scenario.options).map_err(internal)?,
+                seed,
+            })
+            .await?;
+        let game = Arc::new(Game::new(Arc::new(scenario), seed));
+        self.games.lock().await.insert(record.id, game.clone());
+        Ok(GameView::of(record.id, &record.name, &game))
+    }
+
+    pub async fn game_view(&self, id: i64) -> Result<GameView, ApiError> {
+        let (record, game) = self.load(id).await?;
+        Ok(GameView::of(id, &record.name, &game))
+    }
+
+    /// Resolves an action, commits its event to the store, and only then folds it into the game: a
+    /// crash between the two loses nothing, because the next load replays the stored event.
+    pub async fn game_act(&self, id: i64, action: Action) -> Result<GameView, ApiError> {
+        let _turn = self.acting.lock().await;
+        let (record, game) = self.load(id).await?;
+        let event = game.prepare(&action)?;
+        let seq = game.events().len() as i64;
+        let json = serde_json::to_string(&event).map_err(internal)?;
+        if let Err(e) = self.store.append_event(id, seq, &json).await {
+            self.games.lock().await.remove(&id);
+            return Err(e.into());
+        }
+        let mut next = (*game).clone();
+        next.commit(event);
+        let view = GameView::of(id, &record.name, &next);
+        self.games.lock().await.insert(id, Arc::new(next));
+        Ok(view)
+    }
+
+    pub async fn game_odds(&self, id: i64, action: Action) -> Result<OddsView, ApiError> {
+        let (_, game) = self.load(id).await?;
+        Ok(game.odds(&action)?)
+    }
+
+    pub async fn measure(&self, id: i64, from: String, to: String) -> Result<Measurement, ApiError> {
+        let (_, game) = self.load(id).await?;
+        Measurement::between(&game, &from, &to)
+    }
+
+    /// The game folded from the store, reusing the in-memory copy while no one else has written.
+    pub async fn load(&self, id: i64) -> Result<(GameRecord, Arc<Game>), ApiError> {
+        let record = self.store.game(id).await?;
+        if let Some(game) = self.games.lock().await.get(&id)
+            && game.events().len() as i64 == record.event_count
+        {
+            return Ok((record, game.clone()));
+        }
+        let scenario = scenario::parse(&record.scenario_path, &record.scenario_toml)?;
+        let events = self
+            .store
+            .events(id)
+            .await?
+            .into_iter()
+            .map(|e| {
+                serde_json::from_str::<Event>(&e.json).map_err(|err| {
+                    ApiError::new(super::ErrorKind::Internal, format!("game {id}, event {}: {err}", e.seq))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let game = Arc::new(Game::replay(Arc::new(scenario), record.seed, events)?);
+        self.games.lock().await.insert(id, game.clone());
+        Ok((record, game))
+    }
+}
+
+fn internal(e: impl std::fmt::Display) -> ApiError {
+    ApiError::new(super::ErrorKind::Internal, e.to_string())
+}
+
+impl From<crate::store::Campaign> for CampaignView {
+    fn from(c: crate::store::Campaign) -> CampaignView {
+        CampaignView { id: c.id, name: c.name, notes: c.notes, created_at: c.created_at, game_count: c.game_count }
+    }
+}
+
+impl From<GameRecord> for GameSummary {
+    fn from(g: GameRecord) -> GameSummary {
+        GameSummary {
+            id: g.id,
+            campaign_id: g.campaign_id,
+            name: g.name,
+            system: g.system,
+            scenario_path: g.scenario_path,
+            seed: g.seed.to_string(),
+            created_at: g.created_at,
+            event_count: g.event_count,
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! What the UI is shown: flat, serialisable pictures of the engine's state. Built fresh for each reply so
+//! the engine's own types stay free to change.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Allowance, Game, LogEntry};
+use crate::measure::{Pt, Table};
+use crate::roster::{Flag, Role};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ScenarioSummary {
+    /// Path under `scenarios/`, e.g. `sand-pebbles/legation-wall.toml`; what `new_game` takes.
+    pub path: String,
+    pub system: String,
+    pub system_name: String,
+    pub title: String,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CampaignView {
+    pub id: i64,
+    pub name: String,
+    pub notes: String,
+    pub created_at: String,
+    pub game_count: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct GameSummary {
+    pub id: i64,
+    pub campaign_id: Option<i64>,
+    pub name: String,
+    pub system: String,
+    pub scenario_path: String,
+    /// A string because seeds are 64-bit and JavaScript numbers are not.
+    pub seed: String,
+    pub created_at: String,
+    pub event_count: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct GameView {
+    pub id: i64,
+    pub name: String,
+    pub system: String,
+    pub system_name: String,
+    pub scenario_title: String,
+    pub seed: String,
+    pub turn: u32,
+    pub table: Table,
+    pub terrain: Vec<TerrainView>,
+    pub sides: Vec<SideView>,
+    pub units: Vec<UnitView>,
+    /// Newest last.
+    pub log: Vec<LogEntry>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub cards_remaining: u32,
+    pub last_card: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct TerrainView {
+    pub name: String,
+    pub cover: String,
+    pub points: Vec<Pt>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct SideView {
+    pub id: String,
+    pub name: String,
+    pub colour: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct UnitView {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    pub kind: String,
+    pub kind_name: String,
+    pub facing: f64,
+    pub flags: Vec<Flag>,
+    pub figures: Vec<FigureView>,
+    pub alive: u32,
+    pub total: u32,
+    pub out: bool,
+    pub leader_alive: bool,
+    pub weapon: Option<WeaponView>,
+    /// Movement rolls the unit may choose from, default first.
+    pub move_choices: Vec<String>,
+    pub allowance: Option<Allowance>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct FigureView {
+    pub id: u32,
+    pub role: Role,
+    pub pos: Pt,
+    pub alive: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct WeaponView {
+    pub name: String,
+    /// Inches.
+    pub range: f64,
+}
+
+impl GameView {
+    pub fn of(id: i64, name: &str, game: &Game) -> GameView {
+        let scenario = game.scenario();
+        let state = game.state();
+        let ruleset = &scenario.ruleset;
+        let units = state
+            .units
+            .iter()
+            .map(|u| {
+                let kind = ruleset.kind(&u.kind);
+                UnitView {
+                    id: u.id.clone(),
+                    name: u.name.clone(),
+                    side: u.side.clone(),
+                    kind: u.kind.clone(),
+                    kind_name: kind.map(|k| k.name.clone()).unwrap_or_default(),
+                    facing: u.facing,
+                    flags: u.flags.iter().copied().collect(),
+                    figures: u
+                        .figures
+                        .iter()
+                        .map(|f| FigureView { id: f.id, role: f.role, pos: f.pos, alive: f.alive })
+                        .collect(),
+                    alive: u.alive_count(),
+                    total: u.figures.len() as u32,
+                    out: u.is_out(),
+                    leader_alive: u.leader().is_some(),
+                    weapon: kind
+                        .and_then(|k| k.weapon.as_ref())
+                        .map(|w| WeaponView { name: w.name.clone(), range: w.range }),
+                    move_choices: kind
+                        .map(|k| k.movement_choices().iter().map(ToString::to_string).collect())
+                        .unwrap_or_default(),
+                    allowance: state.allowances.get(&u.id).cloned(),
+                }
+            })
+            .collect();
+        GameView {
+            id,
+            name: name.to_string(),
+            system: scenario.system.clone(),
+            system_name: ruleset.name.clone(),
+            scenario_title: scenario.title.clone(),
+            seed: game.seed().to_string(),
+            turn: state.turn,
+            table: scenario.table,
+            terrain: scenario
+                .terrain
+                .iter()
+                .map(|t| TerrainView {
+                    name: t.name.clone(),
+                    cover: t.cover.clone(),
+                    points: t.polygon.vertices().to_vec(),
+                })
+                .collect(),
+            sides: scenario
+                .sides
+                .iter()
+                .map(|s| SideView { id: s.id.clone(), name: s.name.clone(), colour: s.colour.clone() })
+                .collect(),
+            units,
+            log: game.log_entries(),
+            can_undo: game.can_undo(),
+            can_redo: game.can_redo(),
+            cards_remaining: state.deck.remaining() as u32,
+            last_card: state.last_card.map(|c| c.to_string()),
+        }
+    }
+}

@@ -1,0 +1,165 @@
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::store::Store;
+
+#[derive(Parser, Debug)]
+#[command(name = "sandtable", version, about = "Tabletop assistant for colonial-era miniature wargames")]
+pub struct Cli {
+    /// The campaign database (SQLite). Defaults to sandtable.db in the platform's data folder.
+    #[arg(long, global = true, env = "SANDTABLE_DB")]
+    pub db: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+impl Cli {
+    pub fn db_path(&self) -> PathBuf {
+        self.db.clone().unwrap_or_else(Store::default_path)
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Roll dice: 2D6+6, D20, 4D6, 2D10 (read 0-9), D% (00 = 100), 2AvD (average dice)
+    Roll(RollArgs),
+    /// Check scenario files
+    Scenario(ScenarioArgs),
+    /// Start, play and read games
+    Game(GameArgs),
+    /// Campaigns: games played across evenings
+    Campaign(CampaignArgs),
+    /// Serve the app's commands (and the built UI) over HTTP
+    Serve(ServeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct RollArgs {
+    /// A dice expression such as 2D6+6
+    pub expr: String,
+    /// Seed for the roll (the same seed gives the same dice)
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Faces read off physical dice, comma-separated, e.g. 3,5
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
+    pub dice: Option<Vec<i64>>,
+    /// Print JSON: {"expr", "faces", "total", "typed"}
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ScenarioArgs {
+    #[command(subcommand)]
+    pub command: ScenarioCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ScenarioCommand {
+    /// Check that scenario files load: every error names file, line and column
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// List the scenarios shipped with Sandtable
+    List,
+}
+
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    #[command(subcommand)]
+    pub command: GameCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum GameCommand {
+    /// Start a game from a scenario file or a shipped scenario name; prints the game id last
+    New {
+        scenario: String,
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long)]
+        campaign: Option<i64>,
+    },
+    /// List games
+    List {
+        #[arg(long)]
+        campaign: Option<i64>,
+    },
+    /// Take an action (ACTION_JSON, or - to read it from stdin); see docs/actions.md
+    Act {
+        id: i64,
+        action: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The exact odds of an action's roll in the current state; nothing is applied
+    Odds {
+        id: i64,
+        action: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Take back the last action in force
+    Undo { id: i64 },
+    /// Put back the last undone action
+    Redo { id: i64 },
+    /// Show the table: units, figures, allowances
+    Show {
+        id: i64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The game's log
+    Log {
+        id: i64,
+        #[arg(long, value_enum, default_value_t = LogFormat::Md)]
+        format: LogFormat,
+    },
+    /// Distance between two units, and whether the first can reach the second
+    Measure {
+        id: i64,
+        from: String,
+        to: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    Md,
+    Csv,
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct CampaignArgs {
+    #[command(subcommand)]
+    pub command: CampaignCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum CampaignCommand {
+    /// Start a campaign; prints its id last
+    New { name: String },
+    /// List campaigns
+    List,
+    /// A campaign's games and their logs, as Markdown
+    Show { id: i64 },
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on; loopback by default. Use 0.0.0.0 to let tablets on the LAN join.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: IpAddr,
+    /// Port (0 picks a free one and prints it)
+    #[arg(long, default_value_t = 8787)]
+    pub port: u16,
+    /// Folder of the built UI (ui/dist); found next to the working folder when omitted
+    #[arg(long)]
+    pub ui: Option<PathBuf>,
+}

@@ -1,0 +1,35 @@
+use std::path::Path;
+
+use super::args::{CampaignArgs, CampaignCommand, LogFormat};
+use super::{Failure, log_format};
+use crate::api::Api;
+
+pub async fn run(db: &Path, args: CampaignArgs) -> Result<(), Failure> {
+    let api = Api::open(db).await?;
+    match args.command {
+        CampaignCommand::New { name } => {
+            let c = api.create_campaign(name).await?;
+            println!("{}", c.id);
+        }
+        CampaignCommand::List => {
+            for c in api.list_campaigns().await? {
+                println!("{}\t{}\t{} games\t{}", c.id, c.name, c.game_count, c.created_at);
+            }
+        }
+        CampaignCommand::Show { id } => {
+            let campaign = api
+                .list_campaigns()
+                .await?
+                .into_iter()
+                .find(|c| c.id == id)
+                .ok_or_else(|| Failure::bad_input(format!("no campaign {id}")))?;
+            println!("# Campaign: {}\n", campaign.name);
+            for g in api.list_games(Some(id)).await? {
+                let view = api.game_view(g.id).await?;
+                let title = format!("{} (game {}, {})", view.scenario_title, g.id, g.created_at);
+                println!("#{}", log_format::render(&title, &view.log, LogFormat::Md));
+            }
+        }
+    }
+    Ok(())
+}

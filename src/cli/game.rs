@@ -1,0 +1,136 @@
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::args::{GameArgs, GameCommand, ServeArgs};
+use super::{Failure, input, log_format};
+use crate::api::{Api, GameView};
+use crate::game::Action;
+use crate::scenario;
+
+pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
+    let api = Api::open(db).await?;
+    match args.command {
+        GameCommand::New { scenario: name, seed, campaign } => {
+            let scenario = if Path::new(&name).is_file() {
+                scenario::load_file(Path::new(&name)).map_err(|e| Failure::bad_input(e.to_string()))?
+            } else {
+                let shipped = scenario::find_shipped(&name).ok_or_else(|| {
+                    Failure::bad_input(format!(
+                        "no scenario file or shipped scenario {name:?} (see `sandtable scenario list`)"
+                    ))
+                })?;
+                shipped.load().map_err(|e| Failure::other(e.to_string()))?
+            };
+            let seed = seed.unwrap_or_else(rand::random);
+            let view = api.start_game(scenario, seed, campaign).await?;
+            println!("{} — {} (seed {})", view.scenario_title, view.system_name, view.seed);
+            println!("{}", view.id);
+        }
+        GameCommand::List { campaign } => {
+            for g in api.list_games(campaign).await? {
+                println!("{}\t{}\t{} events\t{}", g.id, g.name, g.event_count, g.created_at);
+            }
+        }
+        GameCommand::Act { id, action, json } => act(&api, id, input::action(&action)?, json).await?,
+        GameCommand::Undo { id } => act(&api, id, Action::Undo, false).await?,
+        GameCommand::Redo { id } => act(&api, id, Action::Redo, false).await?,
+        GameCommand::Odds { id, action, json } => {
+            let odds = api.game_odds(id, input::action(&action)?).await?;
+            if json {
+                println!("{}", serde_json::to_string(&odds).expect("odds serialise"));
+            } else {
+                println!("{} (mean {:.2})", odds.label, odds.mean);
+                for o in &odds.outcomes {
+                    println!("{:>5}  {:>6.2}%", o.value, o.p * 100.0);
+                }
+            }
+        }
+        GameCommand::Show { id, json } => {
+            let view = api.game_view(id).await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&view).expect("views serialise"));
+            } else {
+                print!("{}", show_text(&view));
+            }
+        }
+        GameCommand::Log { id, format } => {
+            let view = api.game_view(id).await?;
+            print!("{}", log_format::render(&format!("{} (game {id})", view.scenario_title), &view.log, format));
+        }
+        GameCommand::Measure { id, from, to, json } => {
+            let m = api.measure(id, from, to).await?;
+            if json {
+                println!("{}", serde_json::to_string(&m).expect("measurements serialise"));
+            } else {
+                println!("{}", m.text);
+            }
+        }
+    }
+    Ok(())
+}
+
+async fn act(api: &Api, id: i64, action: Action, json: bool) -> Result<(), Failure> {
+    let view = api.game_act(id, action).await?;
+    let entry = view.log.last().expect("an action adds a log entry");
+    if json {
+        println!("{}", serde_json::to_string(entry).expect("log entries serialise"));
+    } else {
+        println!("{}", entry.text);
+    }
+    Ok(())
+}
+
+fn show_text(view: &GameView) -> String {
+    let mut out = format!("{} — {}, turn {} (seed {})\n", view.scenario_title, view.system_name, view.turn, view.seed);
+    for side in &view.sides {
+        out.push_str(&format!("\n{}\n", side.name));
+        for u in view.units.iter().filter(|u| u.side == side.id) {
+            let at = u
+                .figures
+                .iter()
+                .find(|f| f.alive)
+                .map(|f| format!("({:.1}, {:.1})", f.pos.x, f.pos.y))
+                .unwrap_or_default();
+            let allowance = u
+                .allowance
+                .as_ref()
+                .map(|a| format!("  move {:.1}\" of {}\" left", a.left, a.total))
+                .unwrap_or_default();
+            let flags: Vec<&str> = u.flags.iter().map(|f| f.name()).collect();
+            let flags = if flags.is_empty() { String::new() } else { format!("  [{}]", flags.join(", ")) };
+            let status = if u.out { "  OUT".to_string() } else { String::new() };
+            out.push_str(&format!(
+                "  {:<16} {:<28} {:>2}/{:<2} {at}{allowance}{flags}{status}\n",
+                u.id, u.name, u.alive, u.total
+            ));
+        }
+    }
+    out
+}
+
+pub async fn serve(db: &Path, args: ServeArgs) -> Result<(), Failure> {
+    let api = Arc::new(Api::open(db).await?);
+    let ui = match args.ui {
+        Some(dir) if dir.join("index.html").is_file() => Some(dir),
+        Some(dir) => {
+            return Err(Failure::bad_input(format!(
+                "{} has no index.html: build the UI first (npm run build in ui/)",
+                dir.display()
+            )));
+        }
+        None => default_ui_dir(),
+    };
+    crate::serve::run(api, SocketAddr::new(args.host, args.port), ui)
+        .await
+        .map_err(|e| Failure::other(format!("serve: {e}")))
+}
+
+/// The built UI next to the working folder (a checkout) or next to the binary.
+fn default_ui_dir() -> Option<PathBuf> {
+    let mut candidates = vec![PathBuf::from("ui/dist")];
+    if let Ok(exe) = std::env::current_exe() {
+        candidates.extend(exe.ancestors().skip(1).map(|dir| dir.join("ui/dist")));
+    }
+    candidates.into_iter().find(|d| d.join("index.html").is_file())
+}

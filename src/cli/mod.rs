@@ -1,0 +1,48 @@
+//! The `sandtable` command line: the same engine and store as the app, for scripting, tests and players
+//! who prefer a terminal. Exit codes: 0 ok, 2 bad input (message on stderr), 1 anything else.
+
+mod args;
+mod campaign;
+mod failure;
+mod game;
+mod input;
+mod log_format;
+mod roll;
+mod scenario;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+pub use args::Cli;
+use args::Command;
+pub use failure::Failure;
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("sandtable: cannot start: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("sandtable: {}", failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
+}
+
+async fn run(cli: Cli) -> Result<(), Failure> {
+    let db = cli.db_path();
+    match cli.command {
+        Command::Roll(args) => roll::run(args),
+        Command::Scenario(args) => scenario::run(args),
+        Command::Game(args) => game::run(&db, args).await,
+        Command::Campaign(args) => campaign::run(&db, args).await,
+        Command::Serve(args) => game::serve(&db, args).await,
+    }
+}

@@ -1,0 +1,65 @@
+//! `sandtable scenario check`: shipped scenarios pass; broken ones are refused at the right line.
+mod common;
+
+use common::{Table, repo_root, stderr};
+
+fn shipped_scenario_files() -> Vec<String> {
+    let mut files = Vec::new();
+    for system in std::fs::read_dir(repo_root().join("scenarios")).unwrap() {
+        for f in std::fs::read_dir(system.unwrap().path()).unwrap() {
+            let p = f.unwrap().path();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with(".toml") && !name.starts_with("ruleset") {
+                files.push(p.to_string_lossy().into_owned());
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn every_shipped_scenario_passes_the_check() {
+    let t = Table::new();
+    let files = shipped_scenario_files();
+    assert!(!files.is_empty());
+    let mut args = vec!["scenario", "check"];
+    args.extend(files.iter().map(String::as_str));
+    let out = t.ok(&args);
+    assert_eq!(out.lines().filter(|l| l.starts_with("ok: ")).count(), files.len());
+}
+
+#[test]
+fn a_broken_scenario_names_file_and_line_and_exits_2() {
+    let t = Table::new();
+    let good = std::fs::read_to_string(repo_root().join("scenarios/sand-pebbles/legation-wall.toml")).unwrap();
+    let mut lines: Vec<&str> = good.lines().collect();
+    lines.insert(2, "this is = = not toml ][");
+    let path = t.dir.path().join("broken.toml");
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let out = t.run(&["scenario", "check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("broken.toml, line 3"), "{err}");
+}
+
+#[test]
+fn a_unit_of_an_unknown_side_is_refused_with_its_line() {
+    let t = Table::new();
+    let good = std::fs::read_to_string(repo_root().join("scenarios/sand-pebbles/legation-wall.toml")).unwrap();
+    let bad = good.replacen("side = \"boxers\"", "side = \"boxres\"", 1);
+    let line = bad.lines().position(|l| l.contains("boxres")).unwrap() + 1;
+    let path = t.dir.path().join("typo.toml");
+    std::fs::write(&path, bad).unwrap();
+    let out = t.run(&["scenario", "check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(&format!("typo.toml, line {line}")), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no side \"boxres\""));
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    let t = Table::new();
+    let out = t.run(&["scenario", "check", "no/such/file.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no/such/file.toml"));
+}
