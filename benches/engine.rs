@@ -5,7 +5,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sandtable::game::{Action, Game};
+use sandtable::game::{Action, Event, Game};
 use sandtable::measure::Pt;
 use sandtable::roster::Flag;
 use sandtable::scenario::find_shipped;
@@ -48,14 +48,30 @@ fn benches(c: &mut Criterion) {
     let events = game.events().to_vec();
 
     c.bench_function("replay 10,000 events", |b| {
-        b.iter(|| Game::replay(scenario.clone(), 2026, black_box(events.clone())).unwrap())
+        b.iter_batched(
+            || events.clone(),
+            |events| Game::replay(scenario.clone(), 2026, black_box(events)).unwrap(),
+            criterion::BatchSize::LargeInput,
+        )
+    });
+
+    // What opening a stored game costs: every event parsed from its JSON row, then replayed.
+    let rows: Vec<String> = events.iter().map(|e| serde_json::to_string(e).unwrap()).collect();
+    c.bench_function("load 10,000 events from JSON and replay", |b| {
+        b.iter(|| {
+            let parsed: Vec<Event> = rows.iter().map(|r| serde_json::from_str(r).unwrap()).collect();
+            Game::replay(scenario.clone(), 2026, black_box(parsed)).unwrap()
+        })
     });
 
     let losses = Action::RecordLosses { unit: "boxers-west".into(), count: 1 };
     c.bench_function("apply one action (record losses)", |b| {
         b.iter_batched(
             || game.clone(),
-            |mut g| g.apply(black_box(&losses)).map(|_| ()).unwrap(),
+            |mut g| {
+                g.apply(black_box(&losses)).unwrap();
+                g
+            },
             criterion::BatchSize::LargeInput,
         )
     });
@@ -67,7 +83,10 @@ fn benches(c: &mut Criterion) {
     c.bench_function("apply undo on a 10,000-event game", |b| {
         b.iter_batched(
             || game.clone(),
-            |mut g| g.apply(black_box(&undo)).map(|_| ()).unwrap(),
+            |mut g| {
+                g.apply(black_box(&undo)).unwrap();
+                g
+            },
             criterion::BatchSize::LargeInput,
         )
     });

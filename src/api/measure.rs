@@ -2,7 +2,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ApiError;
 use crate::game::Game;
-use crate::measure::{distance, nearest};
+use crate::measure::{Pt, distance, nearest};
 use crate::roster::Unit;
 
 /// The distance between two units as the rules measure it, and whether the first can reach the second
@@ -14,6 +14,9 @@ pub struct Measurement {
     pub to: String,
     /// Nearest figure to nearest figure, in inches: the distance fire and charges use.
     pub nearest: f64,
+    /// The two figures the nearest distance runs between, for drawing the line.
+    pub from_point: Pt,
+    pub to_point: Pt,
     /// Leader to leader (or first figure once a leader has fallen).
     pub leader_to_leader: f64,
     pub weapon: Option<String>,
@@ -34,7 +37,8 @@ impl Measurement {
             Ok(unit)
         };
         let (a, b) = (find(from)?, find(to)?);
-        let pair = nearest(&a.alive_positions(), &b.alive_positions()).expect("both units have figures");
+        let (from_figures, to_figures) = (a.alive_positions(), b.alive_positions());
+        let pair = nearest(&from_figures, &to_figures).expect("both units have figures");
         let leader_to_leader = distance(a.anchor().unwrap(), b.anchor().unwrap());
         let weapon = game.scenario().ruleset.kind(&a.kind).and_then(|k| k.weapon.clone());
         // Per RULINGS, a distance exactly on the range is within it.
@@ -48,6 +52,8 @@ impl Measurement {
             from: a.id.clone(),
             to: b.id.clone(),
             nearest: pair.distance,
+            from_point: from_figures[pair.a_index],
+            to_point: to_figures[pair.b_index],
             leader_to_leader,
             weapon: weapon.as_ref().map(|w| w.name.clone()),
             weapon_range: weapon.as_ref().map(|w| w.range),

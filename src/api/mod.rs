@@ -4,12 +4,14 @@
 mod error;
 mod measure;
 mod session;
+mod template;
 mod views;
 
 pub use crate::game::LogEntry;
 pub use error::{ApiError, ErrorKind};
 pub use measure::Measurement;
 pub use session::Api;
+pub use template::{FigureUnder, TemplateView};
 pub use views::{
     CampaignView, FigureView, GameSummary, GameView, ScenarioSummary, SideView, TerrainView, UnitView, WeaponView,
 };

@@ -4,8 +4,9 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
-use super::{ApiError, CampaignView, GameSummary, GameView, Measurement, ScenarioSummary};
+use super::{ApiError, CampaignView, GameSummary, GameView, Measurement, ScenarioSummary, TemplateView};
 use crate::game::{Action, Event, Game};
+use crate::measure::Pt;
 use crate::odds::OddsView;
 use crate::scenario::{self, Scenario};
 use crate::store::{GameRecord, NewGame, Store};
@@ -129,6 +130,11 @@ impl Api {
     pub async fn measure(&self, id: i64, from: String, to: String) -> Result<Measurement, ApiError> {
         let (_, game) = self.load(id).await?;
         Measurement::between(&game, &from, &to)
+    }
+
+    pub async fn template(&self, id: i64, center: Pt, radius: f64) -> Result<TemplateView, ApiError> {
+        let (_, game) = self.load(id).await?;
+        TemplateView::place(&game, center, radius)
     }
 
     /// The game folded from the store, reusing the in-memory copy while no one else has written.

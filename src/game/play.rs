@@ -30,14 +30,31 @@ impl Game {
         Game { scenario, seed, events: Vec::new(), state, done: Vec::new(), undone: Vec::new() }
     }
 
-    /// Rebuilds a game from its seed and log. Fails if the log names units the scenario lacks or undoes
-    /// what was never done: such a log was not written by this engine.
+    /// Rebuilds a game from its seed and log. Undo and redo entries only move log indices between the
+    /// two stacks, so the state is folded once at the end instead of after every undo. Fails if the log
+    /// names units the scenario lacks or undoes what was never done: such a log was not written here.
     pub fn replay(scenario: Arc<Scenario>, seed: u64, events: Vec<Event>) -> Result<Game, GameError> {
         let mut game = Game::new(scenario, seed);
         for event in events {
             game.check_replayable(&event)?;
-            game.commit(event);
+            let seq = game.events.len();
+            match &event.outcome {
+                Outcome::Undone { seq: target } => {
+                    game.done.retain(|s| s != target);
+                    game.undone.push(*target);
+                }
+                Outcome::Redone { seq: target } => {
+                    game.undone.retain(|s| s != target);
+                    game.done.push(*target);
+                }
+                _ => {
+                    game.done.push(seq);
+                    game.undone.clear();
+                }
+            }
+            game.events.push(event);
         }
+        game.state = game.refold();
         Ok(game)
     }
 
@@ -216,7 +233,7 @@ impl Game {
             | Outcome::LossesRecorded { unit, .. }
             | Outcome::FiguresRestored { unit, .. }
             | Outcome::FlagSet { unit, .. }
-                if self.state.unit(unit).is_none() =>
+                if !self.scenario.units.iter().any(|u| &u.id == unit) =>
             {
                 bad(format!("names unit {unit:?}, which the scenario does not have"))
             }

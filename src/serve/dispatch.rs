@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::api::{Api, ApiError, ErrorKind};
 use crate::game::Action;
+use crate::measure::Pt;
 
 // Argument objects use the camelCase keys the Tauri bindings send, so one generated client serves both.
 #[derive(Deserialize)]
@@ -56,6 +57,14 @@ struct MeasureArgs {
     to: String,
 }
 
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct TemplateArgs {
+    id: i64,
+    center: Pt,
+    radius: f64,
+}
+
 pub async fn command(State(api): State<Arc<Api>>, Path(command): Path<String>, body: Option<Json<Value>>) -> Response {
     let args = body.map(|Json(v)| v).unwrap_or(Value::Object(Default::default()));
     match run(&api, &command, args).await {
@@ -95,6 +104,10 @@ async fn run(api: &Api, command: &str, args: Value) -> Result<Value, ApiError> {
         "measure" => {
             let a: MeasureArgs = parse(args)?;
             reply(api.measure(a.id, a.from, a.to).await)
+        }
+        "template" => {
+            let a: TemplateArgs = parse(args)?;
+            reply(api.template(a.id, a.center, a.radius).await)
         }
         other => Err(ApiError::not_found(format!("no command {other:?}"))),
     }

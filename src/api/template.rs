@@ -1,0 +1,89 @@
+use serde::{Deserialize, Serialize};
+
+use super::ApiError;
+use crate::game::Game;
+use crate::measure::{Pt, within_radius};
+use crate::roster::Role;
+
+/// Every figure, of either side, under a circular template (a blast, a burst, an area of effect).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct TemplateView {
+    pub center: Pt,
+    /// Inches.
+    pub radius: f64,
+    pub figures: Vec<FigureUnder>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct FigureUnder {
+    pub unit: String,
+    pub unit_name: String,
+    pub side: String,
+    pub figure: u32,
+    pub role: Role,
+    pub pos: Pt,
+}
+
+impl TemplateView {
+    /// A figure whose centre is on the template's edge counts as under it.
+    pub fn place(game: &Game, center: Pt, radius: f64) -> Result<TemplateView, ApiError> {
+        if !(radius.is_finite() && radius > 0.0) || !center.x.is_finite() || !center.y.is_finite() {
+            return Err(ApiError::bad_input("a template needs a centre in inches and a radius above 0"));
+        }
+        let alive: Vec<(&crate::roster::Unit, &crate::roster::Figure)> =
+            game.state().units.iter().flat_map(|u| u.alive().map(move |f| (u, f))).collect();
+        let points: Vec<Pt> = alive.iter().map(|(_, f)| f.pos).collect();
+        let figures = within_radius(center, radius, &points)
+            .into_iter()
+            .map(|i| {
+                let (unit, figure) = alive[i];
+                FigureUnder {
+                    unit: unit.id.clone(),
+                    unit_name: unit.name.clone(),
+                    side: unit.side.clone(),
+                    figure: figure.id,
+                    role: figure.role,
+                    pos: figure.pos,
+                }
+            })
+            .collect();
+        Ok(TemplateView { center, radius, figures })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::scenario::find_shipped;
+
+    fn game() -> Game {
+        Game::new(Arc::new(find_shipped("legation-wall").unwrap().load().unwrap()), 1)
+    }
+
+    #[test]
+    fn figures_on_the_edge_are_under_the_template() {
+        // The marines stand 1" apart along y = 13 with their leader at x = 24.
+        let t = TemplateView::place(&game(), Pt { x: 24.0, y: 13.0 }, 1.0).unwrap();
+        let mut xs: Vec<f64> = t.figures.iter().map(|f| f.pos.x).collect();
+        xs.sort_by(f64::total_cmp);
+        assert_eq!(xs, vec![23.0, 24.0, 25.0]);
+        assert!(t.figures.iter().all(|f| f.unit == "us-marines"));
+    }
+
+    #[test]
+    fn a_template_counts_both_sides() {
+        // A 3" blast between the gun boat (10, 44) and nobody else catches only the boat.
+        let t = TemplateView::place(&game(), Pt { x: 11.0, y: 44.0 }, 3.0).unwrap();
+        assert_eq!(t.figures.len(), 1);
+        assert_eq!(t.figures[0].side, "allies");
+    }
+
+    #[test]
+    fn a_zero_radius_is_refused() {
+        assert!(TemplateView::place(&game(), Pt { x: 1.0, y: 1.0 }, 0.0).is_err());
+    }
+}
