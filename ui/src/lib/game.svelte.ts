@@ -1,0 +1,99 @@
+import { commands, type Action, type Measurement } from '../bindings';
+import { finite, type Point, type Unit, type View } from './model';
+import { notices } from './notice.svelte';
+
+export type Tool = 'select' | 'template' | 'move';
+
+export interface Template {
+  centre: Point;
+  radius: number;
+}
+
+/** The open game: the engine's latest view plus what the player is doing with it on this screen. */
+class GameStore {
+  view = $state<View | null>(null);
+  loading = $state(false);
+  /** True while a command is in flight, so double taps do not send an action twice. */
+  busy = $state(false);
+  selectedId = $state<string | null>(null);
+  tool = $state<Tool>('select');
+  template = $state<Template>({ centre: { x: 0, y: 0 }, radius: 3 });
+  templatePlaced = $state(false);
+  measurement = $state<Measurement | null>(null);
+
+  selected: Unit | null = $derived(this.view?.units.find((u) => u.id === this.selectedId) ?? null);
+
+  colourOf(sideId: string): string {
+    return this.view?.sides.find((s) => s.id === sideId)?.colour ?? '#aaaaaa';
+  }
+
+  async open(id: number) {
+    if (this.view?.id !== id) this.reset();
+    this.loading = true;
+    const r = await commands.gameView(id);
+    this.loading = false;
+    if (r.status === 'ok') this.view = finite(r.data);
+    else notices.fromError(r.error);
+  }
+
+  /** Quietly re-reads the game, e.g. when the tablet wakes up and others may have played meanwhile. */
+  async refresh() {
+    const id = this.view?.id;
+    if (id === undefined || this.busy) return;
+    const r = await commands.gameView(id);
+    if (r.status === 'ok' && this.view?.id === id && !this.busy) this.view = finite(r.data);
+  }
+
+  /** For a game just created, whose view came back with `new_game`. */
+  adopt(view: View) {
+    this.reset();
+    this.view = view;
+  }
+
+  reset() {
+    this.view = null;
+    this.selectedId = null;
+    this.tool = 'select';
+    this.templatePlaced = false;
+    this.measurement = null;
+  }
+
+  select(id: string | null) {
+    if (id === this.selectedId) return;
+    this.selectedId = id;
+    this.measurement = null;
+    if (this.tool === 'move') this.tool = 'select';
+  }
+
+  /** Sends an action; a refusal is shown as the engine worded it and nothing else changes. */
+  async act(action: Action): Promise<boolean> {
+    const view = this.view;
+    if (!view || this.busy) return false;
+    this.busy = true;
+    try {
+      const r = await commands.gameAct(view.id, action);
+      if (r.status === 'error') {
+        notices.fromError(r.error);
+        // Another tablet got there first: show the game as it now stands before the player tries again.
+        if (r.error.kind === 'conflict') void this.refresh();
+        return false;
+      }
+      this.view = finite(r.data);
+      // Positions and figure counts may have changed, so an old measurement would mislead.
+      this.measurement = null;
+      return true;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async measureTo(targetId: string) {
+    const view = this.view;
+    if (!view || !this.selectedId) return;
+    const r = await commands.measure(view.id, this.selectedId, targetId);
+    if (r.status === 'ok') this.measurement = r.data;
+    else notices.fromError(r.error);
+  }
+}
+
+export const game = new GameStore();

@@ -1,0 +1,25 @@
+// The screen lives in the URL hash so a reload (or a tablet waking up) reopens the same game.
+export type Route = { screen: 'games' } | { screen: 'game'; id: number };
+
+function parse(hash: string): Route {
+  const m = /^#\/game\/(\d+)$/.exec(hash);
+  return m ? { screen: 'game', id: Number(m[1]) } : { screen: 'games' };
+}
+
+class Router {
+  current = $state<Route>(parse(location.hash));
+
+  constructor() {
+    addEventListener('hashchange', () => (this.current = parse(location.hash)));
+  }
+
+  openGame(id: number) {
+    location.hash = `#/game/${id}`;
+  }
+
+  games() {
+    location.hash = '#/';
+  }
+}
+
+export const router = new Router();
