@@ -2,13 +2,17 @@
 # Sets up what is missing, then runs every test: formatting and lints, the engine's unit and integration
 # tests (real SQLite files, the CLI binary, kill -9 recovery), generated bindings freshness, the UI type
 # check and build, the browser end-to-end test against `sandtable serve` in headless Chromium, the Tauri
-# window smoke test under Xvfb, and a compile of the benchmarks.
+# window smoke test under Xvfb. (clippy --all-targets also compiles the benchmarks.)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$root/tools/setup.sh"
 cd "$root"
 step() { printf '\n==> %s\n' "$*"; }
 start=$(date +%s)
+
+# The desktop app embeds ui/dist when it compiles, so the UI is built before any cargo step.
+step "UI: type check and build"
+(cd ui && npm run check && npm run build)
 
 step "format and lints"
 cargo fmt --all --check
@@ -20,9 +24,6 @@ cargo test --workspace --features sandtable/specta
 step "generated TypeScript bindings are fresh"
 bash src-tauri/check-bindings.sh
 
-step "UI: type check and build"
-(cd ui && npm run check && npm run build)
-
 step "browser end-to-end test (headless Chromium against sandtable serve)"
 cargo build --bin sandtable
 (cd ui && npm run test:e2e)
@@ -30,9 +31,6 @@ cargo build --bin sandtable
 step "desktop window smoke test (Tauri under Xvfb)"
 cargo build -p sandtable-app
 bash tests/window/smoke.sh
-
-step "benchmarks compile"
-cargo bench --no-run --bench engine
 
 echo
 echo "all tests passed in $(( $(date +%s) - start )) s"
