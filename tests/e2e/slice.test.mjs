@@ -241,6 +241,8 @@ test('a slice of a Sand Pebbles game in the browser', async () => {
   await tid('tool-template').click();
   assert.equal(await text('template-radius'), '3"');
   await tapTable(west.x, west.y);
+  await until('the engine to count the figures under the template', async () =>
+    (await tid('template-under').getAttribute('data-source')) === 'engine');
   const under = await text('template-under');
   const counted = Number(await text('template-count-boxers-west'));
   const expected = (await figures('boxers-west')).filter((f) => Math.hypot(f.x - west.x, f.y - west.y) <= 3 + 1e-9).length;
