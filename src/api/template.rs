@@ -29,7 +29,7 @@ pub struct FigureUnder {
 impl TemplateView {
     /// A figure whose centre is on the template's edge counts as under it.
     pub fn place(game: &Game, center: Pt, radius: f64) -> Result<TemplateView, ApiError> {
-        if !(radius.is_finite() && radius > 0.0) || !center.x.is_finite() || !center.y.is_finite() {
+        if !(radius.is_finite() && radius > 0.0 && center.x.is_finite() && center.y.is_finite()) {
             return Err(ApiError::bad_input("a template needs a centre in inches and a radius above 0"));
         }
         let alive: Vec<(&crate::roster::Unit, &crate::roster::Figure)> =

@@ -1,9 +1,11 @@
 use serde::{Deserialize, Serialize};
-use sqlx::{AssertSqlSafe, FromRow};
+use sqlx::FromRow;
 
-use super::{Store, StoreError, events::now};
+use super::{Store, StoreError, clock::now};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
+/// A run of linked games, with how many games it holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromRow)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct Campaign {
     pub id: i64,
     pub name: String,
@@ -11,9 +13,6 @@ pub struct Campaign {
     pub created_at: String,
     pub game_count: i64,
 }
-
-const SELECT: &str = "SELECT c.id, c.name, c.notes, c.created_at, \
-     (SELECT count(*) FROM games g WHERE g.campaign_id = c.id) AS game_count FROM campaigns c";
 
 impl Store {
     pub async fn create_campaign(&self, name: &str, notes: &str) -> Result<Campaign, StoreError> {
@@ -28,14 +27,25 @@ impl Store {
     }
 
     pub async fn campaign(&self, id: i64) -> Result<Campaign, StoreError> {
-        sqlx::query_as(AssertSqlSafe(format!("{SELECT} WHERE c.id = ?")))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or_else(|| StoreError::NotFound { what: format!("campaign {id}") })
+        sqlx::query_as(
+            "SELECT c.id, c.name, c.notes, c.created_at, \
+             (SELECT count(*) FROM games g WHERE g.campaign_id = c.id) AS game_count \
+             FROM campaigns c WHERE c.id = ?",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NotFound { what: "campaign", id })
     }
 
+    /// Newest first, like the games list.
     pub async fn list_campaigns(&self) -> Result<Vec<Campaign>, StoreError> {
-        Ok(sqlx::query_as(AssertSqlSafe(format!("{SELECT} ORDER BY c.id DESC"))).fetch_all(&self.pool).await?)
+        Ok(sqlx::query_as(
+            "SELECT c.id, c.name, c.notes, c.created_at, \
+             (SELECT count(*) FROM games g WHERE g.campaign_id = c.id) AS game_count \
+             FROM campaigns c ORDER BY c.id DESC",
+        )
+        .fetch_all(&self.pool)
+        .await?)
     }
 }

@@ -1,27 +1,54 @@
 use std::path::PathBuf;
 
+/// Everything the store can refuse. Messages are written for the person at the table: they name the
+/// file or the game and say what to do next.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error(
-        "the database at {path} was written by a newer version of Sandtable (schema version {newest}; this build \
-         knows up to {known_latest}). Upgrade Sandtable, or point --db / SANDTABLE_DB at another file. The file \
-         was not changed."
+        "the database at {path} was written by a newer version of Sandtable (schema version {newest}, this \
+         build knows up to {known_latest}); upgrade Sandtable or point --db / SANDTABLE_DB at another file; \
+         the file was not changed",
+        path = path.display(),
+        newest = unknown_versions.iter().max().copied().unwrap_or_default()
     )]
-    NewerSchema { path: PathBuf, newest: i64, known_latest: i64 },
-    #[error("{path} is not a Sandtable database (SQLite said: {reason}). The file was not changed.")]
+    NewerSchema { path: PathBuf, unknown_versions: Vec<i64>, known_latest: i64 },
+
+    #[error("{} is not a Sandtable database ({reason}); point --db / SANDTABLE_DB at another file; the file was not changed", path.display())]
     NotADatabase { path: PathBuf, reason: String },
-    #[error("the database at {path} has a schema this build does not recognise: {reason}")]
-    SchemaMismatch { path: PathBuf, reason: String },
-    #[error("cannot open the database at {path}: {reason}")]
+
+    #[error(
+        "the database at {} applied schema version {version} with different contents than this build has \
+         (sqlx reports a checksum mismatch); it was made by a different build of Sandtable, so it is left \
+         alone: use that build, or point --db / SANDTABLE_DB at another file; the file was not changed",
+        path.display()
+    )]
+    MigrationChanged { path: PathBuf, version: i64 },
+
+    #[error(
+        "the database at {} has schema version {version} half applied (an upgrade was interrupted); restore \
+         it from a backup or point --db / SANDTABLE_DB at another file; the file was not changed",
+        path.display()
+    )]
+    MigrationDirty { path: PathBuf, version: i64 },
+
+    #[error("could not bring the database at {} up to date: {reason}", path.display())]
+    Migrate { path: PathBuf, reason: String },
+
+    #[error("cannot open the database at {}: {reason}", path.display())]
     Open { path: PathBuf, reason: String },
-    #[error("{what} does not exist")]
-    NotFound { what: String },
+
+    #[error("{what} {id} does not exist")]
+    NotFound { what: &'static str, id: i64 },
+
     #[error("game {game_id} changed under you: event {seq} already exists; reload the game")]
     Conflict { game_id: i64, seq: i64 },
-    #[error("game {game_id}: event {seq} would leave a gap after event {last}")]
-    Gap { game_id: i64, seq: i64, last: i64 },
+
+    #[error("game {game_id} cannot take event {seq} yet: its next event is {next}; reload the game")]
+    Gap { game_id: i64, seq: i64, next: i64 },
+
     #[error("the database holds something this build cannot read: {0}")]
     Corrupt(String),
+
     #[error("database error: {0}")]
     Sqlx(#[from] sqlx::Error),
 }

@@ -1,60 +1,80 @@
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 
-use super::{Store, StoreError};
+use super::{Store, StoreError, clock::now};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromRow)]
+/// One entry of a game's log: the engine's event as JSON, at its index `seq`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromRow)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct StoredEvent {
     pub seq: i64,
     pub json: String,
     pub recorded_at: String,
 }
 
-pub fn now() -> String {
-    time::OffsetDateTime::now_utc().format(&time::format_description::well_known::Rfc3339).expect("UTC time formats")
-}
-
 impl Store {
-    /// Appends event `seq` of a game and commits it before returning: a process killed right after this
-    /// returns loses nothing. `seq` must be the next index, so two writers (two tablets) on one game cannot
-    /// both append the same turn: the second gets `Conflict` and reloads.
+    /// Appends event `seq` to a game's log and commits it before returning: a process killed right after
+    /// this returns loses nothing. `seq` must be the game's next index, so when two tablets act on one game
+    /// the second gets `Conflict` and reloads instead of forking the log.
     pub async fn append_event(&self, game_id: i64, seq: i64, event_json: &str) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let next: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE game_id = ?")
-            .bind(game_id)
-            .fetch_one(&mut *tx)
-            .await?;
-        if seq < next {
-            return Err(StoreError::Conflict { game_id, seq });
+        if seq < 0 {
+            return Err(StoreError::Gap { game_id, seq, next: self.next_seq(game_id).await? });
         }
-        if seq > next {
-            return Err(StoreError::Gap { game_id, seq, last: next - 1 });
-        }
-        let inserted = sqlx::query("INSERT INTO events (game_id, seq, json, recorded_at) VALUES (?, ?, ?, ?)")
-            .bind(game_id)
-            .bind(seq)
-            .bind(event_json)
-            .bind(now())
-            .execute(&mut *tx)
-            .await;
+        // One autocommit statement takes the write lock before it reads the next index, so the check and
+        // the insert cannot be split by another writer; UNIQUE(game_id, seq) backs it up regardless.
+        let inserted = sqlx::query(
+            "INSERT INTO events (game_id, seq, json, recorded_at) SELECT ?1, ?2, ?3, ?4 \
+             WHERE ?2 = (SELECT coalesce(max(seq) + 1, 0) FROM events WHERE game_id = ?1)",
+        )
+        .bind(game_id)
+        .bind(seq)
+        .bind(event_json)
+        .bind(now())
+        .execute(&self.pool)
+        .await;
         match inserted {
-            Ok(_) => {}
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                return Err(StoreError::Conflict { game_id, seq });
+            Ok(done) if done.rows_affected() == 1 => Ok(()),
+            Ok(_) => {
+                let next = self.next_seq(game_id).await?;
+                if seq > next {
+                    Err(StoreError::Gap { game_id, seq, next })
+                } else {
+                    Err(StoreError::Conflict { game_id, seq })
+                }
             }
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Conflict { game_id, seq }),
             Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => {
-                return Err(StoreError::NotFound { what: format!("game {game_id}") });
+                Err(StoreError::NotFound { what: "game", id: game_id })
             }
-            Err(e) => return Err(e.into()),
+            Err(e) => Err(e.into()),
         }
-        tx.commit().await?;
-        Ok(())
     }
 
+    /// The whole log of a game, in order.
     pub async fn events(&self, game_id: i64) -> Result<Vec<StoredEvent>, StoreError> {
-        Ok(sqlx::query_as("SELECT seq, json, recorded_at FROM events WHERE game_id = ? ORDER BY seq")
+        let events: Vec<StoredEvent> =
+            sqlx::query_as("SELECT seq, json, recorded_at FROM events WHERE game_id = ? ORDER BY seq")
+                .bind(game_id)
+                .fetch_all(&self.pool)
+                .await?;
+        if events.is_empty() {
+            self.require_game(game_id).await?;
+        }
+        Ok(events)
+    }
+
+    /// The index the game's next event must take; fails for a game that does not exist.
+    async fn next_seq(&self, game_id: i64) -> Result<i64, StoreError> {
+        self.require_game(game_id).await?;
+        Ok(sqlx::query_scalar("SELECT coalesce(max(seq) + 1, 0) FROM events WHERE game_id = ?")
             .bind(game_id)
-            .fetch_all(&self.pool)
+            .fetch_one(&self.pool)
             .await?)
+    }
+
+    async fn require_game(&self, game_id: i64) -> Result<(), StoreError> {
+        let found: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM games WHERE id = ?").bind(game_id).fetch_optional(&self.pool).await?;
+        found.map(|_| ()).ok_or(StoreError::NotFound { what: "game", id: game_id })
     }
 }

@@ -1,11 +1,11 @@
 use serde::{Deserialize, Serialize};
-use sqlx::sqlite::SqliteRow;
-use sqlx::{AssertSqlSafe, Row};
+use sqlx::FromRow;
 
-use super::{Store, StoreError, events::now};
+use super::{Store, StoreError, clock::now};
 
-/// What a new game is made of: enough to rebuild it exactly with its events.
-#[derive(Debug, Clone, PartialEq)]
+/// What a new game is made of: with its events, enough to rebuild it exactly.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct NewGame {
     pub campaign_id: Option<i64>,
     pub name: String,
@@ -16,7 +16,9 @@ pub struct NewGame {
     pub seed: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A stored game with the length of its event log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct GameRecord {
     pub id: i64,
     pub campaign_id: Option<i64>,
@@ -30,35 +32,53 @@ pub struct GameRecord {
     pub event_count: i64,
 }
 
-const SELECT: &str = "SELECT g.id, g.campaign_id, g.name, g.system, g.scenario_path, g.scenario_toml, \
-     g.options_json, g.seed, g.created_at, \
-     (SELECT count(*) FROM events e WHERE e.game_id = g.id) AS event_count FROM games g";
-
-fn record(row: &SqliteRow) -> Result<GameRecord, StoreError> {
-    let seed_text: String = row.try_get("seed")?;
-    let seed = seed_text.parse().map_err(|_| {
-        StoreError::Corrupt(format!("game {}: seed {seed_text:?} is not a 64-bit number", row.get::<i64, _>("id")))
-    })?;
-    Ok(GameRecord {
-        id: row.try_get("id")?,
-        campaign_id: row.try_get("campaign_id")?,
-        name: row.try_get("name")?,
-        system: row.try_get("system")?,
-        scenario_path: row.try_get("scenario_path")?,
-        scenario_toml: row.try_get("scenario_toml")?,
-        options_json: row.try_get("options_json")?,
-        seed,
-        created_at: row.try_get("created_at")?,
-        event_count: row.try_get("event_count")?,
-    })
+/// The row as SQLite holds it: the seed is decimal text because SQLite integers are signed.
+#[derive(FromRow)]
+struct GameRow {
+    id: i64,
+    campaign_id: Option<i64>,
+    name: String,
+    system: String,
+    scenario_path: String,
+    scenario_toml: String,
+    options_json: String,
+    seed: String,
+    created_at: String,
+    event_count: i64,
 }
+
+impl TryFrom<GameRow> for GameRecord {
+    type Error = StoreError;
+
+    fn try_from(r: GameRow) -> Result<GameRecord, StoreError> {
+        let seed = r.seed.parse().map_err(|_| {
+            StoreError::Corrupt(format!("game {}: seed {:?} is not a number 0–{}", r.id, r.seed, u64::MAX))
+        })?;
+        Ok(GameRecord {
+            id: r.id,
+            campaign_id: r.campaign_id,
+            name: r.name,
+            system: r.system,
+            scenario_path: r.scenario_path,
+            scenario_toml: r.scenario_toml,
+            options_json: r.options_json,
+            seed,
+            created_at: r.created_at,
+            event_count: r.event_count,
+        })
+    }
+}
+
+// `?1 IS NULL` lets one statement serve both "all games" and "one campaign's games".
+const SELECT_GAMES: &str = "SELECT g.id, g.campaign_id, g.name, g.system, g.scenario_path, g.scenario_toml, \
+     g.options_json, g.seed, g.created_at, \
+     (SELECT count(*) FROM events e WHERE e.game_id = g.id) AS event_count \
+     FROM games g WHERE (?1 IS NULL OR g.campaign_id = ?1) AND (?2 IS NULL OR g.id = ?2) \
+     ORDER BY g.id DESC";
 
 impl Store {
     pub async fn create_game(&self, new: NewGame) -> Result<GameRecord, StoreError> {
-        if let Some(c) = new.campaign_id {
-            self.campaign(c).await?;
-        }
-        let id = sqlx::query(
+        let inserted = sqlx::query(
             "INSERT INTO games (campaign_id, name, system, scenario_path, scenario_toml, options_json, seed, created_at) \
              VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         )
@@ -71,31 +91,53 @@ impl Store {
         .bind(new.seed.to_string())
         .bind(now())
         .execute(&self.pool)
-        .await?
-        .last_insert_rowid();
-        self.game(id).await
+        .await
+        .map_err(|e| missing_campaign(e, new.campaign_id))?;
+        self.game(inserted.last_insert_rowid()).await
     }
 
     pub async fn game(&self, id: i64) -> Result<GameRecord, StoreError> {
-        let row = sqlx::query(AssertSqlSafe(format!("{SELECT} WHERE g.id = ?")))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or_else(|| StoreError::NotFound { what: format!("game {id}") })?;
-        record(&row)
+        let row: Option<GameRow> =
+            sqlx::query_as(SELECT_GAMES).bind(None::<i64>).bind(id).fetch_optional(&self.pool).await?;
+        row.ok_or(StoreError::NotFound { what: "game", id })?.try_into()
     }
 
-    /// Newest first.
+    /// Newest first; `None` lists every game, in a campaign or not.
     pub async fn list_games(&self, campaign_id: Option<i64>) -> Result<Vec<GameRecord>, StoreError> {
-        let rows = match campaign_id {
-            Some(c) => {
-                sqlx::query(AssertSqlSafe(format!("{SELECT} WHERE g.campaign_id = ? ORDER BY g.id DESC")))
-                    .bind(c)
-                    .fetch_all(&self.pool)
-                    .await?
-            }
-            None => sqlx::query(AssertSqlSafe(format!("{SELECT} ORDER BY g.id DESC"))).fetch_all(&self.pool).await?,
-        };
-        rows.iter().map(record).collect()
+        let rows: Vec<GameRow> =
+            sqlx::query_as(SELECT_GAMES).bind(campaign_id).bind(None::<i64>).fetch_all(&self.pool).await?;
+        rows.into_iter().map(GameRecord::try_from).collect()
+    }
+
+    pub async fn rename_game(&self, id: i64, name: &str) -> Result<GameRecord, StoreError> {
+        let done =
+            sqlx::query("UPDATE games SET name = ? WHERE id = ?").bind(name).bind(id).execute(&self.pool).await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound { what: "game", id });
+        }
+        self.game(id).await
+    }
+
+    /// Moves a game into a campaign, or out of any with `None`.
+    pub async fn set_game_campaign(&self, id: i64, campaign_id: Option<i64>) -> Result<GameRecord, StoreError> {
+        let done = sqlx::query("UPDATE games SET campaign_id = ? WHERE id = ?")
+            .bind(campaign_id)
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| missing_campaign(e, campaign_id))?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound { what: "game", id });
+        }
+        self.game(id).await
+    }
+}
+
+fn missing_campaign(e: sqlx::Error, campaign_id: Option<i64>) -> StoreError {
+    match (&e, campaign_id) {
+        (sqlx::Error::Database(db), Some(id)) if db.is_foreign_key_violation() => {
+            StoreError::NotFound { what: "campaign", id }
+        }
+        _ => e.into(),
     }
 }

@@ -1,13 +1,17 @@
-//! The campaign store: one SQLite file, reached through sqlx, with embedded migrations. Each event is
-//! committed as it happens, so a game killed mid-turn resumes with nothing lost; a database written by a
-//! newer Sandtable is refused before anything touches it.
+//! The campaign store: campaigns, games and each game's append-only event log in one SQLite file,
+//! reached through sqlx with embedded migrations. Each event is committed as it happens, so a game
+//! killed mid-turn resumes with nothing lost; a database this build must not migrate (from a newer
+//! Sandtable, or not Sandtable's at all) is refused before anything touches it.
 
 mod campaigns;
+mod clock;
 mod error;
 mod events;
 mod games;
 mod open;
 mod schema_guard;
+#[cfg(test)]
+mod tests;
 
 pub use campaigns::Campaign;
 pub use error::StoreError;

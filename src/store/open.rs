@@ -1,5 +1,4 @@
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::SqlitePool;
@@ -8,51 +7,36 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 
 use super::{StoreError, schema_guard};
 
-static MIGRATOR: Migrator = sqlx::migrate!("src/store/migrations");
+pub(super) static MIGRATOR: Migrator = sqlx::migrate!("src/store/migrations");
 
-/// The campaign database.
-#[derive(Clone)]
+/// The campaign database: one SQLite file holding campaigns, games and their event logs.
+#[derive(Debug, Clone)]
 pub struct Store {
     pub(super) pool: SqlitePool,
     path: PathBuf,
 }
 
 impl Store {
-    /// Opens the database, creating the file and its folder if missing, and brings its schema up to date.
+    /// Opens the database at `path`, creating the file and its parent folders if missing, and migrates it.
+    /// A file this build must not migrate (not SQLite, another program's, or from a newer Sandtable) is
+    /// refused before anything is written to it.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        let open_err = |reason: String| StoreError::Open { path: path.to_path_buf(), reason };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| StoreError::Open {
-                path: path.to_path_buf(),
-                reason: format!("cannot create its folder: {e}"),
-            })?;
+            std::fs::create_dir_all(dir).map_err(|e| open_err(format!("cannot create its folder: {e}")))?;
         }
         schema_guard::check(path, &MIGRATOR).await?;
-        let options = SqliteConnectOptions::from_str("sqlite://")
-            .expect("static options parse")
-            .filename(path)
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            // FULL syncs the WAL on every commit: an event acknowledged to the player survives a power cut,
-            // not only a killed process. One event per player action makes the cost invisible.
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
-            .connect_with(options)
+            .connect_with(connect_options(path))
             .await
-            .map_err(|e| StoreError::Open { path: path.to_path_buf(), reason: e.to_string() })?;
-        MIGRATOR.run(&pool).await.map_err(|e| match e {
-            MigrateError::VersionMismatch(v) => StoreError::SchemaMismatch {
-                path: path.to_path_buf(),
-                reason: format!("migration {v} was applied with different contents than this build has"),
-            },
-            other => StoreError::SchemaMismatch { path: path.to_path_buf(), reason: other.to_string() },
-        })?;
+            .map_err(|e| open_err(e.to_string()))?;
+        MIGRATOR.run(&pool).await.map_err(|e| migrate_error(path, e))?;
         Ok(Store { pool, path: path.to_path_buf() })
     }
 
-    /// `sandtable.db` in the platform's data folder (`~/.local/share/sandtable` on Linux).
+    /// `sandtable.db` in the platform's data folder (`~/.local/share/sandtable` on Linux), or in the
+    /// working folder where the platform has no home directory.
     pub fn default_path() -> PathBuf {
         directories::ProjectDirs::from("", "", "sandtable")
             .map(|dirs| dirs.data_dir().join("sandtable.db"))
@@ -63,8 +47,45 @@ impl Store {
         &self.path
     }
 
-    /// The migration versions this build knows, newest last.
+    /// The schema versions this build knows, oldest first.
     pub fn known_schema_versions() -> Vec<i64> {
-        MIGRATOR.iter().map(|m| m.version).collect()
+        MIGRATOR.iter().filter(|m| !m.migration_type.is_down_migration()).map(|m| m.version).collect()
+    }
+
+    /// Waits for queries in flight, then checkpoints the WAL into the main file and closes it.
+    pub async fn close(self) {
+        self.pool.close().await;
+    }
+}
+
+fn connect_options(path: &Path) -> SqliteConnectOptions {
+    SqliteConnectOptions::new()
+        .filename(path)
+        .create_if_missing(true)
+        // WAL lets a tablet read the log while another appends, and commits with one sequential write.
+        .journal_mode(SqliteJournalMode::Wal)
+        // NORMAL would already survive a killed process (a commit is in the OS cache once the call returns),
+        // but in WAL mode it can lose the last commits on a power cut or OS crash. FULL syncs the WAL on every
+        // commit, so an event the table saw acknowledged survives a dead tablet battery too. Measured on a
+        // VM disk: ~1.4 ms per commit against ~0.2 ms with NORMAL, unnoticeable at one commit per action.
+        .synchronous(SqliteSynchronous::Full)
+        .foreign_keys(true)
+        // Two tablets (or the app and the CLI) may write at once; wait for the other's commit, don't fail.
+        .busy_timeout(Duration::from_secs(5))
+}
+
+/// The schema guard catches these before any write; they can still come here if another process changed
+/// the file between the guard and the migration.
+pub(super) fn migrate_error(path: &Path, e: MigrateError) -> StoreError {
+    let path = path.to_path_buf();
+    match e {
+        MigrateError::VersionMismatch(version) => StoreError::MigrationChanged { path, version },
+        MigrateError::Dirty(version) => StoreError::MigrationDirty { path, version },
+        MigrateError::VersionMissing(version) => StoreError::NewerSchema {
+            path,
+            unknown_versions: vec![version],
+            known_latest: MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0),
+        },
+        other => StoreError::Migrate { path, reason: other.to_string() },
     }
 }

@@ -1,54 +1,119 @@
-use std::path::Path;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 use sqlx::migrate::Migrator;
-use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::{ConnectOptions, Connection, Row};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
+use sqlx::{ConnectOptions, Connection, FromRow};
 
 use super::StoreError;
 
-/// Refuses a database this build must not migrate: one that is not SQLite at all, or one whose applied
-/// migrations include a version this build does not know (written by a newer Sandtable). It looks through
-/// a read-only connection that sets no journal mode, so a refused file is left byte-for-byte as it was.
-pub async fn check(path: &Path, migrator: &Migrator) -> Result<(), StoreError> {
-    let has_content = std::fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false);
-    if !has_content {
+const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
+
+#[derive(FromRow)]
+struct Applied {
+    version: i64,
+    checksum: Vec<u8>,
+    success: bool,
+}
+
+/// Refuses, before anything writes to it, a file this build must not migrate: one that is not SQLite,
+/// a foreign SQLite database, one written by a newer Sandtable, or one whose applied migrations differ
+/// from this build's. Migrating any of these would change a file the player may still need as it is.
+pub(super) async fn check(path: &Path, migrator: &Migrator) -> Result<(), StoreError> {
+    if !has_content(path)? {
         return Ok(());
     }
-    let not_db = |e: sqlx::Error| StoreError::NotADatabase { path: path.to_path_buf(), reason: e.to_string() };
+    check_header(path)?;
+
+    let open_err = |e: sqlx::Error| StoreError::Open { path: path.to_path_buf(), reason: e.to_string() };
+    // Read-only, and no journal_mode: `PRAGMA journal_mode = WAL` rewrites the header of the main file,
+    // and a refused file must stay byte-for-byte as it was. Without a WAL to read, `immutable` also keeps
+    // SQLite from creating -wal/-shm files beside it that a read-only connection could not remove.
     let mut conn = SqliteConnectOptions::new()
         .filename(path)
         .read_only(true)
+        .immutable(!has_content(&companion(path, "-wal"))?)
         .create_if_missing(false)
-        .foreign_keys(false)
         .connect()
         .await
-        .map_err(not_db)?;
-    let has_table: bool =
-        sqlx::query("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'")
-            .fetch_one(&mut conn)
-            .await
-            .map_err(not_db)?
-            .get::<i64, _>(0)
-            > 0;
-    let applied: Vec<i64> = if has_table {
-        sqlx::query("SELECT version FROM _sqlx_migrations ORDER BY version")
-            .fetch_all(&mut conn)
-            .await?
-            .iter()
-            .map(|r| r.get::<i64, _>(0))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    conn.close().await?;
+        .map_err(open_err)?;
+    let applied = read_applied(path, &mut conn).await;
+    conn.close().await.map_err(open_err)?;
+    judge(path, migrator, &applied?)
+}
 
-    let known: Vec<i64> = migrator.iter().map(|m| m.version).collect();
-    if let Some(&newest) = applied.iter().filter(|v| !known.contains(v)).max() {
-        return Err(StoreError::NewerSchema {
+fn has_content(path: &Path) -> Result<bool, StoreError> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            Err(StoreError::Open { path: path.to_path_buf(), reason: "it is a folder, not a file".into() })
+        }
+        Ok(meta) => Ok(meta.len() > 0),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(StoreError::Open { path: path.to_path_buf(), reason: e.to_string() }),
+    }
+}
+
+pub(super) fn companion(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// SQLite's own complaint about a random file only comes at the first query, worded "file is not a
+/// database"; checking the header first lets the message say what the file is not, and why.
+fn check_header(path: &Path) -> Result<(), StoreError> {
+    let mut head = [0u8; 16];
+    let read = std::fs::File::open(path)
+        .and_then(|f| f.take(16).read(&mut head))
+        .map_err(|e| StoreError::Open { path: path.to_path_buf(), reason: e.to_string() })?;
+    if read < 16 || &head != SQLITE_HEADER {
+        return Err(StoreError::NotADatabase {
             path: path.to_path_buf(),
-            newest,
-            known_latest: known.iter().copied().max().unwrap_or(0),
+            reason: "it is not an SQLite file: it does not start with the SQLite header".into(),
         });
+    }
+    Ok(())
+}
+
+async fn read_applied(path: &Path, conn: &mut SqliteConnection) -> Result<Vec<Applied>, StoreError> {
+    let not_db = |e: sqlx::Error| StoreError::NotADatabase { path: path.to_path_buf(), reason: e.to_string() };
+    let tables: Vec<String> = sqlx::query_scalar(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+    )
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(not_db)?;
+    if !tables.iter().any(|t| t == "_sqlx_migrations") {
+        if tables.is_empty() {
+            return Ok(Vec::new());
+        }
+        // Another program's database: adding our tables to it would be a write its owner never asked for.
+        return Err(StoreError::NotADatabase {
+            path: path.to_path_buf(),
+            reason: format!("it is an SQLite database of another program, with tables {}", tables.join(", ")),
+        });
+    }
+    sqlx::query_as("SELECT version, checksum, success FROM _sqlx_migrations ORDER BY version")
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(not_db)
+}
+
+fn judge(path: &Path, migrator: &Migrator, applied: &[Applied]) -> Result<(), StoreError> {
+    let known_latest = migrator.iter().map(|m| m.version).max().unwrap_or(0);
+    let unknown_versions: Vec<i64> =
+        applied.iter().map(|a| a.version).filter(|v| !migrator.version_exists(*v)).collect();
+    if !unknown_versions.is_empty() {
+        return Err(StoreError::NewerSchema { path: path.to_path_buf(), unknown_versions, known_latest });
+    }
+    if let Some(dirty) = applied.iter().find(|a| !a.success) {
+        return Err(StoreError::MigrationDirty { path: path.to_path_buf(), version: dirty.version });
+    }
+    for a in applied {
+        let ours = migrator.iter().find(|m| m.version == a.version && !m.migration_type.is_down_migration());
+        if ours.is_some_and(|m| *m.checksum != *a.checksum) {
+            return Err(StoreError::MigrationChanged { path: path.to_path_buf(), version: a.version });
+        }
     }
     Ok(())
 }

@@ -1,0 +1,6 @@
+mod campaigns;
+mod events;
+mod games;
+mod guard;
+mod open;
+mod support;
