@@ -24,12 +24,13 @@ cargo test --workspace --features sandtable/specta
 step "generated TypeScript bindings are fresh"
 bash src-tauri/check-bindings.sh
 
+# Both binaries, with the same features as the tests above, so nothing is rebuilt.
+cargo build --workspace --features sandtable/specta
+
 step "browser end-to-end test (headless Chromium against sandtable serve)"
-cargo build --bin sandtable
 (cd ui && npm run test:e2e)
 
 step "desktop window smoke test (Tauri under Xvfb)"
-cargo build -p sandtable-app
 bash tests/window/smoke.sh
 
 echo
