@@ -71,6 +71,24 @@ impl Action {
     pub fn from_json(text: &str) -> Result<Action, serde_json::Error> {
         serde_json::from_str(text)
     }
+
+    /// The `type` tag this action carries in JSON, e.g. `record_losses`.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Action::Roll { .. } => "roll",
+            Action::RollMove { .. } => "roll_move",
+            Action::Move { .. } => "move",
+            Action::RecordLosses { .. } => "record_losses",
+            Action::RestoreFigures { .. } => "restore_figures",
+            Action::SetFlag { .. } => "set_flag",
+            Action::Note { .. } => "note",
+            Action::DrawCard { .. } => "draw_card",
+            Action::ShuffleDeck => "shuffle_deck",
+            Action::NextTurn => "next_turn",
+            Action::Undo => "undo",
+            Action::Redo => "redo",
+        }
+    }
 }
 
 #[cfg(test)]
@@ -84,6 +102,29 @@ mod tests {
         assert_eq!(Action::from_json(r#"{"type":"undo"}"#).unwrap(), Action::Undo);
         let m = Action::from_json(r#"{"type":"move","unit":"u","path":[{"x":1,"y":2}]}"#).unwrap();
         assert!(matches!(m, Action::Move { facing: None, .. }));
+    }
+
+    #[test]
+    fn type_names_match_the_json_tags() {
+        let actions = [
+            r#"{"type":"roll","expr":"D6"}"#,
+            r#"{"type":"roll_move","unit":"u"}"#,
+            r#"{"type":"move","unit":"u","path":[]}"#,
+            r#"{"type":"record_losses","unit":"u","count":1}"#,
+            r#"{"type":"restore_figures","unit":"u","count":1}"#,
+            r#"{"type":"set_flag","unit":"u","flag":"pinned","on":true}"#,
+            r#"{"type":"note","text":"t"}"#,
+            r#"{"type":"draw_card"}"#,
+            r#"{"type":"shuffle_deck"}"#,
+            r#"{"type":"next_turn"}"#,
+            r#"{"type":"undo"}"#,
+            r#"{"type":"redo"}"#,
+        ];
+        for json in actions {
+            let action = Action::from_json(json).unwrap();
+            let tag = serde_json::to_value(&action).unwrap()["type"].as_str().unwrap().to_string();
+            assert_eq!(action.type_name(), tag);
+        }
     }
 
     #[test]

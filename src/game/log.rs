@@ -26,7 +26,7 @@ impl Game {
             .map(|(seq, event)| LogEntry {
                 seq: seq as u32,
                 turn: event.turn,
-                kind: kind_of(event),
+                kind: event.action.type_name().to_string(),
                 text: self.describe(event),
                 undone: undone[seq],
                 rolls: event.outcome.rolls().into_iter().cloned().collect(),
@@ -69,11 +69,4 @@ impl Game {
             Outcome::Redone { seq } => format!("Redid: {}", self.describe(&self.events()[*seq])),
         }
     }
-}
-
-fn kind_of(event: &Event) -> String {
-    serde_json::to_value(&event.action)
-        .ok()
-        .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))
-        .unwrap_or_default()
 }

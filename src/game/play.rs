@@ -207,7 +207,7 @@ impl Game {
                 let e = self.movement_choice(unit, expr.as_deref())?;
                 Ok(OddsView::new(format!("{} movement {e} (inches)", unit.name), &e.distribution()))
             }
-            other => Err(GameError::BadInput(format!("{} rolls no dice, so it has no odds", action_name(other)))),
+            other => Err(GameError::BadInput(format!("{} rolls no dice, so it has no odds", other.type_name()))),
         }
     }
 
@@ -312,11 +312,4 @@ fn parse_expr(text: &str) -> Result<DiceExpr, GameError> {
 
 fn positive(count: u32) -> Result<(), GameError> {
     if count == 0 { Err(GameError::BadInput("count must be at least 1".into())) } else { Ok(()) }
-}
-
-fn action_name(action: &Action) -> String {
-    serde_json::to_value(action)
-        .ok()
-        .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))
-        .unwrap_or_else(|| "this action".into())
 }
