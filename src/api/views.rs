@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Allowance, Game, LogEntry};
+use crate::game::{Allowance, Game, LogEntry, Rules};
+use crate::systems::sand_pebbles::{self, SequenceView};
+use crate::systems::SystemTables;
 use crate::measure::{Pt, Table};
 use crate::roster::{Flag, Role};
 
@@ -62,6 +64,8 @@ pub struct GameView {
     pub can_redo: bool,
     pub cards_remaining: u32,
     pub last_card: Option<String>,
+    /// Sand Pebbles: the turn sequence, its owed steps and prompts.
+    pub sequence: Option<SequenceView>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -184,6 +188,12 @@ impl GameView {
             can_redo: game.can_redo(),
             cards_remaining: state.deck.remaining() as u32,
             last_card: state.last_card.map(|c| c.to_string()),
+            sequence: match (&ruleset.tables, &state.rules) {
+                (SystemTables::SandPebbles(tables), Rules::SandPebbles(turn)) => {
+                    Some(sand_pebbles::sequence_view(scenario, state, tables, turn))
+                }
+                _ => None,
+            },
         }
     }
 }

@@ -44,6 +44,9 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
                 for o in &odds.outcomes {
                     println!("{:>5}  {:>6.2}%", o.value, o.p * 100.0);
                 }
+                for line in &odds.lines {
+                    println!("{:>6.2}%  {}", line.p * 100.0, line.label);
+                }
             }
         }
         GameCommand::Show { id, json } => {

@@ -4,11 +4,13 @@
 mod die;
 mod error;
 mod expr;
+mod feed;
 mod rng;
 mod roll;
 
 pub use die::Die;
 pub use error::DiceError;
 pub use expr::{DiceExpr, Term};
+pub use feed::{DiceFeed, FeedError, NamedRoll};
 pub use rng::GameRng;
 pub use roll::Roll;

@@ -61,8 +61,56 @@ pub enum Action {
         card: Option<String>,
     },
     ShuffleDeck,
-    /// Ends the turn: movement allowances lapse.
+    /// Ends the turn: movement allowances lapse. Sand Pebbles: only after the melee phase, when every
+    /// unit rallies.
     NextTurn,
+    /// Sand Pebbles: each side rolls 1D6 for the order of movement or of fire (whichever comes next in
+    /// the turn). `dice` are the two faces in the scenario's side order; a tie is rolled again.
+    Initiative {
+        #[serde(default)]
+        dice: Option<Vec<i64>>,
+    },
+    /// Sand Pebbles: the initiative winner names the side that goes first.
+    ChooseOrder {
+        first: String,
+    },
+    /// Closes the current phase of the turn sequence; refused while something in it is still owed.
+    EndPhase,
+    /// Sand Pebbles: moves `unit` to 1" short of `target`, pins the target and turns it to face the charge.
+    Charge {
+        unit: String,
+        target: String,
+    },
+    /// Fires `unit` at `target`. `cover` overrides the cover column worked out from the terrain
+    /// (`open`, `walls`, `redoubt_ships`, `windows_doors`). Typed `dice` are taken in the order the
+    /// procedure asks for them: every D20, then a D6 save per hit on cavalry, then a D6 per natural 1.
+    Fire {
+        unit: String,
+        target: String,
+        #[serde(default)]
+        cover: Option<String>,
+        #[serde(default)]
+        dice: Option<Vec<i64>>,
+    },
+    /// The morale test the phase owes for `unit`: to finish its charge, or to stand against one.
+    Morale {
+        unit: String,
+        #[serde(default)]
+        dice: Option<Vec<i64>>,
+    },
+    /// Resolves the melee `unit` charged into. Typed `dice`: the attacker's D6s, the defender's D6s, the
+    /// 2D6 rout, the loser's 1D6 losses, the winner's 1D6 (halved).
+    Melee {
+        unit: String,
+        #[serde(default)]
+        dice: Option<Vec<i64>>,
+    },
+    /// Sand Pebbles: one D6 per swimmer after the unit swims; each 6 drowns a figure.
+    Drown {
+        unit: String,
+        #[serde(default)]
+        dice: Option<Vec<i64>>,
+    },
     Undo,
     Redo,
 }
@@ -85,6 +133,14 @@ impl Action {
             Action::DrawCard { .. } => "draw_card",
             Action::ShuffleDeck => "shuffle_deck",
             Action::NextTurn => "next_turn",
+            Action::Initiative { .. } => "initiative",
+            Action::ChooseOrder { .. } => "choose_order",
+            Action::EndPhase => "end_phase",
+            Action::Charge { .. } => "charge",
+            Action::Fire { .. } => "fire",
+            Action::Morale { .. } => "morale",
+            Action::Melee { .. } => "melee",
+            Action::Drown { .. } => "drown",
             Action::Undo => "undo",
             Action::Redo => "redo",
         }
@@ -117,6 +173,14 @@ mod tests {
             r#"{"type":"draw_card"}"#,
             r#"{"type":"shuffle_deck"}"#,
             r#"{"type":"next_turn"}"#,
+            r#"{"type":"initiative"}"#,
+            r#"{"type":"choose_order","first":"a"}"#,
+            r#"{"type":"end_phase"}"#,
+            r#"{"type":"charge","unit":"u","target":"t"}"#,
+            r#"{"type":"fire","unit":"u","target":"t"}"#,
+            r#"{"type":"morale","unit":"u"}"#,
+            r#"{"type":"melee","unit":"u"}"#,
+            r#"{"type":"drown","unit":"u"}"#,
             r#"{"type":"undo"}"#,
             r#"{"type":"redo"}"#,
         ];

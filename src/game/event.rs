@@ -2,7 +2,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Action;
 use crate::cards::Card;
-use crate::dice::Roll;
+use super::Effect;
+use crate::dice::{NamedRoll, Roll};
 use crate::measure::Pt;
 use crate::roster::Flag;
 
@@ -32,6 +33,19 @@ pub enum Outcome {
         length: f64,
         facing: f64,
         left: f64,
+        /// Inches the rule system charged on top of the length (a ship's turns).
+        #[serde(default)]
+        turn_cost: f64,
+        /// What the move carried with it: units aboard a boat, a swimmer's drowning roll now owed.
+        #[serde(default)]
+        effects: Vec<Effect>,
+    },
+    /// A rules procedure (fire, melee, morale, initiative, a phase change) and everything it changed.
+    Resolved {
+        /// What the player reads in the log.
+        summary: String,
+        rolls: Vec<NamedRoll>,
+        effects: Vec<Effect>,
     },
     LossesRecorded {
         unit: String,
@@ -74,6 +88,7 @@ impl Outcome {
     pub fn rolls(&self) -> Vec<&Roll> {
         match self {
             Outcome::Rolled { roll, .. } | Outcome::MoveRolled { roll, .. } => vec![roll],
+            Outcome::Resolved { rolls, .. } => rolls.iter().map(|r| &r.roll).collect(),
             _ => Vec::new(),
         }
     }

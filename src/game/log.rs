@@ -43,6 +43,10 @@ impl Game {
             Outcome::Rolled { label, roll } if label.is_empty() => format!("Rolled {roll}"),
             Outcome::Rolled { label, roll } => format!("{label}: {roll}"),
             Outcome::MoveRolled { unit, roll } => format!("{} rolled movement {roll}", self.unit_name(unit)),
+            Outcome::Moved { unit, length, left, turn_cost, .. } if *turn_cost > 0.0 => format!(
+                "{} moved {length:.1}\" and paid {turn_cost:.1}\" for turning ({left:.1}\" left)",
+                self.unit_name(unit)
+            ),
             Outcome::Moved { unit, length, left, .. } => {
                 format!("{} moved {length:.1}\" ({left:.1}\" left)", self.unit_name(unit))
             }
@@ -58,6 +62,7 @@ impl Game {
                 format!("{} {} {}", self.unit_name(unit), if *on { "is now" } else { "is no longer" }, flag.name())
             }
             Outcome::Noted { text } => format!("Note: {text}"),
+            Outcome::Resolved { summary, .. } => summary.clone(),
             Outcome::CardDrawn { card, typed, reshuffled } => format!(
                 "Drew {card}{}{}",
                 if *typed { " (typed)" } else { "" },

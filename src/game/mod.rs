@@ -3,6 +3,7 @@
 //! fold of the events still in force after undo and redo.
 
 mod action;
+mod effect;
 mod event;
 mod log;
 mod movement;
@@ -11,11 +12,13 @@ mod refusal;
 mod state;
 
 pub use action::Action;
+pub use effect::Effect;
 pub use event::{Event, Outcome};
 pub use log::LogEntry;
+pub(crate) use movement::{movement_choice, resolve_move};
 pub use play::Game;
 pub use refusal::{GameError, Refusal};
-pub use state::{Allowance, GameState};
+pub use state::{Allowance, GameState, Rules};
 
 #[cfg(test)]
 mod tests;

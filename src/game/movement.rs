@@ -1,4 +1,5 @@
 use super::{Allowance, GameError, GameState, Outcome, Refusal};
+use crate::dice::DiceExpr;
 use crate::measure::{Pt, check_move};
 use crate::roster::Unit;
 use crate::scenario::Scenario;
@@ -12,6 +13,7 @@ pub fn resolve_move(
     unit: &Unit,
     path: &[Pt],
     facing: Option<f64>,
+    extra_cost: f64,
 ) -> Result<Outcome, GameError> {
     let start = unit.anchor().ok_or_else(|| Refusal::new(format!("{} has no figures left to move", unit.name)))?;
     if path.is_empty() {
@@ -25,7 +27,7 @@ pub fn resolve_move(
         .get(&unit.id)
         .ok_or_else(|| Refusal::by_rule(format!("roll {}'s movement before moving it", unit.name), MOVEMENT_RULE))?;
     let route: Vec<Pt> = std::iter::once(start).chain(path.iter().copied()).collect();
-    let check = check_move(&route, allowance.left, 0.0).map_err(|refused| {
+    let check = check_move(&route, allowance.left, extra_cost).map_err(|refused| {
         let spent = allowance.total as f64 - allowance.left;
         let already = if spent > 0.0 {
             format!(" ({spent:.1}\" of its {}\" already used)", allowance.total)
@@ -45,5 +47,36 @@ pub fn resolve_move(
         .into());
     }
     let facing = facing.map(|f| f.rem_euclid(360.0)).unwrap_or(unit.facing);
-    Ok(Outcome::Moved { unit: unit.id.clone(), route, length: check.length, facing, left: check.left })
+    Ok(Outcome::Moved {
+        unit: unit.id.clone(),
+        route,
+        length: check.length,
+        facing,
+        left: check.left,
+        turn_cost: extra_cost,
+        effects: Vec::new(),
+    })
+}
+
+/// The movement roll a unit makes: the one asked for if it is among the kind's choices, else its default.
+pub fn movement_choice(scenario: &Scenario, unit: &Unit, asked: Option<&str>) -> Result<DiceExpr, GameError> {
+    let kind = scenario.ruleset.kind(&unit.kind).expect("scenario units have kinds from the ruleset");
+    let choices = kind.movement_choices();
+    let Some(default) = choices.first() else {
+        return Err(Refusal::new(format!("{} ({}) has no movement roll", unit.name, kind.name)).into());
+    };
+    match asked {
+        None => Ok(default.clone()),
+        Some(text) => {
+            let wanted = DiceExpr::parse(text)?;
+            choices.iter().find(|c| **c == wanted).cloned().ok_or_else(|| {
+                let listed: Vec<String> = choices.iter().map(ToString::to_string).collect();
+                Refusal::by_rule(
+                    format!("{} moves with {}, not {wanted}", kind.name, listed.join(" or ")),
+                    format!("{} movement chart", scenario.ruleset.name),
+                )
+                .into()
+            })
+        }
+    }
 }

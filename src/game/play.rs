@@ -1,12 +1,13 @@
 use std::sync::Arc;
 
-use super::movement::resolve_move;
+use super::movement::{movement_choice, resolve_move};
 use super::{Action, Event, GameError, GameState, Outcome, Refusal};
 use crate::cards::{Card, Deck};
 use crate::dice::{DiceExpr, GameRng};
 use crate::odds::OddsView;
 use crate::roster::Unit;
 use crate::scenario::Scenario;
+use crate::systems::procedure;
 
 /// The RNG stream for the opening shuffle: a stream no log index reaches.
 const SETUP_STREAM: u64 = u64::MAX;
@@ -99,6 +100,11 @@ impl Game {
     /// event and then `commit`s it, so a refusal or a failed write leaves the game as it was.
     pub fn prepare(&self, action: &Action) -> Result<Event, GameError> {
         let mut rng = GameRng::for_event(self.seed, self.events.len() as u64);
+        if !matches!(action, Action::Undo | Action::Redo)
+            && let Some(outcome) = procedure::prepare(&self.scenario, &self.state, action, &mut rng)?
+        {
+            return Ok(Event { turn: self.state.turn, action: action.clone(), outcome });
+        }
         let outcome = match action {
             Action::Roll { expr, dice, label } => {
                 let roll = parse_expr(expr)?.roll_or_typed(dice.as_deref(), &mut rng)?;
@@ -106,7 +112,7 @@ impl Game {
             }
             Action::RollMove { unit, expr, dice } => {
                 let unit = self.live_unit(unit)?;
-                let dice_expr = self.movement_choice(unit, expr.as_deref())?;
+                let dice_expr = movement_choice(&self.scenario, unit, expr.as_deref())?;
                 if let Some(a) = self.state.allowances.get(&unit.id) {
                     return Err(Refusal::by_rule(
                         format!("{} has already rolled its movement this turn ({} = {})", unit.name, a.expr, a.total),
@@ -117,7 +123,7 @@ impl Game {
                 Outcome::MoveRolled { unit: unit.id.clone(), roll: dice_expr.roll_or_typed(dice.as_deref(), &mut rng)? }
             }
             Action::Move { unit, path, facing } => {
-                resolve_move(&self.scenario, &self.state, self.live_unit(unit)?, path, *facing)?
+                resolve_move(&self.scenario, &self.state, self.live_unit(unit)?, path, *facing, 0.0)?
             }
             Action::RecordLosses { unit, count } => {
                 let unit = self.live_unit(unit)?;
@@ -154,6 +160,14 @@ impl Game {
                 Outcome::DeckShuffled { order: deck.draw_pile().to_vec() }
             }
             Action::NextTurn => Outcome::TurnBegan { turn: self.state.turn + 1 },
+            Action::Initiative { .. }
+            | Action::ChooseOrder { .. }
+            | Action::EndPhase
+            | Action::Charge { .. }
+            | Action::Fire { .. }
+            | Action::Morale { .. }
+            | Action::Melee { .. }
+            | Action::Drown { .. } => unreachable!("procedure::prepare resolves or refuses these"),
             Action::Undo => {
                 let seq = *self.done.last().ok_or_else(|| Refusal::new("there is nothing to undo"))?;
                 Outcome::Undone { seq }
@@ -197,6 +211,9 @@ impl Game {
 
     /// The exact distribution of what an action would roll, in the current state. Nothing is applied.
     pub fn odds(&self, action: &Action) -> Result<OddsView, GameError> {
+        if let Some(view) = procedure::odds(&self.scenario, &self.state, action)? {
+            return Ok(view);
+        }
         match action {
             Action::Roll { expr, label, .. } => {
                 let e = parse_expr(expr)?;
@@ -204,7 +221,7 @@ impl Game {
             }
             Action::RollMove { unit, expr, .. } => {
                 let unit = self.live_unit(unit)?;
-                let e = self.movement_choice(unit, expr.as_deref())?;
+                let e = movement_choice(&self.scenario, unit, expr.as_deref())?;
                 Ok(OddsView::new(format!("{} movement {e} (inches)", unit.name), &e.distribution()))
             }
             other => Err(GameError::BadInput(format!("{} rolls no dice, so it has no odds", other.type_name()))),
@@ -237,6 +254,12 @@ impl Game {
             {
                 bad(format!("names unit {unit:?}, which the scenario does not have"))
             }
+            Outcome::Resolved { effects, .. } | Outcome::Moved { effects, .. } => {
+                match effects.iter().filter_map(|e| e.unit()).find(|u| !self.scenario.units.iter().any(|s| &s.id == u)) {
+                    Some(unit) => bad(format!("names unit {unit:?}, which the scenario does not have")),
+                    None => Ok(()),
+                }
+            }
             _ => Ok(()),
         }
     }
@@ -254,28 +277,6 @@ impl Game {
             return Err(Refusal::new(format!("{} has no figures left: it is out of the game", unit.name)).into());
         }
         Ok(unit)
-    }
-
-    fn movement_choice(&self, unit: &Unit, asked: Option<&str>) -> Result<DiceExpr, GameError> {
-        let kind = self.scenario.ruleset.kind(&unit.kind).expect("scenario units have kinds from the ruleset");
-        let choices = kind.movement_choices();
-        let Some(default) = choices.first() else {
-            return Err(Refusal::new(format!("{} ({}) has no movement roll", unit.name, kind.name)).into());
-        };
-        match asked {
-            None => Ok(default.clone()),
-            Some(text) => {
-                let wanted = parse_expr(text)?;
-                choices.iter().find(|c| **c == wanted).cloned().ok_or_else(|| {
-                    let listed: Vec<String> = choices.iter().map(ToString::to_string).collect();
-                    Refusal::by_rule(
-                        format!("{} moves with {}, not {wanted}", kind.name, listed.join(" or ")),
-                        format!("{} movement chart", self.scenario.ruleset.name),
-                    )
-                    .into()
-                })
-            }
-        }
     }
 
     fn draw(&self, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcome, GameError> {

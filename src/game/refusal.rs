@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use crate::dice::DiceError;
+use crate::dice::{DiceError, FeedError};
 
 /// An action the rules forbid. Nothing is recorded; the player is told which rule says no.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, thiserror::Error)]
@@ -33,4 +33,13 @@ pub enum GameError {
     /// A stored log that does not fold: written by another build, or edited by hand.
     #[error("the stored log does not replay: {0}")]
     CorruptLog(String),
+}
+
+impl From<FeedError> for GameError {
+    fn from(e: FeedError) -> GameError {
+        match e {
+            FeedError::Dice(dice) => GameError::Dice(dice),
+            other => GameError::BadInput(other.to_string()),
+        }
+    }
 }

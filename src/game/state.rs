@@ -2,9 +2,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Outcome;
+use super::{Effect, Outcome};
+use crate::systems::{SystemTables, sand_pebbles};
 use crate::cards::{Card, Deck};
-use crate::roster::Unit;
+use crate::roster::{Flag, Unit};
 use crate::scenario::Scenario;
 
 /// A unit's movement for this turn: what was rolled and how much is left after the moves made so far.
@@ -25,11 +26,24 @@ pub struct GameState {
     pub allowances: BTreeMap<String, Allowance>,
     pub deck: Deck,
     pub last_card: Option<Card>,
+    /// Where the rule system's turn sequence stands.
+    pub rules: Rules,
+}
+
+/// The turn-sequence state of a system whose procedure the app runs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Rules {
+    Free,
+    SandPebbles(sand_pebbles::Turn),
 }
 
 impl GameState {
     pub fn initial(scenario: &Scenario, deck: Deck) -> GameState {
-        GameState { turn: 1, units: scenario.units.clone(), allowances: BTreeMap::new(), deck, last_card: None }
+        let rules = match &scenario.ruleset.tables {
+            SystemTables::SandPebbles(_) => Rules::SandPebbles(sand_pebbles::Turn::default()),
+            SystemTables::None => Rules::Free,
+        };
+        GameState { turn: 1, units: scenario.units.clone(), allowances: BTreeMap::new(), deck, last_card: None, rules }
     }
 
     pub fn unit(&self, id: &str) -> Option<&Unit> {
@@ -41,6 +55,32 @@ impl GameState {
             .iter_mut()
             .find(|u| u.id == id)
             .expect("events name units that exist: they were checked when recorded")
+    }
+
+    fn apply_effect(&mut self, effect: &Effect) {
+        match effect {
+            Effect::Losses { unit, figures } => self.unit_mut(unit).remove_figures(figures),
+            Effect::Shift { unit, dx, dy } => self.unit_mut(unit).translate(*dx, *dy),
+            Effect::Face { unit, facing } => self.unit_mut(unit).facing = *facing,
+            Effect::Flag { unit, flag, on } => {
+                let flags = &mut self.unit_mut(unit).flags;
+                if *on {
+                    flags.insert(*flag);
+                } else {
+                    flags.remove(flag);
+                }
+            }
+            Effect::AllowanceLeft { unit, left } => {
+                if let Some(a) = self.allowances.get_mut(unit) {
+                    a.left = *left;
+                }
+            }
+            Effect::SandPebbles { change } => {
+                if let Rules::SandPebbles(sequence) = &mut self.rules {
+                    sequence.apply(change);
+                }
+            }
+        }
     }
 
     /// Folds one outcome into the state. Outcomes were validated when recorded, so this cannot fail.
@@ -56,7 +96,7 @@ impl GameState {
                 };
                 self.allowances.insert(unit.clone(), allowance);
             }
-            Outcome::Moved { unit, route, facing, left, .. } => {
+            Outcome::Moved { unit, route, facing, left, effects, .. } => {
                 let u = self.unit_mut(unit);
                 if let (Some(start), Some(end)) = (route.first(), route.last()) {
                     u.translate(end.x - start.x, end.y - start.y);
@@ -65,7 +105,9 @@ impl GameState {
                 if let Some(a) = self.allowances.get_mut(unit) {
                     a.left = *left;
                 }
+                effects.iter().for_each(|e| self.apply_effect(e));
             }
+            Outcome::Resolved { effects, .. } => effects.iter().for_each(|e| self.apply_effect(e)),
             Outcome::LossesRecorded { unit, figures } => self.unit_mut(unit).remove_figures(figures),
             Outcome::FiguresRestored { unit, figures } => self.unit_mut(unit).restore_figures(figures),
             Outcome::FlagSet { unit, flag, on } => {
@@ -90,6 +132,14 @@ impl GameState {
             Outcome::TurnBegan { turn } => {
                 self.turn = *turn;
                 self.allowances.clear();
+                if let Rules::SandPebbles(sequence) = &mut self.rules {
+                    *sequence = sand_pebbles::Turn::default();
+                    // Morale Chart: "All units rally at the end of the turn."
+                    for unit in &mut self.units {
+                        unit.flags.remove(&Flag::Routed);
+                        unit.flags.remove(&Flag::Pinned);
+                    }
+                }
             }
         }
     }

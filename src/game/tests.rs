@@ -9,6 +9,14 @@ fn wall_game(seed: u64) -> Game {
     Game::new(Arc::new(scenario), seed)
 }
 
+/// The legation wall game in phase A with the Legation Guard moving first.
+fn allies_moving(seed: u64) -> Game {
+    let mut game = wall_game(seed);
+    game.apply(&Action::Initiative { dice: Some(vec![6, 1]) }).unwrap();
+    game.apply(&Action::ChooseOrder { first: "allies".into() }).unwrap();
+    game
+}
+
 fn marines_alive(game: &Game) -> u32 {
     game.state().unit("us-marines").unwrap().alive_count()
 }
@@ -19,7 +27,7 @@ fn roll_move(game: &mut Game, faces: [i64; 2]) {
 
 #[test]
 fn typed_movement_dice_set_the_allowance() {
-    let mut game = wall_game(1);
+    let mut game = allies_moving(1);
     roll_move(&mut game, [3, 5]);
     let a = &game.state().allowances["us-marines"];
     assert_eq!((a.expr.as_str(), a.total, a.left), ("2D6+6", 14, 14.0));
@@ -27,7 +35,7 @@ fn typed_movement_dice_set_the_allowance() {
 
 #[test]
 fn a_move_within_the_allowance_moves_every_figure() {
-    let mut game = wall_game(1);
+    let mut game = allies_moving(1);
     roll_move(&mut game, [3, 5]);
     let before = game.state().unit("us-marines").unwrap().figures.clone();
     game.apply(&Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 23.0 }], facing: None }).unwrap();
@@ -40,7 +48,7 @@ fn a_move_within_the_allowance_moves_every_figure() {
 
 #[test]
 fn a_move_past_the_allowance_is_refused_and_records_nothing() {
-    let mut game = wall_game(1);
+    let mut game = allies_moving(1);
     roll_move(&mut game, [1, 1]);
     let err = game
         .apply(&Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 23.0 }], facing: None })
@@ -48,7 +56,7 @@ fn a_move_past_the_allowance_is_refused_and_records_nothing() {
     let GameError::Refused(refusal) = err else { panic!("expected a refusal, got {err:?}") };
     assert!(refusal.message.contains("exceeds the allowance of 8.0\""), "{}", refusal.message);
     assert!(refusal.rule.unwrap().contains("Movement Chart"));
-    assert_eq!(game.events().len(), 1);
+    assert_eq!(game.events().len(), 3, "initiative, order, roll: the refused move adds nothing");
 }
 
 #[test]
@@ -60,14 +68,11 @@ fn moving_before_rolling_is_refused() {
 }
 
 #[test]
-fn a_second_movement_roll_in_a_turn_is_refused_but_the_next_turn_allows_it() {
-    let mut game = wall_game(1);
+fn a_second_movement_roll_in_a_turn_is_refused() {
+    let mut game = allies_moving(1);
     roll_move(&mut game, [3, 5]);
     let again = game.apply(&Action::RollMove { unit: "us-marines".into(), expr: None, dice: None });
     assert!(matches!(again, Err(GameError::Refused(_))));
-    game.apply(&Action::NextTurn).unwrap();
-    assert!(game.state().allowances.is_empty());
-    roll_move(&mut game, [6, 6]);
 }
 
 #[test]
@@ -119,7 +124,7 @@ fn unknown_units_are_bad_input() {
 
 #[test]
 fn a_gun_boat_may_choose_its_dice_but_nothing_else() {
-    let mut game = wall_game(1);
+    let mut game = allies_moving(1);
     game.apply(&Action::RollMove { unit: "gun-boat".into(), expr: Some("4D6+6".into()), dice: None }).unwrap();
     let refused = game.apply(&Action::RollMove { unit: "us-marines".into(), expr: Some("4D6+6".into()), dice: None });
     assert!(matches!(refused, Err(GameError::Refused(r)) if r.message.contains("2D6+6")));
@@ -141,6 +146,8 @@ fn odds_of_a_move_roll_are_exact() {
 fn replaying_the_log_from_the_seed_reproduces_the_state() {
     let mut game = wall_game(99);
     let actions = vec![
+        Action::Initiative { dice: None },
+        Action::ChooseOrder { first: "allies".into() },
         Action::RollMove { unit: "us-marines".into(), expr: None, dice: None },
         Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 18.0 }], facing: Some(180.0) },
         Action::Roll { expr: "D20".into(), dice: None, label: Some("Fire".into()) },
@@ -151,8 +158,9 @@ fn replaying_the_log_from_the_seed_reproduces_the_state() {
         Action::DrawCard { card: None },
         Action::SetFlag { unit: "boxers-east".into(), flag: crate::roster::Flag::Pinned, on: true },
         Action::Redo,
-        Action::NextTurn,
+        Action::EndPhase,
         Action::RollMove { unit: "boxers-east".into(), expr: None, dice: None },
+        Action::Fire { unit: "boxers-west".into(), target: "us-marines".into(), cover: None, dice: None },
     ];
     for a in &actions {
         let _ = game.apply(a);

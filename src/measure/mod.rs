@@ -7,6 +7,7 @@
 
 mod bands;
 mod distance;
+mod edge;
 mod facing;
 mod grid;
 mod movement;
@@ -20,6 +21,7 @@ mod zones;
 
 pub use bands::{band_of, band_of_boundary_farther};
 pub use distance::{NearestPair, distance, nearest, within_radius};
+pub use edge::Edge;
 pub use facing::{angle_between, bearing, in_arc, normalise_degrees};
 pub use grid::{SQUARE_MM, Square, SquareGrid, chebyshev};
 pub use movement::{MOVE_TOLERANCE, MoveCheck, MoveRefused, check_move};

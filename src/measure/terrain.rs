@@ -10,6 +10,9 @@ pub struct TerrainArea {
     pub name: String,
     pub cover: String,
     pub polygon: Polygon,
+    /// Which way the water runs, for rivers: a direction on the table, not a speed.
+    #[serde(default)]
+    pub flow: Option<Pt>,
 }
 
 /// The areas a point stands in, in the order given (areas may overlap: a building in a village).
@@ -28,7 +31,7 @@ mod tests {
 
     fn rect(name: &str, cover: &str, x0: f64, y0: f64, x1: f64, y1: f64) -> TerrainArea {
         let corners = vec![Pt::new(x0, y0), Pt::new(x1, y0), Pt::new(x1, y1), Pt::new(x0, y1)];
-        TerrainArea { name: name.into(), cover: cover.into(), polygon: Polygon::new(corners) }
+        TerrainArea { name: name.into(), cover: cover.into(), polygon: Polygon::new(corners), flow: None }
     }
 
     fn village() -> Vec<TerrainArea> {

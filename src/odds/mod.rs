@@ -5,4 +5,4 @@ mod dist;
 mod view;
 
 pub use dist::Dist;
-pub use view::{OddsView, Outcome};
+pub use view::{OddsLine, OddsView, Outcome};

@@ -17,6 +17,16 @@ pub struct OddsView {
     pub label: String,
     pub outcomes: Vec<Outcome>,
     pub mean: f64,
+    /// Chances of the events a player decides on ("the leader is killed", "the attacker wins"), each
+    /// computed exactly beside the distribution.
+    pub lines: Vec<OddsLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OddsLine {
+    pub label: String,
+    pub p: f64,
 }
 
 impl OddsView {
@@ -25,6 +35,11 @@ impl OddsView {
             label: label.into(),
             outcomes: dist.entries().map(|(value, p)| Outcome { value, p }).collect(),
             mean: dist.mean(),
+            lines: Vec::new(),
         }
+    }
+
+    pub fn add_line(&mut self, label: impl Into<String>, p: f64) {
+        self.lines.push(OddsLine { label: label.into(), p });
     }
 }

@@ -3,7 +3,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::{Figure, Flag, Role};
-use crate::measure::Pt;
+use crate::measure::{Edge, Pt};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -11,6 +11,11 @@ pub struct Side {
     pub id: String,
     pub name: String,
     pub colour: String,
+    /// Sand Pebbles: ties in melee go to the Western forces.
+    #[serde(default)]
+    pub western: bool,
+    /// The edge the side came in from, where its routing units run.
+    pub edge: Edge,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -26,6 +31,9 @@ pub struct Unit {
     pub flags: BTreeSet<Flag>,
     /// Figure ids in the order they fell, so a correction restores the most recent loss first.
     pub fallen: Vec<u32>,
+    /// The boat this unit rides in: it moves with the boat and is shot at as a ship's crew.
+    #[serde(default)]
+    pub aboard: Option<String>,
 }
 
 /// The order figures fall when a player records losses without naming them: privates first (from the
@@ -125,6 +133,7 @@ mod tests {
             figures,
             flags: BTreeSet::new(),
             fallen: Vec::new(),
+            aboard: None,
         }
     }
 

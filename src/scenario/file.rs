@@ -42,6 +42,12 @@ pub struct SideEntry {
     pub name: String,
     #[serde(default = "default_colour")]
     pub colour: String,
+    /// Sand Pebbles: the Western forces win tied melees.
+    #[serde(default)]
+    pub western: bool,
+    /// "north", "south", "west" or "east": where the side came in, and where its routs run. If omitted,
+    /// the edge nearest the side's units as set out.
+    pub edge: Option<Spanned<String>>,
 }
 
 fn default_colour() -> String {
@@ -54,6 +60,8 @@ pub struct TerrainEntry {
     pub name: String,
     pub cover: String,
     pub polygon: Spanned<Vec<[f64; 2]>>,
+    /// A river's downstream direction as [dx, dy].
+    pub flow: Option<Spanned<[f64; 2]>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -77,6 +85,8 @@ pub struct UnitEntry {
     /// Inches between figures when they are set out in a line.
     #[serde(default = "default_spacing")]
     pub spacing: f64,
+    /// The id of the boat this unit rides in.
+    pub aboard: Option<Spanned<String>>,
 }
 
 fn yes() -> bool {

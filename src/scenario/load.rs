@@ -7,7 +7,7 @@ use toml::Spanned;
 use super::ScenarioError;
 use super::file::{ScenarioFile, UnitEntry};
 use super::placement::line_abreast;
-use crate::measure::{Polygon, Pt, Table, TerrainArea};
+use crate::measure::{Edge, Polygon, Pt, Table, TerrainArea};
 use crate::roster::{Figure, Role, Side, Unit};
 use crate::systems::{self, Ruleset};
 
@@ -58,7 +58,13 @@ pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
         if !side_ids.insert(side.id.get_ref().clone()) {
             return Err(at(side.id.span(), format!("side {:?} is listed twice", side.id.get_ref())));
         }
-        sides.push(Side { id: side.id.get_ref().clone(), name: side.name.clone(), colour: side.colour.clone() });
+        sides.push(Side {
+            id: side.id.get_ref().clone(),
+            name: side.name.clone(),
+            colour: side.colour.clone(),
+            western: side.western,
+            edge: Edge::North,
+        });
     }
 
     let mut terrain = Vec::new();
@@ -67,10 +73,21 @@ pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
         if points.len() < 3 {
             return Err(at(entry.polygon.span(), format!("terrain {:?} needs at least 3 corners", entry.name)));
         }
+        let flow = match &entry.flow {
+            Some(flow) => {
+                let [x, y] = *flow.get_ref();
+                if x.hypot(y) <= f64::EPSILON {
+                    return Err(at(flow.span(), "a river's `flow` needs a direction, not [0, 0]".into()));
+                }
+                Some(Pt { x, y })
+            }
+            None => None,
+        };
         terrain.push(TerrainArea {
             name: entry.name.clone(),
             cover: entry.cover.clone(),
             polygon: Polygon::new(points),
+            flow,
         });
     }
 
@@ -101,6 +118,22 @@ pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
         units.push(build_unit(entry, &table).map_err(|(span, msg)| at(span, msg))?);
     }
 
+    for entry in &raw.units {
+        if let Some(boat) = &entry.aboard {
+            if boat.get_ref() == entry.id.get_ref() || !unit_ids.contains(boat.get_ref()) {
+                return Err(at(boat.span(), format!("`aboard` names {:?}, which is not another unit here", boat.get_ref())));
+            }
+        }
+    }
+    for (side, entry) in sides.iter_mut().zip(&raw.sides) {
+        side.edge = match &entry.edge {
+            Some(edge) => Edge::parse(edge.get_ref()).ok_or_else(|| {
+                at(edge.span(), format!("edge {:?} is not one of north, south, west, east", edge.get_ref()))
+            })?,
+            None => entry_edge(&table, units.iter().filter(|u| u.side == side.id)),
+        };
+    }
+
     let options = check_options(&raw.options, &ruleset).map_err(|(span, msg)| at(span, msg))?;
 
     Ok(Scenario {
@@ -116,6 +149,17 @@ pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
         options,
         ruleset,
     })
+}
+
+/// The edge nearest the middle of a side's units as set out: where it came onto the table.
+fn entry_edge<'a>(table: &Table, units: impl Iterator<Item = &'a Unit>) -> Edge {
+    let points: Vec<Pt> = units.flat_map(|u| u.alive_positions()).collect();
+    if points.is_empty() {
+        return Edge::North;
+    }
+    let n = points.len() as f64;
+    let middle = Pt { x: points.iter().map(|p| p.x).sum::<f64>() / n, y: points.iter().map(|p| p.y).sum::<f64>() / n };
+    Edge::nearest(table, middle)
 }
 
 type Located = (std::ops::Range<usize>, String);
@@ -173,6 +217,7 @@ fn build_unit(entry: &UnitEntry, table: &Table) -> Result<Unit, Located> {
         figures,
         flags: BTreeSet::new(),
         fallen: Vec::new(),
+        aboard: entry.aboard.as_ref().map(|a| a.get_ref().clone()),
     })
 }
 

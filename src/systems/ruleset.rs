@@ -1,7 +1,9 @@
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::Deserialize;
 
+use super::sand_pebbles;
 use crate::dice::DiceExpr;
 use crate::scenario::ScenarioError;
 
@@ -17,6 +19,15 @@ pub struct Ruleset {
     options: BTreeMap<String, serde_json::Value>,
     /// The whole file, for the system module's own tables.
     pub document: toml::Table,
+    /// The system's own charts, typed and checked when the ruleset loads.
+    pub tables: SystemTables,
+}
+
+#[derive(Debug, Clone)]
+pub enum SystemTables {
+    /// A system whose procedure the app does not run: its games are free play.
+    None,
+    SandPebbles(Arc<sand_pebbles::Tables>),
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -74,7 +85,15 @@ impl Ruleset {
             .map(|(k, v)| serde_json::to_value(v).map(|json| (k, json)))
             .collect::<Result<_, _>>()
             .map_err(|e| ScenarioError::whole_file(file, e.to_string()))?;
+        let kind_ids: Vec<&str> = raw.kinds.keys().map(String::as_str).collect();
+        let tables = match raw.system.id.as_str() {
+            "sand-pebbles" => SystemTables::SandPebbles(Arc::new(
+                sand_pebbles::Tables::parse(source, &kind_ids).map_err(|e| ScenarioError::whole_file(file, e))?,
+            )),
+            _ => SystemTables::None,
+        };
         Ok(Ruleset {
+            tables,
             id: raw.system.id,
             name: raw.system.name,
             source: raw.system.source,

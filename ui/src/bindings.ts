@@ -62,8 +62,37 @@ facing?: number | null } |
 { type: "note"; text: string } | 
 /**  Draws from the game's deck; `card` is a card drawn from a physical deck (e.g. "QH", "10s", "joker"). */
 { type: "draw_card"; card?: string | null } | { type: "shuffle_deck" } | 
-/**  Ends the turn: movement allowances lapse. */
-{ type: "next_turn" } | { type: "undo" } | { type: "redo" };
+/**
+ *  Ends the turn: movement allowances lapse. Sand Pebbles: only after the melee phase, when every
+ *  unit rallies.
+ */
+{ type: "next_turn" } | 
+/**
+ *  Sand Pebbles: each side rolls 1D6 for the order of movement or of fire (whichever comes next in
+ *  the turn). `dice` are the two faces in the scenario's side order; a tie is rolled again.
+ */
+{ type: "initiative"; dice?: number[] | null } | 
+/**  Sand Pebbles: the initiative winner names the side that goes first. */
+{ type: "choose_order"; first: string } | 
+/**  Closes the current phase of the turn sequence; refused while something in it is still owed. */
+{ type: "end_phase" } | 
+/**  Sand Pebbles: moves `unit` to 1" short of `target`, pins the target and turns it to face the charge. */
+{ type: "charge"; unit: string; target: string } | 
+/**
+ *  Fires `unit` at `target`. `cover` overrides the cover column worked out from the terrain
+ *  (`open`, `walls`, `redoubt_ships`, `windows_doors`). Typed `dice` are taken in the order the
+ *  procedure asks for them: every D20, then a D6 save per hit on cavalry, then a D6 per natural 1.
+ */
+{ type: "fire"; unit: string; target: string; cover?: string | null; dice?: number[] | null } | 
+/**  The morale test the phase owes for `unit`: to finish its charge, or to stand against one. */
+{ type: "morale"; unit: string; dice?: number[] | null } | 
+/**
+ *  Resolves the melee `unit` charged into. Typed `dice`: the attacker's D6s, the defender's D6s, the
+ *  2D6 rout, the loser's 1D6 losses, the winner's 1D6 (halved).
+ */
+{ type: "melee"; unit: string; dice?: number[] | null } | 
+/**  Sand Pebbles: one D6 per swimmer after the unit swims; each 6 drowns a figure. */
+{ type: "drown"; unit: string; dice?: number[] | null } | { type: "undo" } | { type: "redo" };
 
 /**
  *  Everything a player can do, in the UI or as `ACTION_JSON` on the command line. Documented field by
@@ -93,8 +122,37 @@ facing: number | null } |
 { type: "note"; text: string } | 
 /**  Draws from the game's deck; `card` is a card drawn from a physical deck (e.g. "QH", "10s", "joker"). */
 { type: "draw_card"; card: string | null } | { type: "shuffle_deck" } | 
-/**  Ends the turn: movement allowances lapse. */
-{ type: "next_turn" } | { type: "undo" } | { type: "redo" };
+/**
+ *  Ends the turn: movement allowances lapse. Sand Pebbles: only after the melee phase, when every
+ *  unit rallies.
+ */
+{ type: "next_turn" } | 
+/**
+ *  Sand Pebbles: each side rolls 1D6 for the order of movement or of fire (whichever comes next in
+ *  the turn). `dice` are the two faces in the scenario's side order; a tie is rolled again.
+ */
+{ type: "initiative"; dice: number[] | null } | 
+/**  Sand Pebbles: the initiative winner names the side that goes first. */
+{ type: "choose_order"; first: string } | 
+/**  Closes the current phase of the turn sequence; refused while something in it is still owed. */
+{ type: "end_phase" } | 
+/**  Sand Pebbles: moves `unit` to 1" short of `target`, pins the target and turns it to face the charge. */
+{ type: "charge"; unit: string; target: string } | 
+/**
+ *  Fires `unit` at `target`. `cover` overrides the cover column worked out from the terrain
+ *  (`open`, `walls`, `redoubt_ships`, `windows_doors`). Typed `dice` are taken in the order the
+ *  procedure asks for them: every D20, then a D6 save per hit on cavalry, then a D6 per natural 1.
+ */
+{ type: "fire"; unit: string; target: string; cover: string | null; dice: number[] | null } | 
+/**  The morale test the phase owes for `unit`: to finish its charge, or to stand against one. */
+{ type: "morale"; unit: string; dice: number[] | null } | 
+/**
+ *  Resolves the melee `unit` charged into. Typed `dice`: the attacker's D6s, the defender's D6s, the
+ *  2D6 rout, the loser's 1D6 losses, the winner's 1D6 (halved).
+ */
+{ type: "melee"; unit: string; dice: number[] | null } | 
+/**  Sand Pebbles: one D6 per swimmer after the unit swims; each 6 drowns a figure. */
+{ type: "drown"; unit: string; dice: number[] | null } | { type: "undo" } | { type: "redo" };
 
 /**  A unit's movement for this turn: what was rolled and how much is left after the moves made so far. */
 export type Allowance = {
@@ -127,6 +185,31 @@ export type CampaignView = {
 	notes: string,
 	created_at: string,
 	game_count: number,
+};
+
+/**  One charge declared in the movement phases, followed through its morale tests to the melee. */
+export type Charge = Charge_Serialize | Charge_Deserialize;
+
+/**  One charge declared in the movement phases, followed through its morale tests to the melee. */
+export type Charge_Deserialize = {
+	attacker: string,
+	defender: string,
+	/**  The test to finish the charge (phase E), once taken. */
+	attacker_passed?: boolean | null,
+	/**  The test to stand (phase F), once taken. */
+	defender_passed?: boolean | null,
+	resolved: boolean,
+};
+
+/**  One charge declared in the movement phases, followed through its morale tests to the melee. */
+export type Charge_Serialize = {
+	attacker: string,
+	defender: string,
+	/**  The test to finish the charge (phase E), once taken. */
+	attacker_passed: boolean | null,
+	/**  The test to stand (phase F), once taken. */
+	defender_passed: boolean | null,
+	resolved: boolean,
 };
 
 export type ErrorKind = 
@@ -204,6 +287,8 @@ export type GameView_Deserialize = {
 	can_redo: boolean,
 	cards_remaining: number,
 	last_card?: string | null,
+	/**  Sand Pebbles: the turn sequence, its owed steps and prompts. */
+	sequence?: SequenceView_Deserialize | null,
 };
 
 export type GameView_Serialize = {
@@ -224,6 +309,8 @@ export type GameView_Serialize = {
 	can_redo: boolean,
 	cards_remaining: number,
 	last_card: string | null,
+	/**  Sand Pebbles: the turn sequence, its owed steps and prompts. */
+	sequence: SequenceView_Serialize | null,
 };
 
 /**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */
@@ -286,6 +373,11 @@ export type Measurement_Serialize = {
 	text: string,
 };
 
+export type OddsLine = {
+	label: string,
+	p: number | null,
+};
+
 /**
  *  Odds as shown to a player and printed by `sandtable game odds --json`: what is being rolled, every
  *  outcome with its exact chance, and the mean.
@@ -294,10 +386,52 @@ export type OddsView = {
 	label: string,
 	outcomes: Outcome[],
 	mean: number | null,
+	/**
+	 *  Chances of the events a player decides on ("the leader is killed", "the attacker wins"), each
+	 *  computed exactly beside the distribution.
+	 */
+	lines: OddsLine[],
 };
 
 export type Outcome = {
 	value: number,
+	p: number | null,
+};
+
+/**  The sequence of play, A to G, with the two initiative rolls (and the winner's choice) before A and C. */
+export type Phase = "move_initiative" | "move_order" | 
+/**  A: the first side moves and charges. */
+"move_first" | 
+/**  B: the second side moves and charges. */
+"move_second" | "fire_initiative" | "fire_order" | 
+/**  C: the first side fires; its casualties come off before D. */
+"fire_first" | 
+/**  D */
+"fire_second" | 
+/**  E: morale checks to finish a charge. */
+"charge_morale" | 
+/**  F: morale checks to stand. */
+"stand_morale" | 
+/**  G: melee; the turn ends after it and every unit rallies. */
+"melee";
+
+export type Prompt = Prompt_Serialize | Prompt_Deserialize;
+
+export type Prompt_Deserialize = {
+	/**  The action that settles it: `morale`, `melee` or `drown`. */
+	action: string,
+	unit: string,
+	text: string,
+	/**  The chance that matters: to pass the test, for the attacker to take the position. */
+	p?: number | null,
+};
+
+export type Prompt_Serialize = {
+	/**  The action that settles it: `morale`, `melee` or `drown`. */
+	action: string,
+	unit: string,
+	text: string,
+	/**  The chance that matters: to pass the test, for the attacker to take the position. */
 	p: number | null,
 };
 
@@ -336,10 +470,62 @@ export type ScenarioSummary = {
 	description: string,
 };
 
+export type SequenceView = SequenceView_Serialize | SequenceView_Deserialize;
+
+export type SequenceView_Deserialize = {
+	phase: Phase,
+	/**  "A" to "G"; empty for the initiative steps. */
+	letter: string,
+	title: string,
+	/**  The side whose units act in this phase. */
+	acting_side?: string | null,
+	initiative_winner?: string | null,
+	move_order: string[],
+	fire_order: string[],
+	/**  What must happen before the phase can close. */
+	owed: string[],
+	/**  Tests, melees and drowning rolls due now, each a button in the UI. */
+	prompts: Prompt_Deserialize[],
+	charges: Charge_Deserialize[],
+	/**  Units that have fired this turn. */
+	fired: string[],
+	/**  The phases of a turn in order, for the bar. */
+	steps: Step[],
+};
+
+export type SequenceView_Serialize = {
+	phase: Phase,
+	/**  "A" to "G"; empty for the initiative steps. */
+	letter: string,
+	title: string,
+	/**  The side whose units act in this phase. */
+	acting_side: string | null,
+	initiative_winner: string | null,
+	move_order: string[],
+	fire_order: string[],
+	/**  What must happen before the phase can close. */
+	owed: string[],
+	/**  Tests, melees and drowning rolls due now, each a button in the UI. */
+	prompts: Prompt_Serialize[],
+	charges: Charge_Serialize[],
+	/**  Units that have fired this turn. */
+	fired: string[],
+	/**  The phases of a turn in order, for the bar. */
+	steps: Step[],
+};
+
 export type SideView = {
 	id: string,
 	name: string,
 	colour: string,
+};
+
+export type Step = {
+	phase: Phase,
+	letter: string,
+	title: string,
+	done: boolean,
+	current: boolean,
 };
 
 /**

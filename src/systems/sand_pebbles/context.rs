@@ -1,0 +1,132 @@
+use super::tables::{Craft, MoraleCell, MoraleRow, Profile, Tables};
+use super::turn::Turn;
+use crate::game::{GameError, GameState, Refusal};
+use crate::measure::{Pt, areas_containing};
+use crate::roster::{Side, Unit};
+use crate::scenario::Scenario;
+
+pub const SEQUENCE: &str = "Sand Pebbles, Sequence of play";
+pub const MOVEMENT: &str = "Sand Pebbles, Movement Chart";
+pub const FIRING: &str = "Sand Pebbles, Firing Chart";
+pub const MELEE: &str = "Sand Pebbles, Melee Phase";
+pub const MORALE: &str = "Sand Pebbles, Morale Chart";
+
+/// What a Sand Pebbles procedure reads: the scenario, the table as it stands, and the charts.
+pub struct Ctx<'a> {
+    pub scenario: &'a Scenario,
+    pub state: &'a GameState,
+    pub tables: &'a Tables,
+    pub turn: &'a Turn,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn unit(&self, id: &str) -> Result<&'a Unit, GameError> {
+        self.state.unit(id).ok_or_else(|| {
+            let ids: Vec<&str> = self.state.units.iter().map(|u| u.id.as_str()).collect();
+            GameError::BadInput(format!("no unit {id:?} in this game; units are: {}", ids.join(", ")))
+        })
+    }
+
+    pub fn live_unit(&self, id: &str) -> Result<&'a Unit, GameError> {
+        let unit = self.unit(id)?;
+        if unit.is_out() {
+            return Err(Refusal::new(format!("{} has no figures left: it is out of the game", unit.name)).into());
+        }
+        Ok(unit)
+    }
+
+    pub fn side(&self, id: &str) -> &'a Side {
+        self.scenario.sides.iter().find(|s| s.id == id).expect("units belong to scenario sides")
+    }
+
+    pub fn side_name(&self, id: &str) -> &'a str {
+        &self.side(id).name
+    }
+
+    pub fn profile(&self, unit: &Unit) -> &'a Profile {
+        self.tables.profile(&unit.kind)
+    }
+
+    pub fn craft(&self, unit: &Unit) -> Option<Craft> {
+        self.profile(unit).craft
+    }
+
+    pub fn option(&self, name: &str) -> bool {
+        self.scenario.options.get(name).and_then(serde_json::Value::as_bool).unwrap_or(false)
+    }
+
+    /// Refuses a unit that is not on the side whose phase it is.
+    pub fn require_acting(&self, unit: &Unit, doing: &str) -> Result<(), GameError> {
+        match self.turn.acting_side() {
+            Some(side) if side == unit.side => Ok(()),
+            Some(side) => Err(Refusal::by_rule(
+                format!(
+                    "{} cannot {doing} now: phase {} ({}) belongs to {}",
+                    unit.name,
+                    self.turn.phase.letter(),
+                    self.turn.phase.title(),
+                    self.side_name(side),
+                ),
+                SEQUENCE,
+            )
+            .into()),
+            None => Err(Refusal::by_rule(
+                format!("{} cannot {doing} now: the phase is {}", unit.name, self.turn.phase.title()),
+                SEQUENCE,
+            )
+            .into()),
+        }
+    }
+
+    pub fn require_enemy(&self, unit: &Unit, target: &Unit) -> Result<(), GameError> {
+        if unit.side == target.side {
+            return Err(Refusal::new(format!("{} and {} are on the same side", unit.name, target.name)).into());
+        }
+        Ok(())
+    }
+
+    /// The firing chart's cover column for a unit where it stands: a boat's crew is behind "Ships", others
+    /// take the column most of their figures stand in (ties: the better cover).
+    pub fn cover_column(&self, unit: &Unit) -> usize {
+        if unit.aboard.is_some() || self.craft(unit).is_some() {
+            return self.tables.cover_column("redoubt_ships");
+        }
+        let mut counts = [0usize; 4];
+        for figure in unit.alive() {
+            counts[self.column_at(figure.pos)] += 1;
+        }
+        (0..4).rev().max_by_key(|&c| counts[c]).unwrap_or(0)
+    }
+
+    fn column_at(&self, p: Pt) -> usize {
+        areas_containing(p, &self.scenario.terrain).iter().map(|a| self.tables.cover_column(&a.cover)).max().unwrap_or(0)
+    }
+
+    pub fn column_name(&self, column: usize) -> &'a str {
+        &self.tables.fire_rules.cover_columns[column]
+    }
+
+    /// The unit's morale row, if the chart has one for it.
+    pub fn morale_row(&self, unit: &Unit) -> Option<(&'a str, &'a MoraleRow)> {
+        let profile = self.profile(unit);
+        let id = if profile.gun_crew_morale {
+            if self.side(&unit.side).western { "west_gunner" } else { "boxer_gunner" }
+        } else if unit.kind == "civilians" && !self.option("civilians_test_as_sailors") {
+            return None;
+        } else {
+            profile.morale.as_deref()?
+        };
+        self.tables.morale.get_key_value(id).map(|(k, row)| (k.as_str(), row))
+    }
+
+    /// The chart cell for a charge (`charging`) or a stand, by whether the leader still lives.
+    pub fn morale_cell(&self, unit: &Unit, charging: bool) -> Option<MoraleCell> {
+        let (_, row) = self.morale_row(unit)?;
+        let column = if unit.leader().is_some() { 0 } else { 1 };
+        Some(if charging { row.charge[column] } else { row.hold[column] })
+    }
+}
+
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -1,0 +1,224 @@
+//! Melee, steps C to H: a defender that failed to stand routs and loses 1D6 while the attacker takes
+//! its place; otherwise each side rolls D6 + figures + modifiers, ties to the Western forces, the loser
+//! routs 2D6 and loses 1D6, the winner loses half a D6 (rounded down).
+
+use super::context::{Ctx, MELEE, plural};
+use super::morale::{require_phase, test_for};
+use super::turn::{Change, Phase};
+use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
+use crate::game::{Effect, GameError, Outcome, Refusal};
+use crate::measure::Pt;
+use crate::odds::{Dist, OddsView};
+use crate::roster::{Flag, Unit};
+
+/// One side's melee score before the dice: figures plus every modifier that applies, in words.
+pub struct Score {
+    pub figures: i64,
+    pub modifiers: Vec<(String, i64)>,
+    pub dice: u32,
+}
+
+impl Score {
+    pub fn fixed(&self) -> i64 {
+        self.figures + self.modifiers.iter().map(|(_, m)| m).sum::<i64>()
+    }
+
+    pub fn describe(&self) -> String {
+        let mut parts = vec![format!("{} figures", self.figures)];
+        parts.extend(self.modifiers.iter().map(|(why, m)| format!("{why} {m:+}")));
+        format!("{}D6 + {} ({})", self.dice, self.fixed(), parts.join(", "))
+    }
+
+    fn distribution(&self) -> Dist {
+        Dist::of_die(crate::dice::Die::D6).sum_of(self.dice).shifted(self.fixed())
+    }
+}
+
+pub fn score(ctx: &Ctx, unit: &Unit, attacking: bool) -> Score {
+    let rules = &ctx.tables.melee;
+    let figures = unit.alive_count() as i64;
+    let mut modifiers = Vec::new();
+    if attacking {
+        modifiers.push(("charging".to_string(), rules.charging));
+    }
+    let own = ctx.profile(unit).melee;
+    if own != 0 {
+        let kind = ctx.scenario.ruleset.kind(&unit.kind).map(|k| k.name.as_str()).unwrap_or(&unit.kind);
+        modifiers.push((kind.to_string(), own));
+    }
+    if unit.leader().is_some() {
+        modifiers.push(("leader".to_string(), rules.leader));
+    }
+    if !attacking {
+        let column = ctx.column_name(ctx.cover_column(unit));
+        if let Some(&bonus) = rules.defending.get(column) {
+            modifiers.push((format!("defending {column}"), bonus));
+        }
+    }
+    let dice = if ctx.option("melee_dice_per_8_figures") {
+        (figures as u32).div_ceil(rules.figures_per_die.max(1)).max(1)
+    } else {
+        1
+    };
+    Score { figures, modifiers, dice }
+}
+
+/// Who takes a tie: the Western side; between two Western (or two non-Western) units, the defender.
+fn attacker_wins_ties(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> bool {
+    ctx.side(&attacker.side).western && !ctx.side(&defender.side).western
+}
+
+fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit, bool), GameError> {
+    let attacker = ctx.unit(unit)?;
+    let charge = ctx.turn.charge_by(&attacker.id).ok_or_else(|| {
+        Refusal::by_rule(format!("{} made no charge this turn, so it has no melee to fight", attacker.name), MELEE)
+    })?;
+    if !charge.owes_melee() {
+        let why = if charge.resolved { "has already been fought" } else { "did not go in: the attacker failed its test" };
+        return Err(Refusal::by_rule(format!("{}'s melee {why}", attacker.name), MELEE).into());
+    }
+    let defender = ctx.unit(&charge.defender)?;
+    Ok((attacker, defender, charge.defender_passed == Some(false)))
+}
+
+pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    require_phase(ctx, Phase::Melee, "melee")?;
+    let (attacker, defender, defender_failed) = pending(ctx, unit)?;
+    let done = Effect::SandPebbles { change: Change::MeleeResolved { attacker: attacker.id.clone() } };
+    if attacker.is_out() || defender.is_out() || (defender.flags.contains(&Flag::Routed) && !defender_failed) {
+        let gone = if attacker.is_out() { &attacker.name } else { &defender.name };
+        return Ok(Outcome::Resolved {
+            summary: format!("No melee between {} and {}: {gone} is no longer there", attacker.name, defender.name),
+            rolls: Vec::new(),
+            effects: vec![done],
+        });
+    }
+    let d6 = DiceExpr::parse("D6").expect("D6 parses");
+    let two_d6 = DiceExpr::parse("2D6").expect("2D6 parses");
+    let mut feed = DiceFeed::new(dice, rng);
+    let mut rolls: Vec<NamedRoll> = Vec::new();
+    let mut effects = Vec::new();
+    let summary;
+    if defender_failed {
+        let rout = feed.roll(&two_d6, "rout distance")?;
+        let lost = feed.roll(&d6, "defender's losses")?;
+        feed.finish()?;
+        let losses = defender.choose_losses(lost.roll.total as u32);
+        summary = format!(
+            "{} failed to stand: routs {}\" and loses {}; {} takes its position unharmed",
+            defender.name,
+            rout.roll.total,
+            plural(losses.len(), "figure", "figures"),
+            attacker.name
+        );
+        effects.extend(take_position(ctx, attacker, defender));
+        effects.extend(rout_effects(ctx, defender, rout.roll.total as f64, losses));
+        rolls.extend([rout, lost]);
+    } else {
+        let (a, d) = (score(ctx, attacker, true), score(ctx, defender, false));
+        let a_roll = feed.roll(&DiceExpr::parse(&format!("{}D6", a.dice)).expect("nD6 parses"), "attacker")?;
+        let d_roll = feed.roll(&DiceExpr::parse(&format!("{}D6", d.dice)).expect("nD6 parses"), "defender")?;
+        let (a_total, d_total) = (a_roll.roll.total + a.fixed(), d_roll.roll.total + d.fixed());
+        let attacker_wins = a_total > d_total || (a_total == d_total && attacker_wins_ties(ctx, attacker, defender));
+        let (winner, loser) = if attacker_wins { (attacker, defender) } else { (defender, attacker) };
+        let rout = feed.roll(&two_d6, "loser's rout")?;
+        let lost = feed.roll(&d6, "loser's losses")?;
+        let winner_lost = feed.roll(&d6, "winner's losses (halved)")?;
+        feed.finish()?;
+        let loser_losses = loser.choose_losses(lost.roll.total as u32);
+        let winner_losses = winner.choose_losses((winner_lost.roll.total / 2) as u32);
+        summary = format!(
+            "Melee: {} {a_total} ({}) against {} {d_total} ({}){}: {} wins and loses {}; {} routs {}\" and loses {}",
+            attacker.name,
+            a.describe(),
+            defender.name,
+            d.describe(),
+            if a_total == d_total { ", a tie" } else { "" },
+            winner.name,
+            plural(winner_losses.len(), "figure", "figures"),
+            loser.name,
+            rout.roll.total,
+            plural(loser_losses.len(), "figure", "figures"),
+        );
+        if !winner_losses.is_empty() {
+            effects.push(Effect::Losses { unit: winner.id.clone(), figures: winner_losses });
+        }
+        if attacker_wins {
+            effects.extend(take_position(ctx, attacker, defender));
+        }
+        effects.extend(rout_effects(ctx, loser, rout.roll.total as f64, loser_losses));
+        rolls.extend([a_roll, d_roll, rout, lost, winner_lost]);
+    }
+    effects.push(done);
+    Ok(Outcome::Resolved { summary, rolls, effects })
+}
+
+/// The winner moves onto the ground the defender held (its leader to where the defender's leader stood).
+fn take_position(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> Vec<Effect> {
+    let (Some(from), Some(to)) = (attacker.anchor(), defender.anchor()) else { return Vec::new() };
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let table = &ctx.scenario.table;
+    if attacker.alive().any(|f| !table.contains(Pt::new(f.pos.x + dx, f.pos.y + dy))) {
+        return Vec::new();
+    }
+    vec![Effect::Shift { unit: attacker.id.clone(), dx, dy }]
+}
+
+/// Losses, then a rout of `inches` straight toward the edge the side came in from, stopping at the edge.
+pub fn rout_effects(ctx: &Ctx, unit: &Unit, inches: f64, losses: Vec<u32>) -> Vec<Effect> {
+    let edge = ctx.side(&unit.side).edge;
+    let survivors: Vec<Pt> = unit.alive().filter(|f| !losses.contains(&f.id)).map(|f| f.pos).collect();
+    let room = survivors.iter().map(|p| edge.distance_from(&ctx.scenario.table, *p)).fold(f64::INFINITY, f64::min);
+    let run = inches.min(room).max(0.0);
+    let step = edge.direction();
+    let mut effects = Vec::new();
+    if !losses.is_empty() {
+        effects.push(Effect::Losses { unit: unit.id.clone(), figures: losses });
+    }
+    if run > 0.0 && !survivors.is_empty() {
+        effects.push(Effect::Shift { unit: unit.id.clone(), dx: step.x * run, dy: step.y * run });
+    }
+    effects.push(Effect::Flag { unit: unit.id.clone(), flag: Flag::Routed, on: true });
+    effects
+}
+
+/// The chances in a charge: that it goes in, that the defender stands, and that the attacker wins the roll.
+pub fn odds_for(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> OddsView {
+    let charge = ctx.turn.charge_by(&attacker.id);
+    let p_go_in = match charge.and_then(|c| c.attacker_passed) {
+        Some(passed) => f64::from(u8::from(passed)),
+        None => test_for(ctx, attacker, true).p_pass(),
+    };
+    let p_stand = match charge.and_then(|c| c.defender_passed) {
+        Some(passed) => f64::from(u8::from(passed)),
+        None => test_for(ctx, defender, false).p_pass(),
+    };
+    let (a, d) = (score(ctx, attacker, true), score(ctx, defender, false));
+    let margin = a.distribution().add(&d.distribution().negated());
+    let ties_to_attacker = attacker_wins_ties(ctx, attacker, defender);
+    let p_win_roll = margin.p_at_least(1) + if ties_to_attacker { margin.p(0) } else { 0.0 };
+    let mut view = OddsView::new(
+        format!(
+            "{} ({}) against {} ({}): attacker's margin",
+            attacker.name,
+            a.describe(),
+            defender.name,
+            d.describe()
+        ),
+        &margin,
+    );
+    view.add_line("the charge goes in (attacker passes its test)", p_go_in);
+    view.add_line("the defender stands (passes its test)", p_stand);
+    view.add_line("the attacker wins the melee roll", p_win_roll);
+    view.add_line("the attacker takes the position", p_go_in * ((1.0 - p_stand) + p_stand * p_win_roll));
+    view
+}
+
+pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
+    let attacker = ctx.unit(unit)?;
+    let charge = ctx.turn.charge_by(&attacker.id).ok_or_else(|| {
+        Refusal::by_rule(format!("{} made no charge this turn", attacker.name), MELEE)
+    })?;
+    let defender = ctx.unit(&charge.defender)?;
+    Ok(odds_for(ctx, attacker, defender))
+}

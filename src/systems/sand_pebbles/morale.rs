@@ -1,0 +1,166 @@
+//! Morale tests, taken only to finish a charge (phase E) and to stand against one (phase F), on a D6
+//! against the morale chart's column for leader or no leader. A defender in cover widens its pass range
+//! by one (RULINGS), or with `morale_cover_literal` adds 1 to the die.
+
+use super::context::{Ctx, MORALE, SEQUENCE};
+use super::tables::{MoraleCell, MoraleWord};
+use super::turn::{Change, Phase};
+use crate::dice::{DiceExpr, DiceFeed, GameRng};
+use crate::game::{Effect, GameError, Outcome, Refusal};
+use crate::odds::{Dist, OddsView};
+use crate::roster::Unit;
+
+/// A test as the chart sets it for this unit now.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Test<'a> {
+    pub unit: &'a Unit,
+    pub charging: bool,
+    /// What the chart says, before cover.
+    pub cell: MoraleCell,
+    pub in_cover: bool,
+    /// Passes on a D6 roll (after any literal +1) of at most this; None when no roll is made.
+    pub pass_on: Option<i64>,
+    /// Added to the die (the literal reading of "+1 to the roll").
+    pub die_bonus: i64,
+    pub column: String,
+}
+
+impl Test<'_> {
+    pub fn p_pass(&self) -> f64 {
+        match (self.cell, self.pass_on) {
+            (MoraleCell::Word(MoraleWord::Always), _) => 1.0,
+            (MoraleCell::Word(MoraleWord::No), _) => 0.0,
+            (_, Some(n)) => ((n - self.die_bonus).clamp(0, 6)) as f64 / 6.0,
+            (_, None) => 1.0,
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        let pass = match (self.cell, self.pass_on) {
+            (MoraleCell::Word(MoraleWord::Always), _) => "always passes".to_string(),
+            (MoraleCell::Word(MoraleWord::No), _) => "cannot pass".to_string(),
+            (_, Some(n)) if self.die_bonus > 0 => format!("passes on 1-{n} with +{} to the die", self.die_bonus),
+            (_, Some(n)) => format!("passes on 1-{n}"),
+            (_, None) => "passes".to_string(),
+        };
+        format!("{} ({}) {pass}", self.column, if self.in_cover { "in cover" } else { "no cover" })
+    }
+}
+
+/// The test `unit` owes in this phase, or why it owes none.
+pub fn owed_test<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Test<'a>, GameError> {
+    let unit = ctx.unit(unit)?;
+    let charging = match ctx.turn.phase {
+        Phase::ChargeMorale => {
+            if ctx.turn.charge_by(&unit.id).is_none_or(|c| c.attacker_passed.is_some()) {
+                return Err(Refusal::by_rule(format!("{} owes no test to finish a charge", unit.name), MORALE).into());
+            }
+            true
+        }
+        Phase::StandMorale => {
+            if !ctx.turn.charges.iter().any(|c| c.defender == unit.id && c.owes_stand_test()) {
+                return Err(Refusal::by_rule(format!("{} owes no test to stand", unit.name), MORALE).into());
+            }
+            false
+        }
+        other => {
+            return Err(Refusal::by_rule(
+                format!("morale is tested in phases E and F, not during {}", other.title()),
+                format!("{MORALE}: you only test morale to complete a charge and to stand for a charge"),
+            )
+            .into());
+        }
+    };
+    Ok(test_for(ctx, unit, charging))
+}
+
+pub fn test_for<'a>(ctx: &Ctx, unit: &'a Unit, charging: bool) -> Test<'a> {
+    let leader = unit.leader().is_some();
+    let row = ctx.morale_row(unit);
+    let cell = ctx.morale_cell(unit, charging).unwrap_or(MoraleCell::Word(MoraleWord::Always));
+    let in_cover = !charging && ctx.cover_column(unit) > 0;
+    let literal = ctx.option("morale_cover_literal");
+    let (pass_on, die_bonus) = match cell {
+        MoraleCell::UpTo(n) if in_cover && literal => (Some(n), 1),
+        MoraleCell::UpTo(n) if in_cover => (Some((n + 1).min(6)), 0),
+        MoraleCell::UpTo(n) => (Some(n), 0),
+        MoraleCell::Word(_) => (None, 0),
+    };
+    let column = match row {
+        Some((_, row)) => format!(
+            "{}, {} {}",
+            row.name,
+            if charging { "charge" } else { "hold" },
+            if leader { "with leader" } else { "no leader" }
+        ),
+        None => "no morale row: holds".to_string(),
+    };
+    Test { unit, charging, cell, in_cover, pass_on, die_bonus, column }
+}
+
+pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    let test = owed_test(ctx, unit)?;
+    let mut rolls = Vec::new();
+    let passed = match (test.cell, test.pass_on) {
+        (MoraleCell::Word(MoraleWord::No), _) => false,
+        (_, Some(n)) => {
+            let mut feed = DiceFeed::new(dice, rng);
+            let roll = feed.roll(&DiceExpr::parse("D6").expect("D6 parses"), "morale")?;
+            feed.finish()?;
+            let passed = roll.roll.total + test.die_bonus <= n;
+            rolls.push(roll);
+            passed
+        }
+        _ => {
+            if dice.is_some_and(|d| !d.is_empty()) {
+                return Err(GameError::BadInput(format!("{}: no die is rolled", test.describe())));
+            }
+            true
+        }
+    };
+    let unit = test.unit;
+    let result = match (test.charging, passed) {
+        (true, true) => "passes: the charge goes in",
+        (true, false) => "fails: it holds in place, and the defender need not test",
+        (false, true) => "passes: it stands",
+        (false, false) => "fails: it will rout 2D6 and lose 1D6 figures",
+    };
+    let roll_text = rolls.first().map(|r| format!(", rolled {}", r.roll.total)).unwrap_or_default();
+    let change = if test.charging {
+        Change::ChargeTested { attacker: unit.id.clone(), passed }
+    } else {
+        Change::StandTested { defender: unit.id.clone(), passed }
+    };
+    Ok(Outcome::Resolved {
+        summary: format!(
+            "{} tests morale to {} — {}{roll_text}: {result}",
+            unit.name,
+            if test.charging { "finish its charge" } else { "stand" },
+            test.describe()
+        ),
+        rolls,
+        effects: vec![Effect::SandPebbles { change }],
+    })
+}
+
+pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
+    let test = owed_test(ctx, unit)?;
+    let p = test.p_pass();
+    let mut view = OddsView::new(
+        format!("{} morale — {} (1 = pass)", test.unit.name, test.describe()),
+        &Dist::from_weights([(0, 1.0 - p), (1, p)]),
+    );
+    view.add_line("passes", p);
+    Ok(view)
+}
+
+pub fn require_phase(ctx: &Ctx, phase: Phase, doing: &str) -> Result<(), GameError> {
+    if ctx.turn.phase != phase {
+        return Err(Refusal::by_rule(
+            format!("{doing} belongs to {}, and the phase is {}", phase.title(), ctx.turn.phase.title()),
+            SEQUENCE,
+        )
+        .into());
+    }
+    Ok(())
+}

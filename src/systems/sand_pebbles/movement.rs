@@ -1,0 +1,216 @@
+//! Movement phases: rolling the allowance (a junk heading upstream loses 1D6), moving (ships pay for
+//! their turns and carry who is aboard), swimming and drowning, and charging to 1" short of the enemy.
+
+use super::context::{Ctx, MOVEMENT, plural};
+use super::tables::Craft;
+use super::turn::Change;
+use crate::dice::{DiceExpr, DiceFeed, GameRng};
+use crate::game::{Effect, GameError, Outcome, Refusal, movement_choice, resolve_move};
+use crate::measure::{MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest};
+use crate::roster::{Flag, Unit};
+
+/// Inches a ship pays per 90 degrees of turn: "Cost to turn ship 90 degree turn 6 inches 180 12 inches."
+const TURN_COST_PER_90: f64 = 6.0;
+/// A charge stops this far from the target.
+const CHARGE_STOP_SHORT: f64 = 1.0;
+
+fn refuse_aboard(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
+    if let Some(boat) = &unit.aboard {
+        let boat = ctx.state.unit(boat).map(|b| b.name.as_str()).unwrap_or(boat);
+        return Err(Refusal::by_rule(format!("{} is aboard {boat}: it moves with the boat", unit.name), MOVEMENT).into());
+    }
+    Ok(())
+}
+
+/// The movement roll for this turn, with the upstream die for a junk facing against the river's flow.
+pub fn move_expr(ctx: &Ctx, unit: &Unit, asked: Option<&str>) -> Result<(DiceExpr, bool), GameError> {
+    let expr = movement_choice(ctx.scenario, unit, asked)?;
+    if ctx.craft(unit) == Some(Craft::Junk) && heading_upstream(ctx, unit) {
+        let upstream = DiceExpr::parse(&format!("{expr}-1D6")).expect("a movement roll minus 1D6 parses");
+        return Ok((upstream, true));
+    }
+    Ok((expr, false))
+}
+
+/// A junk is going upstream when it stands in a river and faces more than 90 degrees from the flow.
+fn heading_upstream(ctx: &Ctx, unit: &Unit) -> bool {
+    let Some(at) = unit.anchor() else { return false };
+    areas_containing(at, &ctx.scenario.terrain).iter().filter_map(|a| a.flow).any(|flow| {
+        let downstream = bearing(Pt::new(0.0, 0.0), flow);
+        angle_between(unit.facing, downstream) > 90.0
+    })
+}
+
+pub fn roll_move(
+    ctx: &Ctx,
+    unit: &str,
+    asked: Option<&str>,
+    dice: Option<&[i64]>,
+    rng: &mut GameRng,
+) -> Result<Outcome, GameError> {
+    let unit = ctx.live_unit(unit)?;
+    ctx.require_acting(unit, "roll movement")?;
+    refuse_aboard(ctx, unit)?;
+    if let Some(a) = ctx.state.allowances.get(&unit.id) {
+        return Err(Refusal::by_rule(
+            format!("{} has already rolled its movement this turn ({} = {})", unit.name, a.expr, a.total),
+            MOVEMENT,
+        )
+        .into());
+    }
+    let (expr, _) = move_expr(ctx, unit, asked)?;
+    let mut feed = DiceFeed::new(dice, rng);
+    let roll = feed.roll(&expr, "movement")?.roll;
+    feed.finish()?;
+    Ok(Outcome::MoveRolled { unit: unit.id.clone(), roll })
+}
+
+pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result<Outcome, GameError> {
+    let unit = ctx.live_unit(unit)?;
+    ctx.require_acting(unit, "move")?;
+    refuse_aboard(ctx, unit)?;
+    let craft = ctx.craft(unit);
+    let (turn_cost, facing) = match (craft, unit.anchor()) {
+        (Some(_), Some(start)) => ship_turns(start, unit.facing, path, facing),
+        _ => (0.0, facing),
+    };
+    let mut outcome = resolve_move(ctx.scenario, ctx.state, unit, path, facing, turn_cost).map_err(|e| match e {
+        GameError::Refused(r) if turn_cost > 0.0 => GameError::Refused(Refusal {
+            message: format!("{} (turning cost {turn_cost:.1}\" of it)", r.message),
+            rule: Some(format!("{MOVEMENT}: ship turns cost 6\" per 90 degrees")),
+        }),
+        other => other,
+    })?;
+    if let Outcome::Moved { route, effects, .. } = &mut outcome {
+        let (start, end) = (route[0], *route.last().unwrap());
+        for carried in ctx.state.units.iter().filter(|u| u.aboard.as_deref() == Some(&unit.id) && !u.is_out()) {
+            effects.push(Effect::Shift { unit: carried.id.clone(), dx: end.x - start.x, dy: end.y - start.y });
+        }
+        if ctx.profile(unit).swims && !ctx.turn.swims_owed.contains(&unit.id) {
+            effects.push(Effect::SandPebbles { change: Change::SwimOwed { unit: unit.id.clone() } });
+        }
+    }
+    Ok(outcome)
+}
+
+/// What a ship's route costs in turns, and the way it ends up facing: along its last leg, or the facing
+/// asked for if it turns again at the end. Turns are charged pro rata, 6" per 90 degrees.
+pub fn ship_turns(start: Pt, facing: f64, path: &[Pt], end_facing: Option<f64>) -> (f64, Option<f64>) {
+    let mut heading = facing;
+    let mut turned = 0.0;
+    let mut from = start;
+    for &to in path {
+        if distance(from, to) > MOVE_TOLERANCE {
+            let leg = bearing(from, to);
+            turned += angle_between(heading, leg);
+            heading = leg;
+        }
+        from = to;
+    }
+    if let Some(wanted) = end_facing {
+        turned += angle_between(heading, wanted);
+        heading = wanted;
+    }
+    (turned / 90.0 * TURN_COST_PER_90, Some(heading))
+}
+
+pub fn drown(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    let unit = ctx.live_unit(unit)?;
+    if !ctx.turn.swims_owed.contains(&unit.id) {
+        return Err(Refusal::by_rule(format!("{} has not swum this turn: no drowning roll", unit.name), MOVEMENT)
+            .into());
+    }
+    let swimmers = unit.alive_count();
+    let expr = DiceExpr::parse(&format!("{swimmers}D6")).expect("nD6 parses");
+    let mut feed = DiceFeed::new(dice, rng);
+    let roll = feed.roll(&expr, "drowning (a 6 drowns)")?;
+    feed.finish()?;
+    let drowned = roll.roll.faces.iter().filter(|&&f| f == 6).count() as u32;
+    let mut effects = vec![Effect::SandPebbles { change: Change::Swum { unit: unit.id.clone() } }];
+    if drowned > 0 {
+        effects.insert(0, Effect::Losses { unit: unit.id.clone(), figures: unit.choose_losses(drowned) });
+    }
+    Ok(Outcome::Resolved {
+        summary: format!("{} swim: {}", unit.name, if drowned == 0 { "none drown".into() } else { format!("{} drowned", plural(drowned as usize, "swimmer", "swimmers")) }),
+        rolls: vec![roll],
+        effects,
+    })
+}
+
+pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError> {
+    let unit = ctx.live_unit(unit)?;
+    let target = ctx.live_unit(target)?;
+    ctx.require_acting(unit, "charge")?;
+    ctx.require_enemy(unit, target)?;
+    refuse_aboard(ctx, unit)?;
+    let no_boarding = |who: &Unit| -> Result<(), GameError> {
+        if ctx.craft(who).is_some() || who.aboard.is_some() {
+            return Err(Refusal::by_rule(
+                format!("{} is on the water: the rules have no boarding, so it cannot charge or be charged", who.name),
+                MOVEMENT,
+            )
+            .into());
+        }
+        Ok(())
+    };
+    no_boarding(unit)?;
+    no_boarding(target)?;
+    if ctx.profile(unit).swims {
+        return Err(Refusal::by_rule(format!("{} are swimming and cannot charge", unit.name), MOVEMENT).into());
+    }
+    if let Some(previous) = ctx.turn.charge_by(&unit.id) {
+        let name = ctx.state.unit(&previous.defender).map(|u| u.name.as_str()).unwrap_or("");
+        return Err(Refusal::by_rule(format!("{} has already charged {name} this turn", unit.name), MOVEMENT).into());
+    }
+    match ctx.morale_cell(unit, true) {
+        Some(super::tables::MoraleCell::Word(super::tables::MoraleWord::No)) => {
+            return Err(Refusal::by_rule(
+                format!("{} may not charge: its morale row reads NO for a charge", unit.name),
+                super::context::MORALE,
+            )
+            .into());
+        }
+        _ => {}
+    }
+    let allowance = ctx.state.allowances.get(&unit.id).ok_or_else(|| {
+        Refusal::by_rule(format!("roll {}'s movement before it charges", unit.name), MOVEMENT)
+    })?;
+    let mine = unit.alive_positions();
+    let theirs = target.alive_positions();
+    let pair = nearest(&mine, &theirs).expect("both units have figures");
+    let needed = (pair.distance - CHARGE_STOP_SHORT).max(0.0);
+    if needed > allowance.left + MOVE_TOLERANCE {
+        return Err(Refusal::by_rule(
+            format!(
+                "{} needs {needed:.1}\" to reach 1\" from {} but has {:.1}\" of movement left",
+                unit.name, target.name, allowance.left
+            ),
+            format!("{MOVEMENT}: a unit with enough movement to enter melee stops 1 inch away"),
+        )
+        .into());
+    }
+    let (from, to) = (mine[pair.a_index], theirs[pair.b_index]);
+    let step = if pair.distance > 0.0 { needed / pair.distance } else { 0.0 };
+    let (dx, dy) = ((to.x - from.x) * step, (to.y - from.y) * step);
+    let table = &ctx.scenario.table;
+    if mine.iter().any(|p| !table.contains(Pt::new(p.x + dx, p.y + dy))) {
+        return Err(Refusal::by_rule(format!("{} would end partly off the table", unit.name), "Table edge").into());
+    }
+    let facing_in = bearing(from, to);
+    let facing_out = bearing(to, from);
+    Ok(Outcome::Resolved {
+        summary: format!(
+            "{} charges {}: moves {needed:.1}\" to 1\" short; {} is pinned and turns to face it",
+            unit.name, target.name, target.name
+        ),
+        rolls: Vec::new(),
+        effects: vec![
+            Effect::Shift { unit: unit.id.clone(), dx, dy },
+            Effect::AllowanceLeft { unit: unit.id.clone(), left: (allowance.left - needed).max(0.0) },
+            Effect::Face { unit: unit.id.clone(), facing: facing_in },
+            Effect::Face { unit: target.id.clone(), facing: facing_out },
+            Effect::Flag { unit: target.id.clone(), flag: Flag::Pinned, on: true },
+            Effect::SandPebbles { change: Change::Charged { attacker: unit.id.clone(), defender: target.id.clone() } },
+        ],
+    })
+}

@@ -1,0 +1,237 @@
+//! Initiative, the winner's choice of order, and moving from phase to phase once nothing is owed.
+
+use super::context::{Ctx, SEQUENCE};
+use super::turn::{Change, Phase};
+use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
+use crate::game::{Allowance, Effect, GameError, Outcome, Refusal};
+use crate::measure::MOVE_TOLERANCE;
+
+/// With the RNG a tie is rolled again at once; this many ties in a row cannot happen in practice.
+const MAX_REROLLS: usize = 64;
+
+fn change(change: Change) -> Effect {
+    Effect::SandPebbles { change }
+}
+
+pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    let fire = match ctx.turn.phase {
+        Phase::MoveInitiative => false,
+        Phase::FireInitiative => true,
+        other => {
+            return Err(Refusal::by_rule(
+                format!("initiative is rolled before movement and before fire, not during {}", other.title()),
+                SEQUENCE,
+            )
+            .into());
+        }
+    };
+    let sides = &ctx.scenario.sides;
+    if sides.len() != 2 {
+        return Err(Refusal::by_rule(
+            format!("Sand Pebbles is played by two sides; this scenario has {}", sides.len()),
+            SEQUENCE,
+        )
+        .into());
+    }
+    if let Some(faces) = dice
+        && faces.len() != 2
+    {
+        return Err(GameError::BadInput(format!(
+            "initiative takes two dice, {} then {}; {} were typed",
+            sides[0].name,
+            sides[1].name,
+            faces.len()
+        )));
+    }
+    let d6 = DiceExpr::parse("D6").expect("D6 parses");
+    let mut feed = DiceFeed::new(dice, rng);
+    let mut rolls: Vec<NamedRoll> = Vec::new();
+    let winner = loop {
+        let a = feed.roll(&d6, &sides[0].name)?;
+        let b = feed.roll(&d6, &sides[1].name)?;
+        let (fa, fb) = (a.roll.total, b.roll.total);
+        rolls.push(a);
+        rolls.push(b);
+        if fa != fb {
+            break if fa > fb { 0 } else { 1 };
+        }
+        if feed.is_typed() {
+            return Err(Refusal::by_rule(format!("a tie ({fa} each): roll both dice again"), "Rulings: ties are rolled again")
+                .into());
+        }
+        if rolls.len() >= 2 * MAX_REROLLS {
+            return Err(GameError::BadInput("the dice kept tying; roll again".into()));
+        }
+    };
+    feed.finish()?;
+    let what = if fire { "fire" } else { "movement" };
+    let faces: Vec<String> = rolls.chunks(2).map(|p| format!("{} {}", p[0].roll.total, p[1].roll.total)).collect();
+    let summary = format!(
+        "Initiative for {what}: {} {} against {} {}{}: {} chooses who {} first",
+        sides[0].name,
+        rolls[rolls.len() - 2].roll.total,
+        sides[1].name,
+        rolls[rolls.len() - 1].roll.total,
+        if rolls.len() > 2 { format!(" (after ties: {})", faces[..faces.len() - 1].join("; ")) } else { String::new() },
+        sides[winner].name,
+        if fire { "fires" } else { "moves" },
+    );
+    let next = if fire { Phase::FireOrder } else { Phase::MoveOrder };
+    Ok(Outcome::Resolved {
+        summary,
+        rolls,
+        effects: vec![
+            change(Change::InitiativeWon { side: sides[winner].id.clone() }),
+            change(Change::Phase { phase: next }),
+        ],
+    })
+}
+
+pub fn choose_order(ctx: &Ctx, first: &str) -> Result<Outcome, GameError> {
+    let fire = match ctx.turn.phase {
+        Phase::MoveOrder => false,
+        Phase::FireOrder => true,
+        other => {
+            return Err(Refusal::by_rule(
+                format!("the order is chosen after an initiative roll, not during {}", other.title()),
+                SEQUENCE,
+            )
+            .into());
+        }
+    };
+    let sides = &ctx.scenario.sides;
+    let Some(chosen) = sides.iter().find(|s| s.id == first) else {
+        let ids: Vec<&str> = sides.iter().map(|s| s.id.as_str()).collect();
+        return Err(GameError::BadInput(format!("no side {first:?}; sides are: {}", ids.join(", "))));
+    };
+    let other = sides.iter().find(|s| s.id != first).expect("two sides");
+    let winner = ctx.turn.initiative_winner.as_deref().map(|w| ctx.side_name(w)).unwrap_or("the winner");
+    let verb = if fire { "fires" } else { "moves" };
+    Ok(Outcome::Resolved {
+        summary: format!("{winner} chose: {} {verb} first, {} second", chosen.name, other.name),
+        rolls: Vec::new(),
+        effects: vec![
+            change(Change::Order { fire, sides: vec![chosen.id.clone(), other.id.clone()] }),
+            change(Change::Phase { phase: if fire { Phase::FireFirst } else { Phase::MoveFirst } }),
+        ],
+    })
+}
+
+/// What the current phase still needs before it may close, in words a player can act on.
+pub fn owed(ctx: &Ctx) -> Vec<String> {
+    let turn = ctx.turn;
+    let name = |id: &str| ctx.state.unit(id).map(|u| u.name.clone()).unwrap_or_else(|| id.to_string());
+    match turn.phase {
+        Phase::MoveInitiative | Phase::FireInitiative => vec!["roll initiative".into()],
+        Phase::MoveOrder | Phase::FireOrder => vec!["the initiative winner chooses who goes first".into()],
+        Phase::MoveFirst | Phase::MoveSecond => {
+            let side = turn.acting_side().unwrap_or_default();
+            let mut owed = Vec::new();
+            for unit in ctx.state.units.iter().filter(|u| u.side == side && !u.is_out()) {
+                if let Some(short) = ship_still_owes(ctx, unit.id.as_str(), ctx.state.allowances.get(&unit.id)) {
+                    owed.push(format!("{} must still move {short:.1}\" (ships move the distance rolled)", unit.name));
+                }
+            }
+            for id in &turn.swims_owed {
+                owed.push(format!("{} rolls for drowning", name(id)));
+            }
+            owed
+        }
+        Phase::FireFirst | Phase::FireSecond => Vec::new(),
+        Phase::ChargeMorale => turn
+            .charges
+            .iter()
+            .filter(|c| c.attacker_passed.is_none())
+            .map(|c| format!("{} tests morale to finish its charge", name(&c.attacker)))
+            .collect(),
+        Phase::StandMorale => {
+            let mut defenders: Vec<&str> =
+                turn.charges.iter().filter(|c| c.owes_stand_test()).map(|c| c.defender.as_str()).collect();
+            defenders.dedup();
+            defenders.into_iter().map(|d| format!("{} tests morale to stand", name(d))).collect()
+        }
+        Phase::Melee => turn
+            .charges
+            .iter()
+            .filter(|c| c.owes_melee())
+            .map(|c| format!("melee: {} against {}", name(&c.attacker), name(&c.defender)))
+            .collect(),
+    }
+}
+
+/// A craft that must move its rolled dice (the extra 6" is optional) and has not yet: how far it is short.
+pub fn ship_still_owes(ctx: &Ctx, unit: &str, allowance: Option<&Allowance>) -> Option<f64> {
+    let unit = ctx.state.unit(unit)?;
+    let craft = ctx.craft(unit)?;
+    if ctx.option("must_move_gun_boat_only") && craft != super::tables::Craft::GunBoat {
+        return None;
+    }
+    let allowance = allowance?;
+    let expr = DiceExpr::parse(&allowance.expr).ok()?;
+    let constant: i64 = expr.terms().iter().map(|t| if let crate::dice::Term::Constant { value } = t { *value } else { 0 }).sum();
+    let required = (allowance.total - constant).max(0) as f64;
+    let moved = allowance.total as f64 - allowance.left;
+    let short = required - moved;
+    (short > MOVE_TOLERANCE).then_some(short)
+}
+
+pub fn end_phase(ctx: &Ctx) -> Result<Outcome, GameError> {
+    let turn = ctx.turn;
+    let owed = owed(ctx);
+    if !owed.is_empty() {
+        return Err(Refusal::by_rule(
+            format!("{} is not finished: {}", turn.phase.title(), owed.join("; ")),
+            SEQUENCE,
+        )
+        .into());
+    }
+    let next = match turn.phase {
+        Phase::MoveFirst => Phase::MoveSecond,
+        Phase::MoveSecond => Phase::FireInitiative,
+        Phase::FireFirst => Phase::FireSecond,
+        Phase::FireSecond if turn.charges.is_empty() => Phase::Melee,
+        Phase::FireSecond => Phase::ChargeMorale,
+        Phase::ChargeMorale if turn.charges.iter().any(|c| c.owes_stand_test()) => Phase::StandMorale,
+        Phase::ChargeMorale | Phase::StandMorale => Phase::Melee,
+        Phase::Melee => {
+            return Err(Refusal::by_rule("the melee phase ends the turn: begin the next turn", SEQUENCE).into());
+        }
+        Phase::MoveInitiative | Phase::MoveOrder | Phase::FireInitiative | Phase::FireOrder => {
+            unreachable!("these phases always owe something")
+        }
+    };
+    let mut summary = format!("{} ends; next: {}", turn.phase.title(), next.title());
+    if let Some(side) = acting_after(ctx, next) {
+        summary.push_str(&format!(" ({})", ctx.side_name(side)));
+    }
+    if next == Phase::Melee && turn.charges.is_empty() {
+        summary.push_str(": no charges this turn");
+    }
+    Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects: vec![change(Change::Phase { phase: next })] })
+}
+
+fn acting_after<'a>(ctx: &'a Ctx, phase: Phase) -> Option<&'a str> {
+    let turn = ctx.turn;
+    match phase {
+        Phase::MoveSecond => turn.move_order.get(1),
+        Phase::FireSecond => turn.fire_order.get(1),
+        _ => None,
+    }
+    .map(String::as_str)
+}
+
+pub fn next_turn(ctx: &Ctx) -> Result<Outcome, GameError> {
+    if ctx.turn.phase != Phase::Melee {
+        return Err(Refusal::by_rule(
+            format!("the turn ends after the melee phase; it is now {}", ctx.turn.phase.title()),
+            SEQUENCE,
+        )
+        .into());
+    }
+    let owed = owed(ctx);
+    if !owed.is_empty() {
+        return Err(Refusal::by_rule(format!("the melee phase is not finished: {}", owed.join("; ")), SEQUENCE).into());
+    }
+    Ok(Outcome::TurnBegan { turn: ctx.state.turn + 1 })
+}
+
