@@ -19,6 +19,8 @@ fn a_new_game_prints_its_id_last_and_is_stored() {
 fn move_within_the_rolled_allowance_and_refuse_past_it() {
     let t = Table::new();
     let id = t.new_wall_game();
+    t.ok(&["game", "act", &id, r#"{"type":"initiative","dice":[6,2]}"#]);
+    t.ok(&["game", "act", &id, r#"{"type":"choose_order","first":"allies"}"#]);
     let rolled = t.ok(&["game", "act", &id, r#"{"type":"roll_move","unit":"us-marines","dice":[3,5]}"#]);
     assert!(rolled.contains("2D6+6 = 14 [3, 5] (typed)"), "{rolled}");
 
@@ -33,7 +35,7 @@ fn move_within_the_rolled_allowance_and_refuse_past_it() {
     let view = t.show(&id);
     let marines = unit(&view, "us-marines");
     assert_eq!(marines["figures"][0]["pos"]["y"], 23.0);
-    assert_eq!(view["log"].as_array().unwrap().len(), 2, "the refused move recorded nothing");
+    assert_eq!(view["log"].as_array().unwrap().len(), 4, "the refused move recorded nothing");
 }
 
 #[test]

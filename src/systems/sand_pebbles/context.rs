@@ -1,5 +1,5 @@
 use super::tables::{Craft, MoraleCell, MoraleRow, Profile, Tables};
-use super::turn::Turn;
+use super::turn::{Phase, Turn};
 use crate::game::{GameError, GameState, Refusal};
 use crate::measure::{Pt, areas_containing};
 use crate::roster::{Side, Unit};
@@ -55,8 +55,16 @@ impl<'a> Ctx<'a> {
         self.scenario.options.get(name).and_then(serde_json::Value::as_bool).unwrap_or(false)
     }
 
-    /// Refuses a unit that is not on the side whose phase it is.
-    pub fn require_acting(&self, unit: &Unit, doing: &str) -> Result<(), GameError> {
+    /// Refuses a unit that is not on the side whose phase it is, or a phase of the wrong kind (`fire` in a
+    /// movement phase).
+    pub fn require_acting(&self, unit: &Unit, doing: &str, kind: fn(Phase) -> bool) -> Result<(), GameError> {
+        if !kind(self.turn.phase) {
+            return Err(Refusal::by_rule(
+                format!("{} cannot {doing} now: the phase is {}", unit.name, self.turn.phase.title()),
+                SEQUENCE,
+            )
+            .into());
+        }
         match self.turn.acting_side() {
             Some(side) if side == unit.side => Ok(()),
             Some(side) => Err(Refusal::by_rule(

@@ -2,7 +2,7 @@
 //! cavalry save on 5-6 before that; crew weapons roll surviving crew x dice per crew.
 
 use super::context::{Ctx, FIRING, plural};
-use super::turn::Change;
+use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::{EPSILON, nearest};
@@ -20,20 +20,30 @@ pub struct FirePlan<'a> {
     pub save: Option<i64>,
 }
 
-pub fn plan<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, cover: Option<&str>) -> Result<FirePlan<'a>, GameError> {
+/// Checks a fire and works out its dice and column. `now` also checks the turn (phase, side, fired or
+/// charged already); odds leave it out so a player can weigh a shot while still moving.
+pub fn plan<'a>(
+    ctx: &Ctx<'a>,
+    unit: &str,
+    target: &str,
+    cover: Option<&str>,
+    now: bool,
+) -> Result<FirePlan<'a>, GameError> {
     let firer = ctx.live_unit(unit)?;
     let target = ctx.live_unit(target)?;
-    ctx.require_acting(firer, "fire")?;
+    if now {
+        ctx.require_acting(firer, "fire", Phase::is_fire)?;
+    }
     ctx.require_enemy(firer, target)?;
     let profile = ctx.profile(firer);
     let Some(row_name) = profile.fire.as_deref() else {
         return Err(Refusal::by_rule(format!("{} do not fire", firer.name), FIRING).into());
     };
     let row = &ctx.tables.fire[row_name];
-    if ctx.turn.has_charged(&firer.id) {
+    if now && ctx.turn.has_charged(&firer.id) {
         return Err(Refusal::by_rule(format!("{} charged this turn", firer.name), format!("{FIRING}: units that charge may not fire")).into());
     }
-    if ctx.turn.fired.contains(&firer.id) {
+    if now && ctx.turn.fired.contains(&firer.id) {
         return Err(Refusal::by_rule(format!("{} has already fired this turn", firer.name), FIRING).into());
     }
     if let (Some(no_fire), Some(allowance)) = (&profile.no_fire_move, ctx.state.allowances.get(&firer.id))
@@ -96,7 +106,7 @@ pub fn fire(
     dice: Option<&[i64]>,
     rng: &mut GameRng,
 ) -> Result<Outcome, GameError> {
-    let plan = plan(ctx, unit, target, cover)?;
+    let plan = plan(ctx, unit, target, cover, true)?;
     let rules = &ctx.tables.fire_rules;
     let d6 = DiceExpr::parse("D6").expect("D6 parses");
     let mut feed = DiceFeed::new(dice, rng);
@@ -171,7 +181,7 @@ fn casualties(target: &Unit, count: u32, leader_killed: bool) -> Vec<u32> {
 
 /// The exact chance of each number of figures lost, with the leader's chance of falling to a natural 1.
 pub fn odds(ctx: &Ctx, unit: &str, target: &str, cover: Option<&str>) -> Result<OddsView, GameError> {
-    let plan = plan(ctx, unit, target, cover)?;
+    let plan = plan(ctx, unit, target, cover, false)?;
     let rules = &ctx.tables.fire_rules;
     let p_hit = plan.hits_on.clamp(0, 20) as f64 / 20.0;
     let p_stand = plan.save.map(|s| (s - 1).clamp(0, 6) as f64 / 6.0).unwrap_or(1.0);

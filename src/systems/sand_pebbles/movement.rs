@@ -3,7 +3,7 @@
 
 use super::context::{Ctx, MOVEMENT, plural};
 use super::tables::Craft;
-use super::turn::Change;
+use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal, movement_choice, resolve_move};
 use crate::measure::{MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest};
@@ -49,7 +49,7 @@ pub fn roll_move(
     rng: &mut GameRng,
 ) -> Result<Outcome, GameError> {
     let unit = ctx.live_unit(unit)?;
-    ctx.require_acting(unit, "roll movement")?;
+    ctx.require_acting(unit, "roll movement", Phase::is_movement)?;
     refuse_aboard(ctx, unit)?;
     if let Some(a) = ctx.state.allowances.get(&unit.id) {
         return Err(Refusal::by_rule(
@@ -67,7 +67,7 @@ pub fn roll_move(
 
 pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result<Outcome, GameError> {
     let unit = ctx.live_unit(unit)?;
-    ctx.require_acting(unit, "move")?;
+    ctx.require_acting(unit, "move", Phase::is_movement)?;
     refuse_aboard(ctx, unit)?;
     let craft = ctx.craft(unit);
     let (turn_cost, facing) = match (craft, unit.anchor()) {
@@ -140,7 +140,7 @@ pub fn drown(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
 pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError> {
     let unit = ctx.live_unit(unit)?;
     let target = ctx.live_unit(target)?;
-    ctx.require_acting(unit, "charge")?;
+    ctx.require_acting(unit, "charge", Phase::is_movement)?;
     ctx.require_enemy(unit, target)?;
     refuse_aboard(ctx, unit)?;
     let no_boarding = |who: &Unit| -> Result<(), GameError> {

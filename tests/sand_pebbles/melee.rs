@@ -1,0 +1,129 @@
+//! Melee Phase, steps C-H: a defender that fails to stand routs 2D6 and loses 1D6; otherwise D6 +
+//! figures + modifiers each side, ties to the Western forces; the loser routs 2D6 and loses 1D6, the
+//! winner loses half a D6, rounded down, and takes the position.
+
+use crate::support::{Sp, area, unit};
+
+/// `attacker` (on `side`) charges `defender` and both pass their tests: phase G.
+fn to_melee(mut sp: Sp, attacker: &str, defender: &str, side: &str, stand: i64) -> Sp {
+    sp.movement(side);
+    let dice = match sp.unit(attacker).kind.as_str() {
+        "boxers" | "boxers_sword" | "tiger_men" => "[4,4,4]",
+        "cavalry" | "lancers" => "[3,3,3,3]",
+        _ => "[3,3]",
+    };
+    sp.ok(&format!(r#"{{"type":"roll_move","unit":"{attacker}","dice":{dice}}}"#));
+    sp.ok(&format!(r#"{{"type":"charge","unit":"{attacker}","target":"{defender}"}}"#));
+    sp.to_fire(side);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    test(&mut sp, attacker, 1);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    test(&mut sp, defender, stand);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    sp
+}
+
+/// Takes the morale test `unit` owes, typing `die` unless its chart cell says "Always".
+fn test(sp: &mut Sp, unit: &str, die: i64) {
+    let always = sp.odds(&format!(r#"{{"type":"morale","unit":"{unit}"}}"#)).lines[0].p == 1.0;
+    let dice = if always { String::new() } else { format!(r#","dice":[{die}]"#) };
+    sp.ok(&format!(r#"{{"type":"morale","unit":"{unit}"{dice}}}"#));
+}
+
+fn marines_and_boxers() -> String {
+    unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 20.0))
+}
+
+#[test]
+fn a_tie_in_melee_goes_to_the_western_attacker() {
+    let mut sp = to_melee(Sp::new(&marines_and_boxers()), "marines", "boxers", "allies", 1);
+    // Marines 1 + 8 (5 figures, charging, Marine, leader) against Boxers 3 + 6 (5 figures, leader): 9 all.
+    let line = sp.ok(r#"{"type":"melee","unit":"marines","dice":[1,3,2,2,1,3]}"#);
+    assert!(line.contains("marines 9") && line.contains("boxers 9") && line.contains("a tie: marines wins"), "{line}");
+    assert_eq!(sp.alive("boxers"), 4);
+    assert_eq!(sp.alive("marines"), 4, "the winner loses 3 / 2 = 1");
+}
+
+#[test]
+fn a_tie_in_melee_goes_to_the_western_defender() {
+    let mut sp = to_melee(Sp::new(&marines_and_boxers()), "boxers", "marines", "boxers", 1);
+    // Boxers 4 + 7 (5 figures, charging, leader) against Marines 4 + 7 (5 figures, Marine, leader).
+    let line = sp.ok(r#"{"type":"melee","unit":"boxers","dice":[4,4,6,6,6,6]}"#);
+    assert!(line.contains("a tie: marines wins"), "{line}");
+    assert_eq!(sp.alive("boxers"), 0, "the loser loses 1D6 = 6 of its 5: the unit is gone");
+    assert_eq!(sp.alive("marines"), 2, "the winner loses 6 / 2 = 3");
+}
+
+#[test]
+fn melee_modifiers_count_lancers_leaders_charging_and_a_defended_window() {
+    let body = area("House", "windows_doors", (20.0, 18.0), (40.0, 24.0))
+        + &unit("lancers", "allies", "lancers", 6, (30.0, 10.0))
+        + &unit("tigers", "boxers", "tiger_men", 6, (30.0, 20.0));
+    let mut sp = to_melee(Sp::new(&body), "lancers", "tigers", "allies", 1);
+    let odds = sp.odds(r#"{"type":"melee","unit":"lancers"}"#);
+    assert!(odds.label.contains("1D6 + 11 (6 figures, charging +1, Lancers +3, leader +1)"), "{}", odds.label);
+    assert!(odds.label.contains("1D6 + 11 (6 figures, Tiger Men +2, leader +1, defending windows_doors +2)"), "{}", odds.label);
+    sp.ok(r#"{"type":"melee","unit":"lancers","dice":[6,1,1,1,1,1]}"#);
+}
+
+#[test]
+fn a_defender_that_fails_to_stand_routs_2d6_and_loses_1d6_and_the_attacker_takes_its_place() {
+    let mut sp = to_melee(Sp::new(&marines_and_boxers()), "marines", "boxers", "allies", 6);
+    let boxers_at = sp.unit("boxers").leader().unwrap().pos;
+    let line = sp.ok(r#"{"type":"melee","unit":"marines","dice":[3,3,2]}"#);
+    assert!(line.contains("failed to stand: routs 6\" and loses 2 figures"), "{line}");
+    assert_eq!(sp.alive("boxers"), 3);
+    assert_eq!(sp.alive("marines"), 5, "the attacker suffers no loss");
+    assert_eq!(sp.unit("boxers").leader().unwrap().pos.y, boxers_at.y + 6.0, "the Boxers run south, toward their edge");
+    assert_eq!(sp.unit("marines").leader().unwrap().pos, boxers_at, "the marines take the position");
+}
+
+#[test]
+fn a_melee_loser_routs_2d6_and_loses_1d6_the_winner_loses_half_a_d6() {
+    let mut sp = to_melee(Sp::new(&marines_and_boxers()), "marines", "boxers", "allies", 1);
+    let line = sp.ok(r#"{"type":"melee","unit":"marines","dice":[6,1,4,5,3,5]}"#);
+    assert!(line.contains("marines wins and loses 2 figures; boxers routs 9\" and loses 3 figures"), "{line}");
+    assert_eq!((sp.alive("marines"), sp.alive("boxers")), (3, 2));
+}
+
+#[test]
+fn a_rout_stops_at_the_table_edge() {
+    let body = unit("marines", "allies", "marines", 5, (30.0, 35.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 45.0));
+    let mut sp = to_melee(Sp::new(&body), "marines", "boxers", "allies", 1);
+    sp.ok(r#"{"type":"melee","unit":"marines","dice":[6,1,6,6,1,1]}"#);
+    assert_eq!(sp.unit("boxers").alive().map(|f| f.pos.y).fold(0.0, f64::max), 48.0);
+}
+
+#[test]
+fn the_melee_dice_per_8_figures_option_rolls_a_die_per_8_figures() {
+    let body = unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers_sword", 17, (30.0, 20.0));
+    let sp = Sp::with_options("melee_dice_per_8_figures = true", &body);
+    let mut sp = to_melee(sp, "marines", "boxers", "allies", 1);
+    let odds = sp.odds(r#"{"type":"melee","unit":"marines"}"#);
+    assert!(odds.label.contains("1D6 + 8") && odds.label.contains("3D6 + 19"), "{}", odds.label);
+    let err = sp.try_act(r#"{"type":"melee","unit":"marines","dice":[1,1,1,1,1,1,1]}"#);
+    assert!(format!("{err:?}").contains("needs 1 more"), "{err:?}");
+    sp.ok(r#"{"type":"melee","unit":"marines","dice":[1,1,1,1,1,1,1,1]}"#);
+}
+
+#[test]
+fn melee_odds_give_the_exact_chance_to_win() {
+    let sp = to_melee(Sp::new(&marines_and_boxers()), "marines", "boxers", "allies", 1);
+    let odds = sp.odds(r#"{"type":"melee","unit":"marines"}"#);
+    let win = odds.lines.iter().find(|l| l.label.contains("wins the melee roll")).unwrap();
+    // 1D6 + 8 against 1D6 + 6, ties to the marines: they lose only when the Boxers' die beats theirs by 3+.
+    assert!((win.p - 30.0 / 36.0).abs() < 1e-12, "{}", win.p);
+    let sum: f64 = odds.outcomes.iter().map(|o| o.p).sum();
+    assert!((sum - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn a_melee_is_fought_once_and_only_in_phase_g() {
+    let mut sp = to_melee(Sp::new(&marines_and_boxers()), "marines", "boxers", "allies", 1);
+    assert!(sp.refused(r#"{"type":"next_turn"}"#).message.contains("melee: marines against boxers"));
+    sp.ok(r#"{"type":"melee","unit":"marines","dice":[6,1,1,1,1,1]}"#);
+    assert!(sp.refused(r#"{"type":"melee","unit":"marines"}"#).message.contains("already been fought"));
+    sp.ok(r#"{"type":"next_turn"}"#);
+    assert!(sp.refused(r#"{"type":"melee","unit":"marines"}"#).rule.unwrap().contains("Sequence of play"));
+}
