@@ -1,5 +1,5 @@
 import { commands, type Action, type Measurement } from '../bindings';
-import { finite, type Point, type Unit, type View } from './model';
+import { finite, type Point, type Sequence, type Unit, type View } from './model';
 import { notices } from './notice.svelte';
 
 export type Tool = 'select' | 'template' | 'move';
@@ -22,6 +22,8 @@ class GameStore {
   measurement = $state<Measurement | null>(null);
 
   selected: Unit | null = $derived(this.view?.units.find((u) => u.id === this.selectedId) ?? null);
+  /** Sand Pebbles' turn sequence, or null for systems that have none. */
+  sequence: Sequence | null = $derived(this.view?.sequence ?? null);
 
   colourOf(sideId: string): string {
     return this.view?.sides.find((s) => s.id === sideId)?.colour ?? '#aaaaaa';
@@ -65,8 +67,12 @@ class GameStore {
     if (this.tool === 'move') this.tool = 'select';
   }
 
-  /** Sends an action; a refusal is shown as the engine worded it and nothing else changes. */
-  async act(action: Action): Promise<boolean> {
+  /**
+   * Sends an action; a refusal is shown as the engine worded it and nothing else changes. `announce`
+   * shows what the dice did in the banner: a test or a volley decides the game, and the log at the bottom
+   * is easy to miss from across the table.
+   */
+  async act(action: Action, { announce = false } = {}): Promise<boolean> {
     const view = this.view;
     if (!view || this.busy) return false;
     this.busy = true;
@@ -81,6 +87,8 @@ class GameStore {
       this.view = finite(r.data);
       // Positions and figure counts may have changed, so an old measurement would mislead.
       this.measurement = null;
+      const newest = this.view.log.at(-1);
+      if (announce && newest) notices.show('info', newest.text, null, 8000);
       return true;
     } finally {
       this.busy = false;

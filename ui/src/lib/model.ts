@@ -22,6 +22,9 @@ export type Terrain = Finite<TerrainView>;
 export type Point = Finite<Pt>;
 export type Odds = Finite<OddsView>;
 export type TableSize = Finite<Table>;
+/** Sand Pebbles' turn sequence; other systems have none. */
+export type Sequence = NonNullable<View['sequence']>;
+export type Prompt = Sequence['prompts'][number];
 
 export function finite<T>(value: T): Finite<T> {
   return value as Finite<T>;
