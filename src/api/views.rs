@@ -4,10 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Allowance, Game, LogEntry, Rules};
-use crate::systems::sand_pebbles::{self, SequenceView};
-use crate::systems::SystemTables;
 use crate::measure::{Pt, Table};
 use crate::roster::{Flag, Role};
+use crate::systems::SystemTables;
+use crate::systems::sand_pebbles::{self, SequenceView};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]

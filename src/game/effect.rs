@@ -8,13 +8,32 @@ use crate::systems::sand_pebbles;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]
 pub enum Effect {
-    Losses { unit: String, figures: Vec<u32> },
+    Losses {
+        unit: String,
+        figures: Vec<u32>,
+    },
     /// The whole unit moves by (dx, dy) inches: a rout, a charge, a winner taking position, a boat's cargo.
-    Shift { unit: String, dx: f64, dy: f64 },
-    Face { unit: String, facing: f64 },
-    Flag { unit: String, flag: Flag, on: bool },
-    AllowanceLeft { unit: String, left: f64 },
-    SandPebbles { change: sand_pebbles::Change },
+    Shift {
+        unit: String,
+        dx: f64,
+        dy: f64,
+    },
+    Face {
+        unit: String,
+        facing: f64,
+    },
+    Flag {
+        unit: String,
+        flag: Flag,
+        on: bool,
+    },
+    AllowanceLeft {
+        unit: String,
+        left: f64,
+    },
+    SandPebbles {
+        change: sand_pebbles::Change,
+    },
 }
 
 impl Effect {

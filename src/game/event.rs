@@ -1,8 +1,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::Action;
-use crate::cards::Card;
 use super::Effect;
+use crate::cards::Card;
 use crate::dice::{NamedRoll, Roll};
 use crate::measure::Pt;
 use crate::roster::Flag;

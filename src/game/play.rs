@@ -255,7 +255,8 @@ impl Game {
                 bad(format!("names unit {unit:?}, which the scenario does not have"))
             }
             Outcome::Resolved { effects, .. } | Outcome::Moved { effects, .. } => {
-                match effects.iter().filter_map(|e| e.unit()).find(|u| !self.scenario.units.iter().any(|s| &s.id == u)) {
+                match effects.iter().filter_map(|e| e.unit()).find(|u| !self.scenario.units.iter().any(|s| &s.id == u))
+                {
                     Some(unit) => bad(format!("names unit {unit:?}, which the scenario does not have")),
                     None => Ok(()),
                 }

@@ -3,10 +3,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{Effect, Outcome};
-use crate::systems::{SystemTables, sand_pebbles};
 use crate::cards::{Card, Deck};
 use crate::roster::{Flag, Unit};
 use crate::scenario::Scenario;
+use crate::systems::{SystemTables, sand_pebbles};
 
 /// A unit's movement for this turn: what was rolled and how much is left after the moves made so far.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -119,10 +119,13 @@ pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
     }
 
     for entry in &raw.units {
-        if let Some(boat) = &entry.aboard {
-            if boat.get_ref() == entry.id.get_ref() || !unit_ids.contains(boat.get_ref()) {
-                return Err(at(boat.span(), format!("`aboard` names {:?}, which is not another unit here", boat.get_ref())));
-            }
+        if let Some(boat) = &entry.aboard
+            && (boat.get_ref() == entry.id.get_ref() || !unit_ids.contains(boat.get_ref()))
+        {
+            return Err(at(
+                boat.span(),
+                format!("`aboard` names {:?}, which is not another unit here", boat.get_ref()),
+            ));
         }
     }
     for (side, entry) in sides.iter_mut().zip(&raw.sides) {

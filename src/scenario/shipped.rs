@@ -14,11 +14,8 @@ macro_rules! shipped {
     };
 }
 
-static SHIPPED: &[ShippedScenario] = shipped![
-    "sand-pebbles/legation-wall.toml",
-    "sand-pebbles/river-junks.toml",
-    "sand-pebbles/relief-column.toml",
-];
+static SHIPPED: &[ShippedScenario] =
+    shipped!["sand-pebbles/legation-wall.toml", "sand-pebbles/river-junks.toml", "sand-pebbles/relief-column.toml",];
 
 pub fn shipped_scenarios() -> &'static [ShippedScenario] {
     SHIPPED

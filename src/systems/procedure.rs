@@ -41,11 +41,9 @@ fn refuse_foreign(scenario: &Scenario, action: &Action) -> Result<(), GameError>
         | Action::Fire { .. }
         | Action::Morale { .. }
         | Action::Melee { .. }
-        | Action::Drown { .. } => Err(GameError::BadInput(format!(
-            "{} is not an action of {}",
-            action.type_name(),
-            scenario.ruleset.name
-        ))),
+        | Action::Drown { .. } => {
+            Err(GameError::BadInput(format!("{} is not an action of {}", action.type_name(), scenario.ruleset.name)))
+        }
         _ => Ok(()),
     }
 }

@@ -39,7 +39,8 @@ fn a_lewis_gun_rolls_three_dice_per_crewman() {
 
 #[test]
 fn a_jingal_rolls_one_die_per_crewman_hitting_on_1_to_5_in_the_open() {
-    let body = gun("jingal", "boxers", "jingal", 2, (30.0, 40.0)) + &unit("marines", "allies", "marines", 10, (30.0, 10.0));
+    let body =
+        gun("jingal", "boxers", "jingal", 2, (30.0, 40.0)) + &unit("marines", "allies", "marines", 10, (30.0, 10.0));
     let mut sp = Sp::new(&body);
     sp.fire_phase("boxers");
     let line = sp.ok(r#"{"type":"fire","unit":"jingal","target":"marines","dice":[5,6]}"#);
@@ -116,7 +117,8 @@ fn a_natural_1_then_less_than_a_6_kills_a_private() {
 
 #[test]
 fn cavalry_save_hits_on_5_or_6_before_the_leader_die() {
-    let body = unit("marines", "allies", "marines", 3, (30.0, 10.0)) + &unit("horse", "boxers", "cavalry", 5, (30.0, 25.0));
+    let body =
+        unit("marines", "allies", "marines", 3, (30.0, 10.0)) + &unit("horse", "boxers", "cavalry", 5, (30.0, 25.0));
     let mut sp = Sp::new(&body);
     sp.fire_phase("allies");
     // Hits on 3 and 1; the 3 is saved on a 5, the natural 1 is not (2), and its leader die is a 6.
@@ -128,7 +130,8 @@ fn cavalry_save_hits_on_5_or_6_before_the_leader_die() {
 
 #[test]
 fn cavalry_odds_count_the_save() {
-    let body = unit("marines", "allies", "marines", 1, (30.0, 10.0)) + &unit("horse", "boxers", "cavalry", 5, (30.0, 25.0));
+    let body =
+        unit("marines", "allies", "marines", 1, (30.0, 10.0)) + &unit("horse", "boxers", "cavalry", 5, (30.0, 25.0));
     let sp = Sp::new(&body);
     let odds = sp.odds(r#"{"type":"fire","unit":"marines","target":"horse"}"#);
     let p_loss = odds.outcomes.iter().find(|o| o.value == 1).unwrap().p;
@@ -147,7 +150,8 @@ fn fire_odds_are_the_exact_binomial() {
 
 #[test]
 fn a_target_out_of_range_is_refused_and_nothing_recorded() {
-    let body = unit("marines", "allies", "marines", 10, (30.0, 10.0)) + &unit("far", "boxers", "boxers", 5, (30.0, 34.5));
+    let body =
+        unit("marines", "allies", "marines", 10, (30.0, 10.0)) + &unit("far", "boxers", "boxers", 5, (30.0, 34.5));
     let mut sp = Sp::new(&body);
     sp.fire_phase("allies");
     let r = sp.refused(r#"{"type":"fire","unit":"marines","target":"far"}"#);
@@ -156,7 +160,8 @@ fn a_target_out_of_range_is_refused_and_nothing_recorded() {
 
 #[test]
 fn a_target_exactly_at_range_may_be_shot() {
-    let body = unit("marines", "allies", "marines", 1, (30.0, 10.0)) + &unit("edge", "boxers", "boxers", 1, (30.0, 34.0));
+    let body =
+        unit("marines", "allies", "marines", 1, (30.0, 10.0)) + &unit("edge", "boxers", "boxers", 1, (30.0, 34.0));
     let mut sp = Sp::new(&body);
     sp.fire_phase("allies");
     sp.ok(r#"{"type":"fire","unit":"marines","target":"edge","dice":[20]}"#);
@@ -175,12 +180,13 @@ fn sword_boxers_and_tiger_men_do_not_fire() {
 
 #[test]
 fn a_unit_that_charged_may_not_fire_before_its_melee() {
-    let body = unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 20.0));
+    let body =
+        unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 20.0));
     let mut sp = Sp::new(&body);
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
     sp.ok(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
-    sp.to_fire("allies");
+    sp.on_to_fire("allies");
     let r = sp.refused(r#"{"type":"fire","unit":"marines","target":"boxers"}"#);
     assert!(r.rule.unwrap().contains("units that charge may not fire"));
 }
@@ -191,7 +197,7 @@ fn a_unit_fires_once_a_turn_and_only_in_its_own_fire_phase() {
     sp.movement("allies");
     let early = sp.refused(r#"{"type":"fire","unit":"marines","target":"boxers"}"#);
     assert!(early.rule.unwrap().contains("Sequence of play"));
-    sp.to_fire("boxers");
+    sp.on_to_fire("boxers");
     assert!(sp.refused(r#"{"type":"fire","unit":"marines","target":"boxers"}"#).message.contains("belongs to Boxers"));
     sp.ok(r#"{"type":"end_phase"}"#);
     sp.ok(r#"{"type":"fire","unit":"marines","target":"boxers","dice":[20,20]}"#);
@@ -200,8 +206,10 @@ fn a_unit_fires_once_a_turn_and_only_in_its_own_fire_phase() {
 
 #[test]
 fn crews_aboard_a_gun_boat_are_shot_at_behind_ships_and_the_boat_itself_is_not_a_target() {
-    let body = unit("boat", "allies", "gun_boat", 1, (30.0, 15.0)).replace("figures = 1\n", "figures = 1\nleader = false\n")
-        + &unit("crew", "allies", "sailors", 4, (30.0, 15.0)).replace("at = [30, 15]\n", "at = [30, 15]\nspacing = 0.5\naboard = \"boat\"\n")
+    let body = unit("boat", "allies", "gun_boat", 1, (30.0, 15.0))
+        .replace("figures = 1\n", "figures = 1\nleader = false\n")
+        + &unit("crew", "allies", "sailors", 4, (30.0, 15.0))
+            .replace("at = [30, 15]\n", "at = [30, 15]\nspacing = 0.5\naboard = \"boat\"\n")
         + &unit("boxers", "boxers", "boxers", 3, (30.0, 25.0));
     let mut sp = Sp::new(&body);
     sp.fire_phase("boxers");
@@ -212,12 +220,14 @@ fn crews_aboard_a_gun_boat_are_shot_at_behind_ships_and_the_boat_itself_is_not_a
 
 #[test]
 fn a_gun_that_moved_2d6_plus_6_may_not_fire_but_one_that_moved_1d6_plus_6_may() {
-    let body = gun("west", "allies", "west_gun", 3, (20.0, 10.0)) + &gun("mg", "allies", "mg", 3, (40.0, 10.0)) + &boxers_ahead();
+    let body = gun("west", "allies", "west_gun", 3, (20.0, 10.0))
+        + &gun("mg", "allies", "mg", 3, (40.0, 10.0))
+        + &boxers_ahead();
     let mut sp = Sp::new(&body);
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"west","dice":[1,1]}"#);
     sp.ok(r#"{"type":"roll_move","unit":"mg","expr":"1D6+6","dice":[1]}"#);
-    sp.to_fire("allies");
+    sp.on_to_fire("allies");
     let r = sp.refused(r#"{"type":"fire","unit":"west","target":"boxers"}"#);
     assert!(r.message.contains("allows no fire"), "{}", r.message);
     sp.ok(r#"{"type":"fire","unit":"mg","target":"boxers","dice":[20,20,20,20,20,20,20,20,20]}"#);

@@ -14,7 +14,7 @@ fn to_melee(mut sp: Sp, attacker: &str, defender: &str, side: &str, stand: i64) 
     };
     sp.ok(&format!(r#"{{"type":"roll_move","unit":"{attacker}","dice":{dice}}}"#));
     sp.ok(&format!(r#"{{"type":"charge","unit":"{attacker}","target":"{defender}"}}"#));
-    sp.to_fire(side);
+    sp.on_to_fire(side);
     sp.ok(r#"{"type":"end_phase"}"#);
     sp.ok(r#"{"type":"end_phase"}"#);
     test(&mut sp, attacker, 1);
@@ -63,7 +63,11 @@ fn melee_modifiers_count_lancers_leaders_charging_and_a_defended_window() {
     let mut sp = to_melee(Sp::new(&body), "lancers", "tigers", "allies", 1);
     let odds = sp.odds(r#"{"type":"melee","unit":"lancers"}"#);
     assert!(odds.label.contains("1D6 + 11 (6 figures, charging +1, Lancers +3, leader +1)"), "{}", odds.label);
-    assert!(odds.label.contains("1D6 + 11 (6 figures, Tiger Men +2, leader +1, defending windows_doors +2)"), "{}", odds.label);
+    assert!(
+        odds.label.contains("1D6 + 11 (6 figures, Tiger Men +2, leader +1, defending windows_doors +2)"),
+        "{}",
+        odds.label
+    );
     sp.ok(r#"{"type":"melee","unit":"lancers","dice":[6,1,1,1,1,1]}"#);
 }
 
@@ -89,7 +93,8 @@ fn a_melee_loser_routs_2d6_and_loses_1d6_the_winner_loses_half_a_d6() {
 
 #[test]
 fn a_rout_stops_at_the_table_edge() {
-    let body = unit("marines", "allies", "marines", 5, (30.0, 35.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 45.0));
+    let body =
+        unit("marines", "allies", "marines", 5, (30.0, 35.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 45.0));
     let mut sp = to_melee(Sp::new(&body), "marines", "boxers", "allies", 1);
     sp.ok(r#"{"type":"melee","unit":"marines","dice":[6,1,6,6,1,1]}"#);
     assert_eq!(sp.unit("boxers").alive().map(|f| f.pos.y).fold(0.0, f64::max), 48.0);
@@ -97,7 +102,8 @@ fn a_rout_stops_at_the_table_edge() {
 
 #[test]
 fn the_melee_dice_per_8_figures_option_rolls_a_die_per_8_figures() {
-    let body = unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers_sword", 17, (30.0, 20.0));
+    let body = unit("marines", "allies", "marines", 5, (30.0, 10.0))
+        + &unit("boxers", "boxers", "boxers_sword", 17, (30.0, 20.0));
     let sp = Sp::with_options("melee_dice_per_8_figures = true", &body);
     let mut sp = to_melee(sp, "marines", "boxers", "allies", 1);
     let odds = sp.odds(r#"{"type":"melee","unit":"marines"}"#);

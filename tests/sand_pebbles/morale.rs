@@ -10,10 +10,14 @@ fn charge_then_phase_e(body: &str, attacker: &str, defender: &str, attacker_side
 
 fn charge_then(mut sp: Sp, attacker: &str, defender: &str, attacker_side: &str) -> Sp {
     sp.movement(attacker_side);
-    let dice = if sp.unit(attacker).kind.starts_with("boxers") || sp.unit(attacker).kind == "tiger_men" { "[4,4,4]" } else { "[3,3]" };
+    let dice = if sp.unit(attacker).kind.starts_with("boxers") || sp.unit(attacker).kind == "tiger_men" {
+        "[4,4,4]"
+    } else {
+        "[3,3]"
+    };
     sp.ok(&format!(r#"{{"type":"roll_move","unit":"{attacker}","dice":{dice}}}"#));
     sp.ok(&format!(r#"{{"type":"charge","unit":"{attacker}","target":"{defender}"}}"#));
-    sp.to_fire(attacker_side);
+    sp.on_to_fire(attacker_side);
     sp.ok(r#"{"type":"end_phase"}"#);
     sp.ok(r#"{"type":"end_phase"}"#);
     sp
@@ -21,7 +25,9 @@ fn charge_then(mut sp: Sp, attacker: &str, defender: &str, attacker_side: &str) 
 
 fn allies_charge(defender_kind: &str, figures: u32, cover: Option<&str>) -> String {
     let terrain = cover.map(|c| area("Cover", c, (20.0, 18.0), (40.0, 24.0))).unwrap_or_default();
-    terrain + &unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("them", "boxers", defender_kind, figures, (30.0, 20.0))
+    terrain
+        + &unit("marines", "allies", "marines", 5, (30.0, 10.0))
+        + &unit("them", "boxers", defender_kind, figures, (30.0, 20.0))
 }
 
 #[test]
@@ -59,7 +65,7 @@ fn a_dead_leader_moves_marines_to_the_no_leader_morale_column() {
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
     sp.ok(r#"{"type":"charge","unit":"marines","target":"them"}"#);
-    sp.to_fire("boxers");
+    sp.on_to_fire("boxers");
     sp.ok(r#"{"type":"fire","unit":"them","target":"marines","dice":[1,20,20,20,20,6]}"#);
     assert!(sp.unit("marines").leader().is_none());
     sp.ok(r#"{"type":"end_phase"}"#);
@@ -72,7 +78,8 @@ fn a_dead_leader_moves_marines_to_the_no_leader_morale_column() {
 
 #[test]
 fn boxers_charge_morale_passes_on_1_to_4_and_a_failed_charge_holds_with_no_defender_test() {
-    let body = unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 8, (30.0, 20.0));
+    let body =
+        unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 8, (30.0, 20.0));
     let mut sp = charge_then_phase_e(&body, "boxers", "marines", "boxers");
     assert!((sp.odds(r#"{"type":"morale","unit":"boxers"}"#).lines[0].p - 4.0 / 6.0).abs() < 1e-12);
     sp.ok(r#"{"type":"morale","unit":"boxers","dice":[5]}"#);
@@ -107,12 +114,17 @@ fn the_literal_cover_option_adds_one_to_the_morale_die_instead() {
 
 #[test]
 fn civilians_test_morale_as_sailors_by_default() {
-    let body = unit("boxers", "boxers", "boxers", 8, (30.0, 20.0)) + &unit("civ", "allies", "civilians", 5, (30.0, 10.0));
+    let body =
+        unit("boxers", "boxers", "boxers", 8, (30.0, 20.0)) + &unit("civ", "allies", "civilians", 5, (30.0, 10.0));
     let mut sp = charge_then_phase_e(&body, "boxers", "civ", "boxers");
     sp.ok(r#"{"type":"morale","unit":"boxers","dice":[1]}"#);
     sp.ok(r#"{"type":"end_phase"}"#);
     let odds = sp.odds(r#"{"type":"morale","unit":"civ"}"#);
-    assert!(odds.label.contains("Sailor, hold with leader") && (odds.lines[0].p - 5.0 / 6.0).abs() < 1e-12, "{}", odds.label);
+    assert!(
+        odds.label.contains("Sailor, hold with leader") && (odds.lines[0].p - 5.0 / 6.0).abs() < 1e-12,
+        "{}",
+        odds.label
+    );
 }
 
 #[test]

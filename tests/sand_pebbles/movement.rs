@@ -13,7 +13,8 @@ fn river() -> String {
 
 #[test]
 fn infantry_roll_2d6_plus_6_and_cavalry_4d6_plus_6() {
-    let body = unit("marines", "allies", "marines", 5, (20.0, 10.0)) + &unit("horse", "allies", "cavalry", 5, (40.0, 10.0));
+    let body =
+        unit("marines", "allies", "marines", 5, (20.0, 10.0)) + &unit("horse", "allies", "cavalry", 5, (40.0, 10.0));
     let mut sp = Sp::new(&body);
     sp.movement("allies");
     assert!(sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[1,2]}"#).contains("2D6+6 = 9"));
@@ -22,7 +23,8 @@ fn infantry_roll_2d6_plus_6_and_cavalry_4d6_plus_6() {
 
 #[test]
 fn only_the_side_whose_phase_it_is_moves() {
-    let body = unit("marines", "allies", "marines", 5, (20.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (20.0, 30.0));
+    let body =
+        unit("marines", "allies", "marines", 5, (20.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (20.0, 30.0));
     let mut sp = Sp::new(&body);
     let r = sp.refused(r#"{"type":"roll_move","unit":"marines"}"#);
     assert!(r.message.contains("Initiative for movement"), "{}", r.message);
@@ -32,7 +34,9 @@ fn only_the_side_whose_phase_it_is_moves() {
     sp.ok(r#"{"type":"roll_move","unit":"boxers","dice":[1,1,1]}"#);
     sp.ok(r#"{"type":"end_phase"}"#);
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[1,1]}"#);
-    assert!(sp.refused(r#"{"type":"move","unit":"boxers","path":[{"x":20,"y":29}]}"#).message.contains("belongs to Allies"));
+    assert!(
+        sp.refused(r#"{"type":"move","unit":"boxers","path":[{"x":20,"y":29}]}"#).message.contains("belongs to Allies")
+    );
 }
 
 #[test]
@@ -50,7 +54,11 @@ fn a_gun_boat_that_turns_180_degrees_has_12_inches_less() {
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"boat","expr":"4D6+6","dice":[6,6,6,6]}"#);
     let r = sp.refused(r#"{"type":"move","unit":"boat","path":[{"x":11,"y":20}]}"#);
-    assert!(r.message.contains("move of 31.0\" exceeds the allowance of 30.0\"") && r.message.contains("turning cost 12.0"), "{}", r.message);
+    assert!(
+        r.message.contains("move of 31.0\" exceeds the allowance of 30.0\"") && r.message.contains("turning cost 12.0"),
+        "{}",
+        r.message
+    );
     let line = sp.ok(r#"{"type":"move","unit":"boat","path":[{"x":12,"y":20}]}"#);
     assert!(line.contains("moved 18.0\" and paid 12.0\" for turning (0.0\" left)"), "{line}");
     assert_eq!(sp.unit("boat").facing, 270.0);
@@ -118,7 +126,8 @@ fn a_junk_heading_downstream_or_out_of_the_river_loses_nothing() {
 #[test]
 fn units_aboard_a_gun_boat_move_with_it_and_not_alone() {
     let body = craft("boat", "allies", "gun_boat", (30.0, 20.0), 90.0)
-        + &gun("gardner", "allies", "mg", 3, (30.0, 20.0)).replace("at = [30, 20]\n", "at = [30, 20]\nspacing = 0.5\naboard = \"boat\"\n");
+        + &gun("gardner", "allies", "mg", 3, (30.0, 20.0))
+            .replace("at = [30, 20]\n", "at = [30, 20]\nspacing = 0.5\naboard = \"boat\"\n");
     let mut sp = Sp::new(&body);
     sp.movement("allies");
     let r = sp.refused(r#"{"type":"roll_move","unit":"gardner"}"#);
@@ -147,7 +156,8 @@ fn a_6_on_the_drowning_roll_removes_the_swimmer() {
 
 #[test]
 fn a_charge_stops_one_inch_short_pins_the_target_and_turns_it_to_face() {
-    let body = unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 20.0));
+    let body =
+        unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 20.0));
     let mut sp = Sp::new(&body);
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
@@ -163,7 +173,8 @@ fn a_charge_stops_one_inch_short_pins_the_target_and_turns_it_to_face() {
 
 #[test]
 fn a_charge_out_of_reach_is_refused_with_the_distance() {
-    let body = unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 30.0));
+    let body =
+        unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 30.0));
     let mut sp = Sp::new(&body);
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
@@ -173,7 +184,8 @@ fn a_charge_out_of_reach_is_refused_with_the_distance() {
 
 #[test]
 fn a_west_gun_crew_may_not_charge_its_morale_row_reads_no() {
-    let body = gun("west", "allies", "west_gun", 3, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 14.0));
+    let body =
+        gun("west", "allies", "west_gun", 3, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 14.0));
     let mut sp = Sp::new(&body);
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"west","dice":[3,3]}"#);
@@ -183,7 +195,8 @@ fn a_west_gun_crew_may_not_charge_its_morale_row_reads_no() {
 
 #[test]
 fn nothing_charges_a_gun_boat_there_are_no_boarding_rules() {
-    let body = unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &craft("junk", "boxers", "medium_junk", (30.0, 14.0), 90.0);
+    let body = unit("marines", "allies", "marines", 5, (30.0, 10.0))
+        + &craft("junk", "boxers", "medium_junk", (30.0, 14.0), 90.0);
     let mut sp = Sp::new(&body);
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);

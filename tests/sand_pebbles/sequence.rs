@@ -108,11 +108,13 @@ fn undo_steps_back_through_the_sequence_and_replay_rebuilds_it() {
 
 #[test]
 fn a_melee_turn_replays_from_its_stored_json() {
-    let mut sp = Sp::new(&(unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 8, (30.0, 20.0))));
+    let mut sp = Sp::new(
+        &(unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 8, (30.0, 20.0))),
+    );
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"marines"}"#);
     sp.ok(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
-    sp.to_fire("boxers");
+    sp.on_to_fire("boxers");
     sp.ok(r#"{"type":"fire","unit":"boxers","target":"marines"}"#);
     sp.ok(r#"{"type":"end_phase"}"#);
     sp.ok(r#"{"type":"end_phase"}"#);

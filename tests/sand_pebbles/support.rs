@@ -94,7 +94,7 @@ impl Sp {
     }
 
     /// From phase A with nothing owed, on to phase C with `first` firing first.
-    pub fn to_fire(&mut self, first: &str) {
+    pub fn on_to_fire(&mut self, first: &str) {
         self.ok(r#"{"type":"end_phase"}"#);
         self.ok(r#"{"type":"end_phase"}"#);
         self.ok(r#"{"type":"initiative","dice":[2,5]}"#);
@@ -104,6 +104,6 @@ impl Sp {
     /// Straight to phase C: movement with the allies first, nobody moving.
     pub fn fire_phase(&mut self, first: &str) {
         self.movement("allies");
-        self.to_fire(first);
+        self.on_to_fire(first);
     }
 }

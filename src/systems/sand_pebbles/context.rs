@@ -107,7 +107,11 @@ impl<'a> Ctx<'a> {
     }
 
     fn column_at(&self, p: Pt) -> usize {
-        areas_containing(p, &self.scenario.terrain).iter().map(|a| self.tables.cover_column(&a.cover)).max().unwrap_or(0)
+        areas_containing(p, &self.scenario.terrain)
+            .iter()
+            .map(|a| self.tables.cover_column(&a.cover))
+            .max()
+            .unwrap_or(0)
     }
 
     pub fn column_name(&self, column: usize) -> &'a str {

@@ -41,7 +41,11 @@ pub fn plan<'a>(
     };
     let row = &ctx.tables.fire[row_name];
     if now && ctx.turn.has_charged(&firer.id) {
-        return Err(Refusal::by_rule(format!("{} charged this turn", firer.name), format!("{FIRING}: units that charge may not fire")).into());
+        return Err(Refusal::by_rule(
+            format!("{} charged this turn", firer.name),
+            format!("{FIRING}: units that charge may not fire"),
+        )
+        .into());
     }
     if now && ctx.turn.fired.contains(&firer.id) {
         return Err(Refusal::by_rule(format!("{} has already fired this turn", firer.name), FIRING).into());
@@ -87,15 +91,7 @@ pub fn plan<'a>(
         })?,
         None => ctx.cover_column(target),
     };
-    Ok(FirePlan {
-        firer,
-        target,
-        dice,
-        column,
-        hits_on: row.hits[column],
-        range,
-        save: ctx.profile(target).save,
-    })
+    Ok(FirePlan { firer, target, dice, column, hits_on: row.hits[column], range, save: ctx.profile(target).save })
 }
 
 pub fn fire(
@@ -131,7 +127,8 @@ pub fn fire(
     let saved = hits.len() - standing.len();
     let mut leader_killed = false;
     for _ in standing.iter().filter(|&&f| f == rules.leader_check_face) {
-        let roll = feed.roll(&d6, &format!("natural {}: leader on a {}", rules.leader_check_face, rules.leader_killed_on))?;
+        let roll =
+            feed.roll(&d6, &format!("natural {}: leader on a {}", rules.leader_check_face, rules.leader_killed_on))?;
         leader_killed |= roll.roll.total >= rules.leader_killed_on;
         rolls.push(roll);
     }

@@ -74,7 +74,8 @@ fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit, bool), 
         Refusal::by_rule(format!("{} made no charge this turn, so it has no melee to fight", attacker.name), MELEE)
     })?;
     if !charge.owes_melee() {
-        let why = if charge.resolved { "has already been fought" } else { "did not go in: the attacker failed its test" };
+        let why =
+            if charge.resolved { "has already been fought" } else { "did not go in: the attacker failed its test" };
         return Err(Refusal::by_rule(format!("{}'s melee {why}", attacker.name), MELEE).into());
     }
     let defender = ctx.unit(&charge.defender)?;
@@ -198,13 +199,7 @@ pub fn odds_for(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> OddsView {
     let ties_to_attacker = attacker_wins_ties(ctx, attacker, defender);
     let p_win_roll = margin.p_at_least(1) + if ties_to_attacker { margin.p(0) } else { 0.0 };
     let mut view = OddsView::new(
-        format!(
-            "{} ({}) against {} ({}): attacker's margin",
-            attacker.name,
-            a.describe(),
-            defender.name,
-            d.describe()
-        ),
+        format!("{} ({}) against {} ({}): attacker's margin", attacker.name, a.describe(), defender.name, d.describe()),
         &margin,
     );
     view.add_line("the charge goes in (attacker passes its test)", p_go_in);
@@ -216,9 +211,10 @@ pub fn odds_for(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> OddsView {
 
 pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
     let attacker = ctx.unit(unit)?;
-    let charge = ctx.turn.charge_by(&attacker.id).ok_or_else(|| {
-        Refusal::by_rule(format!("{} made no charge this turn", attacker.name), MELEE)
-    })?;
+    let charge = ctx
+        .turn
+        .charge_by(&attacker.id)
+        .ok_or_else(|| Refusal::by_rule(format!("{} made no charge this turn", attacker.name), MELEE))?;
     let defender = ctx.unit(&charge.defender)?;
     Ok(odds_for(ctx, attacker, defender))
 }

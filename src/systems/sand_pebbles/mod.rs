@@ -16,11 +16,11 @@ pub use tables::Tables;
 pub use turn::{Change, Charge, Phase, Turn};
 pub use view::{Prompt, SequenceView, Step, sequence_view};
 
-use context::Ctx;
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, GameState, Outcome};
-use crate::odds::{OddsView, Dist};
+use crate::odds::{Dist, OddsView};
 use crate::scenario::Scenario;
+use context::Ctx;
 
 /// Resolves an action under Sand Pebbles rules, or returns None for the actions every system shares
 /// (notes, free rolls, corrections to the roster, undo).
@@ -38,7 +38,9 @@ pub fn prepare(
         Action::ChooseOrder { first } => sequence::choose_order(&ctx, first)?,
         Action::EndPhase => sequence::end_phase(&ctx)?,
         Action::NextTurn => sequence::next_turn(&ctx)?,
-        Action::RollMove { unit, expr, dice } => movement::roll_move(&ctx, unit, expr.as_deref(), dice.as_deref(), rng)?,
+        Action::RollMove { unit, expr, dice } => {
+            movement::roll_move(&ctx, unit, expr.as_deref(), dice.as_deref(), rng)?
+        }
         Action::Move { unit, path, facing } => movement::travel(&ctx, unit, path, *facing)?,
         Action::Charge { unit, target } => movement::charge(&ctx, unit, target)?,
         Action::Drown { unit, dice } => movement::drown(&ctx, unit, dice.as_deref(), rng)?,

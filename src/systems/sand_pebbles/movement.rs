@@ -1,8 +1,8 @@
 //! Movement phases: rolling the allowance (a junk heading upstream loses 1D6), moving (ships pay for
 //! their turns and carry who is aboard), swimming and drowning, and charging to 1" short of the enemy.
 
-use super::context::{Ctx, MOVEMENT, plural};
-use super::tables::Craft;
+use super::context::{Ctx, MORALE, MOVEMENT, plural};
+use super::tables::{Craft, MoraleCell, MoraleWord};
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal, movement_choice, resolve_move};
@@ -17,7 +17,9 @@ const CHARGE_STOP_SHORT: f64 = 1.0;
 fn refuse_aboard(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
     if let Some(boat) = &unit.aboard {
         let boat = ctx.state.unit(boat).map(|b| b.name.as_str()).unwrap_or(boat);
-        return Err(Refusal::by_rule(format!("{} is aboard {boat}: it moves with the boat", unit.name), MOVEMENT).into());
+        return Err(
+            Refusal::by_rule(format!("{} is aboard {boat}: it moves with the boat", unit.name), MOVEMENT).into()
+        );
     }
     Ok(())
 }
@@ -117,8 +119,9 @@ pub fn ship_turns(start: Pt, facing: f64, path: &[Pt], end_facing: Option<f64>) 
 pub fn drown(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
     let unit = ctx.live_unit(unit)?;
     if !ctx.turn.swims_owed.contains(&unit.id) {
-        return Err(Refusal::by_rule(format!("{} has not swum this turn: no drowning roll", unit.name), MOVEMENT)
-            .into());
+        return Err(
+            Refusal::by_rule(format!("{} has not swum this turn: no drowning roll", unit.name), MOVEMENT).into()
+        );
     }
     let swimmers = unit.alive_count();
     let expr = DiceExpr::parse(&format!("{swimmers}D6")).expect("nD6 parses");
@@ -131,7 +134,15 @@ pub fn drown(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         effects.insert(0, Effect::Losses { unit: unit.id.clone(), figures: unit.choose_losses(drowned) });
     }
     Ok(Outcome::Resolved {
-        summary: format!("{} swim: {}", unit.name, if drowned == 0 { "none drown".into() } else { format!("{} drowned", plural(drowned as usize, "swimmer", "swimmers")) }),
+        summary: format!(
+            "{} swim: {}",
+            unit.name,
+            if drowned == 0 {
+                "none drown".into()
+            } else {
+                format!("{} drowned", plural(drowned as usize, "swimmer", "swimmers"))
+            }
+        ),
         rolls: vec![roll],
         effects,
     })
@@ -162,19 +173,18 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
         let name = ctx.state.unit(&previous.defender).map(|u| u.name.as_str()).unwrap_or("");
         return Err(Refusal::by_rule(format!("{} has already charged {name} this turn", unit.name), MOVEMENT).into());
     }
-    match ctx.morale_cell(unit, true) {
-        Some(super::tables::MoraleCell::Word(super::tables::MoraleWord::No)) => {
-            return Err(Refusal::by_rule(
-                format!("{} may not charge: its morale row reads NO for a charge", unit.name),
-                super::context::MORALE,
-            )
-            .into());
-        }
-        _ => {}
+    if let Some(MoraleCell::Word(MoraleWord::No)) = ctx.morale_cell(unit, true) {
+        return Err(Refusal::by_rule(
+            format!("{} may not charge: its morale row reads NO for a charge", unit.name),
+            MORALE,
+        )
+        .into());
     }
-    let allowance = ctx.state.allowances.get(&unit.id).ok_or_else(|| {
-        Refusal::by_rule(format!("roll {}'s movement before it charges", unit.name), MOVEMENT)
-    })?;
+    let allowance = ctx
+        .state
+        .allowances
+        .get(&unit.id)
+        .ok_or_else(|| Refusal::by_rule(format!("roll {}'s movement before it charges", unit.name), MOVEMENT))?;
     let mine = unit.alive_positions();
     let theirs = target.alive_positions();
     let pair = nearest(&mine, &theirs).expect("both units have figures");

@@ -56,8 +56,11 @@ pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<
             break if fa > fb { 0 } else { 1 };
         }
         if feed.is_typed() {
-            return Err(Refusal::by_rule(format!("a tie ({fa} each): roll both dice again"), "Rulings: ties are rolled again")
-                .into());
+            return Err(Refusal::by_rule(
+                format!("a tie ({fa} each): roll both dice again"),
+                "Rulings: ties are rolled again",
+            )
+            .into());
         }
         if rolls.len() >= 2 * MAX_REROLLS {
             return Err(GameError::BadInput("the dice kept tying; roll again".into()));
@@ -168,7 +171,8 @@ pub fn ship_still_owes(ctx: &Ctx, unit: &str, allowance: Option<&Allowance>) -> 
     }
     let allowance = allowance?;
     let expr = DiceExpr::parse(&allowance.expr).ok()?;
-    let constant: i64 = expr.terms().iter().map(|t| if let crate::dice::Term::Constant { value } = t { *value } else { 0 }).sum();
+    let constant: i64 =
+        expr.terms().iter().map(|t| if let crate::dice::Term::Constant { value } = t { *value } else { 0 }).sum();
     let required = (allowance.total - constant).max(0) as f64;
     let moved = allowance.total as f64 - allowance.left;
     let short = required - moved;
@@ -179,11 +183,9 @@ pub fn end_phase(ctx: &Ctx) -> Result<Outcome, GameError> {
     let turn = ctx.turn;
     let owed = owed(ctx);
     if !owed.is_empty() {
-        return Err(Refusal::by_rule(
-            format!("{} is not finished: {}", turn.phase.title(), owed.join("; ")),
-            SEQUENCE,
-        )
-        .into());
+        return Err(
+            Refusal::by_rule(format!("{} is not finished: {}", turn.phase.title(), owed.join("; ")), SEQUENCE).into()
+        );
     }
     let next = match turn.phase {
         Phase::MoveFirst => Phase::MoveSecond,
@@ -234,4 +236,3 @@ pub fn next_turn(ctx: &Ctx) -> Result<Outcome, GameError> {
     }
     Ok(Outcome::TurnBegan { turn: ctx.state.turn + 1 })
 }
-

@@ -104,7 +104,8 @@ impl Tables {
     pub fn parse(source: &str, kinds: &[&str]) -> Result<Tables, String> {
         let tables: Tables = toml::from_str(source).map_err(|e| e.to_string())?;
         for kind in kinds {
-            let profile = tables.profiles.get(*kind).ok_or_else(|| format!("kind {kind:?} has no [profiles.{kind}]"))?;
+            let profile =
+                tables.profiles.get(*kind).ok_or_else(|| format!("kind {kind:?} has no [profiles.{kind}]"))?;
             if let Some(row) = &profile.fire
                 && !tables.fire.contains_key(row)
             {

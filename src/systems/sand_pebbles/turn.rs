@@ -110,17 +110,41 @@ pub struct Turn {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "change", rename_all = "snake_case")]
 pub enum Change {
-    Phase { phase: Phase },
-    InitiativeWon { side: String },
-    Order { fire: bool, sides: Vec<String> },
-    Charged { attacker: String, defender: String },
-    ChargeTested { attacker: String, passed: bool },
+    Phase {
+        phase: Phase,
+    },
+    InitiativeWon {
+        side: String,
+    },
+    Order {
+        fire: bool,
+        sides: Vec<String>,
+    },
+    Charged {
+        attacker: String,
+        defender: String,
+    },
+    ChargeTested {
+        attacker: String,
+        passed: bool,
+    },
     /// The defender's test to stand, for every charge at it whose attacker came on.
-    StandTested { defender: String, passed: bool },
-    MeleeResolved { attacker: String },
-    Fired { unit: String },
-    SwimOwed { unit: String },
-    Swum { unit: String },
+    StandTested {
+        defender: String,
+        passed: bool,
+    },
+    MeleeResolved {
+        attacker: String,
+    },
+    Fired {
+        unit: String,
+    },
+    SwimOwed {
+        unit: String,
+    },
+    Swum {
+        unit: String,
+    },
 }
 
 impl Turn {

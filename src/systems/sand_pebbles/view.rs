@@ -82,7 +82,12 @@ pub fn sequence_view(scenario: &Scenario, state: &GameState, tables: &Tables, tu
                     prompts.push(Prompt {
                         action: "morale".into(),
                         unit: unit.id.clone(),
-                        text: format!("{} tests to finish its charge on {}: {}", unit.name, name(&c.defender), test.describe()),
+                        text: format!(
+                            "{} tests to finish its charge on {}: {}",
+                            unit.name,
+                            name(&c.defender),
+                            test.describe()
+                        ),
                         p: Some(test.p_pass()),
                     });
                 }
@@ -100,7 +105,12 @@ pub fn sequence_view(scenario: &Scenario, state: &GameState, tables: &Tables, tu
                     prompts.push(Prompt {
                         action: "morale".into(),
                         unit: unit.id.clone(),
-                        text: format!("{} tests to stand against {}: {}", unit.name, name(&c.attacker), test.describe()),
+                        text: format!(
+                            "{} tests to stand against {}: {}",
+                            unit.name,
+                            name(&c.attacker),
+                            test.describe()
+                        ),
                         p: Some(test.p_pass()),
                     });
                 }
