@@ -202,3 +202,17 @@ fn nothing_charges_a_gun_boat_there_are_no_boarding_rules() {
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
     assert!(sp.refused(r#"{"type":"charge","unit":"marines","target":"junk"}"#).message.contains("no boarding"));
 }
+
+#[test]
+fn a_pinned_unit_does_not_move_and_a_charging_unit_stays_1_inch_short() {
+    let body = unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 20.0));
+    let mut sp = Sp::new(&body);
+    sp.movement("allies");
+    sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
+    sp.ok(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
+    let r = sp.refused(r#"{"type":"move","unit":"marines","path":[{"x":31,"y":19}]}"#);
+    assert!(r.message.contains("has charged"), "{}", r.message);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    let r = sp.refused(r#"{"type":"roll_move","unit":"boxers"}"#);
+    assert!(r.message.contains("pinned by a charge"), "{}", r.message);
+}

@@ -24,6 +24,26 @@ fn refuse_aboard(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
     Ok(())
 }
 
+/// A pinned unit holds where the charge found it (it has already pivoted to face it), and a charging
+/// unit has stopped 1" short: neither moves again this turn.
+fn refuse_held(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
+    if unit.flags.contains(&Flag::Pinned) {
+        return Err(Refusal::by_rule(
+            format!("{} is pinned by a charge: it may pivot and fire, but not move", unit.name),
+            MOVEMENT,
+        )
+        .into());
+    }
+    if ctx.turn.has_charged(&unit.id) {
+        return Err(Refusal::by_rule(
+            format!("{} has charged: it stands 1\" from its target until the melee", unit.name),
+            MOVEMENT,
+        )
+        .into());
+    }
+    Ok(())
+}
+
 /// The movement roll for this turn, with the upstream die for a junk facing against the river's flow.
 pub fn move_expr(ctx: &Ctx, unit: &Unit, asked: Option<&str>) -> Result<(DiceExpr, bool), GameError> {
     let expr = movement_choice(ctx.scenario, unit, asked)?;
@@ -53,6 +73,7 @@ pub fn roll_move(
     let unit = ctx.live_unit(unit)?;
     ctx.require_acting(unit, "roll movement", Phase::is_movement)?;
     refuse_aboard(ctx, unit)?;
+    refuse_held(ctx, unit)?;
     if let Some(a) = ctx.state.allowances.get(&unit.id) {
         return Err(Refusal::by_rule(
             format!("{} has already rolled its movement this turn ({} = {})", unit.name, a.expr, a.total),
@@ -71,6 +92,7 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     let unit = ctx.live_unit(unit)?;
     ctx.require_acting(unit, "move", Phase::is_movement)?;
     refuse_aboard(ctx, unit)?;
+    refuse_held(ctx, unit)?;
     let craft = ctx.craft(unit);
     let (turn_cost, facing) = match (craft, unit.anchor()) {
         (Some(_), Some(start)) => ship_turns(start, unit.facing, path, facing),
@@ -173,6 +195,7 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
         let name = ctx.state.unit(&previous.defender).map(|u| u.name.as_str()).unwrap_or("");
         return Err(Refusal::by_rule(format!("{} has already charged {name} this turn", unit.name), MOVEMENT).into());
     }
+    refuse_held(ctx, unit)?;
     if let Some(MoraleCell::Word(MoraleWord::No)) = ctx.morale_cell(unit, true) {
         return Err(Refusal::by_rule(
             format!("{} may not charge: its morale row reads NO for a charge", unit.name),
