@@ -1,6 +1,7 @@
 // Browser end-to-end test: the built UI (ui/dist) in headless Chromium against a real `sandtable serve`
-// with a fresh SQLite file. One game played through the way a player would: pick the scenario, select a
-// unit on the table, roll and make a move, have an over-long move refused, measure, record losses, undo.
+// with a fresh SQLite file. One game played through the way a player would: pick the scenario, roll the
+// initiative and choose who moves first, select a unit on the table, roll and make a move, have an
+// over-long move refused, measure, record losses, undo.
 //
 //   cargo build --bin sandtable && (cd ui && npm run build && npm run test:e2e)
 //
@@ -8,143 +9,25 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { launch, out } from './harness.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-// playwright-core is one of the UI's dev dependencies, so the test needs no package.json of its own.
-const { chromium } = createRequire(join(root, 'ui/package.json'))('playwright-core');
-
-const bin = resolve(root, process.env.SANDTABLE_BIN ?? 'target/debug/sandtable');
-const out = join(root, 'tests/e2e/out');
 const SCENARIO = 'sand-pebbles/legation-wall.toml';
 
-let server;
-let browser;
-let page;
-let base;
-let scratch;
+let session;
+let page, tid, until, text, figures, toClient, tapTable, logEntries, dismissNotice;
 
 before(async () => {
-  assert.ok(existsSync(bin), `no sandtable binary at ${bin}; run cargo build --bin sandtable`);
-  assert.ok(existsSync(join(root, 'ui/dist/index.html')), 'no ui/dist; run npm run build in ui/');
-  mkdirSync(out, { recursive: true });
-  scratch = mkdtempSync(join(tmpdir(), 'sandtable-e2e-'));
-  base = await startServer();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: !process.env.E2E_HEADED,
-    // Chromium's own background traffic is refused on closed CI networks, and it then stalls startup.
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ].filter((a) => a !== '--headless' || !process.env.E2E_HEADED),
-  });
-  page = await browser.newPage({ viewport: { width: 1366, height: 1024 }, hasTouch: true });
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (e) => console.error('page error:', e));
+  session = await launch();
+  ({ page, tid, until, text, figures, toClient, tapTable, logEntries, dismissNotice } = session);
 });
 
 after(async () => {
-  await browser?.close();
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  await session?.close();
 });
 
-/** Starts `sandtable serve` on a free loopback port; resolves with its base URL once it prints it. */
-function startServer() {
-  const db = join(scratch, 'e2e.db');
-  server = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', '0', '--ui', join(root, 'ui/dist'), '--db', db], {
-    cwd: root,
-    env: { ...process.env, SANDTABLE_DB: db },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  server.stderr.on('data', (d) => (log += d));
-  return new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`sandtable serve did not start:\n${log}`)), 20_000);
-    server.on('exit', (code) => reject(new Error(`sandtable serve exited with ${code}:\n${log}`)));
-    server.stdout.on('data', (d) => {
-      log += d;
-      const m = /https?:\/\/[\d.]+:\d+/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        resolveUrl(m[0]);
-      }
-    });
-  });
-}
-
-const tid = (id) => page.locator(`[data-testid="${id}"]`);
-
-/** Polls until `fn` returns something truthy; fails with `what` after the timeout. */
-async function until(what, fn, ms = 8000) {
-  const end = Date.now() + ms;
-  let last;
-  while (Date.now() < end) {
-    last = await fn();
-    if (last) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-}
-
-async function text(id) {
-  return (await tid(id).textContent())?.trim() ?? '';
-}
-
-/** Every living figure of a unit as drawn on the table, in inches. */
-async function figures(unit) {
-  return tid(`unit-${unit}`)
-    .locator('[data-figure]')
-    .evaluateAll((els) =>
-      els.map((el) => {
-        const rect = el.tagName === 'rect';
-        const n = (a) => Number(el.getAttribute(a));
-        return {
-          id: el.getAttribute('data-figure'),
-          role: el.getAttribute('data-role') ?? 'crew',
-          x: rect ? n('x') + n('width') / 2 : n('cx'),
-          y: rect ? n('y') + n('height') / 2 : n('cy'),
-        };
-      }),
-    );
-}
-
-/** Taps the table at a point given in inches, through the SVG's own transform. */
-async function tapTable(x, y) {
-  const at = await tid('table').evaluate(
-    (svg, p) => {
-      const pt = new DOMPoint(p.x, p.y).matrixTransform(svg.getScreenCTM());
-      return { x: pt.x, y: pt.y };
-    },
-    { x, y },
-  );
-  await page.mouse.click(at.x, at.y);
-}
-
-async function logEntries() {
-  return tid('log').locator('[data-testid="log-entry"]').evaluateAll((els) =>
-    els.map((el) => ({ text: el.textContent.replace(/\s+/g, ' ').trim(), undone: el.dataset.undone === 'true', struck: !!el.querySelector('s') })),
-  );
-}
-
 test('a slice of a Sand Pebbles game in the browser', async () => {
-  await page.goto(base);
+  await page.goto(session.base);
 
   // New game from the shipped Legation Wall scenario, with a fixed seed.
   await tid(`scenario-${SCENARIO}`).click();
@@ -153,6 +36,22 @@ test('a slice of a Sand Pebbles game in the browser', async () => {
   await tid('game-screen').waitFor();
   assert.match(await text('game-title'), /Legation Wall/);
   assert.equal(await tid('log-entry').count(), 0);
+
+  // Sand Pebbles turns open with initiative: typed dice, the Legation Guard's 5 against the Boxers' 2.
+  await tid('phase-bar').waitFor();
+  assert.equal(await tid('step-move_initiative').getAttribute('data-current'), 'true');
+  assert.equal(await tid('roll-move-us-marines').isDisabled(), true, 'nobody moves before the initiative');
+  await tid('initiative-type').click();
+  await tid('initiative-face-allies').fill('5');
+  await tid('initiative-face-boxers').fill('2');
+  await tid('initiative-use').click();
+  await until('the winner to choose', async () => (await text('phase-title')) === 'Choose who moves first');
+  assert.match(await text('acting-side'), /Legation Guard chooses/);
+  await tid('first-allies').click();
+  await until('phase A', async () => /^A First side moves and charges$/.test(await text('phase-title')));
+  assert.match(await text('acting-side'), /Legation Guard/);
+  assert.equal(await tid('roll-move-boxers-west').isDisabled(), true, 'the Boxers move in phase B');
+  await dismissNotice();
 
   // Select the Marines by tapping their leader on the table.
   const start = await figures('us-marines');
@@ -190,7 +89,7 @@ test('a slice of a Sand Pebbles game in the browser', async () => {
   }
   assert.match(await text('allowance-us-marines'), /· 2\.0" left/);
   let log = await logEntries();
-  assert.equal(log.length, 2);
+  assert.equal(log.length, 4);
   assert.match(log[0].text, /U\.S\. Marines moved [\d.]+" \(2\.0" left\)/);
 
   // A move past what is left is refused with the engine's reason, and nothing is recorded.
@@ -204,7 +103,7 @@ test('a slice of a Sand Pebbles game in the browser', async () => {
   assert.match(reason, /10\.0/, `the reason gives the route's length: ${reason}`);
   assert.match(await text('notice-rule'), /Movement/);
   assert.deepEqual(await figures('us-marines'), moved, 'a refused move leaves the figures where they were');
-  assert.equal((await logEntries()).length, 2, 'a refused move logs nothing');
+  assert.equal((await logEntries()).length, 4, 'a refused move logs nothing');
   await tid('notice-dismiss').click();
   await tid('notice').waitFor({ state: 'detached' });
 
@@ -220,11 +119,6 @@ test('a slice of a Sand Pebbles game in the browser', async () => {
 
   // A tape dragged across the table reads inches live: 12" from the Sword and spear band's leader.
   const band = (await figures('boxers-east')).find((f) => f.role === 'leader');
-  const toClient = (x, y) =>
-    tid('table').evaluate((svg, p) => {
-      const pt = new DOMPoint(p.x, p.y).matrixTransform(svg.getScreenCTM());
-      return { x: pt.x, y: pt.y };
-    }, { x, y });
   const a = await toClient(band.x, band.y);
   const b = await toClient(band.x + 12, band.y);
   await page.mouse.move(a.x, a.y);
@@ -261,7 +155,7 @@ test('a slice of a Sand Pebbles game in the browser', async () => {
   await until('12 − 2 Boxers after undo', async () => (await text('alive-boxers-west')) === String(boxers - 2));
 
   log = await logEntries();
-  assert.equal(log.length, 6, JSON.stringify(log));
+  assert.equal(log.length, 8, JSON.stringify(log));
   assert.match(log[0].text, /^T1 Undid: Boxers of the West Gate lost 1 figure/);
   const struck = log.filter((e) => e.undone);
   assert.equal(struck.length, 1, 'exactly one entry is struck through');

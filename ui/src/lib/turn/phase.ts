@@ -1,3 +1,6 @@
+// Questions the UI asks of the engine's turn sequence (what kind of phase, may this unit act, who charged
+// whom), kept in one place so the phase bar, the unit cards and the panels agree on the answers.
+
 import type { Phase } from '../../bindings';
 import type { Sequence, Unit, View } from '../model';
 
@@ -40,11 +43,10 @@ export function chargesAt(seq: Sequence | null, unit: string) {
 }
 
 /**
- * What the player does next in a phase that owes nothing, in a few words under its title: someone new to
- * the sequence should not have to look up what "C" means.
+ * What the player does next in a phase that owes nothing, in a few words beside the acting side: someone
+ * new to the sequence should not have to look up what "C" means.
  */
-export function hint(view: View, seq: Sequence): string {
-  const side = sideName(view, seq.acting_side);
+export function hint(seq: Sequence): string {
   switch (seq.phase) {
     case 'move_initiative':
       return 'Each side rolls 1D6; the higher picks who moves first.';
@@ -52,13 +54,13 @@ export function hint(view: View, seq: Sequence): string {
       return 'Each side rolls 1D6; the higher picks who fires first.';
     case 'move_order':
     case 'fire_order':
-      return `${sideName(view, seq.initiative_winner)} won the initiative and chooses.`;
+      return 'Won the initiative: pick the side that goes first.';
     case 'move_first':
     case 'move_second':
-      return `${side}: roll and move units, or charge, from their cards. Then end the phase.`;
+      return 'Roll and move units, or charge, from their cards; then end the phase.';
     case 'fire_first':
     case 'fire_second':
-      return `${side}: select a unit to fire. Then end the phase.`;
+      return 'Select a unit to fire; then end the phase.';
     case 'charge_morale':
     case 'stand_morale':
       return seq.prompts.length ? 'Roll the tests on the right.' : 'All tests taken.';

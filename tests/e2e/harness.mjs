@@ -1,0 +1,158 @@
+// What the browser tests share: a real `sandtable serve` on a free loopback port with a fresh SQLite file,
+// headless Chromium, and small helpers that read the page the way a player would (by test id, figures
+// on the table in inches). Not a test file itself: `node --test` only picks up *.test.mjs.
+//
+// SANDTABLE_BIN picks another binary; CHROMIUM another browser; E2E_HEADED=1 shows the window.
+
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const out = join(root, 'tests/e2e/out');
+// playwright-core is one of the UI's dev dependencies, so the tests need no package.json of their own.
+const { chromium } = createRequire(join(root, 'ui/package.json'))('playwright-core');
+const bin = resolve(root, process.env.SANDTABLE_BIN ?? 'target/debug/sandtable');
+
+/** Starts the server and the browser; `close()` stops both and removes the scratch database. */
+export async function launch({ width = 1366, height = 1024 } = {}) {
+  assert.ok(existsSync(bin), `no sandtable binary at ${bin}; run cargo build --bin sandtable`);
+  assert.ok(existsSync(join(root, 'ui/dist/index.html')), 'no ui/dist; run npm run build in ui/');
+  mkdirSync(out, { recursive: true });
+  const scratch = mkdtempSync(join(tmpdir(), 'sandtable-e2e-'));
+  const { server, base } = await startServer(scratch);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: !process.env.E2E_HEADED,
+    // Chromium's own background traffic is refused on closed CI networks, and it then stalls startup.
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ].filter((a) => a !== '--headless' || !process.env.E2E_HEADED),
+  });
+  const page = await browser.newPage({ viewport: { width, height }, hasTouch: true });
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (e) => console.error('page error:', e));
+
+  async function close() {
+    await browser.close();
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 200));
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return { base, page, close, ...helpers(page) };
+}
+
+/** Starts `sandtable serve` on a free loopback port; resolves once it prints its URL. */
+function startServer(scratch) {
+  const db = join(scratch, 'e2e.db');
+  const server = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', '0', '--ui', join(root, 'ui/dist'), '--db', db], {
+    cwd: root,
+    env: { ...process.env, SANDTABLE_DB: db },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  server.stderr.on('data', (d) => (log += d));
+  return new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandtable serve did not start:\n${log}`)), 20_000);
+    server.on('exit', (code) => reject(new Error(`sandtable serve exited with ${code}:\n${log}`)));
+    server.stdout.on('data', (d) => {
+      log += d;
+      const m = /https?:\/\/[\d.]+:\d+/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl({ server, base: m[0] });
+      }
+    });
+  });
+}
+
+function helpers(page) {
+  const tid = (id) => page.locator(`[data-testid="${id}"]`);
+
+  /** Polls until `fn` returns something truthy; fails with `what` after the timeout. */
+  async function until(what, fn, ms = 8000) {
+    const end = Date.now() + ms;
+    let last;
+    while (Date.now() < end) {
+      last = await fn();
+      if (last) return last;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.fail(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+  }
+
+  async function text(id) {
+    return ((await tid(id).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  }
+
+  /** Every living figure of a unit as drawn on the table, in inches. */
+  async function figures(unit) {
+    return tid(`unit-${unit}`)
+      .locator('[data-figure]')
+      .evaluateAll((els) =>
+        els.map((el) => {
+          const rect = el.tagName === 'rect';
+          const n = (a) => Number(el.getAttribute(a));
+          return {
+            id: el.getAttribute('data-figure'),
+            role: el.getAttribute('data-role') ?? 'crew',
+            x: rect ? n('x') + n('width') / 2 : n('cx'),
+            y: rect ? n('y') + n('height') / 2 : n('cy'),
+          };
+        }),
+      );
+  }
+
+  /** Where a point on the table, in inches, is on the screen, through the SVG's own transform. */
+  async function toClient(x, y) {
+    return tid('table').evaluate(
+      (svg, p) => {
+        const pt = new DOMPoint(p.x, p.y).matrixTransform(svg.getScreenCTM());
+        return { x: pt.x, y: pt.y };
+      },
+      { x, y },
+    );
+  }
+
+  async function tapTable(x, y) {
+    const at = await toClient(x, y);
+    await page.mouse.click(at.x, at.y);
+  }
+
+  async function logEntries() {
+    return tid('log')
+      .locator('[data-testid="log-entry"]')
+      .evaluateAll((els) =>
+        els.map((el) => ({
+          text: el.textContent.replace(/\s+/g, ' ').trim(),
+          kind: el.dataset.kind,
+          undone: el.dataset.undone === 'true',
+          struck: !!el.querySelector('s'),
+        })),
+      );
+  }
+
+  /** Clears the banner if one is up (a roll's result stays a few seconds), so the next one is fresh. */
+  async function dismissNotice() {
+    if (await tid('notice').count()) {
+      await tid('notice-dismiss').click();
+      await tid('notice').waitFor({ state: 'detached' });
+    }
+  }
+
+  return { tid, until, text, figures, toClient, tapTable, logEntries, dismissNotice };
+}

@@ -1,0 +1,230 @@
+// Browser end-to-end test of the Sand Pebbles turn sequence in the real UI, on the Legation Wall: both
+// initiative rolls and the winner's choice, a charge declared from the unit card with its odds, a gun
+// boat's choice of movement dice and the distance it owes before the phase may end, a volley
+// with its odds panel and a cover override, the morale prompts for the charge and the stand, the melee,
+// and the next turn. Dice are typed in wherever the outcome matters, so every number below is certain.
+//
+//   cargo build --bin sandtable && (cd ui && npm run build && npm run test:e2e)
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, out } from './harness.mjs';
+
+const SCENARIO = 'sand-pebbles/legation-wall.toml';
+
+let session;
+let page, tid, until, text, figures, tapTable, logEntries, dismissNotice;
+
+before(async () => {
+  session = await launch();
+  ({ page, tid, until, text, figures, tapTable, logEntries, dismissNotice } = session);
+});
+
+after(async () => {
+  await session?.close();
+});
+
+/** The newest log entry still in force. */
+async function newest() {
+  return (await logEntries()).find((e) => !e.undone)?.text ?? '';
+}
+
+async function phaseIs(title) {
+  await until(`phase "${title}"`, async () => (await text('phase-title')).endsWith(title));
+}
+
+/** Types the initiative dice, each side's own D6, and names the side that goes first. */
+async function initiative(allies, boxers, first) {
+  await tid('initiative-type').click();
+  await tid('initiative-face-allies').fill(String(allies));
+  await tid('initiative-face-boxers').fill(String(boxers));
+  await tid('initiative-use').click();
+  await until('the initiative winner to choose', async () => /chooses$/.test(await text('acting-side')));
+  await tid(`first-${first}`).click();
+  await until('the first side to act', async () => !/chooses$/.test(await text('acting-side')));
+  await dismissNotice();
+}
+
+async function endPhase() {
+  const before = (await logEntries()).length;
+  await tid('end-phase').click();
+  await until('the phase to end', async () => (await logEntries()).length === before + 1);
+  assert.match(await newest(), /ends; next:/);
+}
+
+/**
+ * Screenshots at the tablet's two sizes: the big landscape one, then 1024x768. `focus` is the button the
+ * app keeps in view; a resize does not scroll, so it is brought back into view as it would be on the
+ * smaller screen.
+ */
+async function snap(name, focus) {
+  await page.screenshot({ path: join(out, `${name}.png`) });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.waitForTimeout(150);
+  if (focus) await tid(focus).evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: join(out, `${name}-1024x768.png`) });
+  await page.setViewportSize({ width: 1366, height: 1024 });
+  await page.waitForTimeout(150);
+}
+
+test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async () => {
+  await page.goto(session.base);
+  await tid(`scenario-${SCENARIO}`).click();
+  await tid('new-seed').fill('11');
+  await tid('start-game').click();
+  await tid('game-screen').waitFor();
+  assert.equal(await tid('next-turn').count(), 0, 'a turn sequence ends turns from the phase bar, not the header');
+
+  // Movement initiative: the Boxers' 5 beats the Legation Guard's 2, and they move first.
+  await initiative(2, 5, 'boxers');
+  await phaseIs('First side moves and charges');
+  assert.match(await text('acting-side'), /^Boxers$/);
+  assert.equal(await tid('step-move_first').getAttribute('data-current'), 'true');
+  assert.ok(await tid('roll-move-us-marines').isDisabled(), 'the Legation Guard waits for phase B');
+
+  // The sword band rolls 24" of movement (typed 6 6 6) and charges the sailors on the wall, 19" away.
+  await tid('select-boxers-east').click();
+  await tid('type-move-boxers-east').click();
+  await tid('move-faces-boxers-east').fill('6 6 6');
+  await tid('move-faces-boxers-east').press('Enter');
+  await until('the band\'s movement', async () => /Move 24"/.test(await text('allowance-boxers-east')));
+  await tid('charge-open').click();
+  const reach = tid('charge-target-rn-sailors');
+  assert.ok(await reach.isEnabled());
+  assert.match(await reach.textContent(), /within reach/);
+  assert.match(await text('charge-target-others'), /Gun boat Monocacy [\d.]+", needs [\d.]+"/, 'those out of reach are named, not offered');
+  await reach.click();
+  await until('the charge odds', async () => /the charge goes in/.test(await text('charge-odds')));
+  const chargeOdds = await text('charge-odds');
+  assert.match(chargeOdds, /the defender stands/);
+  assert.match(chargeOdds, /the attacker takes the position \d+%/);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(out, 'sp-charge-odds.png') });
+  await tid('charge-go').click();
+  await until('the charge in the log', async () => /Sword and spear band charges Royal Navy sailors/.test(await newest()));
+  assert.match(await text('charging-boxers-east'), /Charging Royal Navy sailors/);
+  assert.match(await tid('unit-card-rn-sailors').textContent(), /pinned/);
+  assert.equal(await tid('charge-open').count(), 0, 'a unit charges once a turn');
+
+  await endPhase();
+  await phaseIs('Second side moves and charges');
+  assert.match(await text('acting-side'), /^Legation Guard$/);
+
+  // B: the gun boat picks how many D6 it moves (2D6+6 here, typed 3 4) and must then steam the 7" of
+  // dice before the phase may end; the 6" is optional. Its machine gun, aboard, goes with it.
+  await tid('select-gun-boat').click();
+  await tid('move-choice-gun-boat').selectOption('2D6+6');
+  await tid('type-move-gun-boat').click();
+  await tid('move-faces-gun-boat').fill('3 4');
+  await tid('move-faces-gun-boat').press('Enter');
+  await until('the boat\'s movement', async () => /Move 13" \[3 4\]/.test(await text('allowance-gun-boat')));
+  assert.ok(await tid('end-phase').isDisabled(), 'End phase waits for the boat');
+  assert.match(await text('phase-owed'), /Gun boat Monocacy must still move 7\.0"/);
+  const boat = (await figures('gun-boat'))[0];
+  const gun = await figures('boat-gun');
+  await tapTable(boat.x + 8, boat.y);
+  await until('the boat to move', async () => (await figures('gun-boat'))[0].x > boat.x + 7.9);
+  assert.ok((await figures('boat-gun')).every((f, i) => Math.abs(f.x - (gun[i].x + 8)) < 0.02), 'the gun aboard moves with the boat');
+  await until('End phase to open', async () => tid('end-phase').isEnabled());
+  await endPhase();
+  await phaseIs('Initiative for fire');
+
+  // Fire initiative: the Legation Guard wins 6 to 1 and fires first.
+  await initiative(6, 1, 'allies');
+  await phaseIs('First side fires');
+
+  // The Marines fire at the West Gate Boxers, 21" off in the open: 10 D20 hitting on 1-7.
+  await tid('fire-open-us-marines').click();
+  await tid('fire-panel').waitFor();
+  await tid('fire-target-boxers-west').click();
+  await until('the fire odds', async () => /U\.S\. Marines at Boxers of the West Gate: 10 D20 hitting on 1-7 \(open\)/.test(await text('fire-odds')));
+  const fireOdds = await text('fire-odds');
+  assert.match(fireOdds, /the leader is killed \d+(\.\d)?%/);
+  assert.match(fireOdds, /at least one figure lost/);
+  assert.equal(await tid('fire-odds').locator('.col').count(), 11, 'none to ten figures lost');
+  assert.match(await text('fire-target-boxers-west'), /21\.0" in range/);
+  // Behind walls they would be hit on 1-6; back to the cover the table gives.
+  await tid('fire-cover').selectOption('walls');
+  await until('the walls column', async () => /hitting on 1-6 \(walls\)/.test(await text('fire-odds')));
+  await tid('fire-cover').selectOption('');
+  await until('the open column again', async () => /hitting on 1-7 \(open\)/.test(await text('fire-odds')));
+  await page.waitForTimeout(500);
+  await snap('sp-fire-odds', 'fire-roll');
+
+  await tid('fire-type').click();
+  await tid('fire-faces').fill('2 3 15 16 17 18 19 20 12 11');
+  await tid('fire-use').click();
+  await until('two Boxers down', async () => (await text('alive-boxers-west')) === '10');
+  assert.match(await newest(), /U\.S\. Marines fire at Boxers of the West Gate \(21\.0", open, hit on 1-7\): 10 D20, 2 hits: 2 figures lost/);
+  assert.match(await text('notice-message'), /2 figures lost/, 'the banner shows what the volley did');
+  await dismissNotice();
+  assert.match(await text('fire-barred'), /Fired this turn/);
+  assert.ok(await tid('fire-open-us-marines').isDisabled());
+  assert.match(await text('fired-us-marines'), /Fired/);
+
+  await endPhase();
+  await phaseIs('Second side fires');
+  await endPhase();
+
+  // E: the band must pass a morale test to finish its charge; the phase cannot close until it has.
+  await phaseIs('Morale checks to finish charges');
+  const prompt = tid('prompt-morale-boxers-east');
+  await prompt.waitFor();
+  assert.ok(await tid('end-phase').isDisabled(), 'End phase waits for the test');
+  assert.match(await text('phase-owed'), /Sword and spear band tests morale to finish its charge/);
+  assert.match(await prompt.textContent(), /passes on 1-4/);
+  assert.match(await text('prompt-chance'), /67% to pass/);
+  await until('the morale odds', async () => /passes 67%/.test(await text('prompt-odds')));
+  await snap('sp-morale-prompt');
+  await tid('prompt-morale-boxers-east-type').click();
+  await tid('prompt-morale-boxers-east-faces').fill('2');
+  await tid('prompt-morale-boxers-east-use').click();
+  await prompt.waitFor({ state: 'detached' });
+  assert.match(await newest(), /rolled 2: passes: the charge goes in/);
+  await dismissNotice();
+  assert.ok(await tid('end-phase').isEnabled());
+  await endPhase();
+
+  // F: the sailors test to stand (1-5 with their leader) and roll a 3.
+  await phaseIs('Morale checks to stand');
+  await tid('prompt-morale-rn-sailors').waitFor();
+  assert.match(await text('prompt-chance'), /83% to pass/);
+  await tid('prompt-morale-rn-sailors-type').click();
+  await tid('prompt-morale-rn-sailors-faces').fill('3');
+  await tid('prompt-morale-rn-sailors-use').click();
+  await tid('prompt-morale-rn-sailors').waitFor({ state: 'detached' });
+  assert.match(await newest(), /rolled 3: passes: it stands/);
+  await dismissNotice();
+  await endPhase();
+
+  // G: the melee, 1D6+18 against 1D6+9. Typed: 4 and 3, a rout of 3+4, the loser loses 2, the winner 3/2.
+  await phaseIs('Melee');
+  const melee = tid('prompt-melee-boxers-east');
+  await melee.waitFor();
+  assert.ok(await tid('phase-next-turn').isDisabled(), 'the turn waits for the melee');
+  await until('the melee odds', async () => /the attacker takes the position/.test(await text('prompt-odds')));
+  assert.match(await text('prompt-odds'), /attacker's margin/);
+  await page.screenshot({ path: join(out, 'sp-melee-prompt.png') });
+  await tid('prompt-melee-boxers-east-type').click();
+  await tid('prompt-melee-boxers-east-faces').fill('4 3 3 4 2 3');
+  await tid('prompt-melee-boxers-east-use').click();
+  await melee.waitFor({ state: 'detached' });
+  assert.match(
+    await newest(),
+    /Melee: Sword and spear band 22 .* Royal Navy sailors 12 .*Sword and spear band wins and loses 1 figure; Royal Navy sailors routs 7" and loses 2 figures/,
+  );
+  await until('the roster to show the losses', async () => (await text('alive-rn-sailors')) === '6' && (await text('alive-boxers-east')) === '14');
+  await dismissNotice();
+
+  // The melee ends the turn.
+  await tid('phase-next-turn').click();
+  await until('turn 2', async () => (await text('turn')) === 'Turn 2');
+  assert.equal(await tid('step-move_initiative').getAttribute('data-current'), 'true');
+  assert.ok(await tid('roll-initiative').isEnabled());
+  const kinds = (await logEntries()).map((e) => e.kind).reverse();
+  for (const kind of ['initiative', 'choose_order', 'roll_move', 'charge', 'end_phase', 'fire', 'morale', 'melee', 'next_turn']) {
+    assert.ok(kinds.includes(kind), `the log records a ${kind}`);
+  }
+});
