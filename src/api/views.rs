@@ -74,6 +74,8 @@ pub struct TerrainView {
     pub name: String,
     pub cover: String,
     pub points: Vec<Pt>,
+    /// A river's downstream direction.
+    pub flow: Option<Pt>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -103,6 +105,8 @@ pub struct UnitView {
     /// Movement rolls the unit may choose from, default first.
     pub move_choices: Vec<String>,
     pub allowance: Option<Allowance>,
+    /// The boat this unit rides in; it moves only with the boat.
+    pub aboard: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -156,6 +160,7 @@ impl GameView {
                         .map(|k| k.movement_choices().iter().map(ToString::to_string).collect())
                         .unwrap_or_default(),
                     allowance: state.allowances.get(&u.id).cloned(),
+                    aboard: u.aboard.clone(),
                 }
             })
             .collect();
@@ -175,6 +180,7 @@ impl GameView {
                     name: t.name.clone(),
                     cover: t.cover.clone(),
                     points: t.polygon.vertices().to_vec(),
+                    flow: t.flow,
                 })
                 .collect(),
             sides: scenario

@@ -20,6 +20,9 @@ pub struct OddsView {
     /// Chances of the events a player decides on ("the leader is killed", "the attacker wins"), each
     /// computed exactly beside the distribution.
     pub lines: Vec<OddsLine>,
+    /// The dice to type for this action, in the order the `dice` field takes them ("10 D20 to hit",
+    /// "then 1 D6 per natural 1 among the hits"), so a player rolling physical dice knows what to enter.
+    pub dice: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -36,7 +39,13 @@ impl OddsView {
             outcomes: dist.entries().map(|(value, p)| Outcome { value, p }).collect(),
             mean: dist.mean(),
             lines: Vec::new(),
+            dice: Vec::new(),
         }
+    }
+
+    pub fn with_dice(mut self, dice: impl IntoIterator<Item = String>) -> OddsView {
+        self.dice = dice.into_iter().collect();
+        self
     }
 
     pub fn add_line(&mut self, label: impl Into<String>, p: f64) {

@@ -278,7 +278,7 @@ export type GameView_Deserialize = {
 	seed: string,
 	turn: number,
 	table: Table,
-	terrain: TerrainView[],
+	terrain: TerrainView_Deserialize[],
 	sides: SideView[],
 	units: UnitView_Deserialize[],
 	/**  Newest last. */
@@ -300,7 +300,7 @@ export type GameView_Serialize = {
 	seed: string,
 	turn: number,
 	table: Table,
-	terrain: TerrainView[],
+	terrain: TerrainView_Serialize[],
 	sides: SideView[],
 	units: UnitView_Serialize[],
 	/**  Newest last. */
@@ -391,6 +391,11 @@ export type OddsView = {
 	 *  computed exactly beside the distribution.
 	 */
 	lines: OddsLine[],
+	/**
+	 *  The dice to type for this action, in the order the `dice` field takes them ("10 D20 to hit",
+	 *  "then 1 D6 per natural 1 among the hits"), so a player rolling physical dice knows what to enter.
+	 */
+	dice: string[],
 };
 
 export type Outcome = {
@@ -491,6 +496,10 @@ export type SequenceView_Deserialize = {
 	fired: string[],
 	/**  The phases of a turn in order, for the bar. */
 	steps: Step[],
+	/**  The firing chart's cover columns, for a fire's cover override. */
+	cover_columns: string[],
+	/**  Units whose kind may charge at all (not craft, crews aboard, swimmers, or a morale row reading NO). */
+	may_charge: string[],
 };
 
 export type SequenceView_Serialize = {
@@ -512,6 +521,10 @@ export type SequenceView_Serialize = {
 	fired: string[],
 	/**  The phases of a turn in order, for the bar. */
 	steps: Step[],
+	/**  The firing chart's cover columns, for a fire's cover override. */
+	cover_columns: string[],
+	/**  Units whose kind may charge at all (not craft, crews aboard, swimmers, or a morale row reading NO). */
+	may_charge: string[],
 };
 
 export type SideView = {
@@ -545,10 +558,22 @@ export type TemplateView = {
 	figures: FigureUnder[],
 };
 
-export type TerrainView = {
+export type TerrainView = TerrainView_Serialize | TerrainView_Deserialize;
+
+export type TerrainView_Deserialize = {
 	name: string,
 	cover: string,
 	points: Pt[],
+	/**  A river's downstream direction. */
+	flow?: Pt | null,
+};
+
+export type TerrainView_Serialize = {
+	name: string,
+	cover: string,
+	points: Pt[],
+	/**  A river's downstream direction. */
+	flow: Pt | null,
 };
 
 export type UnitView = UnitView_Serialize | UnitView_Deserialize;
@@ -570,6 +595,8 @@ export type UnitView_Deserialize = {
 	/**  Movement rolls the unit may choose from, default first. */
 	move_choices: string[],
 	allowance?: Allowance | null,
+	/**  The boat this unit rides in; it moves only with the boat. */
+	aboard?: string | null,
 };
 
 export type UnitView_Serialize = {
@@ -589,6 +616,8 @@ export type UnitView_Serialize = {
 	/**  Movement rolls the unit may choose from, default first. */
 	move_choices: string[],
 	allowance: Allowance | null,
+	/**  The boat this unit rides in; it moves only with the boat. */
+	aboard: string | null,
 };
 
 export type WeaponView = {

@@ -204,5 +204,13 @@ pub fn odds(ctx: &Ctx, unit: &str, target: &str, cover: Option<&str>) -> Result<
         view.add_line("the leader is killed", 1.0 - (1.0 - p_leader_die).powi(plan.dice as i32));
     }
     view.add_line("at least one figure lost", 1.0 - losses.p(0));
-    Ok(view)
+    let mut dice = vec![format!("{} D20 to hit", plan.dice)];
+    if let Some(save) = plan.save {
+        dice.push(format!("then 1 D6 per hit: the save ({save}+)"));
+    }
+    dice.push(format!(
+        "then 1 D6 per natural {} that got through: {} kills the leader",
+        rules.leader_check_face, rules.leader_killed_on
+    ));
+    Ok(view.with_dice(dice))
 }

@@ -206,7 +206,18 @@ pub fn odds_for(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> OddsView {
     view.add_line("the defender stands (passes its test)", p_stand);
     view.add_line("the attacker wins the melee roll", p_win_roll);
     view.add_line("the attacker takes the position", p_go_in * ((1.0 - p_stand) + p_stand * p_win_roll));
-    view
+    let dice = if charge.and_then(|c| c.defender_passed) == Some(false) {
+        vec!["2 D6: the defender's rout".to_string(), "then 1 D6: the defender's losses".to_string()]
+    } else {
+        vec![
+            format!("{} D6 for the attacker", a.dice),
+            format!("then {} D6 for the defender", d.dice),
+            "then 2 D6: the loser's rout".to_string(),
+            "then 1 D6: the loser's losses".to_string(),
+            "then 1 D6: the winner's losses (halved)".to_string(),
+        ]
+    };
+    view.with_dice(dice)
 }
 
 pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {

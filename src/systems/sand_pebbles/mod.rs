@@ -76,13 +76,16 @@ pub fn odds(
             let (e, upstream) = movement::move_expr(&ctx, unit, expr.as_deref())?;
             let note = if upstream { ", upstream" } else { "" };
             OddsView::new(format!("{} movement {e}{note} (inches)", unit.name), &e.distribution())
+                .with_dice([format!("{} D6", e.dice_count())])
         }
         Action::Drown { unit, .. } => {
             let unit = ctx.live_unit(unit)?;
             OddsView::new(format!("{} swimmers drowned", unit.name), &Dist::binomial(unit.alive_count(), 1.0 / 6.0))
+                .with_dice([format!("{} D6, one per swimmer", unit.alive_count())])
         }
         Action::Initiative { .. } => {
-            let mut view = OddsView::new("initiative: D6 against D6, ties rolled again", &Dist::uniform(&[0, 1]));
+            let mut view = OddsView::new("initiative: D6 against D6, ties rolled again", &Dist::uniform(&[0, 1]))
+                .with_dice(scenario.sides.iter().map(|s| format!("1 D6 for {}", s.name)));
             for side in &scenario.sides {
                 view.add_line(format!("{} wins", side.name), 0.5);
             }

@@ -151,7 +151,8 @@ pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
         &Dist::from_weights([(0, 1.0 - p), (1, p)]),
     );
     view.add_line("passes", p);
-    Ok(view)
+    let dice = if test.pass_on.is_some() { vec!["1 D6".to_string()] } else { Vec::new() };
+    Ok(view.with_dice(dice))
 }
 
 pub fn require_phase(ctx: &Ctx, phase: Phase, doing: &str) -> Result<(), GameError> {

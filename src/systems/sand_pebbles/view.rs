@@ -33,6 +33,10 @@ pub struct SequenceView {
     pub fired: Vec<String>,
     /// The phases of a turn in order, for the bar.
     pub steps: Vec<Step>,
+    /// The firing chart's cover columns, for a fire's cover override.
+    pub cover_columns: Vec<String>,
+    /// Units whose kind may charge at all (not craft, crews aboard, swimmers, or a morale row reading NO).
+    pub may_charge: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -165,5 +169,15 @@ pub fn sequence_view(scenario: &Scenario, state: &GameState, tables: &Tables, tu
                 current: i == at,
             })
             .collect(),
+        cover_columns: tables.fire_rules.cover_columns.to_vec(),
+        may_charge: state.units.iter().filter(|u| may_charge(&ctx, u)).map(|u| u.id.clone()).collect(),
     }
+}
+
+fn may_charge(ctx: &Ctx, unit: &crate::roster::Unit) -> bool {
+    use super::tables::{MoraleCell, MoraleWord};
+    ctx.craft(unit).is_none()
+        && unit.aboard.is_none()
+        && !ctx.profile(unit).swims
+        && ctx.morale_cell(unit, true) != Some(MoraleCell::Word(MoraleWord::No))
 }
