@@ -232,3 +232,14 @@ fn a_gun_that_moved_2d6_plus_6_may_not_fire_but_one_that_moved_1d6_plus_6_may() 
     assert!(r.message.contains("allows no fire"), "{}", r.message);
     sp.ok(r#"{"type":"fire","unit":"mg","target":"boxers","dice":[20,20,20,20,20,20,20,20,20]}"#);
 }
+
+#[test]
+fn a_unit_split_evenly_between_two_covers_takes_the_better() {
+    // Four Boxers set out along x from 30: figures at 30, 31, 29, 32; the wall covers x >= 30.5.
+    let body = area("Wall", "walls", (30.5, 20.0), (40.0, 30.0))
+        + &unit("marines", "allies", "marines", 1, (30.0, 10.0))
+        + &unit("boxers", "boxers", "boxers", 4, (30.0, 25.0));
+    let sp = Sp::new(&body);
+    let odds = sp.odds(r#"{"type":"fire","unit":"marines","target":"boxers"}"#);
+    assert!(odds.label.contains("(walls)"), "{}", odds.label);
+}

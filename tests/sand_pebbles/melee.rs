@@ -133,3 +133,30 @@ fn a_melee_is_fought_once_and_only_in_phase_g() {
     sp.ok(r#"{"type":"next_turn"}"#);
     assert!(sp.refused(r#"{"type":"melee","unit":"marines"}"#).rule.unwrap().contains("Sequence of play"));
 }
+
+#[test]
+fn a_defender_that_failed_against_two_chargers_routs_once_and_the_second_melee_finds_it_gone() {
+    let body = unit("sailors", "allies", "sailors", 8, (30.0, 10.0))
+        + &unit("west", "boxers", "boxers", 6, (24.0, 20.0))
+        + &unit("east", "boxers", "boxers", 6, (36.0, 20.0));
+    let mut sp = Sp::new(&body);
+    sp.movement("boxers");
+    for band in ["west", "east"] {
+        sp.ok(&format!(r#"{{"type":"roll_move","unit":"{band}","dice":[4,4,4]}}"#));
+        sp.ok(&format!(r#"{{"type":"charge","unit":"{band}","target":"sailors"}}"#));
+    }
+    sp.on_to_fire("boxers");
+    sp.ok(r#"{"type":"end_phase"}"#);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    sp.ok(r#"{"type":"morale","unit":"west","dice":[1]}"#);
+    sp.ok(r#"{"type":"morale","unit":"east","dice":[1]}"#);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    sp.ok(r#"{"type":"morale","unit":"sailors","dice":[6]}"#);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    sp.ok(r#"{"type":"melee","unit":"west","dice":[3,3,2]}"#);
+    assert_eq!(sp.alive("sailors"), 6);
+    let line = sp.ok(r#"{"type":"melee","unit":"east"}"#);
+    assert!(line.contains("No melee") && line.contains("sailors is no longer there"), "{line}");
+    assert_eq!(sp.alive("sailors"), 6, "one rout, one loss roll");
+    sp.ok(r#"{"type":"next_turn"}"#);
+}

@@ -141,3 +141,20 @@ fn all_units_rally_at_the_end_of_the_turn() {
     assert!(sp.unit("them").flags.is_empty(), "routed and pinned markers come off");
     assert!(sp.game.state().allowances.is_empty());
 }
+
+#[test]
+fn a_charger_shot_away_in_the_fire_phases_owes_no_morale_test_and_no_melee() {
+    let body = unit("marines", "allies", "marines", 2, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 8, (30.0, 20.0));
+    let mut sp = Sp::new(&body);
+    sp.movement("allies");
+    sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
+    sp.ok(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
+    sp.on_to_fire("boxers");
+    sp.ok(r#"{"type":"fire","unit":"boxers","target":"marines","dice":[2,2,20,20,20,20,20,20]}"#);
+    assert!(sp.unit("marines").is_out());
+    sp.ok(r#"{"type":"end_phase"}"#);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    let line = sp.ok(r#"{"type":"end_phase"}"#);
+    assert!(line.contains("next: Melee"), "{line}");
+    sp.ok(r#"{"type":"next_turn"}"#);
+}

@@ -1,5 +1,5 @@
 use super::tables::{Craft, MoraleCell, MoraleRow, Profile, Tables};
-use super::turn::{Phase, Turn};
+use super::turn::{Charge, Phase, Turn};
 use crate::game::{GameError, GameState, Refusal};
 use crate::measure::{Pt, areas_containing};
 use crate::roster::{Side, Unit};
@@ -33,6 +33,11 @@ impl<'a> Ctx<'a> {
             return Err(Refusal::new(format!("{} has no figures left: it is out of the game", unit.name)).into());
         }
         Ok(unit)
+    }
+
+    /// A charge whose attacker and defender both still have figures: only those owe tests and a melee.
+    pub fn live(&self, charge: &Charge) -> bool {
+        [&charge.attacker, &charge.defender].iter().all(|id| self.state.unit(id).is_some_and(|u| !u.is_out()))
     }
 
     pub fn side(&self, id: &str) -> &'a Side {
@@ -103,7 +108,8 @@ impl<'a> Ctx<'a> {
         for figure in unit.alive() {
             counts[self.column_at(figure.pos)] += 1;
         }
-        (0..4).rev().max_by_key(|&c| counts[c]).unwrap_or(0)
+        // max_by_key keeps the last of equal counts: the better cover.
+        (0..4).max_by_key(|&c| counts[c]).unwrap_or(0)
     }
 
     fn column_at(&self, p: Pt) -> usize {

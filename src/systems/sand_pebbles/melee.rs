@@ -86,7 +86,8 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     require_phase(ctx, Phase::Melee, "melee")?;
     let (attacker, defender, defender_failed) = pending(ctx, unit)?;
     let done = Effect::SandPebbles { change: Change::MeleeResolved { attacker: attacker.id.clone() } };
-    if attacker.is_out() || defender.is_out() || (defender.flags.contains(&Flag::Routed) && !defender_failed) {
+    // A defender already routed by an earlier melee this turn has left: the later attacker holds.
+    if attacker.is_out() || defender.is_out() || defender.flags.contains(&Flag::Routed) {
         let gone = if attacker.is_out() { &attacker.name } else { &defender.name };
         return Ok(Outcome::Resolved {
             summary: format!("No melee between {} and {}: {gone} is no longer there", attacker.name, defender.name),

@@ -52,13 +52,13 @@ pub fn owed_test<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Test<'a>, GameError> {
     let unit = ctx.unit(unit)?;
     let charging = match ctx.turn.phase {
         Phase::ChargeMorale => {
-            if ctx.turn.charge_by(&unit.id).is_none_or(|c| c.attacker_passed.is_some()) {
+            if ctx.turn.charge_by(&unit.id).is_none_or(|c| c.attacker_passed.is_some() || !ctx.live(c)) {
                 return Err(Refusal::by_rule(format!("{} owes no test to finish a charge", unit.name), MORALE).into());
             }
             true
         }
         Phase::StandMorale => {
-            if !ctx.turn.charges.iter().any(|c| c.defender == unit.id && c.owes_stand_test()) {
+            if !ctx.turn.charges.iter().any(|c| c.defender == unit.id && c.owes_stand_test() && ctx.live(c)) {
                 return Err(Refusal::by_rule(format!("{} owes no test to stand", unit.name), MORALE).into());
             }
             false

@@ -144,19 +144,19 @@ pub fn owed(ctx: &Ctx) -> Vec<String> {
         Phase::ChargeMorale => turn
             .charges
             .iter()
-            .filter(|c| c.attacker_passed.is_none())
+            .filter(|c| c.attacker_passed.is_none() && ctx.live(c))
             .map(|c| format!("{} tests morale to finish its charge", name(&c.attacker)))
             .collect(),
         Phase::StandMorale => {
             let mut defenders: Vec<&str> =
-                turn.charges.iter().filter(|c| c.owes_stand_test()).map(|c| c.defender.as_str()).collect();
+                turn.charges.iter().filter(|c| c.owes_stand_test() && ctx.live(c)).map(|c| c.defender.as_str()).collect();
             defenders.dedup();
             defenders.into_iter().map(|d| format!("{} tests morale to stand", name(d))).collect()
         }
         Phase::Melee => turn
             .charges
             .iter()
-            .filter(|c| c.owes_melee())
+            .filter(|c| c.owes_melee() && ctx.live(c))
             .map(|c| format!("melee: {} against {}", name(&c.attacker), name(&c.defender)))
             .collect(),
     }
@@ -193,7 +193,7 @@ pub fn end_phase(ctx: &Ctx) -> Result<Outcome, GameError> {
         Phase::FireFirst => Phase::FireSecond,
         Phase::FireSecond if turn.charges.is_empty() => Phase::Melee,
         Phase::FireSecond => Phase::ChargeMorale,
-        Phase::ChargeMorale if turn.charges.iter().any(|c| c.owes_stand_test()) => Phase::StandMorale,
+        Phase::ChargeMorale if turn.charges.iter().any(|c| c.owes_stand_test() && ctx.live(c)) => Phase::StandMorale,
         Phase::ChargeMorale | Phase::StandMorale => Phase::Melee,
         Phase::Melee => {
             return Err(Refusal::by_rule("the melee phase ends the turn: begin the next turn", SEQUENCE).into());

@@ -80,7 +80,7 @@ pub fn sequence_view(scenario: &Scenario, state: &GameState, tables: &Tables, tu
     let mut prompts = Vec::new();
     match turn.phase {
         Phase::ChargeMorale => {
-            for c in turn.charges.iter().filter(|c| c.attacker_passed.is_none()) {
+            for c in turn.charges.iter().filter(|c| c.attacker_passed.is_none() && ctx.live(c)) {
                 if let Some(unit) = state.unit(&c.attacker) {
                     let test = test_for(&ctx, unit, true);
                     prompts.push(Prompt {
@@ -99,7 +99,7 @@ pub fn sequence_view(scenario: &Scenario, state: &GameState, tables: &Tables, tu
         }
         Phase::StandMorale => {
             let mut seen = Vec::new();
-            for c in turn.charges.iter().filter(|c| c.owes_stand_test()) {
+            for c in turn.charges.iter().filter(|c| c.owes_stand_test() && ctx.live(c)) {
                 if seen.contains(&c.defender) {
                     continue;
                 }
@@ -121,7 +121,7 @@ pub fn sequence_view(scenario: &Scenario, state: &GameState, tables: &Tables, tu
             }
         }
         Phase::Melee => {
-            for c in turn.charges.iter().filter(|c| c.owes_melee()) {
+            for c in turn.charges.iter().filter(|c| c.owes_melee() && ctx.live(c)) {
                 if let (Some(a), Some(d)) = (state.unit(&c.attacker), state.unit(&c.defender)) {
                     let odds = odds_for(&ctx, a, d);
                     let take = odds.lines.last().map(|l| l.p);
