@@ -132,3 +132,29 @@ fn campaigns_gather_games_and_print_their_logs() {
     assert!(record.contains("Summer 1900") && record.contains("Evening one: the wall holds"), "{record}");
     assert!(t.ok(&["campaign", "list"]).contains("Summer 1900\t1 games"));
 }
+
+#[test]
+fn a_game_keeps_the_options_it_was_created_with() {
+    let t = Table::new();
+    let out = t.ok(&[
+        "game",
+        "new",
+        "sand-pebbles/legation-wall",
+        "--seed",
+        "3",
+        "--option",
+        "melee_dice_per_8_figures=true",
+    ]);
+    let id = out.lines().last().unwrap().to_string();
+    let view = t.show(&id);
+    let option = |name: &str| view["options"].as_array().unwrap().iter().find(|o| o["name"] == name).unwrap().clone();
+    assert_eq!(option("melee_dice_per_8_figures")["on"], true);
+    assert_eq!(option("melee_dice_per_8_figures")["default"], false);
+    assert_eq!(option("morale_cover_literal")["on"], false);
+
+    let unknown = t.run(&["game", "new", "sand-pebbles/legation-wall", "--option", "free_beer=true"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("no option \"free_beer\""), "{}", stderr(&unknown));
+    let bad = t.run(&["game", "new", "sand-pebbles/legation-wall", "--option", "morale_cover_literal=maybe"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

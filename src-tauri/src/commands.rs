@@ -52,7 +52,8 @@ pub async fn list_games(engine: State<'_, Engine>, campaign: Option<i64>) -> Res
     engine.api()?.list_games(campaign).await
 }
 
-/// Starts a game from a shipped scenario; `seed` is a whole number as text, or null for a random one.
+/// Starts a game from a shipped scenario; `seed` is a whole number as text, or null for a random one;
+/// `options` sets the ruleset's named rulings for this game (others keep the scenario's values).
 #[tauri::command]
 #[specta::specta]
 pub async fn new_game(
@@ -60,8 +61,9 @@ pub async fn new_game(
     scenario: String,
     seed: Option<String>,
     campaign: Option<i64>,
+    options: Option<std::collections::BTreeMap<String, bool>>,
 ) -> Result<GameView, ApiError> {
-    engine.api()?.new_game(scenario, seed, campaign).await
+    engine.api()?.new_game(scenario, seed, campaign, options).await
 }
 
 /// The game as it stands, folded from its log.

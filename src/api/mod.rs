@@ -13,5 +13,6 @@ pub use measure::Measurement;
 pub use session::Api;
 pub use template::{FigureUnder, TemplateView};
 pub use views::{
-    CampaignView, FigureView, GameSummary, GameView, ScenarioSummary, SideView, TerrainView, UnitView, WeaponView,
+    CampaignView, FigureView, GameSummary, GameView, OptionView, ScenarioSummary, SideView, TerrainView, UnitView,
+    WeaponView,
 };

@@ -1,10 +1,10 @@
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
-use super::{ApiError, CampaignView, GameSummary, GameView, Measurement, ScenarioSummary, TemplateView};
+use super::{ApiError, CampaignView, GameSummary, GameView, Measurement, OptionView, ScenarioSummary, TemplateView};
 use crate::game::{Action, Event, Game};
 use crate::measure::Pt;
 use crate::odds::OddsView;
@@ -40,6 +40,7 @@ impl Api {
                     system_name: loaded.ruleset.name.clone(),
                     title: loaded.title.clone(),
                     description: loaded.description.clone(),
+                    options: OptionView::list(&loaded),
                 })
             })
             .collect()
@@ -66,10 +67,15 @@ impl Api {
         scenario: String,
         seed: Option<String>,
         campaign: Option<i64>,
+        options: Option<BTreeMap<String, bool>>,
     ) -> Result<GameView, ApiError> {
         let shipped = scenario::find_shipped(&scenario)
             .ok_or_else(|| ApiError::not_found(format!("no shipped scenario {scenario:?}")))?;
-        let loaded = shipped.load()?;
+        let mut loaded = shipped.load()?;
+        if let Some(options) = options {
+            let values = options.into_iter().map(|(k, v)| (k, serde_json::Value::Bool(v))).collect();
+            loaded.set_options(&values).map_err(ApiError::bad_input)?;
+        }
         let seed = match seed.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             Some(text) => text.parse::<u64>().map_err(|_| {
                 ApiError::bad_input(format!("seed {text:?} is not a whole number 0–18446744073709551615"))
@@ -145,7 +151,12 @@ impl Api {
         {
             return Ok((record, game.clone()));
         }
-        let scenario = scenario::parse(&record.scenario_path, &record.scenario_toml)?;
+        let mut scenario = scenario::parse(&record.scenario_path, &record.scenario_toml)?;
+        let stored: BTreeMap<String, serde_json::Value> = serde_json::from_str(&record.options_json)
+            .map_err(|e| ApiError::new(super::ErrorKind::Internal, format!("game {id}: stored options: {e}")))?;
+        scenario
+            .set_options(&stored)
+            .map_err(|e| ApiError::new(super::ErrorKind::Internal, format!("game {id}: stored options: {e}")))?;
         let events = self
             .store
             .events(id)

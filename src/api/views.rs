@@ -18,6 +18,35 @@ pub struct ScenarioSummary {
     pub system_name: String,
     pub title: String,
     pub description: String,
+    /// The scenario's options as it sets them; `new_game` may change them.
+    pub options: Vec<OptionView>,
+}
+
+/// A named ruling a table may play either way (RULINGS.md), with its value in this game or scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OptionView {
+    pub name: String,
+    pub on: bool,
+    /// The ruleset's default.
+    pub default: bool,
+    pub note: String,
+}
+
+impl OptionView {
+    pub fn list(scenario: &crate::scenario::Scenario) -> Vec<OptionView> {
+        let defaults = scenario.ruleset.option_defaults();
+        scenario
+            .options
+            .iter()
+            .map(|(name, value)| OptionView {
+                name: name.clone(),
+                on: value.as_bool().unwrap_or(false),
+                default: defaults.get(name).and_then(serde_json::Value::as_bool).unwrap_or(false),
+                note: scenario.ruleset.option_note(name).to_string(),
+            })
+            .collect()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -66,6 +95,8 @@ pub struct GameView {
     pub last_card: Option<String>,
     /// Sand Pebbles: the turn sequence, its owed steps and prompts.
     pub sequence: Option<SequenceView>,
+    /// The rulings this game is played with, fixed when it was created.
+    pub options: Vec<OptionView>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -194,6 +225,7 @@ impl GameView {
             can_redo: game.can_redo(),
             cards_remaining: state.deck.remaining() as u32,
             last_card: state.last_card.map(|c| c.to_string()),
+            options: OptionView::list(scenario),
             sequence: match (&ruleset.tables, &state.rules) {
                 (SystemTables::SandPebbles(tables), Rules::SandPebbles(turn)) => {
                     Some(sand_pebbles::sequence_view(scenario, state, tables, turn))

@@ -82,6 +82,9 @@ pub enum GameCommand {
         seed: Option<u64>,
         #[arg(long)]
         campaign: Option<i64>,
+        /// A ruling to play, e.g. `--option melee_dice_per_8_figures=true` (repeatable)
+        #[arg(long = "option", value_name = "NAME=true|false")]
+        options: Vec<String>,
     },
     /// List games
     List {

@@ -11,8 +11,8 @@ use crate::scenario;
 pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
     let api = Api::open(db).await?;
     match args.command {
-        GameCommand::New { scenario: name, seed, campaign } => {
-            let scenario = if Path::new(&name).is_file() {
+        GameCommand::New { scenario: name, seed, campaign, options } => {
+            let mut scenario = if Path::new(&name).is_file() {
                 scenario::load_file(Path::new(&name)).map_err(|e| Failure::bad_input(e.to_string()))?
             } else {
                 let shipped = scenario::find_shipped(&name).ok_or_else(|| {
@@ -22,6 +22,7 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
                 })?;
                 shipped.load().map_err(|e| Failure::other(e.to_string()))?
             };
+            scenario.set_options(&parse_options(&options)?).map_err(Failure::bad_input)?;
             let seed = seed.unwrap_or_else(rand::random);
             let view = api.start_game(scenario, seed, campaign).await?;
             println!("{} — {} (seed {})", view.scenario_title, view.system_name, view.seed);
@@ -136,4 +137,21 @@ fn default_ui_dir() -> Option<PathBuf> {
         candidates.extend(exe.ancestors().skip(1).map(|dir| dir.join("ui/dist")));
     }
     candidates.into_iter().find(|d| d.join("index.html").is_file())
+}
+
+/// `NAME=true` pairs from the command line, as option values.
+fn parse_options(pairs: &[String]) -> Result<std::collections::BTreeMap<String, serde_json::Value>, Failure> {
+    pairs
+        .iter()
+        .map(|pair| {
+            let (name, value) = pair
+                .split_once('=')
+                .ok_or_else(|| Failure::bad_input(format!("--option {pair:?}: write it as NAME=true or NAME=false")))?;
+            let value: bool = value
+                .trim()
+                .parse()
+                .map_err(|_| Failure::bad_input(format!("--option {pair:?}: the value must be true or false")))?;
+            Ok((name.trim().to_string(), serde_json::Value::Bool(value)))
+        })
+        .collect()
 }

@@ -165,6 +165,24 @@ fn entry_edge<'a>(table: &Table, units: impl Iterator<Item = &'a Unit>) -> Edge 
     Edge::nearest(table, middle)
 }
 
+impl Scenario {
+    /// Replaces option values (a table's house rules, or those stored with a game), checking each name
+    /// and its kind of value against the ruleset.
+    pub fn set_options(&mut self, given: &BTreeMap<String, serde_json::Value>) -> Result<(), String> {
+        for (name, value) in given {
+            let Some(default) = self.ruleset.option_defaults().get(name).cloned() else {
+                let known: Vec<String> = self.ruleset.option_defaults().into_keys().collect();
+                return Err(format!("{} has no option {name:?}; options are: {}", self.ruleset.name, known.join(", ")));
+            };
+            if std::mem::discriminant(&default) != std::mem::discriminant(value) {
+                return Err(format!("option {name:?} takes a value like {default}, not {value}"));
+            }
+            self.options.insert(name.clone(), value.clone());
+        }
+        Ok(())
+    }
+}
+
 type Located = (std::ops::Range<usize>, String);
 
 fn build_unit(entry: &UnitEntry, table: &Table) -> Result<Unit, Located> {

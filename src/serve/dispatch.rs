@@ -34,6 +34,8 @@ struct NewGameArgs {
     seed: Option<String>,
     #[serde(default)]
     campaign: Option<i64>,
+    #[serde(default)]
+    options: Option<std::collections::BTreeMap<String, bool>>,
 }
 
 #[derive(Deserialize)]
@@ -87,7 +89,7 @@ async fn run(api: &Api, command: &str, args: Value) -> Result<Value, ApiError> {
         }
         "new_game" => {
             let a: NewGameArgs = parse(args)?;
-            reply(api.new_game(a.scenario, a.seed, a.campaign).await)
+            reply(api.new_game(a.scenario, a.seed, a.campaign, a.options).await)
         }
         "game_view" => {
             let a: IdArgs = parse(args)?;

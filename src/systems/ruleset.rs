@@ -17,6 +17,8 @@ pub struct Ruleset {
     pub source: String,
     kinds: BTreeMap<String, KindProfile>,
     options: BTreeMap<String, serde_json::Value>,
+    /// What each option means at the table, for the UI and `scenario check`.
+    option_notes: BTreeMap<String, String>,
     /// The whole file, for the system module's own tables.
     pub document: toml::Table,
     /// The system's own charts, typed and checked when the ruleset loads.
@@ -65,6 +67,8 @@ struct RulesetFile {
     system: Header,
     #[serde(default)]
     options: BTreeMap<String, toml::Value>,
+    #[serde(default)]
+    option_notes: BTreeMap<String, String>,
     kinds: BTreeMap<String, KindProfile>,
 }
 
@@ -79,6 +83,9 @@ impl Ruleset {
     pub fn parse(file: &str, source: &str) -> Result<Ruleset, ScenarioError> {
         let raw: RulesetFile = toml::from_str(source).map_err(|e| ScenarioError::from_toml(file, source, &e))?;
         let document: toml::Table = toml::from_str(source).map_err(|e| ScenarioError::from_toml(file, source, &e))?;
+        if let Some(name) = raw.options.keys().find(|k| !raw.option_notes.contains_key(*k)) {
+            return Err(ScenarioError::whole_file(file, format!("option {name:?} has no [option_notes] entry")));
+        }
         let options = raw
             .options
             .into_iter()
@@ -93,6 +100,7 @@ impl Ruleset {
             _ => SystemTables::None,
         };
         Ok(Ruleset {
+            option_notes: raw.option_notes,
             tables,
             id: raw.system.id,
             name: raw.system.name,
@@ -113,6 +121,10 @@ impl Ruleset {
 
     pub fn option_defaults(&self) -> BTreeMap<String, serde_json::Value> {
         self.options.clone()
+    }
+
+    pub fn option_note(&self, name: &str) -> &str {
+        self.option_notes.get(name).map(String::as_str).unwrap_or_default()
     }
 }
 

@@ -13,8 +13,11 @@ export const commands = {
 	createCampaign: (name: string) => typedError<CampaignView, ApiError_Serialize>(__TAURI_INVOKE("create_campaign", { name })),
 	/**  The games of one campaign, or every game when `campaign` is null. */
 	listGames: (campaign: number | null) => typedError<GameSummary_Serialize[], ApiError_Serialize>(__TAURI_INVOKE("list_games", { campaign })),
-	/**  Starts a game from a shipped scenario; `seed` is a whole number as text, or null for a random one. */
-	newGame: (scenario: string, seed: string | null, campaign: number | null) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("new_game", { scenario, seed, campaign })),
+	/**
+	 *  Starts a game from a shipped scenario; `seed` is a whole number as text, or null for a random one;
+	 *  `options` sets the ruleset's named rulings for this game (others keep the scenario's values).
+	 */
+	newGame: (scenario: string, seed: string | null, campaign: number | null, options: { [key in string]: boolean } | null) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("new_game", { scenario, seed, campaign, options })),
 	/**  The game as it stands, folded from its log. */
 	gameView: (id: number) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_view", { id })),
 	/**  Applies an action (committed to the log before it is shown) and returns the game after it. */
@@ -289,6 +292,8 @@ export type GameView_Deserialize = {
 	last_card?: string | null,
 	/**  Sand Pebbles: the turn sequence, its owed steps and prompts. */
 	sequence?: SequenceView_Deserialize | null,
+	/**  The rulings this game is played with, fixed when it was created. */
+	options: OptionView[],
 };
 
 export type GameView_Serialize = {
@@ -311,6 +316,8 @@ export type GameView_Serialize = {
 	last_card: string | null,
 	/**  Sand Pebbles: the turn sequence, its owed steps and prompts. */
 	sequence: SequenceView_Serialize | null,
+	/**  The rulings this game is played with, fixed when it was created. */
+	options: OptionView[],
 };
 
 /**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */
@@ -398,6 +405,15 @@ export type OddsView = {
 	dice: string[],
 };
 
+/**  A named ruling a table may play either way (RULINGS.md), with its value in this game or scenario. */
+export type OptionView = {
+	name: string,
+	on: boolean,
+	/**  The ruleset's default. */
+	default: boolean,
+	note: string,
+};
+
 export type Outcome = {
 	value: number,
 	p: number | null,
@@ -473,6 +489,8 @@ export type ScenarioSummary = {
 	system_name: string,
 	title: string,
 	description: string,
+	/**  The scenario's options as it sets them; `new_game` may change them. */
+	options: OptionView[],
 };
 
 export type SequenceView = SequenceView_Serialize | SequenceView_Deserialize;

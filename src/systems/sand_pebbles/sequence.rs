@@ -148,8 +148,12 @@ pub fn owed(ctx: &Ctx) -> Vec<String> {
             .map(|c| format!("{} tests morale to finish its charge", name(&c.attacker)))
             .collect(),
         Phase::StandMorale => {
-            let mut defenders: Vec<&str> =
-                turn.charges.iter().filter(|c| c.owes_stand_test() && ctx.live(c)).map(|c| c.defender.as_str()).collect();
+            let mut defenders: Vec<&str> = turn
+                .charges
+                .iter()
+                .filter(|c| c.owes_stand_test() && ctx.live(c))
+                .map(|c| c.defender.as_str())
+                .collect();
             defenders.dedup();
             defenders.into_iter().map(|d| format!("{} tests morale to stand", name(d))).collect()
         }
