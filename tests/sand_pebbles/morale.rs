@@ -144,7 +144,8 @@ fn all_units_rally_at_the_end_of_the_turn() {
 
 #[test]
 fn a_charger_shot_away_in_the_fire_phases_owes_no_morale_test_and_no_melee() {
-    let body = unit("marines", "allies", "marines", 2, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 8, (30.0, 20.0));
+    let body =
+        unit("marines", "allies", "marines", 2, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 8, (30.0, 20.0));
     let mut sp = Sp::new(&body);
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);

@@ -205,7 +205,8 @@ fn nothing_charges_a_gun_boat_there_are_no_boarding_rules() {
 
 #[test]
 fn a_pinned_unit_does_not_move_and_a_charging_unit_stays_1_inch_short() {
-    let body = unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 20.0));
+    let body =
+        unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 20.0));
     let mut sp = Sp::new(&body);
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
