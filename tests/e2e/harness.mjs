@@ -154,5 +154,27 @@ function helpers(page) {
     }
   }
 
-  return { tid, until, text, figures, toClient, tapTable, logEntries, dismissNotice };
+  /**
+   * Two fingers on the table, as on the tablet: they go down `gap` pixels apart about the table point
+   * `at` (inches) and end `spread` times as far apart about the screen point `to`, which pans and zooms
+   * the view so `at` ends up under `to`.
+   */
+  async function pinch(at, to, { gap = 40, spread = 2.5, steps = 10 } = {}) {
+    const cdp = await page.context().newCDPSession(page);
+    const from = await toClient(at.x, at.y);
+    const fingers = (m, g) => [
+      { x: m.x - g / 2, y: m.y, id: 1 },
+      { x: m.x + g / 2, y: m.y, id: 2 },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(from, gap) });
+    for (let i = 1; i <= steps; i++) {
+      const t = i / steps;
+      const mid = { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(mid, gap * (1 + (spread - 1) * t)) });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
+  return { tid, until, text, figures, toClient, tapTable, logEntries, dismissNotice, pinch };
 }

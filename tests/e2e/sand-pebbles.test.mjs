@@ -14,11 +14,11 @@ import { launch, out } from './harness.mjs';
 const SCENARIO = 'sand-pebbles/legation-wall.toml';
 
 let session;
-let page, tid, until, text, figures, tapTable, logEntries, dismissNotice;
+let page, tid, until, text, figures, toClient, pinch, logEntries, dismissNotice;
 
 before(async () => {
   session = await launch();
-  ({ page, tid, until, text, figures, tapTable, logEntries, dismissNotice } = session);
+  ({ page, tid, until, text, figures, toClient, pinch, logEntries, dismissNotice } = session);
 });
 
 after(async () => {
@@ -37,6 +37,10 @@ async function phaseIs(title) {
 /** Types the initiative dice, each side's own D6, and names the side that goes first. */
 async function initiative(allies, boxers, first) {
   await tid('initiative-type').click();
+  // Each box says which die it takes, in the engine's words.
+  await until('the initiative dice hint', async () => /^1 D6 for Legation Guard$/.test(await text('initiative-dice-allies')));
+  assert.equal(await text('initiative-dice-boxers'), '1 D6 for Boxers');
+  if (first === 'boxers') await page.screenshot({ path: join(out, 'sp-initiative-typed.png') });
   await tid('initiative-face-allies').fill(String(allies));
   await tid('initiative-face-boxers').fill(String(boxers));
   await tid('initiative-use').click();
@@ -83,10 +87,13 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   assert.match(await text('acting-side'), /^Boxers$/);
   assert.equal(await tid('step-move_first').getAttribute('data-current'), 'true');
   assert.ok(await tid('roll-move-us-marines').isDisabled(), 'the Legation Guard waits for phase B');
+  // The canal shows which way it flows, for junks that lose 1D6 going upstream.
+  assert.ok((await tid('flow-arrows').locator('line').count()) >= 3, 'flow arrows in the canal');
 
   // The sword band rolls 24" of movement (typed 6 6 6) and charges the sailors on the wall, 19" away.
   await tid('select-boxers-east').click();
   await tid('type-move-boxers-east').click();
+  await until('the movement dice hint', async () => /3 D6/.test(await text('move-dice-hint-boxers-east')));
   await tid('move-faces-boxers-east').fill('6 6 6');
   await tid('move-faces-boxers-east').press('Enter');
   await until('the band\'s movement', async () => /Move 24"/.test(await text('allowance-boxers-east')));
@@ -114,6 +121,15 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
 
   // B: the gun boat picks how many D6 it moves (2D6+6 here, typed 3 4) and must then steam the 7" of
   // dice before the phase may end; the 6" is optional. Its machine gun, aboard, goes with it.
+  // The Gardner gun rides in the boat: no roll, no move, no charge of its own, and a chip that says why.
+  assert.match(await text('aboard-boat-gun'), /^aboard Gun boat Monocacy$/);
+  assert.equal(await tid('roll-move-boat-gun').count(), 0, 'a gun aboard is not offered Roll move');
+  await tid('select-boat-gun').click();
+  assert.equal(await tid('type-move-boat-gun').count(), 0);
+  assert.equal(await tid('charge-open').count(), 0, 'a gun aboard is not offered Charge');
+  assert.ok(await tid('tool-move').isDisabled());
+  assert.ok(await tid('roll-move-us-marines').isEnabled(), 'the Marines on the wall may roll');
+
   await tid('select-gun-boat').click();
   await tid('move-choice-gun-boat').selectOption('2D6+6');
   await tid('type-move-gun-boat').click();
@@ -122,11 +138,52 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   await until('the boat\'s movement', async () => /Move 13" \[3 4\]/.test(await text('allowance-gun-boat')));
   assert.ok(await tid('end-phase').isDisabled(), 'End phase waits for the boat');
   assert.match(await text('phase-owed'), /Gun boat Monocacy must still move 7\.0"/);
+  assert.equal(await tid('charge-open').count(), 0, 'a boat may not charge');
+
+  // The move tool shows the boat's path budget, not a ring: what it can reach once turns are paid for
+  // (6" per 90 degrees) and the 7" of dice it must cover.
+  assert.equal(await tid('move-ring').count(), 0);
+  assert.match(await text('move-budget'), /13\.0" left must move 7\.0" turns 6" per 90°/);
+  assert.match(await text('move-hint'), /13\.0" left, must move 7\.0"; turns cost 6" per 90°/);
+
+  // A route dragged east 4", then 45 degrees to port: 3" of turning on top of the inches. Zoomed in on
+  // the river so the screenshot shows the budget at a readable size.
   const boat = (await figures('gun-boat'))[0];
   const gun = await figures('boat-gun');
-  await tapTable(boat.x + 8, boat.y);
-  await until('the boat to move', async () => (await figures('gun-boat'))[0].x > boat.x + 7.9);
-  assert.ok((await figures('boat-gun')).every((f, i) => Math.abs(f.x - (gun[i].x + 8)) < 0.02), 'the gun aboard moves with the boat');
+  const box = await tid('table').boundingBox();
+  await pinch({ x: boat.x + 6, y: boat.y - 2 }, { x: box.x + box.width / 2, y: box.y + box.height * 0.45 });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(out, 'sp-ship-reach.png') });
+  const start = await toClient(boat.x, boat.y);
+  const bend = await toClient(boat.x + 4, boat.y);
+  const end = await toClient(boat.x + 6, boat.y - 2);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(bend.x, bend.y, { steps: 6 });
+  await until('the budget mid-route', async () => /4\.0" \+ 0\.0" turning = 4\.0" of 13\.0" 9\.0" left · must move 3\.0" more/.test(await text('move-preview-label')));
+  await page.mouse.move(end.x, end.y, { steps: 6 });
+  const label = await until('the turn in the budget', async () => {
+    const t = await text('move-preview-label');
+    return /\+ 3\.0" turning = 9\.8" of 13\.0" 3\.2" left · dice covered/.test(t) && t;
+  });
+  assert.match(await text('turn-cost'), /3\.0"/);
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(out, 'sp-ship-budget.png') });
+  await page.mouse.up();
+  await until('the boat to move', async () => (await figures('gun-boat'))[0].x > boat.x + 5.9);
+  // The engine charged what the tablet showed.
+  const chip = await text('allowance-gun-boat');
+  const engineLeft = Number(/([\d.]+)" left/.exec(chip)[1]);
+  const shownLeft = Number(/([\d.]+)" left ·/.exec(label)[1]);
+  assert.ok(Math.abs(engineLeft - shownLeft) <= 0.15, `engine left ${engineLeft}", preview showed ${shownLeft}"`);
+  const moved = (await figures('gun-boat'))[0];
+  const [dx, dy] = [moved.x - boat.x, moved.y - boat.y];
+  assert.ok(Math.abs(dx - 6) < 0.2 && Math.abs(dy + 2) < 0.2, `the boat ends where the route did (${dx}, ${dy})`);
+  assert.ok(
+    (await figures('boat-gun')).every((f, i) => Math.abs(f.x - (gun[i].x + dx)) < 0.02 && Math.abs(f.y - (gun[i].y + dy)) < 0.02),
+    'the gun aboard moves with the boat',
+  );
+  await tid('zoom-fit').click();
   await until('End phase to open', async () => tid('end-phase').isEnabled());
   await endPhase();
   await phaseIs('Initiative for fire');
@@ -146,6 +203,8 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   assert.equal(await tid('fire-odds').locator('.col').count(), 11, 'none to ten figures lost');
   assert.match(await text('fire-target-boxers-west'), /21\.0" in range/);
   // Behind walls they would be hit on 1-6; back to the cover the table gives.
+  const columns = await tid('fire-cover').locator('option').allTextContents();
+  assert.deepEqual(columns.slice(1), ['Open', 'Walls', 'Redoubt / ships', 'Windows / doors'], 'the chart\'s cover columns');
   await tid('fire-cover').selectOption('walls');
   await until('the walls column', async () => /hitting on 1-6 \(walls\)/.test(await text('fire-odds')));
   await tid('fire-cover').selectOption('');
@@ -154,6 +213,9 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   await snap('sp-fire-odds', 'fire-roll');
 
   await tid('fire-type').click();
+  await until('the fire dice hint', async () => /10 D20 to hit/.test(await text('fire-dice-hint')));
+  assert.match(await text('fire-dice-hint'), /then 1 D6 per natural 1 that got through: 6 kills the leader/);
+  await page.screenshot({ path: join(out, 'sp-fire-typed.png') });
   await tid('fire-faces').fill('2 3 15 16 17 18 19 20 12 11');
   await tid('fire-use').click();
   await until('two Boxers down', async () => (await text('alive-boxers-west')) === '10');
@@ -179,6 +241,7 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   await until('the morale odds', async () => /passes 67%/.test(await text('prompt-odds')));
   await snap('sp-morale-prompt');
   await tid('prompt-morale-boxers-east-type').click();
+  await until('the morale dice hint', async () => /^Type 1 D6$/.test(await text('prompt-morale-boxers-east-dice-hint')));
   await tid('prompt-morale-boxers-east-faces').fill('2');
   await tid('prompt-morale-boxers-east-use').click();
   await prompt.waitFor({ state: 'detached' });
@@ -208,6 +271,9 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   assert.match(await text('prompt-odds'), /attacker's margin/);
   await page.screenshot({ path: join(out, 'sp-melee-prompt.png') });
   await tid('prompt-melee-boxers-east-type').click();
+  await until('the melee dice hint', async () =>
+    /^Type 1 D6 for the attacker\s*then 1 D6 for the defender\s*then 2 D6: the loser's rout/.test(await text('prompt-melee-boxers-east-dice-hint')),
+  );
   await tid('prompt-melee-boxers-east-faces').fill('4 3 3 4 2 3');
   await tid('prompt-melee-boxers-east-use').click();
   await melee.waitFor({ state: 'detached' });

@@ -103,3 +103,13 @@ export function simplify(points: Point[], tolerance: number): Point[] {
   const left = simplify(points.slice(0, worst + 1), tolerance);
   return [...left.slice(0, -1), ...simplify(points.slice(worst), tolerance)];
 }
+
+/** Whether `p` lies inside the polygon (even–odd rule, as SVG fills it). */
+export function insidePolygon(p: Point, polygon: Point[]): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [a, b] = [polygon[i], polygon[j]];
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
