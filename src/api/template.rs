@@ -75,11 +75,11 @@ mod tests {
     }
 
     #[test]
-    fn a_template_counts_both_sides() {
-        // A 3" blast between the gun boat (10, 44) and nobody else catches only the boat.
+    fn a_template_counts_every_figure_under_it() {
+        // A 3" blast on the gun boat (10, 44) catches the boat and the three Gardner crew aboard.
         let t = TemplateView::place(&game(), Pt { x: 11.0, y: 44.0 }, 3.0).unwrap();
-        assert_eq!(t.figures.len(), 1);
-        assert_eq!(t.figures[0].side, "allies");
+        assert_eq!(t.figures.len(), 4);
+        assert!(t.figures.iter().all(|f| f.side == "allies"));
     }
 
     #[test]

@@ -7,6 +7,7 @@ use crate::game::{Allowance, Game, LogEntry, Rules};
 use crate::measure::{Pt, Table};
 use crate::roster::{Flag, Role};
 use crate::systems::SystemTables;
+use crate::systems::heliograph::{self, HeliographView};
 use crate::systems::sand_pebbles::{self, SequenceView};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -95,6 +96,8 @@ pub struct GameView {
     pub last_card: Option<String>,
     /// Sand Pebbles: the turn sequence, its owed steps and prompts.
     pub sequence: Option<SequenceView>,
+    /// Heliograph: the activation toss, the unit being activated, hidden counters, tests due.
+    pub heliograph: Option<HeliographView>,
     /// The rulings this game is played with, fixed when it was created.
     pub options: Vec<OptionView>,
 }
@@ -226,6 +229,12 @@ impl GameView {
             cards_remaining: state.deck.remaining() as u32,
             last_card: state.last_card.map(|c| c.to_string()),
             options: OptionView::list(scenario),
+            heliograph: match (&ruleset.tables, &state.rules) {
+                (SystemTables::Heliograph(tables), Rules::Heliograph(turn)) => {
+                    Some(heliograph::heliograph_view(scenario, state, tables, turn))
+                }
+                _ => None,
+            },
             sequence: match (&ruleset.tables, &state.rules) {
                 (SystemTables::SandPebbles(tables), Rules::SandPebbles(turn)) => {
                     Some(sand_pebbles::sequence_view(scenario, state, tables, turn))

@@ -89,6 +89,9 @@ pub enum Action {
         target: String,
         #[serde(default)]
         cover: Option<String>,
+        /// Heliograph cannon: where the 3" blast template is placed on a hit; the target's leader if omitted.
+        #[serde(default)]
+        at: Option<Pt>,
         #[serde(default)]
         dice: Option<Vec<i64>>,
     },
@@ -104,6 +107,26 @@ pub enum Action {
         unit: String,
         #[serde(default)]
         dice: Option<Vec<i64>>,
+    },
+    /// Heliograph: the side that won the activation toss activates this unit (marked until the turn ends).
+    Activate {
+        unit: String,
+    },
+    /// Heliograph: the moving U.S. unit rolls to sight each hidden counter, by range from its leader.
+    /// Typed `dice`: one D10 per counter that needs a roll, nearest first.
+    Sight {
+        unit: String,
+        #[serde(default)]
+        dice: Option<Vec<i64>>,
+    },
+    /// Heliograph: a gun spends its move unlimbering; it fires only unlimbered, and moving limbers it.
+    Unlimber {
+        unit: String,
+    },
+    /// Heliograph: infantry take over a Gatling whose crew is gone, spending a full action at the gun.
+    CrewGun {
+        unit: String,
+        gun: String,
     },
     /// Sand Pebbles: one D6 per swimmer after the unit swims; each 6 drowns a figure.
     Drown {
@@ -141,6 +164,10 @@ impl Action {
             Action::Morale { .. } => "morale",
             Action::Melee { .. } => "melee",
             Action::Drown { .. } => "drown",
+            Action::Activate { .. } => "activate",
+            Action::Sight { .. } => "sight",
+            Action::Unlimber { .. } => "unlimber",
+            Action::CrewGun { .. } => "crew_gun",
             Action::Undo => "undo",
             Action::Redo => "redo",
         }
@@ -181,6 +208,10 @@ mod tests {
             r#"{"type":"morale","unit":"u"}"#,
             r#"{"type":"melee","unit":"u"}"#,
             r#"{"type":"drown","unit":"u"}"#,
+            r#"{"type":"activate","unit":"u"}"#,
+            r#"{"type":"sight","unit":"u"}"#,
+            r#"{"type":"unlimber","unit":"u"}"#,
+            r#"{"type":"crew_gun","unit":"u","gun":"g"}"#,
             r#"{"type":"undo"}"#,
             r#"{"type":"redo"}"#,
         ];

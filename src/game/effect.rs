@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::roster::Flag;
-use crate::systems::sand_pebbles;
+use crate::systems::{heliograph, sand_pebbles};
 
 /// One change a resolved procedure makes to the table. Outcomes list their effects so the fold that
 /// rebuilds a game from its log is the same few lines for every rule system.
@@ -34,6 +34,9 @@ pub enum Effect {
     SandPebbles {
         change: sand_pebbles::Change,
     },
+    Heliograph {
+        change: heliograph::Change,
+    },
 }
 
 impl Effect {
@@ -45,7 +48,7 @@ impl Effect {
             | Effect::Face { unit, .. }
             | Effect::Flag { unit, .. }
             | Effect::AllowanceLeft { unit, .. } => Some(unit),
-            Effect::SandPebbles { .. } => None,
+            Effect::SandPebbles { .. } | Effect::Heliograph { .. } => None,
         }
     }
 }

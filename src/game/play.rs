@@ -167,7 +167,11 @@ impl Game {
             | Action::Fire { .. }
             | Action::Morale { .. }
             | Action::Melee { .. }
-            | Action::Drown { .. } => unreachable!("procedure::prepare resolves or refuses these"),
+            | Action::Drown { .. }
+            | Action::Activate { .. }
+            | Action::Sight { .. }
+            | Action::Unlimber { .. }
+            | Action::CrewGun { .. } => unreachable!("procedure::prepare resolves or refuses these"),
             Action::Undo => {
                 let seq = *self.done.last().ok_or_else(|| Refusal::new("there is nothing to undo"))?;
                 Outcome::Undone { seq }

@@ -6,7 +6,7 @@ use super::{Effect, Outcome};
 use crate::cards::{Card, Deck};
 use crate::roster::{Flag, Unit};
 use crate::scenario::Scenario;
-use crate::systems::{SystemTables, sand_pebbles};
+use crate::systems::{SystemTables, heliograph, sand_pebbles};
 
 /// A unit's movement for this turn: what was rolled and how much is left after the moves made so far.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -35,12 +35,14 @@ pub struct GameState {
 pub enum Rules {
     Free,
     SandPebbles(sand_pebbles::Turn),
+    Heliograph(heliograph::Turn),
 }
 
 impl GameState {
     pub fn initial(scenario: &Scenario, deck: Deck) -> GameState {
         let rules = match &scenario.ruleset.tables {
             SystemTables::SandPebbles(_) => Rules::SandPebbles(sand_pebbles::Turn::default()),
+            SystemTables::Heliograph(_) => Rules::Heliograph(heliograph::Turn::default()),
             SystemTables::None => Rules::Free,
         };
         GameState { turn: 1, units: scenario.units.clone(), allowances: BTreeMap::new(), deck, last_card: None, rules }
@@ -77,6 +79,11 @@ impl GameState {
             }
             Effect::SandPebbles { change } => {
                 if let Rules::SandPebbles(sequence) = &mut self.rules {
+                    sequence.apply(change);
+                }
+            }
+            Effect::Heliograph { change } => {
+                if let Rules::Heliograph(sequence) = &mut self.rules {
                     sequence.apply(change);
                 }
             }
@@ -138,6 +145,16 @@ impl GameState {
                     for unit in &mut self.units {
                         unit.flags.remove(&Flag::Routed);
                         unit.flags.remove(&Flag::Pinned);
+                    }
+                }
+                if let Rules::Heliograph(sequence) = &mut self.rules {
+                    sequence.begin(*turn);
+                    for unit in &mut self.units {
+                        unit.flags.remove(&Flag::Activated);
+                        unit.flags.remove(&Flag::Routed);
+                        if !sequence.jammed_until.contains_key(&unit.id) {
+                            unit.flags.remove(&Flag::Jammed);
+                        }
                     }
                 }
             }

@@ -160,7 +160,7 @@ fn replaying_the_log_from_the_seed_reproduces_the_state() {
         Action::Redo,
         Action::EndPhase,
         Action::RollMove { unit: "boxers-east".into(), expr: None, dice: None },
-        Action::Fire { unit: "boxers-west".into(), target: "us-marines".into(), cover: None, dice: None },
+        Action::Fire { unit: "boxers-west".into(), target: "us-marines".into(), cover: None, at: None, dice: None },
     ];
     for a in &actions {
         let _ = game.apply(a);

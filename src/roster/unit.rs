@@ -34,6 +34,12 @@ pub struct Unit {
     /// The boat this unit rides in: it moves with the boat and is shot at as a ship's crew.
     #[serde(default)]
     pub aboard: Option<String>,
+    /// Base morale in percent, for systems that test against one.
+    #[serde(default)]
+    pub morale: Option<u32>,
+    /// Set up as a hidden counter until spotted.
+    #[serde(default)]
+    pub hidden: bool,
 }
 
 /// The order figures fall when a player records losses without naming them: privates first (from the
@@ -134,6 +140,8 @@ mod tests {
             flags: BTreeSet::new(),
             fallen: Vec::new(),
             aboard: None,
+            morale: None,
+            hidden: false,
         }
     }
 

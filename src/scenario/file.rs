@@ -87,6 +87,11 @@ pub struct UnitEntry {
     pub spacing: f64,
     /// The id of the boat this unit rides in.
     pub aboard: Option<Spanned<String>>,
+    /// Heliograph: the unit's base morale in percent (the text gives none, so each scenario does).
+    pub morale: Option<Spanned<u32>>,
+    /// Heliograph: starts as a hidden counter, its position known and its contents not.
+    #[serde(default)]
+    pub hidden: bool,
 }
 
 fn yes() -> bool {

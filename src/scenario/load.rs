@@ -194,6 +194,11 @@ fn build_unit(entry: &UnitEntry, table: &Table) -> Result<Unit, Located> {
     if leaders + entry.crew > count {
         return Err((entry.figures.span(), format!("{count} figures cannot hold a leader and {} crew", entry.crew)));
     }
+    if let Some(morale) = &entry.morale
+        && !(1..=100).contains(morale.get_ref())
+    {
+        return Err((morale.span(), format!("morale {} is not a percentage from 1 to 100", morale.get_ref())));
+    }
     let (points, span) = match (&entry.at, &entry.positions) {
         (Some(at), None) => {
             let [x, y] = *at.get_ref();
@@ -239,6 +244,8 @@ fn build_unit(entry: &UnitEntry, table: &Table) -> Result<Unit, Located> {
         flags: BTreeSet::new(),
         fallen: Vec::new(),
         aboard: entry.aboard.as_ref().map(|a| a.get_ref().clone()),
+        morale: entry.morale.as_ref().map(|m| *m.get_ref()),
+        hidden: entry.hidden,
     })
 }
 

@@ -14,8 +14,13 @@ macro_rules! shipped {
     };
 }
 
-static SHIPPED: &[ShippedScenario] =
-    shipped!["sand-pebbles/legation-wall.toml", "sand-pebbles/river-junks.toml", "sand-pebbles/relief-column.toml",];
+static SHIPPED: &[ShippedScenario] = shipped![
+    "sand-pebbles/legation-wall.toml",
+    "sand-pebbles/river-junks.toml",
+    "sand-pebbles/relief-column.toml",
+    "heliograph/jungle-patrol.toml",
+    "heliograph/cotta-assault.toml",
+];
 
 pub fn shipped_scenarios() -> &'static [ShippedScenario] {
     SHIPPED

@@ -1,7 +1,7 @@
 //! Sends each action to the procedure of its game's rule system, if the app runs one.
 
 use super::SystemTables;
-use super::sand_pebbles;
+use super::{heliograph, sand_pebbles};
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, GameState, Outcome, Rules};
 use crate::odds::OddsView;
@@ -14,12 +14,23 @@ pub fn prepare(
     action: &Action,
     rng: &mut GameRng,
 ) -> Result<Option<Outcome>, GameError> {
-    match (&scenario.ruleset.tables, &state.rules) {
+    let resolved = match (&scenario.ruleset.tables, &state.rules) {
         (SystemTables::SandPebbles(tables), Rules::SandPebbles(turn)) => {
-            sand_pebbles::prepare(scenario, state, tables, turn, action, rng)
+            sand_pebbles::prepare(scenario, state, tables, turn, action, rng)?
         }
-        _ => refuse_foreign(scenario, action).map(|()| None),
+        (SystemTables::Heliograph(tables), Rules::Heliograph(turn)) => {
+            heliograph::prepare(scenario, state, tables, turn, action, rng)?
+        }
+        _ => None,
+    };
+    if resolved.is_none() && is_procedure(action) {
+        return Err(GameError::BadInput(format!(
+            "{} is not an action of {}",
+            action.type_name(),
+            scenario.ruleset.name
+        )));
     }
+    Ok(resolved)
 }
 
 pub fn odds(scenario: &Scenario, state: &GameState, action: &Action) -> Result<Option<OddsView>, GameError> {
@@ -27,23 +38,29 @@ pub fn odds(scenario: &Scenario, state: &GameState, action: &Action) -> Result<O
         (SystemTables::SandPebbles(tables), Rules::SandPebbles(turn)) => {
             sand_pebbles::odds(scenario, state, tables, turn, action)
         }
-        _ => refuse_foreign(scenario, action).map(|()| None),
+        (SystemTables::Heliograph(tables), Rules::Heliograph(turn)) => {
+            heliograph::odds(scenario, state, tables, turn, action)
+        }
+        _ => Ok(None),
     }
 }
 
-/// Procedure actions in a game whose system has no such procedure are a mistake, not a no-op.
-fn refuse_foreign(scenario: &Scenario, action: &Action) -> Result<(), GameError> {
-    match action {
+/// Actions that only a rule system's procedure can resolve; in a game whose system has no such
+/// procedure they are a mistake, not a no-op.
+fn is_procedure(action: &Action) -> bool {
+    matches!(
+        action,
         Action::Initiative { .. }
-        | Action::ChooseOrder { .. }
-        | Action::EndPhase
-        | Action::Charge { .. }
-        | Action::Fire { .. }
-        | Action::Morale { .. }
-        | Action::Melee { .. }
-        | Action::Drown { .. } => {
-            Err(GameError::BadInput(format!("{} is not an action of {}", action.type_name(), scenario.ruleset.name)))
-        }
-        _ => Ok(()),
-    }
+            | Action::ChooseOrder { .. }
+            | Action::EndPhase
+            | Action::Charge { .. }
+            | Action::Fire { .. }
+            | Action::Morale { .. }
+            | Action::Melee { .. }
+            | Action::Drown { .. }
+            | Action::Activate { .. }
+            | Action::Sight { .. }
+            | Action::Unlimber { .. }
+            | Action::CrewGun { .. }
+    )
 }

@@ -3,7 +3,10 @@ use std::sync::{Arc, OnceLock};
 
 use super::Ruleset;
 
-const SHIPPED: &[(&str, &str)] = &[("sand-pebbles", include_str!("../../scenarios/sand-pebbles/ruleset.toml"))];
+const SHIPPED: &[(&str, &str)] = &[
+    ("sand-pebbles", include_str!("../../scenarios/sand-pebbles/ruleset.toml")),
+    ("heliograph", include_str!("../../scenarios/heliograph/ruleset.toml")),
+];
 
 fn loaded() -> &'static BTreeMap<&'static str, Arc<Ruleset>> {
     static RULESETS: OnceLock<BTreeMap<&'static str, Arc<Ruleset>>> = OnceLock::new();

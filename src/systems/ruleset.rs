@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use super::sand_pebbles;
+use super::{heliograph, sand_pebbles};
 use crate::dice::DiceExpr;
 use crate::scenario::ScenarioError;
 
@@ -30,6 +30,7 @@ pub enum SystemTables {
     /// A system whose procedure the app does not run: its games are free play.
     None,
     SandPebbles(Arc<sand_pebbles::Tables>),
+    Heliograph(Arc<heliograph::Tables>),
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -96,6 +97,9 @@ impl Ruleset {
         let tables = match raw.system.id.as_str() {
             "sand-pebbles" => SystemTables::SandPebbles(Arc::new(
                 sand_pebbles::Tables::parse(source, &kind_ids).map_err(|e| ScenarioError::whole_file(file, e))?,
+            )),
+            "heliograph" => SystemTables::Heliograph(Arc::new(
+                heliograph::Tables::parse(source, &kind_ids).map_err(|e| ScenarioError::whole_file(file, e))?,
             )),
             _ => SystemTables::None,
         };

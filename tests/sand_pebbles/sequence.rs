@@ -11,7 +11,7 @@ use crate::support::{Sp, unit};
 fn phase(sp: &Sp) -> Phase {
     match &sp.game.state().rules {
         Rules::SandPebbles(turn) => turn.phase,
-        Rules::Free => panic!("a Sand Pebbles game has a turn sequence"),
+        _ => panic!("a Sand Pebbles game has the Sand Pebbles turn sequence"),
     }
 }
 

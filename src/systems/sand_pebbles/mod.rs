@@ -44,7 +44,7 @@ pub fn prepare(
         Action::Move { unit, path, facing } => movement::travel(&ctx, unit, path, *facing)?,
         Action::Charge { unit, target } => movement::charge(&ctx, unit, target)?,
         Action::Drown { unit, dice } => movement::drown(&ctx, unit, dice.as_deref(), rng)?,
-        Action::Fire { unit, target, cover, dice } => {
+        Action::Fire { unit, target, cover, dice, .. } => {
             fire::fire(&ctx, unit, target, cover.as_deref(), dice.as_deref(), rng)?
         }
         Action::Morale { unit, dice } => morale::morale(&ctx, unit, dice.as_deref(), rng)?,

@@ -1,0 +1,191 @@
+//! The activation toss (highest D10, the loser's +1 per toss lost in a row), activating one unit, closing
+//! the activation, and the end of the turn once every unit has been activated.
+
+use std::collections::BTreeMap;
+
+use super::context::{ACTIVATION, Ctx, SEQUENCE};
+use super::turn::Change;
+use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
+use crate::game::{Effect, GameError, Outcome, Refusal};
+use crate::roster::Flag;
+
+const MAX_REROLLS: usize = 64;
+
+pub fn change(change: Change) -> Effect {
+    Effect::Heliograph { change }
+}
+
+/// Units of `side` still to activate this turn.
+fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a crate::roster::Unit> + 'a {
+    ctx.state.units.iter().filter(move |u| u.side == side && !u.is_out() && !u.flags.contains(&Flag::Activated))
+}
+
+/// What must happen before the next toss or the next turn.
+pub fn owed(ctx: &Ctx) -> Vec<String> {
+    let name = |id: &str| ctx.state.unit(id).map(|u| u.name.clone()).unwrap_or_else(|| id.to_string());
+    let mut owed: Vec<String> =
+        ctx.turn.morale_due.iter().map(|d| format!("{} tests morale ({:?})", name(&d.unit), d.reason)).collect();
+    if let Some(m) = &ctx.turn.melee {
+        owed.push(format!("the melee of {} against {} ({:?})", name(&m.attacker), name(&m.defender), m.step));
+    }
+    if let Some(side) = &ctx.turn.chooser {
+        owed.push(format!("{} activates a unit", ctx.side(side).name));
+    }
+    owed
+}
+
+/// Closes the open activation as part of the next toss or activation, if nothing is owed.
+fn close_open(ctx: &Ctx, effects: &mut Vec<Effect>) -> Result<(), GameError> {
+    let owed = owed(ctx);
+    if !owed.is_empty() {
+        return Err(Refusal::by_rule(format!("first: {}", owed.join("; ")), SEQUENCE).into());
+    }
+    if ctx.turn.active.is_some() {
+        effects.push(change(Change::ActivationEnded));
+    }
+    Ok(())
+}
+
+pub fn toss(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    let sides = &ctx.scenario.sides;
+    if sides.len() != 2 {
+        return Err(Refusal::by_rule(
+            format!("the toss is between two sides; this scenario has {}", sides.len()),
+            SEQUENCE,
+        )
+        .into());
+    }
+    let mut effects = Vec::new();
+    close_open(ctx, &mut effects)?;
+    let left: Vec<usize> = (0..2).filter(|&i| waiting(ctx, &sides[i].id).next().is_some()).collect();
+    match left.as_slice() {
+        [] => return Err(Refusal::by_rule("every unit has been activated: begin the next turn", SEQUENCE).into()),
+        [only] => {
+            return Err(Refusal::by_rule(
+                format!(
+                    "only {} has units left to activate: it activates them in turn, with no toss",
+                    sides[*only].name
+                ),
+                SEQUENCE,
+            )
+            .into());
+        }
+        _ => {}
+    }
+    if let Some(faces) = dice
+        && faces.len() != 2
+    {
+        return Err(GameError::BadInput(format!(
+            "the toss takes two D10 faces, {} then {}; {} were typed",
+            sides[0].name,
+            sides[1].name,
+            faces.len()
+        )));
+    }
+    let bonus = |i: usize| ctx.turn.toss_bonus.get(&sides[i].id).copied().unwrap_or(0);
+    let d10 = DiceExpr::parse("D10").expect("D10 parses");
+    let mut feed = DiceFeed::new(dice, rng);
+    let mut rolls: Vec<NamedRoll> = Vec::new();
+    let winner = loop {
+        let a = feed.roll(&d10, &sides[0].name)?;
+        let b = feed.roll(&d10, &sides[1].name)?;
+        let (ta, tb) = (a.roll.total + bonus(0), b.roll.total + bonus(1));
+        rolls.extend([a, b]);
+        if ta != tb {
+            break if ta > tb { 0 } else { 1 };
+        }
+        if feed.is_typed() {
+            return Err(
+                Refusal::by_rule(format!("a tie ({ta} each): toss again"), "Rulings: ties are rolled again").into()
+            );
+        }
+        if rolls.len() >= 2 * MAX_REROLLS {
+            return Err(GameError::BadInput("the dice kept tying; toss again".into()));
+        }
+    };
+    feed.finish()?;
+    let loser = 1 - winner;
+    let mut next: BTreeMap<String, i64> = BTreeMap::new();
+    next.insert(sides[winner].id.clone(), 0);
+    next.insert(sides[loser].id.clone(), bonus(loser) + 1);
+    let n = rolls.len();
+    let show = |i: usize| {
+        let face = rolls[n - 2 + i].roll.total;
+        if bonus(i) > 0 { format!("{face}+{} = {}", bonus(i), face + bonus(i)) } else { face.to_string() }
+    };
+    let summary = format!(
+        "Activation toss: {} {} against {} {}: {} activates a unit ({} now +{} on the next toss)",
+        sides[0].name,
+        show(0),
+        sides[1].name,
+        show(1),
+        sides[winner].name,
+        sides[loser].name,
+        bonus(loser) + 1
+    );
+    effects.push(change(Change::TossWon { side: sides[winner].id.clone(), bonus: next }));
+    Ok(Outcome::Resolved { summary, rolls, effects })
+}
+
+pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
+    let unit = ctx.live_unit(unit)?;
+    if unit.flags.contains(&Flag::Activated) {
+        return Err(Refusal::by_rule(format!("{} has already been activated this turn", unit.name), ACTIVATION).into());
+    }
+    let mut effects = Vec::new();
+    if ctx.turn.chooser.as_deref() == Some(unit.side.as_str()) {
+        // The toss winner's choice: nothing else can be open, the toss closed it.
+    } else {
+        if let Some(side) = &ctx.turn.chooser {
+            return Err(Refusal::by_rule(
+                format!("{} won the toss: it activates one of its own units", ctx.side(side).name),
+                SEQUENCE,
+            )
+            .into());
+        }
+        close_open(ctx, &mut effects)?;
+        let other_waiting =
+            ctx.scenario.sides.iter().any(|s| s.id != unit.side && waiting(ctx, &s.id).next().is_some());
+        if other_waiting {
+            return Err(
+                Refusal::by_rule("toss for activation first (both sides have units to activate)", SEQUENCE).into()
+            );
+        }
+    }
+    effects.push(Effect::Flag { unit: unit.id.clone(), flag: Flag::Activated, on: true });
+    effects.push(change(Change::Activated { unit: unit.id.clone() }));
+    Ok(Outcome::Resolved { summary: format!("{} activates", unit.name), rolls: Vec::new(), effects })
+}
+
+pub fn end_activation(ctx: &Ctx) -> Result<Outcome, GameError> {
+    let Some(active) = &ctx.turn.active else {
+        return Err(Refusal::by_rule("no unit is being activated", SEQUENCE).into());
+    };
+    let owed = owed(ctx);
+    if !owed.is_empty() {
+        return Err(Refusal::by_rule(format!("the activation is not finished: {}", owed.join("; ")), SEQUENCE).into());
+    }
+    let name = ctx.state.unit(&active.unit).map(|u| u.name.as_str()).unwrap_or("");
+    Ok(Outcome::Resolved {
+        summary: format!("{name}'s activation ends"),
+        rolls: Vec::new(),
+        effects: vec![change(Change::ActivationEnded)],
+    })
+}
+
+pub fn next_turn(ctx: &Ctx) -> Result<Outcome, GameError> {
+    let owed = owed(ctx);
+    if !owed.is_empty() {
+        return Err(Refusal::by_rule(format!("the turn is not finished: {}", owed.join("; ")), SEQUENCE).into());
+    }
+    let left: Vec<&str> =
+        ctx.scenario.sides.iter().flat_map(|s| waiting(ctx, &s.id)).map(|u| u.name.as_str()).collect();
+    if !left.is_empty() {
+        return Err(Refusal::by_rule(
+            format!("the turn ends when every unit has been activated; still to activate: {}", left.join(", ")),
+            SEQUENCE,
+        )
+        .into());
+    }
+    Ok(Outcome::TurnBegan { turn: ctx.state.turn + 1 })
+}

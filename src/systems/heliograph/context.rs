@@ -1,0 +1,121 @@
+use super::tables::{Profile, Tables, Weapon};
+use super::turn::Turn;
+use crate::game::{GameError, GameState, Refusal};
+use crate::measure::{Pt, areas_containing};
+use crate::roster::{Side, Unit};
+use crate::scenario::Scenario;
+
+pub const SEQUENCE: &str = "Heliograph, Turn Sequence";
+pub const ACTIVATION: &str = "Heliograph, Unit Activation";
+pub const MOVEMENT: &str = "Heliograph, Movement";
+pub const SIGHTING: &str = "Heliograph, Sighting";
+pub const FIRE: &str = "Heliograph, Fire Combat";
+pub const MORALE: &str = "Heliograph, Morale";
+pub const MELEE: &str = "Heliograph, Melee Sequence";
+
+/// The ground a figure stands on, as the tables tell it apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ground {
+    Open,
+    Trail,
+    Jungle,
+    Building,
+    /// A fort, cotta or trench.
+    Fort,
+}
+
+pub struct Ctx<'a> {
+    pub scenario: &'a Scenario,
+    pub state: &'a GameState,
+    pub tables: &'a Tables,
+    pub turn: &'a Turn,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn unit(&self, id: &str) -> Result<&'a Unit, GameError> {
+        self.state.unit(id).ok_or_else(|| {
+            let ids: Vec<&str> = self.state.units.iter().map(|u| u.id.as_str()).collect();
+            GameError::BadInput(format!("no unit {id:?} in this game; units are: {}", ids.join(", ")))
+        })
+    }
+
+    pub fn live_unit(&self, id: &str) -> Result<&'a Unit, GameError> {
+        let unit = self.unit(id)?;
+        if unit.is_out() {
+            return Err(Refusal::new(format!("{} has no figures left: it is out of the game", unit.name)).into());
+        }
+        Ok(unit)
+    }
+
+    pub fn side(&self, id: &str) -> &'a Side {
+        self.scenario.sides.iter().find(|s| s.id == id).expect("units belong to scenario sides")
+    }
+
+    pub fn profile(&self, unit: &Unit) -> &'a Profile {
+        self.tables.profile(&unit.kind)
+    }
+
+    pub fn weapon(&self, unit: &Unit) -> &'a Weapon {
+        self.tables.weapon_of(&unit.kind)
+    }
+
+    pub fn option(&self, name: &str) -> bool {
+        self.scenario.options.get(name).and_then(serde_json::Value::as_bool).unwrap_or(false)
+    }
+
+    /// A hidden counter not yet spotted: its place is known, its contents are not.
+    pub fn is_hidden(&self, unit: &Unit) -> bool {
+        unit.hidden && !self.turn.spotted.contains(&unit.id)
+    }
+
+    pub fn ground_at(&self, p: Pt) -> Ground {
+        let areas = areas_containing(p, &self.scenario.terrain);
+        let has = |cover: &[&str]| areas.iter().any(|a| cover.contains(&a.cover.as_str()));
+        if has(&["fort", "trench", "cotta"]) {
+            Ground::Fort
+        } else if has(&["building"]) {
+            Ground::Building
+        } else if has(&["trail"]) {
+            Ground::Trail
+        } else if has(&["jungle"]) {
+            Ground::Jungle
+        } else {
+            Ground::Open
+        }
+    }
+
+    /// Where most of the unit's figures stand; a tie goes to the better cover.
+    pub fn ground_of(&self, unit: &Unit) -> Ground {
+        let grounds = [Ground::Open, Ground::Trail, Ground::Jungle, Ground::Building, Ground::Fort];
+        let mut counts = [0usize; 5];
+        for figure in unit.alive() {
+            let g = self.ground_at(figure.pos);
+            counts[grounds.iter().position(|x| *x == g).unwrap()] += 1;
+        }
+        // max_by_key keeps the last of equal counts, and the list runs from worst cover to best.
+        let best = (0..5).max_by_key(|&i| counts[i]).unwrap_or(0);
+        grounds[best]
+    }
+
+    pub fn activation_refusal(&self, unit: &Unit, doing: &str) -> Result<(), GameError> {
+        if !self.turn.is_active(&unit.id) {
+            return Err(Refusal::by_rule(
+                format!("{} is not the unit being activated: activate it before it can {doing}", unit.name),
+                ACTIVATION,
+            )
+            .into());
+        }
+        if let Some(melee) = &self.turn.melee {
+            return Err(Refusal::by_rule(
+                format!("{} is in a melee ({:?} step): finish it first", unit.name, melee.step),
+                MELEE,
+            )
+            .into());
+        }
+        Ok(())
+    }
+}
+
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

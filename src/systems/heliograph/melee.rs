@@ -1,0 +1,161 @@
+//! The melee itself, once the defender has held, fired and the attacker has closed: one D10 per figure
+//! with modifiers, at most two figures on one; the high total kills, a tie locks; a lone figure against
+//! two compares its die with their sum. Then the side that lost more tests morale (both, if equal).
+
+use super::activation::change;
+use super::context::{Ctx, Ground, MELEE, plural};
+use super::tables::Army;
+use super::turn::{Change, MeleeStep, Reason};
+use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
+use crate::game::{Effect, GameError, Outcome, Refusal};
+use crate::odds::{Dist, OddsView};
+use crate::roster::{Figure, Role, Unit};
+
+/// One fight within the melee: a defending figure and the one or two attackers on it.
+struct Fight<'a> {
+    defender: &'a Figure,
+    attackers: Vec<&'a Figure>,
+}
+
+/// Attackers take the defenders one each in order, then a second on each, never more than two on one.
+fn pair_up<'a>(ctx: &Ctx, attacker: &'a Unit, defender: &'a Unit) -> Vec<Fight<'a>> {
+    let defenders: Vec<&Figure> = defender.alive().collect();
+    let mut fights: Vec<Fight> = defenders.iter().map(|d| Fight { defender: d, attackers: Vec::new() }).collect();
+    let limit = ctx.tables.melee.max_on_one * defenders.len();
+    for (i, figure) in attacker.alive().take(limit).enumerate() {
+        fights[i % defenders.len()].attackers.push(figure);
+    }
+    fights.retain(|f| !f.attackers.is_empty());
+    fights
+}
+
+fn bonus(ctx: &Ctx, unit: &Unit, figure: &Figure, attacking: bool) -> i64 {
+    let rules = &ctx.tables.melee;
+    let mut total = if figure.role == Role::Leader { rules.leader } else { 0 };
+    if attacking && ctx.profile(unit).side == Army::Moro {
+        total += rules.moro_charging;
+    }
+    if !attacking {
+        total += match ctx.ground_of(unit) {
+            Ground::Fort => rules.defending_fort,
+            Ground::Building => rules.defending_building,
+            _ => 0,
+        };
+    }
+    total
+}
+
+fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit), GameError> {
+    let attacker = ctx.unit(unit)?;
+    match &ctx.turn.melee {
+        Some(m) if m.attacker == attacker.id && m.step == MeleeStep::Fight => Ok((attacker, ctx.unit(&m.defender)?)),
+        Some(m) if m.attacker == attacker.id => Err(Refusal::by_rule(
+            format!(
+                "{}'s melee is at the {:?} step: the morale tests and defensive fire come first",
+                attacker.name, m.step
+            ),
+            MELEE,
+        )
+        .into()),
+        _ => Err(Refusal::by_rule(format!("{} has no melee to fight", attacker.name), MELEE).into()),
+    }
+}
+
+pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    let (attacker, defender) = pending(ctx, unit)?;
+    let d10 = DiceExpr::parse("D10").expect("D10");
+    let mut feed = DiceFeed::new(dice, rng);
+    let mut rolls: Vec<NamedRoll> = Vec::new();
+    let (mut attackers_lost, mut defenders_lost) = (Vec::new(), Vec::new());
+    let mut lines = Vec::new();
+    for fight in pair_up(ctx, attacker, defender) {
+        let mut pair_total = 0;
+        for figure in &fight.attackers {
+            let roll = feed.roll(&d10, "attacker")?;
+            pair_total += roll.roll.total + bonus(ctx, attacker, figure, true);
+            rolls.push(roll);
+        }
+        let roll = feed.roll(&d10, "defender")?;
+        let lone = roll.roll.total + bonus(ctx, defender, fight.defender, false);
+        rolls.push(roll);
+        let line = if pair_total > lone {
+            defenders_lost.push(fight.defender.id);
+            format!("{pair_total} beats {lone}: a defender falls")
+        } else if lone > pair_total {
+            // Against two, the lone figure kills one of the pair (a private before the leader).
+            let victim = fight.attackers.iter().min_by_key(|f| f.role == Role::Leader).expect("one or two attackers");
+            attackers_lost.push(victim.id);
+            format!("{lone} beats {pair_total}: an attacker falls")
+        } else {
+            format!("{lone} ties {pair_total}: locked")
+        };
+        lines.push(if fight.attackers.len() == 2 { format!("two on one, {line}") } else { line });
+    }
+    feed.finish()?;
+    let (a, d) = (attackers_lost.len(), defenders_lost.len());
+    let mut effects = Vec::new();
+    if a > 0 {
+        effects.push(Effect::Losses { unit: attacker.id.clone(), figures: attackers_lost });
+    }
+    if d > 0 {
+        effects.push(Effect::Losses { unit: defender.id.clone(), figures: defenders_lost });
+    }
+    effects.push(change(Change::Melee { state: None }));
+    effects.push(change(Change::Fired));
+    let mut testing = Vec::new();
+    if a >= d && (a as u32) < attacker.alive_count() {
+        testing.push(attacker);
+    }
+    if d >= a && (d as u32) < defender.alive_count() {
+        testing.push(defender);
+    }
+    for unit in &testing {
+        effects.push(change(Change::MoraleDue { unit: unit.id.clone(), reason: Reason::AfterMelee }));
+    }
+    let names: Vec<&str> = testing.iter().map(|u| u.name.as_str()).collect();
+    Ok(Outcome::Resolved {
+        summary: format!(
+            "Melee, {} against {}: {}; {} and {} lost{}",
+            attacker.name,
+            defender.name,
+            lines.join("; "),
+            plural(a, "attacker", "attackers"),
+            plural(d, "defender", "defenders"),
+            if names.is_empty() { String::new() } else { format!("; {} test morale", names.join(" and ")) }
+        ),
+        rolls,
+        effects,
+    })
+}
+
+/// The chance each fight kills a defender, is lost, or locks, and the expected losses on each side.
+pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
+    let attacker = ctx.unit(unit)?;
+    let defender = match &ctx.turn.melee {
+        Some(m) if m.attacker == attacker.id => ctx.unit(&m.defender)?,
+        _ => return Err(Refusal::by_rule(format!("{} has no melee in progress", attacker.name), MELEE).into()),
+    };
+    let die = Dist::uniform(&(0..10).collect::<Vec<i64>>());
+    let mut killed = Dist::constant(0);
+    let mut lost = Dist::constant(0);
+    let mut dice = Vec::new();
+    for fight in pair_up(ctx, attacker, defender) {
+        let pair = fight
+            .attackers
+            .iter()
+            .fold(Dist::constant(0), |acc, f| acc.add(&die.shifted(bonus(ctx, attacker, f, true))));
+        let lone = die.shifted(bonus(ctx, defender, fight.defender, false));
+        let margin = pair.add(&lone.negated());
+        let p_win = margin.p_at_least(1);
+        let p_lose = margin.p_at_most(-1);
+        killed = killed.add(&Dist::bernoulli(p_win));
+        lost = lost.add(&Dist::bernoulli(p_lose));
+        dice.push(format!("{} D10 for the attackers, then 1 D10 for the defender", fight.attackers.len()));
+    }
+    let mut view =
+        OddsView::new(format!("Melee, {} against {}: defenders killed", attacker.name, defender.name), &killed)
+            .with_dice(dice);
+    view.add_line("at least one defender falls", 1.0 - killed.p(0));
+    view.add_line("at least one attacker falls", 1.0 - lost.p(0));
+    Ok(view)
+}

@@ -1,0 +1,164 @@
+//! Morale: a percentile roll at or under the unit's base morale plus modifiers (per figure lost by unit
+//! size, fort or trench, building). A failure routs the unit 12" (and costs its action) while the modified
+//! morale is over 50, and removes it at or under 50; a failure when closing into melee never removes it.
+
+use super::activation::change;
+use super::context::{Ctx, Ground, MORALE};
+use super::turn::{Change, MeleeStep, Reason};
+use crate::dice::{DiceExpr, DiceFeed, GameRng};
+use crate::game::{Effect, GameError, Outcome, Refusal};
+use crate::measure::Pt;
+use crate::odds::{Dist, OddsView};
+use crate::roster::{Flag, Unit};
+
+/// A unit with no base morale in its scenario tests against this.
+const DEFAULT_BASE: i64 = 50;
+
+pub struct Test<'a> {
+    pub unit: &'a Unit,
+    pub reason: Reason,
+    pub base: i64,
+    pub modifiers: Vec<(String, i64)>,
+}
+
+impl Test<'_> {
+    pub fn value(&self) -> i64 {
+        self.base + self.modifiers.iter().map(|(_, m)| m).sum::<i64>()
+    }
+
+    pub fn p_pass(&self) -> f64 {
+        self.value().clamp(0, 100) as f64 / 100.0
+    }
+
+    pub fn describe(&self) -> String {
+        let mods: Vec<String> = self.modifiers.iter().map(|(why, m)| format!("{why} {m:+}")).collect();
+        let mods = if mods.is_empty() { String::new() } else { format!(" {}", mods.join(", ")) };
+        format!("base {}{mods} = {}%", self.base, self.value())
+    }
+}
+
+pub fn test_for<'a>(ctx: &Ctx, unit: &'a Unit, reason: Reason) -> Test<'a> {
+    let rules = &ctx.tables.morale;
+    let size = unit.figures.len() as u32;
+    let lost = (size - unit.alive_count()) as i64;
+    let mut modifiers = Vec::new();
+    if lost > 0 {
+        let per = if size <= rules.small_unit_max { rules.per_loss_small } else { rules.per_loss_large };
+        modifiers.push((format!("{lost} lost"), per * lost));
+    }
+    match ctx.ground_of(unit) {
+        Ground::Fort => modifiers.push(("fort or trench".to_string(), rules.fort_or_trench)),
+        Ground::Building => modifiers.push(("building".to_string(), rules.building)),
+        _ => {}
+    }
+    Test { unit, reason, base: unit.morale.map(i64::from).unwrap_or(DEFAULT_BASE), modifiers }
+}
+
+pub fn owed_test<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Test<'a>, GameError> {
+    let unit = ctx.unit(unit)?;
+    let due = ctx.turn.morale_due.iter().find(|d| d.unit == unit.id).ok_or_else(|| {
+        Refusal::by_rule(
+            format!("{} owes no morale test", unit.name),
+            format!("{MORALE}: units take morale checks for charges and for taking casualties"),
+        )
+    })?;
+    Ok(test_for(ctx, unit, due.reason))
+}
+
+/// Whether a failure removes the unit rather than routing it.
+fn removal(ctx: &Ctx, test: &Test) -> bool {
+    if test.reason.closing_into_melee() {
+        return false;
+    }
+    let at_or_under = ctx.tables.morale.removal_at_or_under;
+    if ctx.option("removal_by_strength") {
+        i64::from(test.unit.alive_count()) * 100 <= i64::from(test.unit.figures.len() as u32) * at_or_under
+    } else {
+        test.value() <= at_or_under
+    }
+}
+
+pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    let test = owed_test(ctx, unit)?;
+    let unit = test.unit;
+    let mut feed = DiceFeed::new(dice, rng);
+    let roll = feed.roll(&DiceExpr::parse("D%").expect("D%"), "morale (at or under)")?;
+    feed.finish()?;
+    let passed = roll.roll.total <= test.value();
+    let mut effects = vec![change(Change::MoraleTaken { unit: unit.id.clone() })];
+    let melee = ctx.turn.melee.clone();
+    let result = if passed {
+        match (test.reason, melee) {
+            (Reason::Charged, Some(mut m)) => {
+                m.step = MeleeStep::DefensiveFire;
+                effects.push(change(Change::Melee { state: Some(m) }));
+                "holds: it may fire at the charging unit"
+            }
+            (Reason::Closing, Some(mut m)) => {
+                m.step = MeleeStep::Fight;
+                effects.push(change(Change::Melee { state: Some(m) }));
+                "closes: melee"
+            }
+            _ => "passes",
+        }
+        .to_string()
+    } else if removal(ctx, &test) {
+        effects.push(Effect::Losses { unit: unit.id.clone(), figures: unit.choose_losses(unit.alive_count()) });
+        format!("fails at {}%: the unit is removed", test.value())
+    } else {
+        match test.reason {
+            Reason::Closing => {
+                effects.push(change(Change::Melee { state: None }));
+                "fails: it stops short, its activation spent".to_string()
+            }
+            reason => {
+                effects.extend(rout(ctx, unit));
+                if reason == Reason::Charged {
+                    effects.push(change(Change::Melee { state: None }));
+                    format!("fails: routs {}\" without firing, and counts as activated", ctx.tables.morale.rout_inches)
+                } else {
+                    format!("fails: routs {}\" and loses its action", ctx.tables.morale.rout_inches)
+                }
+            }
+        }
+    };
+    Ok(Outcome::Resolved {
+        summary: format!(
+            "{} tests morale ({:?}: {}), rolls {}: {result}",
+            unit.name,
+            test.reason,
+            test.describe(),
+            roll.roll.total
+        ),
+        rolls: vec![roll],
+        effects,
+    })
+}
+
+/// 12" straight toward the side's own edge, stopping at the edge, marked and counted as activated.
+fn rout(ctx: &Ctx, unit: &Unit) -> Vec<Effect> {
+    let edge = ctx.side(&unit.side).edge;
+    let room = unit.alive().map(|f| edge.distance_from(&ctx.scenario.table, f.pos)).fold(f64::INFINITY, f64::min);
+    let run = ctx.tables.morale.rout_inches.min(room).max(0.0);
+    let step: Pt = edge.direction();
+    vec![
+        Effect::Shift { unit: unit.id.clone(), dx: step.x * run, dy: step.y * run },
+        Effect::Flag { unit: unit.id.clone(), flag: Flag::Routed, on: true },
+        Effect::Flag { unit: unit.id.clone(), flag: Flag::Activated, on: true },
+    ]
+}
+
+pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
+    let test = owed_test(ctx, unit)?;
+    let p = test.p_pass();
+    let mut view = OddsView::new(
+        format!("{} morale ({:?}): {} (1 = pass)", test.unit.name, test.reason, test.describe()),
+        &Dist::from_weights([(0, 1.0 - p), (1, p)]),
+    )
+    .with_dice(["1 D% (two D10, 00 = 100)".to_string()]);
+    view.add_line("passes", p);
+    if !test.reason.closing_into_melee() {
+        view.add_line("a failure removes the unit", if removal(ctx, &test) { 1.0 } else { 0.0 });
+    }
+    Ok(view)
+}

@@ -1,0 +1,313 @@
+//! Movement: two D10 for the leader; the total on clear ground and trails, one die in jungle (the lowest
+//! for U.S. troops and limbered guns, the highest for Moros), decided from the route. Also unlimbering,
+//! sighting hidden counters, and charging into contact.
+
+use super::activation::change;
+use super::context::{Ctx, Ground, MOVEMENT, SIGHTING, plural};
+use super::tables::{Army, JungleDie};
+use super::turn::{Change, MeleeState, MeleeStep, Reason};
+use crate::dice::{DiceExpr, DiceFeed, GameRng};
+use crate::game::{Allowance, Effect, GameError, Outcome, Refusal, movement_choice};
+use crate::measure::{MOVE_TOLERANCE, Pt, bearing, distance, nearest, path_length};
+use crate::odds::{Dist, OddsView};
+use crate::roster::Unit;
+
+/// Figures in base contact stand within this many inches of each other.
+pub const CONTACT: f64 = 0.5;
+/// How finely a route is checked for jungle, in inches.
+const SAMPLE_STEP: f64 = 0.25;
+
+fn ready_to_move<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
+    let unit = ctx.live_unit(unit)?;
+    ctx.activation_refusal(unit, "move")?;
+    let active = ctx.turn.active.as_ref().expect("checked active");
+    if active.moved || active.busy {
+        return Err(
+            Refusal::by_rule(format!("{} has already used its move in this activation", unit.name), MOVEMENT).into()
+        );
+    }
+    Ok(unit)
+}
+
+pub fn roll_move(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    let unit = ready_to_move(ctx, unit)?;
+    if let Some(a) = ctx.state.allowances.get(&unit.id) {
+        return Err(Refusal::by_rule(format!("{} has already rolled {} this turn", unit.name, a.expr), MOVEMENT).into());
+    }
+    let expr = movement_choice(ctx.scenario, unit, None)?;
+    let mut feed = DiceFeed::new(dice, rng);
+    let roll = feed.roll(&expr, "movement")?.roll;
+    feed.finish()?;
+    Ok(Outcome::MoveRolled { unit: unit.id.clone(), roll })
+}
+
+/// Which rule a route moves under, and the allowance it gives, with the reason in words.
+pub struct Terrain {
+    pub jungle: bool,
+    pub allowance: f64,
+    pub why: String,
+}
+
+pub fn terrain_rule(ctx: &Ctx, unit: &Unit, allowance: &Allowance, route: &[Pt]) -> Terrain {
+    let jungle_at = route.windows(2).find_map(|leg| {
+        let steps = (distance(leg[0], leg[1]) / SAMPLE_STEP).ceil().max(1.0) as usize;
+        (0..=steps)
+            .map(|i| {
+                let t = i as f64 / steps as f64;
+                Pt::new(leg[0].x + (leg[1].x - leg[0].x) * t, leg[0].y + (leg[1].y - leg[0].y) * t)
+            })
+            .find(|p| ctx.ground_at(*p) == Ground::Jungle)
+    });
+    let faces = &allowance.faces;
+    match jungle_at {
+        None => Terrain {
+            jungle: false,
+            allowance: allowance.total as f64,
+            why: format!("clear or trail: the total of {faces:?} = {}", allowance.total),
+        },
+        Some(at) => {
+            let rule = ctx.profile(unit).jungle_die;
+            let die = match rule {
+                JungleDie::Lowest => faces.iter().min(),
+                JungleDie::Highest => faces.iter().max(),
+            }
+            .copied()
+            .unwrap_or(0);
+            let which = if rule == JungleDie::Lowest { "lowest" } else { "highest" };
+            Terrain {
+                jungle: true,
+                allowance: die as f64,
+                why: format!("through jungle at ({:.1}, {:.1}): the {which} die of {faces:?} = {die}", at.x, at.y),
+            }
+        }
+    }
+}
+
+pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result<Outcome, GameError> {
+    let unit = ready_to_move(ctx, unit)?;
+    let allowance = ctx
+        .state
+        .allowances
+        .get(&unit.id)
+        .ok_or_else(|| Refusal::by_rule(format!("roll {}'s movement before moving it", unit.name), MOVEMENT))?;
+    if path.is_empty() || path.iter().any(|p| !p.x.is_finite() || !p.y.is_finite()) {
+        return Err(GameError::BadInput("a move needs `path`: one or more points in inches".into()));
+    }
+    let start = unit.anchor().expect("live units have figures");
+    let route: Vec<Pt> = std::iter::once(start).chain(path.iter().copied()).collect();
+    let rule = terrain_rule(ctx, unit, allowance, &route);
+    let length = path_length(&route);
+    if length > rule.allowance + MOVE_TOLERANCE {
+        return Err(Refusal::by_rule(
+            format!(
+                "{}: a move of {length:.1}\" is past the allowance of {:.0}\" ({})",
+                unit.name, rule.allowance, rule.why
+            ),
+            format!("{MOVEMENT}: clear/trail the total of the dice, jungle one die"),
+        )
+        .into());
+    }
+    let end = *route.last().unwrap();
+    let (dx, dy) = (end.x - start.x, end.y - start.y);
+    if unit.alive().any(|f| !ctx.scenario.table.contains(Pt::new(f.pos.x + dx, f.pos.y + dy))) {
+        return Err(Refusal::by_rule(format!("{} would end partly off the table", unit.name), "Table edge").into());
+    }
+    let mut effects = vec![
+        Effect::Shift { unit: unit.id.clone(), dx, dy },
+        Effect::AllowanceLeft { unit: unit.id.clone(), left: 0.0 },
+        change(Change::Moved),
+    ];
+    if let Some(f) = facing {
+        effects.push(Effect::Face { unit: unit.id.clone(), facing: f.rem_euclid(360.0) });
+    }
+    effects.extend(moving_reveals(ctx, unit));
+    let mut summary = format!("{} moved {length:.1}\" ({})", unit.name, rule.why);
+    if rule.jungle && rule.allowance == 0.0 && ctx.profile(unit).side == Army::Us {
+        summary.push_str("; a zero in jungle: the unit may change formation instead");
+    }
+    Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects })
+}
+
+/// Moving reveals a hidden unit and limbers a gun.
+fn moving_reveals(ctx: &Ctx, unit: &Unit) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    if ctx.is_hidden(unit) {
+        effects.push(change(Change::Spotted { unit: unit.id.clone() }));
+    }
+    if ctx.profile(unit).support && !ctx.turn.limbered.contains(&unit.id) {
+        effects.push(change(Change::Limbered { unit: unit.id.clone(), on: true }));
+    }
+    effects
+}
+
+pub fn unlimber(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
+    let unit = ready_to_move(ctx, unit)?;
+    if !ctx.turn.limbered.contains(&unit.id) {
+        return Err(Refusal::by_rule(format!("{} is already unlimbered", unit.name), MOVEMENT).into());
+    }
+    Ok(Outcome::Resolved {
+        summary: format!("{} spends its move unlimbering", unit.name),
+        rolls: Vec::new(),
+        effects: vec![
+            change(Change::Limbered { unit: unit.id.clone(), on: false }),
+            change(Change::Busy),
+            change(Change::Moved),
+        ],
+    })
+}
+
+/// The hidden counters a U.S. unit could sight from where its leader stands, nearest first, each with the
+/// roll it needs (0: automatic).
+pub fn counters<'a>(ctx: &Ctx<'a>, unit: &Unit) -> Vec<(&'a Unit, f64, Option<i64>)> {
+    let Some(leader) = unit.anchor() else { return Vec::new() };
+    let mut list: Vec<(&Unit, f64, Option<i64>)> = ctx
+        .state
+        .units
+        .iter()
+        .filter(|u| u.side != unit.side && !u.is_out() && ctx.is_hidden(u))
+        .filter_map(|u| u.anchor().map(|at| (u, distance(leader, at))))
+        .map(|(u, d)| (u, d, ctx.tables.sighting_roll(d)))
+        .collect();
+    list.sort_by(|a, b| a.1.total_cmp(&b.1));
+    list
+}
+
+pub fn sight(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    let unit = ctx.live_unit(unit)?;
+    ctx.activation_refusal(unit, "sight")?;
+    if ctx.profile(unit).side != Army::Us {
+        return Err(Refusal::by_rule(
+            format!("{} does not roll to sight: only a moving U.S. unit does", unit.name),
+            SIGHTING,
+        )
+        .into());
+    }
+    if ctx.turn.active.as_ref().is_some_and(|a| a.sighted) {
+        return Err(Refusal::by_rule(
+            format!("{} has already rolled to sight in this activation", unit.name),
+            SIGHTING,
+        )
+        .into());
+    }
+    let d10 = DiceExpr::parse("D10").expect("D10 parses");
+    let mut feed = DiceFeed::new(dice, rng);
+    let mut rolls = Vec::new();
+    let mut effects = vec![change(Change::Sighted)];
+    let mut lines = Vec::new();
+    for (counter, range, needed) in counters(ctx, unit) {
+        let seen = match needed {
+            None => {
+                lines.push(format!("{range:.1}\" away, beyond 24\": cannot be sighted"));
+                false
+            }
+            Some(0) => {
+                lines.push(format!("{range:.1}\" away: sighted automatically"));
+                true
+            }
+            Some(n) => {
+                let roll = feed.roll(&d10, &format!("sight the counter {range:.1}\" away ({n}+)"))?;
+                let seen = roll.roll.total >= n;
+                lines.push(format!(
+                    "{range:.1}\" away: {} needing {n}+, {}",
+                    roll.roll.total,
+                    if seen { "sighted" } else { "not seen" }
+                ));
+                rolls.push(roll);
+                seen
+            }
+        };
+        if seen {
+            effects.push(change(Change::Spotted { unit: counter.id.clone() }));
+        }
+    }
+    feed.finish()?;
+    let found = effects.len() - 1;
+    let summary = if lines.is_empty() {
+        format!("{} looks for hidden counters: none left on the table", unit.name)
+    } else {
+        format!("{} rolls to sight: {}; {} revealed", unit.name, lines.join("; "), plural(found, "counter", "counters"))
+    };
+    Ok(Outcome::Resolved { summary, rolls, effects })
+}
+
+pub fn sight_odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
+    let unit = ctx.live_unit(unit)?;
+    let mut dist = Dist::constant(0);
+    let mut view_lines = Vec::new();
+    let mut dice = Vec::new();
+    for (_, range, needed) in counters(ctx, unit) {
+        let p = match needed {
+            None => 0.0,
+            Some(n) => (10 - n).clamp(0, 10) as f64 / 10.0,
+        };
+        if needed.is_some_and(|n| n > 0) {
+            dice.push(format!("1 D10 for the counter {range:.1}\" away ({}+)", needed.unwrap()));
+        }
+        view_lines.push((format!("the counter {range:.1}\" away is sighted"), p));
+        dist = dist.add(&Dist::bernoulli(p));
+    }
+    let mut view = OddsView::new(format!("{}: hidden counters sighted", unit.name), &dist).with_dice(dice);
+    for (label, p) in view_lines {
+        view.add_line(label, p);
+    }
+    Ok(view)
+}
+
+pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError> {
+    let unit = ready_to_move(ctx, unit)?;
+    let target = ctx.live_unit(target)?;
+    if unit.side == target.side {
+        return Err(Refusal::new(format!("{} and {} are on the same side", unit.name, target.name)).into());
+    }
+    let allowance = ctx
+        .state
+        .allowances
+        .get(&unit.id)
+        .ok_or_else(|| Refusal::by_rule(format!("roll {}'s movement before it charges", unit.name), MOVEMENT))?;
+    let mine = unit.alive_positions();
+    let theirs = target.alive_positions();
+    let pair = nearest(&mine, &theirs).expect("both have figures");
+    let needed = (pair.distance - CONTACT).max(0.0);
+    let (from, to) = (mine[pair.a_index], theirs[pair.b_index]);
+    let step = if pair.distance > 0.0 { needed / pair.distance } else { 0.0 };
+    let (dx, dy) = ((to.x - from.x) * step, (to.y - from.y) * step);
+    let start = unit.anchor().expect("live");
+    let route = [start, Pt::new(start.x + dx, start.y + dy)];
+    let rule = terrain_rule(ctx, unit, allowance, &route);
+    if needed > rule.allowance + MOVE_TOLERANCE {
+        return Err(Refusal::by_rule(
+            format!(
+                "{} needs {needed:.1}\" to reach {} but may move {:.0}\" ({})",
+                unit.name, target.name, rule.allowance, rule.why
+            ),
+            MOVEMENT,
+        )
+        .into());
+    }
+    let mut effects = vec![
+        Effect::Shift { unit: unit.id.clone(), dx, dy },
+        Effect::AllowanceLeft { unit: unit.id.clone(), left: 0.0 },
+        Effect::Face { unit: unit.id.clone(), facing: bearing(from, to) },
+        change(Change::Moved),
+        change(Change::Melee {
+            state: Some(MeleeState {
+                attacker: unit.id.clone(),
+                defender: target.id.clone(),
+                step: MeleeStep::DefenderMorale,
+            }),
+        }),
+        change(Change::MoraleDue { unit: target.id.clone(), reason: Reason::Charged }),
+    ];
+    effects.extend(moving_reveals(ctx, unit));
+    if ctx.is_hidden(target) {
+        effects.push(change(Change::Spotted { unit: target.id.clone() }));
+    }
+    Ok(Outcome::Resolved {
+        summary: format!(
+            "{} charges {} ({needed:.1}\", {}): {} tests morale first",
+            unit.name, target.name, rule.why, target.name
+        ),
+        rolls: Vec::new(),
+        effects,
+    })
+}

@@ -1,0 +1,165 @@
+//! The Heliograph turn as state: the activation toss and its losing streaks, the unit being activated and
+//! what it has done, hidden counters spotted, guns limbered or jammed, morale tests owed, and the melee
+//! in progress. It changes only through `Change`s carried in the log's outcomes.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+/// Why a morale test is owed; a failure when closing into melee never removes the unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    Casualties,
+    /// The defender of a charge, before defensive fire.
+    Charged,
+    /// The attacker, after defensive fire, to close.
+    Closing,
+    /// After a melee, the side that lost more (both when equal).
+    AfterMelee,
+}
+
+impl Reason {
+    pub fn closing_into_melee(self) -> bool {
+        matches!(self, Reason::Charged | Reason::Closing)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct MoraleDue {
+    pub unit: String,
+    pub reason: Reason,
+}
+
+/// The melee sequence of the text, one step at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum MeleeStep {
+    DefenderMorale,
+    DefensiveFire,
+    AttackerMorale,
+    Fight,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct MeleeState {
+    pub attacker: String,
+    pub defender: String,
+    pub step: MeleeStep,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Activation {
+    pub unit: String,
+    pub moved: bool,
+    pub sighted: bool,
+    pub fired: bool,
+    pub charged: bool,
+    /// Unlimbering or crewing a gun: the unit's move or action is spent.
+    pub busy: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Turn {
+    /// Each side's bonus on the activation toss: +1 per toss lost in a row.
+    pub toss_bonus: BTreeMap<String, i64>,
+    /// The side that won the last toss and now activates a unit.
+    pub chooser: Option<String>,
+    pub active: Option<Activation>,
+    pub spotted: BTreeSet<String>,
+    pub limbered: BTreeSet<String>,
+    /// Gatling id to the last turn it may not fire.
+    pub jammed_until: BTreeMap<String, u32>,
+    /// Gatling id to the infantry unit now serving it.
+    pub crewed_by: BTreeMap<String, String>,
+    pub morale_due: Vec<MoraleDue>,
+    pub melee: Option<MeleeState>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "change", rename_all = "snake_case")]
+pub enum Change {
+    TossWon { side: String, bonus: BTreeMap<String, i64> },
+    Activated { unit: String },
+    Moved,
+    Sighted,
+    Spotted { unit: String },
+    Limbered { unit: String, on: bool },
+    Busy,
+    Fired,
+    Jammed { unit: String, until: u32 },
+    Crewed { gun: String, by: String },
+    MoraleDue { unit: String, reason: Reason },
+    MoraleTaken { unit: String },
+    Melee { state: Option<MeleeState> },
+    ActivationEnded,
+}
+
+impl Turn {
+    pub fn apply(&mut self, change: &Change) {
+        match change {
+            Change::TossWon { side, bonus } => {
+                self.chooser = Some(side.clone());
+                self.toss_bonus = bonus.clone();
+            }
+            Change::Activated { unit } => {
+                self.chooser = None;
+                self.active = Some(Activation { unit: unit.clone(), ..Activation::default() });
+            }
+            Change::Moved => self.with_active(|a| a.moved = true),
+            Change::Sighted => self.with_active(|a| a.sighted = true),
+            Change::Busy => self.with_active(|a| a.busy = true),
+            Change::Fired => self.with_active(|a| a.fired = true),
+            Change::Spotted { unit } => {
+                self.spotted.insert(unit.clone());
+            }
+            Change::Limbered { unit, on } => {
+                if *on {
+                    self.limbered.insert(unit.clone());
+                } else {
+                    self.limbered.remove(unit);
+                }
+            }
+            Change::Jammed { unit, until } => {
+                self.jammed_until.insert(unit.clone(), *until);
+            }
+            Change::Crewed { gun, by } => {
+                self.crewed_by.insert(gun.clone(), by.clone());
+            }
+            Change::MoraleDue { unit, reason } => {
+                self.morale_due.push(MoraleDue { unit: unit.clone(), reason: *reason });
+            }
+            Change::MoraleTaken { unit } => {
+                if let Some(i) = self.morale_due.iter().position(|d| &d.unit == unit) {
+                    self.morale_due.remove(i);
+                }
+            }
+            Change::Melee { state } => self.melee = state.clone(),
+            Change::ActivationEnded => self.active = None,
+        }
+    }
+
+    fn with_active(&mut self, f: impl FnOnce(&mut Activation)) {
+        if let Some(a) = self.active.as_mut() {
+            f(a);
+        }
+    }
+
+    /// A new turn: activations and the toss winner lapse; jams run out at the end of their turn.
+    pub fn begin(&mut self, turn: u32) {
+        self.chooser = None;
+        self.active = None;
+        self.morale_due.clear();
+        self.melee = None;
+        self.jammed_until.retain(|_, until| *until >= turn);
+    }
+
+    pub fn is_active(&self, unit: &str) -> bool {
+        self.active.as_ref().is_some_and(|a| a.unit == unit)
+    }
+}
