@@ -15,6 +15,8 @@ use crate::roster::{Role, Unit};
 
 pub struct Plan<'a> {
     pub firer: &'a Unit,
+    /// The Gatling the firing infantry serve, when they serve one: its weapon, its jam, its place.
+    pub gun: Option<&'a Unit>,
     pub target: &'a Unit,
     pub weapon: &'a Weapon,
     pub range: f64,
@@ -75,7 +77,14 @@ pub fn plan<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, now: bool) -> Result<Pl
         )
         .into());
     }
-    let weapon = ctx.weapon(firer);
+    let gun = ctx
+        .turn
+        .crewed_by
+        .iter()
+        .find(|(_, by)| **by == firer.id)
+        .and_then(|(gun, _)| ctx.state.unit(gun))
+        .filter(|g| g.crew_alive() == 0);
+    let weapon = gun.map(|g| ctx.weapon(g)).unwrap_or_else(|| ctx.weapon(firer));
     let profile = ctx.profile(firer);
     if profile.support && ctx.turn.limbered.contains(&firer.id) {
         return Err(Refusal::by_rule(
@@ -84,9 +93,10 @@ pub fn plan<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, now: bool) -> Result<Pl
         )
         .into());
     }
-    if weapon.jam_zeros.is_some() && ctx.turn.jammed_until.get(&firer.id).is_some_and(|&t| t >= ctx.state.turn) {
+    let gun_id = gun.map(|g| g.id.as_str()).unwrap_or(&firer.id);
+    if weapon.jam_zeros.is_some() && ctx.turn.jammed_until.get(gun_id).is_some_and(|&t| t >= ctx.state.turn) {
         return Err(Refusal::by_rule(
-            format!("{} jammed on four zeros and cannot fire this turn", firer.name),
+            format!("{} jammed on four zeros and cannot fire this turn", gun.unwrap_or(firer).name),
             "Heliograph, Fire Combat: Gatling Gun rolls 4 dice per crewman",
         )
         .into());
@@ -101,18 +111,18 @@ pub fn plan<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, now: bool) -> Result<Pl
     }
     let dice = if weapon.cannon {
         1
+    } else if gun.is_some() {
+        firer.alive_count() * ctx.tables.gatling_by_infantry.dice_per_figure
     } else if let Some(per_crew) = weapon.dice_per_crew {
-        match ctx.turn.crewed_by.get(&firer.id).and_then(|id| ctx.state.unit(id)) {
-            Some(infantry) if crew == 0 => infantry.alive_count() * ctx.tables.gatling_by_infantry.dice_per_figure,
-            _ => crew * per_crew,
-        }
+        crew * per_crew
     } else {
         firer.alive_count()
     };
     if dice == 0 {
         return Err(Refusal::by_rule(format!("{} has no one left to serve it", firer.name), FIRE).into());
     }
-    let range = nearest(&firer.alive_positions(), &target.alive_positions()).expect("both have figures").distance;
+    let from = gun.map(|g| g.figures.iter().map(|f| f.pos).collect()).unwrap_or_else(|| firer.alive_positions());
+    let range = nearest(&from, &target.alive_positions()).expect("both have figures").distance;
     let long = if range <= weapon.bands[0] + EPSILON {
         false
     } else if range <= weapon.bands[1] + EPSILON {
@@ -141,7 +151,18 @@ pub fn plan<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, now: bool) -> Result<Pl
     if weapon.cannon && range < m.grapeshot_under {
         modifiers.push(("grapeshot", m.grapeshot));
     }
-    Ok(Plan { firer, target, weapon, range, long, dice, needed: weapon.hits[usize::from(long)], modifiers, defensive })
+    Ok(Plan {
+        firer,
+        gun,
+        target,
+        weapon,
+        range,
+        long,
+        dice,
+        needed: weapon.hits[usize::from(long)],
+        modifiers,
+        defensive,
+    })
 }
 
 /// The group a hit on a support weapon falls among: the weapon's crew and its own infantry within 5".
@@ -233,8 +254,9 @@ pub fn fire(
         summary.push_str(&format!(": {} D10, {}", plan.dice, plural(hits as usize, "hit", "hits")));
         if plan.weapon.jam_zeros.is_some_and(|jam| zeros >= jam) {
             summary.push_str(&format!("; {zeros} zeros jam the gun for the next turn"));
-            effects.push(change(Change::Jammed { unit: plan.firer.id.clone(), until: ctx.state.turn + 1 }));
-            effects.push(Effect::Flag { unit: plan.firer.id.clone(), flag: crate::roster::Flag::Jammed, on: true });
+            let jammed = plan.gun.unwrap_or(plan.firer);
+            effects.push(change(Change::Jammed { unit: jammed.id.clone(), until: ctx.state.turn + 1 }));
+            effects.push(Effect::Flag { unit: jammed.id.clone(), flag: crate::roster::Flag::Jammed, on: true });
         }
         rolls.push(volley);
         match crew_targeting(ctx, plan.target).filter(|_| hits > 0) {

@@ -1,0 +1,98 @@
+//! Melee sequence: defender morale, defensive fire (no stationary bonus), attacker morale, then one D10 per
+//! figure, at most two on one, modifiers; high kills, ties lock; the side that lost more tests morale.
+
+use crate::support::{Hg, area, unit};
+
+/// Moro warriors charge U.S. infantry 5" away; returns the game at the defender's morale test.
+fn moro_charge(body: &str) -> Hg {
+    let mut hg = Hg::new(body);
+    hg.activate("moros", "warriors");
+    hg.ok(r#"{"type":"roll_move","unit":"warriors","dice":[3,9]}"#);
+    hg.ok(r#"{"type":"charge","unit":"warriors","target":"squad"}"#);
+    hg
+}
+
+fn lines(us: u32, moro: u32) -> String {
+    unit("squad", "us", "us_infantry", us, (10.0, 10.0), 70)
+        + &unit("warriors", "moros", "moro_warriors", moro, (15.0, 10.0), 70)
+}
+
+#[test]
+fn a_moro_charge_runs_defender_morale_defensive_fire_attacker_morale_then_the_melee() {
+    let mut hg = moro_charge(&lines(2, 2));
+    assert!(
+        hg.refused(r#"{"type":"melee","unit":"warriors"}"#)
+            .message
+            .contains("morale tests and defensive fire come first")
+    );
+    hg.ok(r#"{"type":"morale","unit":"squad","dice":[10]}"#);
+    let fire = hg.odds(r#"{"type":"fire","unit":"squad","target":"warriors"}"#);
+    assert!(!fire.label.contains("did not move"), "no stationary bonus for defensive fire: {}", fire.label);
+    hg.ok(r#"{"type":"fire","unit":"squad","target":"warriors","dice":[0,0]}"#);
+    hg.ok(r#"{"type":"morale","unit":"warriors","dice":[10]}"#);
+    let odds = hg.odds(r#"{"type":"melee","unit":"warriors"}"#);
+    assert_eq!(odds.dice.len(), 2, "two fights, one on one");
+    // Warriors: leader 9+1+1 = 11 and 2+1 = 3; U.S.: leader 5+1 = 6 and 7. One of each falls.
+    let line = hg.ok(r#"{"type":"melee","unit":"warriors","dice":[9,5,2,7]}"#);
+    assert!(
+        line.contains("1 attacker and 1 defender lost") && line.contains("warriors and squad test morale"),
+        "{line}"
+    );
+}
+
+#[test]
+fn at_most_two_figures_melee_one_and_the_lone_figure_compares_its_die_with_their_sum() {
+    let mut hg = moro_charge(&lines(1, 3));
+    hg.ok(r#"{"type":"morale","unit":"squad","dice":[1]}"#);
+    hg.ok(r#"{"type":"end_phase"}"#);
+    hg.ok(r#"{"type":"morale","unit":"warriors","dice":[1]}"#);
+    // Two warriors on the lone U.S. leader (third stands by): (2+1+1) + (1+1) = 6 against 7+1 = 8.
+    let line = hg.ok(r#"{"type":"melee","unit":"warriors","dice":[2,1,7]}"#);
+    assert!(line.contains("two on one, 8 beats 6: an attacker falls"), "{line}");
+    assert_eq!(hg.alive("warriors"), 2);
+    assert_eq!(hg.alive("squad"), 1);
+}
+
+#[test]
+fn a_tie_in_melee_locks_the_fight() {
+    let mut hg = moro_charge(&lines(1, 1));
+    hg.ok(r#"{"type":"morale","unit":"squad","dice":[1]}"#);
+    hg.ok(r#"{"type":"end_phase"}"#);
+    hg.ok(r#"{"type":"morale","unit":"warriors","dice":[1]}"#);
+    // 4 + leader + Moro charging = 6 against 5 + leader = 6.
+    let line = hg.ok(r#"{"type":"melee","unit":"warriors","dice":[4,5]}"#);
+    assert!(line.contains("locked") && line.contains("0 attackers and 0 defenders lost"), "{line}");
+    assert_eq!((hg.alive("warriors"), hg.alive("squad")), (1, 1));
+}
+
+#[test]
+fn a_defender_in_a_fort_adds_2_in_melee() {
+    let body = area("Cotta", "fort", (8.0, 8.0), (13.0, 12.0)) + &lines(1, 1);
+    let mut hg = moro_charge(&body);
+    hg.ok(r#"{"type":"morale","unit":"squad","dice":[1]}"#);
+    hg.ok(r#"{"type":"end_phase"}"#);
+    hg.ok(r#"{"type":"morale","unit":"warriors","dice":[1]}"#);
+    // 6 + 2 (leader, Moro charging) = 8 against 5 + 1 (leader) + 2 (fort) = 8: locked.
+    let line = hg.ok(r#"{"type":"melee","unit":"warriors","dice":[6,5]}"#);
+    assert!(line.contains("locked"), "{line}");
+}
+
+#[test]
+fn a_defender_failing_its_morale_against_a_moro_charge_routs_and_is_never_removed() {
+    let body = unit("squad", "us", "us_infantry", 2, (10.0, 10.0), 10)
+        + &unit("warriors", "moros", "moro_warriors", 2, (15.0, 10.0), 70);
+    let mut hg = moro_charge(&body);
+    let line = hg.ok(r#"{"type":"morale","unit":"squad","dice":[90]}"#);
+    assert!(line.contains("routs") && !hg.unit("squad").is_out(), "{line}");
+    assert!(hg.turn().melee.is_none());
+}
+
+#[test]
+fn an_attacker_failing_to_close_stops_short() {
+    let mut hg = moro_charge(&lines(2, 2));
+    hg.ok(r#"{"type":"morale","unit":"squad","dice":[1]}"#);
+    hg.ok(r#"{"type":"end_phase"}"#);
+    let line = hg.ok(r#"{"type":"morale","unit":"warriors","dice":[99]}"#);
+    assert!(line.contains("stops short"), "{line}");
+    assert!(!hg.unit("warriors").is_out());
+}
