@@ -86,7 +86,9 @@ facing?: number | null } |
  *  (`open`, `walls`, `redoubt_ships`, `windows_doors`). Typed `dice` are taken in the order the
  *  procedure asks for them: every D20, then a D6 save per hit on cavalry, then a D6 per natural 1.
  */
-{ type: "fire"; unit: string; target: string; cover?: string | null; dice?: number[] | null } | 
+{ type: "fire"; unit: string; target: string; cover?: string | null; 
+/**  Heliograph cannon: where the 3" blast template is placed on a hit; the target's leader if omitted. */
+at?: Pt | null; dice?: number[] | null } | 
 /**  The morale test the phase owes for `unit`: to finish its charge, or to stand against one. */
 { type: "morale"; unit: string; dice?: number[] | null } | 
 /**
@@ -94,6 +96,17 @@ facing?: number | null } |
  *  2D6 rout, the loser's 1D6 losses, the winner's 1D6 (halved).
  */
 { type: "melee"; unit: string; dice?: number[] | null } | 
+/**  Heliograph: the side that won the activation toss activates this unit (marked until the turn ends). */
+{ type: "activate"; unit: string } | 
+/**
+ *  Heliograph: the moving U.S. unit rolls to sight each hidden counter, by range from its leader.
+ *  Typed `dice`: one D10 per counter that needs a roll, nearest first.
+ */
+{ type: "sight"; unit: string; dice?: number[] | null } | 
+/**  Heliograph: a gun spends its move unlimbering; it fires only unlimbered, and moving limbers it. */
+{ type: "unlimber"; unit: string } | 
+/**  Heliograph: infantry take over a Gatling whose crew is gone, spending a full action at the gun. */
+{ type: "crew_gun"; unit: string; gun: string } | 
 /**  Sand Pebbles: one D6 per swimmer after the unit swims; each 6 drowns a figure. */
 { type: "drown"; unit: string; dice?: number[] | null } | { type: "undo" } | { type: "redo" };
 
@@ -146,7 +159,9 @@ facing: number | null } |
  *  (`open`, `walls`, `redoubt_ships`, `windows_doors`). Typed `dice` are taken in the order the
  *  procedure asks for them: every D20, then a D6 save per hit on cavalry, then a D6 per natural 1.
  */
-{ type: "fire"; unit: string; target: string; cover: string | null; dice: number[] | null } | 
+{ type: "fire"; unit: string; target: string; cover: string | null; 
+/**  Heliograph cannon: where the 3" blast template is placed on a hit; the target's leader if omitted. */
+at: Pt | null; dice: number[] | null } | 
 /**  The morale test the phase owes for `unit`: to finish its charge, or to stand against one. */
 { type: "morale"; unit: string; dice: number[] | null } | 
 /**
@@ -154,8 +169,29 @@ facing: number | null } |
  *  2D6 rout, the loser's 1D6 losses, the winner's 1D6 (halved).
  */
 { type: "melee"; unit: string; dice: number[] | null } | 
+/**  Heliograph: the side that won the activation toss activates this unit (marked until the turn ends). */
+{ type: "activate"; unit: string } | 
+/**
+ *  Heliograph: the moving U.S. unit rolls to sight each hidden counter, by range from its leader.
+ *  Typed `dice`: one D10 per counter that needs a roll, nearest first.
+ */
+{ type: "sight"; unit: string; dice: number[] | null } | 
+/**  Heliograph: a gun spends its move unlimbering; it fires only unlimbered, and moving limbers it. */
+{ type: "unlimber"; unit: string } | 
+/**  Heliograph: infantry take over a Gatling whose crew is gone, spending a full action at the gun. */
+{ type: "crew_gun"; unit: string; gun: string } | 
 /**  Sand Pebbles: one D6 per swimmer after the unit swims; each 6 drowns a figure. */
 { type: "drown"; unit: string; dice: number[] | null } | { type: "undo" } | { type: "redo" };
+
+export type Activation = {
+	unit: string,
+	moved: boolean,
+	sighted: boolean,
+	fired: boolean,
+	charged: boolean,
+	/**  Unlimbering or crewing a gun: the unit's move or action is spent. */
+	busy: boolean,
+};
 
 /**  A unit's movement for this turn: what was rolled and how much is left after the moves made so far. */
 export type Allowance = {
@@ -213,6 +249,12 @@ export type Charge_Serialize = {
 	/**  The test to stand (phase F), once taken. */
 	defender_passed: boolean | null,
 	resolved: boolean,
+};
+
+export type DueTest = {
+	unit: string,
+	text: string,
+	p: number | null,
 };
 
 export type ErrorKind = 
@@ -292,6 +334,8 @@ export type GameView_Deserialize = {
 	last_card?: string | null,
 	/**  Sand Pebbles: the turn sequence, its owed steps and prompts. */
 	sequence?: SequenceView_Deserialize | null,
+	/**  Heliograph: the activation toss, the unit being activated, hidden counters, tests due. */
+	heliograph?: HeliographView_Deserialize | null,
 	/**  The rulings this game is played with, fixed when it was created. */
 	options: OptionView[],
 };
@@ -316,8 +360,48 @@ export type GameView_Serialize = {
 	last_card: string | null,
 	/**  Sand Pebbles: the turn sequence, its owed steps and prompts. */
 	sequence: SequenceView_Serialize | null,
+	/**  Heliograph: the activation toss, the unit being activated, hidden counters, tests due. */
+	heliograph: HeliographView_Serialize | null,
 	/**  The rulings this game is played with, fixed when it was created. */
 	options: OptionView[],
+};
+
+export type HeliographView = HeliographView_Serialize | HeliographView_Deserialize;
+
+export type HeliographView_Deserialize = {
+	/**  Each side's bonus on the next toss, in side order. */
+	toss_bonus: number[],
+	/**  The side that won the toss and now activates a unit. */
+	chooser?: string | null,
+	active?: Activation | null,
+	/**  Units still showing as hidden counters: their place is known, their contents not. */
+	hidden: string[],
+	limbered: string[],
+	jammed: string[],
+	melee?: MeleeState | null,
+	owed: string[],
+	/**  Morale tests due now, with the chance to pass. */
+	tests: DueTest[],
+	/**  Units not yet activated this turn. */
+	waiting: string[],
+};
+
+export type HeliographView_Serialize = {
+	/**  Each side's bonus on the next toss, in side order. */
+	toss_bonus: number[],
+	/**  The side that won the toss and now activates a unit. */
+	chooser: string | null,
+	active: Activation | null,
+	/**  Units still showing as hidden counters: their place is known, their contents not. */
+	hidden: string[],
+	limbered: string[],
+	jammed: string[],
+	melee: MeleeState | null,
+	owed: string[],
+	/**  Morale tests due now, with the chance to pass. */
+	tests: DueTest[],
+	/**  Units not yet activated this turn. */
+	waiting: string[],
 };
 
 /**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */
@@ -379,6 +463,15 @@ export type Measurement_Serialize = {
 	/**  One line for a player: "U.S. Marines to Boxers of the West Gate: 19.0" — in range of Rifle (24")". */
 	text: string,
 };
+
+export type MeleeState = {
+	attacker: string,
+	defender: string,
+	step: MeleeStep,
+};
+
+/**  The melee sequence of the text, one step at a time. */
+export type MeleeStep = "defender_morale" | "defensive_fire" | "attacker_morale" | "fight";
 
 export type OddsLine = {
 	label: string,
