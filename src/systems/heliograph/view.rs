@@ -9,7 +9,11 @@ use super::morale::test_for;
 use super::tables::Tables;
 use super::turn::{Activation, MeleeState, Turn};
 use crate::game::GameState;
+use crate::measure::{EPSILON, distance};
 use crate::roster::Flag;
+
+/// Inches a figure may stand from its leader.
+const COHERENCY: f64 = 6.0;
 use crate::scenario::Scenario;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -30,6 +34,9 @@ pub struct HeliographView {
     pub tests: Vec<DueTest>,
     /// Units not yet activated this turn.
     pub waiting: Vec<String>,
+    /// Units with a figure more than 6" from their leader: "figures in unit are placed within 6 from the
+    /// leader", so the table shows them to be put right.
+    pub strays: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -68,6 +75,14 @@ pub fn heliograph_view(scenario: &Scenario, state: &GameState, tables: &Tables, 
             .units
             .iter()
             .filter(|u| !u.is_out() && !u.flags.contains(&Flag::Activated))
+            .map(|u| u.id.clone())
+            .collect(),
+        strays: state
+            .units
+            .iter()
+            .filter(|u| {
+                u.leader().is_some_and(|l| u.alive().any(|f| distance(f.pos, l.pos) > COHERENCY + EPSILON))
+            })
             .map(|u| u.id.clone())
             .collect(),
     }
