@@ -20,6 +20,9 @@ struct Fight<'a> {
 /// Attackers take the defenders one each in order, then a second on each, never more than two on one.
 fn pair_up<'a>(ctx: &Ctx, attacker: &'a Unit, defender: &'a Unit) -> Vec<Fight<'a>> {
     let defenders: Vec<&Figure> = defender.alive().collect();
+    if defenders.is_empty() {
+        return Vec::new();
+    }
     let mut fights: Vec<Fight> = defenders.iter().map(|d| Fight { defender: d, attackers: Vec::new() }).collect();
     let limit = ctx.tables.melee.max_on_one * defenders.len();
     for (i, figure) in attacker.alive().take(limit).enumerate() {
@@ -63,6 +66,13 @@ fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit), GameEr
 
 pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
     let (attacker, defender) = pending(ctx, unit)?;
+    if attacker.is_out() || defender.is_out() {
+        return Ok(Outcome::Resolved {
+            summary: format!("No melee between {} and {}: one of them is gone", attacker.name, defender.name),
+            rolls: Vec::new(),
+            effects: vec![change(Change::Melee { state: None })],
+        });
+    }
     let d10 = DiceExpr::parse("D10").expect("D10");
     let mut feed = DiceFeed::new(dice, rng);
     let mut rolls: Vec<NamedRoll> = Vec::new();
