@@ -87,6 +87,24 @@ async fn act(api: &Api, id: i64, action: Action, json: bool) -> Result<(), Failu
 
 fn show_text(view: &GameView) -> String {
     let mut out = format!("{} — {}, turn {} (seed {})\n", view.scenario_title, view.system_name, view.turn, view.seed);
+    let side_name = |id: &str| view.sides.iter().find(|s| s.id == id).map(|s| s.name.clone()).unwrap_or_default();
+    let owed_line =
+        |owed: &[String]| if owed.is_empty() { String::new() } else { format!("\n  owed: {}", owed.join("; ")) };
+    if let Some(seq) = &view.sequence {
+        let letter = if seq.letter.is_empty() { String::new() } else { format!("{}: ", seq.letter) };
+        let acting = seq.acting_side.as_deref().map(|s| format!(" ({})", side_name(s))).unwrap_or_default();
+        out.push_str(&format!("Phase {letter}{}{acting}{}\n", seq.title, owed_line(&seq.owed)));
+    }
+    if let Some(hg) = &view.heliograph {
+        let active =
+            hg.active.as_ref().map(|a| format!("activating {}", a.unit)).unwrap_or_else(|| "no unit activating".into());
+        let chooser = hg.chooser.as_deref().map(|s| format!("; {} activates next", side_name(s))).unwrap_or_default();
+        out.push_str(&format!("{active}{chooser}; {} still to activate{}\n", hg.waiting.len(), owed_line(&hg.owed)));
+    }
+    let options: Vec<String> = view.options.iter().filter(|o| o.on != o.default).map(|o| o.name.clone()).collect();
+    if !options.is_empty() {
+        out.push_str(&format!("House rules: {}\n", options.join(", ")));
+    }
     for side in &view.sides {
         out.push_str(&format!("\n{}\n", side.name));
         for u in view.units.iter().filter(|u| u.side == side.id) {

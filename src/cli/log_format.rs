@@ -12,11 +12,17 @@ pub fn render(title: &str, entries: &[LogEntry], format: LogFormat) -> String {
             out
         }
         LogFormat::Md => {
-            let mut out = format!("# {title}\n\n| # | turn | entry |\n| ---: | ---: | --- |\n");
+            let mut out = format!("# {title}\n\n| # | turn | entry | dice |\n| ---: | ---: | --- | --- |\n");
             for e in entries {
                 let text = e.text.replace('|', "\\|");
                 let text = if e.undone { format!("~~{text}~~ (undone)") } else { text };
-                out.push_str(&format!("| {} | {} | {text} |\n", e.seq, e.turn));
+                // Free rolls and movement rolls already print their faces in the entry itself.
+                let dice = if matches!(e.kind.as_str(), "roll" | "roll_move") {
+                    String::new()
+                } else {
+                    e.rolls.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+                };
+                out.push_str(&format!("| {} | {} | {text} | {dice} |\n", e.seq, e.turn));
             }
             out
         }

@@ -26,7 +26,7 @@ pub enum FeedError {
     Dice(#[from] DiceError),
     #[error("{given} dice were typed in, but {label} needs {wanted} more ({expr})")]
     TooFew { given: usize, label: String, expr: String, wanted: usize },
-    #[error("{given} dice were typed in, but only {used} were needed")]
+    #[error("{given} dice were typed in, but only {used} {verb} needed", verb = if *used == 1 { "was" } else { "were" })]
     TooMany { given: usize, used: usize },
 }
 

@@ -132,9 +132,37 @@ fn units_aboard_a_gun_boat_move_with_it_and_not_alone() {
     sp.movement("allies");
     let r = sp.refused(r#"{"type":"roll_move","unit":"gardner"}"#);
     assert!(r.message.contains("aboard boat"), "{}", r.message);
-    sp.ok(r#"{"type":"roll_move","unit":"boat","dice":[5]}"#);
+    assert!(sp.refused(r#"{"type":"roll_move","unit":"boat","dice":[5]}"#).message.contains("picks its dice"));
+    sp.ok(r#"{"type":"roll_move","unit":"boat","expr":"1D6+6","dice":[5]}"#);
     sp.ok(r#"{"type":"move","unit":"boat","path":[{"x":40,"y":20}]}"#);
     assert_eq!(sp.unit("gardner").figures[0].pos.x, 40.0);
+    assert_eq!(sp.unit("gardner").facing, 90.0, "the crew turn with their boat");
+}
+
+#[test]
+fn boats_and_junks_keep_to_the_river() {
+    let body = river() + &craft("junk", "boxers", "medium_junk", (40.0, 22.0), 90.0);
+    let mut sp = Sp::new(&body);
+    sp.movement("boxers");
+    sp.ok(r#"{"type":"roll_move","unit":"junk","dice":[4,4,4]}"#);
+    let r = sp.refused(r#"{"type":"move","unit":"junk","path":[{"x":40,"y":12}]}"#);
+    assert!(r.message.contains("would leave the water at (40.0, 15.8)"), "{}", r.message);
+    sp.ok(r#"{"type":"move","unit":"junk","path":[{"x":52,"y":22}]}"#);
+}
+
+#[test]
+fn charge_odds_are_refused_for_a_charge_the_rules_forbid() {
+    let body =
+        unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 30.0));
+    let mut sp = Sp::new(&body);
+    sp.movement("allies");
+    let before_rolling = sp.odds(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
+    assert!(before_rolling.lines[0].p > 0.99, "before the roll the reach is not yet known");
+    sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
+    let err = sp
+        .game
+        .odds(&sandtable::game::Action::from_json(r#"{"type":"charge","unit":"marines","target":"boxers"}"#).unwrap());
+    assert!(format!("{err:?}").contains("needs 19.0"), "{err:?}");
 }
 
 #[test]
@@ -150,7 +178,7 @@ fn a_6_on_the_drowning_roll_removes_the_swimmer() {
     let line = sp.ok(r#"{"type":"drown","unit":"swim","dice":[6,1,5]}"#);
     assert!(line.contains("1 swimmer drowned"), "{line}");
     assert_eq!(sp.alive("swim"), 2);
-    assert!(sp.refused(r#"{"type":"drown","unit":"swim"}"#).message.contains("not swum"));
+    assert!(sp.refused(r#"{"type":"drown","unit":"swim"}"#).message.contains("owes no drowning roll"));
     sp.ok(r#"{"type":"end_phase"}"#);
 }
 

@@ -80,9 +80,7 @@ pub fn heliograph_view(scenario: &Scenario, state: &GameState, tables: &Tables, 
         strays: state
             .units
             .iter()
-            .filter(|u| {
-                u.leader().is_some_and(|l| u.alive().any(|f| distance(f.pos, l.pos) > COHERENCY + EPSILON))
-            })
+            .filter(|u| u.leader().is_some_and(|l| u.alive().any(|f| distance(f.pos, l.pos) > COHERENCY + EPSILON)))
             .map(|u| u.id.clone())
             .collect(),
     }

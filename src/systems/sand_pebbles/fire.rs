@@ -54,7 +54,7 @@ pub fn plan<'a>(
         && allowance.expr == no_fire.to_string()
     {
         return Err(Refusal::by_rule(
-            format!("{} moved {} this turn, which allows no fire", firer.name, allowance.expr),
+            format!("{} rolled {} for movement this turn, which allows no fire", firer.name, allowance.expr),
             "Sand Pebbles, Movement Chart: guns move 2D6 plus 6 with no fire, or 1D6 plus 6 and may fire",
         )
         .into());

@@ -42,7 +42,7 @@ pub fn prepare(
             movement::roll_move(&ctx, unit, expr.as_deref(), dice.as_deref(), rng)?
         }
         Action::Move { unit, path, facing } => movement::travel(&ctx, unit, path, *facing)?,
-        Action::Charge { unit, target } => movement::charge(&ctx, unit, target)?,
+        Action::Charge { unit, target } => movement::charge(&ctx, unit, target, true)?,
         Action::Drown { unit, dice } => movement::drown(&ctx, unit, dice.as_deref(), rng)?,
         Action::Fire { unit, target, cover, dice, .. } => {
             fire::fire(&ctx, unit, target, cover.as_deref(), dice.as_deref(), rng)?
@@ -68,8 +68,8 @@ pub fn odds(
         Action::Morale { unit, .. } => morale::odds(&ctx, unit)?,
         Action::Melee { unit, .. } => melee::odds(&ctx, unit)?,
         Action::Charge { unit, target } => {
-            let (attacker, defender) = (ctx.unit(unit)?, ctx.unit(target)?);
-            melee::odds_for(&ctx, attacker, defender)
+            movement::charge(&ctx, unit, target, false)?;
+            melee::odds_for(&ctx, ctx.unit(unit)?, ctx.unit(target)?)
         }
         Action::RollMove { unit, expr, .. } => {
             let unit = ctx.live_unit(unit)?;
@@ -80,7 +80,7 @@ pub fn odds(
         }
         Action::Drown { unit, .. } => {
             let unit = ctx.live_unit(unit)?;
-            OddsView::new(format!("{} swimmers drowned", unit.name), &Dist::binomial(unit.alive_count(), 1.0 / 6.0))
+            OddsView::new(format!("{}: swimmers drowned", unit.name), &Dist::binomial(unit.alive_count(), 1.0 / 6.0))
                 .with_dice([format!("{} D6, one per swimmer", unit.alive_count())])
         }
         Action::Initiative { .. } => {

@@ -54,6 +54,36 @@ pub fn move_expr(ctx: &Ctx, unit: &Unit, asked: Option<&str>) -> Result<(DiceExp
     Ok((expr, false))
 }
 
+fn movement_choice_list(ctx: &Ctx, unit: &Unit) -> Vec<DiceExpr> {
+    ctx.scenario.ruleset.kind(&unit.kind).map(|k| k.movement_choices()).unwrap_or_default()
+}
+
+/// Craft keep to the water: every point of the route must lie in a river (when the scenario has one).
+fn refuse_leaving_water(ctx: &Ctx, unit: &Unit, route: &[Pt]) -> Result<(), GameError> {
+    let water = |p: Pt| areas_containing(p, &ctx.scenario.terrain).iter().any(|a| a.cover == "river");
+    if !ctx.scenario.terrain.iter().any(|a| a.cover == "river") {
+        return Ok(());
+    }
+    for leg in route.windows(2) {
+        let steps = (distance(leg[0], leg[1]) / 0.25).ceil().max(1.0) as usize;
+        for i in 0..=steps {
+            let t = i as f64 / steps as f64;
+            let p = Pt::new(leg[0].x + (leg[1].x - leg[0].x) * t, leg[0].y + (leg[1].y - leg[0].y) * t);
+            if !water(p) {
+                return Err(Refusal::by_rule(
+                    format!(
+                        "{} would leave the water at ({:.1}, {:.1}): boats and junks keep to the river",
+                        unit.name, p.x, p.y
+                    ),
+                    MOVEMENT,
+                )
+                .into());
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A junk is going upstream when it stands in a river and faces more than 90 degrees from the flow.
 fn heading_upstream(ctx: &Ctx, unit: &Unit) -> bool {
     let Some(at) = unit.anchor() else { return false };
@@ -81,6 +111,14 @@ pub fn roll_move(
         )
         .into());
     }
+    if ctx.craft(unit) == Some(Craft::GunBoat) && asked.is_none() {
+        let choices: Vec<String> = movement_choice_list(ctx, unit).iter().map(ToString::to_string).collect();
+        return Err(Refusal::by_rule(
+            format!("{} picks its dice before rolling: give `expr`, one of {}", unit.name, choices.join(", ")),
+            format!("{MOVEMENT}: Gun Boat 1-6D6 plus 6 inches"),
+        )
+        .into());
+    }
     let (expr, _) = move_expr(ctx, unit, asked)?;
     let mut feed = DiceFeed::new(dice, rng);
     let roll = feed.roll(&expr, "movement")?.roll;
@@ -95,7 +133,11 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     refuse_held(ctx, unit)?;
     let craft = ctx.craft(unit);
     let (turn_cost, facing) = match (craft, unit.anchor()) {
-        (Some(_), Some(start)) => ship_turns(start, unit.facing, path, facing),
+        (Some(_), Some(start)) => {
+            let route: Vec<Pt> = std::iter::once(start).chain(path.iter().copied()).collect();
+            refuse_leaving_water(ctx, unit, &route)?;
+            ship_turns(start, unit.facing, path, facing)
+        }
         _ => (0.0, facing),
     };
     let mut outcome = resolve_move(ctx.scenario, ctx.state, unit, path, facing, turn_cost).map_err(|e| match e {
@@ -105,10 +147,11 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
         }),
         other => other,
     })?;
-    if let Outcome::Moved { route, effects, .. } = &mut outcome {
+    if let Outcome::Moved { route, effects, facing, .. } = &mut outcome {
         let (start, end) = (route[0], *route.last().unwrap());
         for carried in ctx.state.units.iter().filter(|u| u.aboard.as_deref() == Some(&unit.id) && !u.is_out()) {
             effects.push(Effect::Shift { unit: carried.id.clone(), dx: end.x - start.x, dy: end.y - start.y });
+            effects.push(Effect::Face { unit: carried.id.clone(), facing: *facing });
         }
         if ctx.profile(unit).swims && !ctx.turn.swims_owed.contains(&unit.id) {
             effects.push(Effect::SandPebbles { change: Change::SwimOwed { unit: unit.id.clone() } });
@@ -141,9 +184,11 @@ pub fn ship_turns(start: Pt, facing: f64, path: &[Pt], end_facing: Option<f64>) 
 pub fn drown(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
     let unit = ctx.live_unit(unit)?;
     if !ctx.turn.swims_owed.contains(&unit.id) {
-        return Err(
-            Refusal::by_rule(format!("{} has not swum this turn: no drowning roll", unit.name), MOVEMENT).into()
-        );
+        return Err(Refusal::by_rule(
+            format!("{} owes no drowning roll: it has not swum this turn, or has rolled already", unit.name),
+            MOVEMENT,
+        )
+        .into());
     }
     let swimmers = unit.alive_count();
     let expr = DiceExpr::parse(&format!("{swimmers}D6")).expect("nD6 parses");
@@ -170,10 +215,14 @@ pub fn drown(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     })
 }
 
-pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError> {
+/// Checks and resolves a charge. With `now` false (odds), the phase is not checked and, before the unit
+/// has rolled its movement, neither is its reach: a player may weigh a charge before rolling for it.
+pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome, GameError> {
     let unit = ctx.live_unit(unit)?;
     let target = ctx.live_unit(target)?;
-    ctx.require_acting(unit, "charge", Phase::is_movement)?;
+    if now {
+        ctx.require_acting(unit, "charge", Phase::is_movement)?;
+    }
     ctx.require_enemy(unit, target)?;
     refuse_aboard(ctx, unit)?;
     let no_boarding = |who: &Unit| -> Result<(), GameError> {
@@ -203,20 +252,22 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
         )
         .into());
     }
-    let allowance = ctx
-        .state
-        .allowances
-        .get(&unit.id)
-        .ok_or_else(|| Refusal::by_rule(format!("roll {}'s movement before it charges", unit.name), MOVEMENT))?;
+    let left = match ctx.state.allowances.get(&unit.id) {
+        Some(allowance) => allowance.left,
+        None if !now => f64::INFINITY,
+        None => {
+            return Err(Refusal::by_rule(format!("roll {}'s movement before it charges", unit.name), MOVEMENT).into());
+        }
+    };
     let mine = unit.alive_positions();
     let theirs = target.alive_positions();
     let pair = nearest(&mine, &theirs).expect("both units have figures");
     let needed = (pair.distance - CHARGE_STOP_SHORT).max(0.0);
-    if needed > allowance.left + MOVE_TOLERANCE {
+    if needed > left + MOVE_TOLERANCE {
         return Err(Refusal::by_rule(
             format!(
-                "{} needs {needed:.1}\" to reach 1\" from {} but has {:.1}\" of movement left",
-                unit.name, target.name, allowance.left
+                "{} needs {needed:.1}\" to reach 1\" from {} but has {left:.1}\" of movement left",
+                unit.name, target.name
             ),
             format!("{MOVEMENT}: a unit with enough movement to enter melee stops 1 inch away"),
         )
@@ -239,7 +290,7 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
         rolls: Vec::new(),
         effects: vec![
             Effect::Shift { unit: unit.id.clone(), dx, dy },
-            Effect::AllowanceLeft { unit: unit.id.clone(), left: (allowance.left - needed).max(0.0) },
+            Effect::AllowanceLeft { unit: unit.id.clone(), left: (left - needed).max(0.0) },
             Effect::Face { unit: unit.id.clone(), facing: facing_in },
             Effect::Face { unit: target.id.clone(), facing: facing_out },
             Effect::Flag { unit: target.id.clone(), flag: Flag::Pinned, on: true },

@@ -195,10 +195,15 @@ pub fn end_phase(ctx: &Ctx) -> Result<Outcome, GameError> {
         Phase::MoveFirst => Phase::MoveSecond,
         Phase::MoveSecond => Phase::FireInitiative,
         Phase::FireFirst => Phase::FireSecond,
-        Phase::FireSecond if turn.charges.is_empty() => Phase::Melee,
-        Phase::FireSecond => Phase::ChargeMorale,
-        Phase::ChargeMorale if turn.charges.iter().any(|c| c.owes_stand_test() && ctx.live(c)) => Phase::StandMorale,
-        Phase::ChargeMorale | Phase::StandMorale => Phase::Melee,
+        // Phases with nothing owed in them are passed over: E when no charger is left to test, F when no
+        // charge came on.
+        Phase::FireSecond if turn.charges.iter().any(|c| c.attacker_passed.is_none() && ctx.live(c)) => {
+            Phase::ChargeMorale
+        }
+        Phase::FireSecond | Phase::ChargeMorale if turn.charges.iter().any(|c| c.owes_stand_test() && ctx.live(c)) => {
+            Phase::StandMorale
+        }
+        Phase::FireSecond | Phase::ChargeMorale | Phase::StandMorale => Phase::Melee,
         Phase::Melee => {
             return Err(Refusal::by_rule("the melee phase ends the turn: begin the next turn", SEQUENCE).into());
         }
@@ -210,7 +215,7 @@ pub fn end_phase(ctx: &Ctx) -> Result<Outcome, GameError> {
     if let Some(side) = acting_after(ctx, next) {
         summary.push_str(&format!(" ({})", ctx.side_name(side)));
     }
-    if next == Phase::Melee && turn.charges.is_empty() {
+    if next == Phase::Melee && !turn.charges.iter().any(|c| ctx.live(c)) {
         summary.push_str(": no charges this turn");
     }
     Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects: vec![change(Change::Phase { phase: next })] })
