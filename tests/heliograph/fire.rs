@@ -141,3 +141,37 @@ fn infantry_crewing_a_gatling_fire_two_dice_each_after_a_full_action() {
     assert!(odds.label.contains("6 D10"), "3 infantry x 2 dice: {}", odds.label);
     assert!(odds.lines.iter().any(|l| l.label.contains("jam")), "the Gatling can still jam");
 }
+
+#[test]
+fn the_blast_must_be_laid_over_the_unit_fired_at() {
+    let body = gun("cannon", "us", "us_cannon", 4, (10.0, 10.0))
+        + &unit("friends", "us", "us_infantry", 5, (30.0, 30.0), 70)
+        + &unit("near", "moros", "moro_warriors", 6, (30.0, 10.0), 70);
+    let mut hg = Hg::new(&body);
+    hg.activate("us", "cannon");
+    let r = hg.refused(r#"{"type":"fire","unit":"cannon","target":"near","at":{"x":30,"y":30}}"#);
+    assert!(r.message.contains("must put the 3\" blast over near"), "{}", r.message);
+}
+
+#[test]
+fn a_unit_fires_after_it_moves_not_before() {
+    let body = unit("rifles", "us", "us_infantry", 2, (10.0, 10.0), 70)
+        + &unit("m", "moros", "moro_warriors", 2, (20.0, 10.0), 70);
+    let mut hg = Hg::new(&body);
+    hg.activate("us", "rifles");
+    hg.ok(r#"{"type":"fire","unit":"rifles","target":"m","dice":[0,0]}"#);
+    let r = hg.refused(r#"{"type":"roll_move","unit":"rifles"}"#);
+    assert!(r.message.contains("moves (or charges) first, then fires"), "{}", r.message);
+}
+
+#[test]
+fn crew_hits_past_the_last_crewman_fall_on_the_infantry() {
+    let body = gun("gatling", "us", "gatling", 1, (10.0, 10.0))
+        + &unit("escort", "us", "us_infantry", 3, (10.0, 12.0), 70)
+        + &unit("riflemen", "moros", "moro_riflemen", 2, (10.0, 20.0), 70);
+    let mut hg = Hg::new(&body);
+    hg.activate("moros", "riflemen");
+    // 1 crew among 4 figures: 25%; both hits roll under it, but there is only one crewman.
+    hg.ok(r#"{"type":"fire","unit":"riflemen","target":"gatling","dice":[9,9,5,6]}"#);
+    assert_eq!((hg.alive("gatling"), hg.alive("escort")), (0, 2));
+}

@@ -96,3 +96,22 @@ fn an_attacker_failing_to_close_stops_short() {
     assert!(line.contains("stops short"), "{line}");
     assert!(!hg.unit("warriors").is_out());
 }
+
+#[test]
+fn a_charger_that_stops_short_may_not_fire_afterwards() {
+    let mut hg = moro_charge(&lines(2, 2));
+    hg.ok(r#"{"type":"morale","unit":"squad","dice":[1]}"#);
+    hg.ok(r#"{"type":"end_phase"}"#);
+    hg.ok(r#"{"type":"morale","unit":"warriors","dice":[99]}"#);
+    let r = hg.refused(r#"{"type":"fire","unit":"warriors","target":"squad"}"#);
+    assert!(r.message.contains("charged"), "{}", r.message);
+}
+
+#[test]
+fn a_charger_destroyed_by_defensive_fire_never_closes() {
+    let mut hg = moro_charge(&lines(4, 2));
+    hg.ok(r#"{"type":"morale","unit":"squad","dice":[1]}"#);
+    let line = hg.ok(r#"{"type":"fire","unit":"squad","target":"warriors","dice":[9,9,9,9]}"#);
+    assert!(line.contains("destroyed before it closes"), "{line}");
+    assert!(hg.turn().melee.is_none() && hg.turn().morale_due.is_empty());
+}

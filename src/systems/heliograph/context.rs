@@ -65,7 +65,7 @@ impl<'a> Ctx<'a> {
 
     /// A hidden counter not yet spotted: its place is known, its contents are not.
     pub fn is_hidden(&self, unit: &Unit) -> bool {
-        unit.hidden && !self.turn.spotted.contains(&unit.id)
+        unit.hidden && !self.turn.spotted.contains(&unit.id) && !unit.flags.contains(&crate::roster::Flag::Spotted)
     }
 
     pub fn ground_at(&self, p: Pt) -> Ground {
@@ -86,6 +86,9 @@ impl<'a> Ctx<'a> {
 
     /// Where most of the unit's figures stand; a tie goes to the better cover.
     pub fn ground_of(&self, unit: &Unit) -> Ground {
+        if unit.is_out() {
+            return Ground::Open;
+        }
         let grounds = [Ground::Open, Ground::Trail, Ground::Jungle, Ground::Building, Ground::Fort];
         let mut counts = [0usize; 5];
         for figure in unit.alive() {

@@ -13,6 +13,9 @@ use crate::measure::{EPSILON, Pt, distance, nearest, within_radius};
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Role, Unit};
 
+/// Infantry figures within this many inches of a Gatling are serving it.
+const SERVING_REACH: f64 = 2.0;
+
 pub struct Plan<'a> {
     pub firer: &'a Unit,
     /// The Gatling the firing infantry serve, when they serve one: its weapon, its jam, its place.
@@ -77,13 +80,17 @@ pub fn plan<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, now: bool) -> Result<Pl
         )
         .into());
     }
+    // Infantry serve a Gatling only while some of them stand at it; only those at the gun roll its dice.
+    let at_gun = |g: &Unit| {
+        firer.alive().filter(|f| g.figures.iter().any(|gf| distance(gf.pos, f.pos) <= SERVING_REACH)).count() as u32
+    };
     let gun = ctx
         .turn
         .crewed_by
         .iter()
         .find(|(_, by)| **by == firer.id)
         .and_then(|(gun, _)| ctx.state.unit(gun))
-        .filter(|g| g.crew_alive() == 0);
+        .filter(|g| g.crew_alive() == 0 && at_gun(g) > 0);
     let weapon = gun.map(|g| ctx.weapon(g)).unwrap_or_else(|| ctx.weapon(firer));
     let profile = ctx.profile(firer);
     if profile.support && ctx.turn.limbered.contains(&firer.id) {
@@ -111,8 +118,8 @@ pub fn plan<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, now: bool) -> Result<Pl
     }
     let dice = if weapon.cannon {
         1
-    } else if gun.is_some() {
-        firer.alive_count() * ctx.tables.gatling_by_infantry.dice_per_figure
+    } else if let Some(g) = gun {
+        at_gun(g) * ctx.tables.gatling_by_infantry.dice_per_figure
     } else if let Some(per_crew) = weapon.dice_per_crew {
         crew * per_crew
     } else {
@@ -210,16 +217,13 @@ pub fn fire(
     let mut losses: Vec<(&Unit, Vec<u32>)> = Vec::new();
     let mut summary = format!("{} fire at {} ({})", plan.firer.name, plan.target.name, plan.describe());
     if plan.weapon.cannon {
+        // The template is laid before the roll, so a misplaced one is refused whatever the die says.
+        let impact = at.or_else(|| plan.target.anchor()).expect("live target");
+        check_impact(ctx, &plan, impact)?;
         let to_hit = feed.roll(&DiceExpr::parse("D10").expect("D10"), "cannon to hit")?;
         let hit = to_hit.roll.total + plan.modifier() >= plan.needed;
         rolls.push(to_hit);
         if hit {
-            let impact = at.or_else(|| plan.target.anchor()).expect("live target");
-            if distance(impact, plan.target.anchor().expect("live"))
-                > plan.weapon.bands[1] + ctx.tables.cannon.blast_radius
-            {
-                return Err(GameError::BadInput("the impact point must be at the target".into()));
-            }
             let under = under_blast(ctx, impact);
             let count = under.iter().map(|(_, ids)| ids.len()).sum::<usize>();
             summary.push_str(&format!(
@@ -277,8 +281,15 @@ pub fn fire(
                     plan.target.crew_alive(),
                     infantry.name
                 ));
-                losses.push((plan.target, crew_losses(plan.target, crew_hits)));
-                losses.push((infantry, infantry.choose_losses(other_hits)));
+                // Hits past the last crewman fall on the infantry, and past the infantry on what crew is left.
+                let mut crew = crew_losses(plan.target, crew_hits);
+                let spill = crew_hits - crew.len() as u32;
+                let others = infantry.choose_losses(other_hits + spill);
+                let back = (other_hits + spill) - others.len() as u32;
+                let more = crew_losses(plan.target, crew.len() as u32 + back);
+                crew = more;
+                losses.push((plan.target, crew));
+                losses.push((infantry, others));
             }
             None => losses.push((plan.target, plan.target.choose_losses(hits))),
         }
@@ -298,7 +309,13 @@ pub fn fire(
     if ctx.is_hidden(plan.firer) {
         effects.push(change(Change::Spotted { unit: plan.firer.id.clone() }));
     }
-    if plan.defensive {
+    let target_destroyed = effects.iter().any(|e| {
+        matches!(e, Effect::Losses { unit, figures } if *unit == plan.target.id && figures.len() as u32 >= plan.target.alive_count())
+    });
+    if plan.defensive && target_destroyed {
+        summary.push_str(&format!("; {} is destroyed before it closes", plan.target.name));
+        effects.push(change(Change::Melee { state: None }));
+    } else if plan.defensive {
         effects.push(change(Change::Melee {
             state: ctx.turn.melee.clone().map(|mut m| {
                 m.step = MeleeStep::AttackerMorale;
@@ -310,6 +327,22 @@ pub fn fire(
         effects.push(change(Change::Fired));
     }
     Ok(Outcome::Resolved { summary, rolls, effects })
+}
+
+/// The blast is laid on the unit fired at: some figure of it must be under the template.
+fn check_impact(ctx: &Ctx, plan: &Plan, impact: Pt) -> Result<(), GameError> {
+    let radius = ctx.tables.cannon.blast_radius;
+    if within_radius(impact, radius, &plan.target.alive_positions()).is_empty() {
+        return Err(Refusal::by_rule(
+            format!(
+                "the impact point ({:.1}, {:.1}) must put the {radius}\" blast over {}",
+                impact.x, impact.y, plan.target.name
+            ),
+            "Heliograph, Fire Combat: put 3\" blast radius at impact point",
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// Crew hits take crewmen first (a support weapon's leader, if any, last).
@@ -340,6 +373,7 @@ pub fn odds(ctx: &Ctx, unit: &str, target: &str, at: Option<Pt>) -> Result<OddsV
     let p = plan.p_hit();
     if plan.weapon.cannon {
         let impact = at.or_else(|| plan.target.anchor()).expect("live");
+        check_impact(ctx, &plan, impact)?;
         let under: usize = under_blast(ctx, impact).iter().map(|(_, ids)| ids.len()).sum();
         let p_kill = (10 - ctx.tables.cannon.kill_on).clamp(0, 10) as f64 / 10.0;
         let kills = Dist::binomial(under as u32, p_kill);

@@ -112,12 +112,13 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
                 "fails: it stops short, its activation spent".to_string()
             }
             reason => {
-                effects.extend(rout(ctx, unit));
+                let (run, rout_effects) = rout(ctx, unit);
+                effects.extend(rout_effects);
                 if reason == Reason::Charged {
                     effects.push(change(Change::Melee { state: None }));
-                    format!("fails: routs {}\" without firing, and counts as activated", ctx.tables.morale.rout_inches)
+                    format!("fails: routs {run:.1}\" without firing, and counts as activated")
                 } else {
-                    format!("fails: routs {}\" and loses its action", ctx.tables.morale.rout_inches)
+                    format!("fails: routs {run:.1}\" and loses its action")
                 }
             }
         }
@@ -136,16 +137,17 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
 }
 
 /// 12" straight toward the side's own edge, stopping at the edge, marked and counted as activated.
-fn rout(ctx: &Ctx, unit: &Unit) -> Vec<Effect> {
+fn rout(ctx: &Ctx, unit: &Unit) -> (f64, Vec<Effect>) {
     let edge = ctx.side(&unit.side).edge;
     let room = unit.alive().map(|f| edge.distance_from(&ctx.scenario.table, f.pos)).fold(f64::INFINITY, f64::min);
     let run = ctx.tables.morale.rout_inches.min(room).max(0.0);
     let step: Pt = edge.direction();
-    vec![
+    let effects = vec![
         Effect::Shift { unit: unit.id.clone(), dx: step.x * run, dy: step.y * run },
         Effect::Flag { unit: unit.id.clone(), flag: Flag::Routed, on: true },
         Effect::Flag { unit: unit.id.clone(), flag: Flag::Activated, on: true },
-    ]
+    ];
+    (run, effects)
 }
 
 pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {

@@ -26,6 +26,13 @@ fn ready_to_move<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
             Refusal::by_rule(format!("{} has already used its move in this activation", unit.name), MOVEMENT).into()
         );
     }
+    if active.fired {
+        return Err(Refusal::by_rule(
+            format!("{} has fired: an activated unit moves (or charges) first, then fires", unit.name),
+            "Heliograph, Unit Activation: move, then melee if it charged, else fire",
+        )
+        .into());
+    }
     Ok(unit)
 }
 
@@ -142,6 +149,11 @@ fn moving_reveals(ctx: &Ctx, unit: &Unit) -> Vec<Effect> {
 
 pub fn unlimber(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     let unit = ready_to_move(ctx, unit)?;
+    if !ctx.profile(unit).support {
+        return Err(
+            Refusal::by_rule(format!("{} is not a gun: only guns limber and unlimber", unit.name), MOVEMENT).into()
+        );
+    }
     if !ctx.turn.limbered.contains(&unit.id) {
         return Err(Refusal::by_rule(format!("{} is already unlimbered", unit.name), MOVEMENT).into());
     }
@@ -179,6 +191,13 @@ pub fn sight(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         return Err(Refusal::by_rule(
             format!("{} does not roll to sight: only a moving U.S. unit does", unit.name),
             SIGHTING,
+        )
+        .into());
+    }
+    if ctx.turn.active.as_ref().is_some_and(|a| a.moved || a.fired) {
+        return Err(Refusal::by_rule(
+            format!("{} rolls to sight as it sets out: before it moves or fires", unit.name),
+            "Heliograph, Unit Activation: if U.S. is moving, roll to sight enemy",
         )
         .into());
     }
@@ -289,6 +308,7 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
         Effect::AllowanceLeft { unit: unit.id.clone(), left: 0.0 },
         Effect::Face { unit: unit.id.clone(), facing: bearing(from, to) },
         change(Change::Moved),
+        change(Change::ChargedIn),
         change(Change::Melee {
             state: Some(MeleeState {
                 attacker: unit.id.clone(),

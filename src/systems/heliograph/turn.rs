@@ -87,6 +87,7 @@ pub enum Change {
     TossWon { side: String, bonus: BTreeMap<String, i64> },
     Activated { unit: String },
     Moved,
+    ChargedIn,
     Sighted,
     Spotted { unit: String },
     Limbered { unit: String, on: bool },
@@ -112,6 +113,7 @@ impl Turn {
                 self.active = Some(Activation { unit: unit.clone(), ..Activation::default() });
             }
             Change::Moved => self.with_active(|a| a.moved = true),
+            Change::ChargedIn => self.with_active(|a| a.charged = true),
             Change::Sighted => self.with_active(|a| a.sighted = true),
             Change::Busy => self.with_active(|a| a.busy = true),
             Change::Fired => self.with_active(|a| a.fired = true),
