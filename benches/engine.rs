@@ -69,7 +69,7 @@ fn benches(c: &mut Criterion) {
         })
     });
 
-    let losses = Action::RecordLosses { unit: "tiger-men".into(), count: 1 };
+    let losses = Action::RecordLosses { unit: "boxers-east".into(), count: 1 };
     c.bench_function("apply one action (record losses)", |b| {
         b.iter_batched(
             || game.clone(),

@@ -23,12 +23,28 @@ pub struct Game {
     done: Vec<usize>,
     /// Log indices of undone actions, most recently undone last; cleared by any new action.
     undone: Vec<usize>,
+    /// States after the first n actions in force, every `CHECKPOINT_EVERY` actions, so an undo refolds
+    /// only the tail of a long evening instead of the whole log. Undo only ever shortens `done` from the
+    /// end, so a checkpoint stays true until `done` is shorter than its n.
+    checkpoints: Vec<(usize, GameState)>,
 }
+
+/// Actions between checkpoints: a refold replays at most this many, and a 10,000-event game keeps
+/// about ten states.
+const CHECKPOINT_EVERY: usize = 1024;
 
 impl Game {
     pub fn new(scenario: Arc<Scenario>, seed: u64) -> Game {
         let state = GameState::initial(&scenario, opening_deck(seed));
-        Game { scenario, seed, events: Vec::new(), state, done: Vec::new(), undone: Vec::new() }
+        Game {
+            scenario,
+            seed,
+            events: Vec::new(),
+            state,
+            done: Vec::new(),
+            undone: Vec::new(),
+            checkpoints: Vec::new(),
+        }
     }
 
     /// Rebuilds a game from its seed and log. Undo and redo entries only move log indices between the
@@ -55,7 +71,7 @@ impl Game {
             }
             game.events.push(event);
         }
-        game.state = game.refold();
+        (game.state, game.checkpoints) = game.fold_with_checkpoints();
         Ok(game)
     }
 
@@ -205,6 +221,7 @@ impl Game {
             }
         }
         self.events.push(event);
+        self.update_checkpoints();
     }
 
     pub fn apply(&mut self, action: &Action) -> Result<&Event, GameError> {
@@ -233,11 +250,35 @@ impl Game {
     }
 
     fn refold(&self) -> GameState {
-        let mut state = GameState::initial(&self.scenario, opening_deck(self.seed));
-        for &seq in &self.done {
+        let (start, mut state) = match self.checkpoints.iter().rev().find(|(n, _)| *n <= self.done.len()) {
+            Some((n, state)) => (*n, state.clone()),
+            None => (0, GameState::initial(&self.scenario, opening_deck(self.seed))),
+        };
+        for &seq in &self.done[start..] {
             state.apply(&self.events[seq].outcome);
         }
         state
+    }
+
+    fn fold_with_checkpoints(&self) -> (GameState, Vec<(usize, GameState)>) {
+        let mut checkpoints = Vec::new();
+        let mut state = GameState::initial(&self.scenario, opening_deck(self.seed));
+        for (i, &seq) in self.done.iter().enumerate() {
+            state.apply(&self.events[seq].outcome);
+            if (i + 1) % CHECKPOINT_EVERY == 0 {
+                checkpoints.push((i + 1, state.clone()));
+            }
+        }
+        (state, checkpoints)
+    }
+
+    /// Keeps the checkpoints true to `done`: drops those past its end, adds one on each boundary reached.
+    fn update_checkpoints(&mut self) {
+        let len = self.done.len();
+        self.checkpoints.retain(|(n, _)| *n <= len);
+        if len > 0 && len.is_multiple_of(CHECKPOINT_EVERY) && self.checkpoints.last().is_none_or(|(n, _)| *n < len) {
+            self.checkpoints.push((len, self.state.clone()));
+        }
     }
 
     fn check_replayable(&self, event: &Event) -> Result<(), GameError> {

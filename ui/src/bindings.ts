@@ -384,6 +384,11 @@ export type HeliographView_Deserialize = {
 	tests: DueTest[],
 	/**  Units not yet activated this turn. */
 	waiting: string[],
+	/**
+	 *  Units with a figure more than 6" from their leader: "figures in unit are placed within 6 from the
+	 *  leader", so the table shows them to be put right.
+	 */
+	strays: string[],
 };
 
 export type HeliographView_Serialize = {
@@ -402,6 +407,11 @@ export type HeliographView_Serialize = {
 	tests: DueTest[],
 	/**  Units not yet activated this turn. */
 	waiting: string[],
+	/**
+	 *  Units with a figure more than 6" from their leader: "figures in unit are placed within 6 from the
+	 *  leader", so the table shows them to be put right.
+	 */
+	strays: string[],
 };
 
 /**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */

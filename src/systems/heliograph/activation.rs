@@ -24,9 +24,9 @@ fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a crate::r
 pub fn owed(ctx: &Ctx) -> Vec<String> {
     let name = |id: &str| ctx.state.unit(id).map(|u| u.name.clone()).unwrap_or_else(|| id.to_string());
     let mut owed: Vec<String> =
-        ctx.turn.morale_due.iter().map(|d| format!("{} tests morale ({:?})", name(&d.unit), d.reason)).collect();
+        ctx.turn.morale_due.iter().map(|d| format!("{} tests morale {}", name(&d.unit), d.reason.words())).collect();
     if let Some(m) = &ctx.turn.melee {
-        owed.push(format!("the melee of {} against {} ({:?})", name(&m.attacker), name(&m.defender), m.step));
+        owed.push(format!("the melee of {} against {} ({})", name(&m.attacker), name(&m.defender), m.step.words()));
     }
     if let Some(side) = &ctx.turn.chooser {
         owed.push(format!("{} activates a unit", ctx.side(side).name));

@@ -110,7 +110,7 @@ impl<'a> Ctx<'a> {
         }
         if let Some(melee) = &self.turn.melee {
             return Err(Refusal::by_rule(
-                format!("{} is in a melee ({:?} step): finish it first", unit.name, melee.step),
+                format!("{} is in a melee (next: {}): finish it first", unit.name, melee.step.words()),
                 MELEE,
             )
             .into());

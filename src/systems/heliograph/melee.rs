@@ -54,8 +54,9 @@ fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit), GameEr
         Some(m) if m.attacker == attacker.id && m.step == MeleeStep::Fight => Ok((attacker, ctx.unit(&m.defender)?)),
         Some(m) if m.attacker == attacker.id => Err(Refusal::by_rule(
             format!(
-                "{}'s melee is at the {:?} step: the morale tests and defensive fire come first",
-                attacker.name, m.step
+                "{}'s melee is at {}: the morale tests and defensive fire come first",
+                attacker.name,
+                m.step.words()
             ),
             MELEE,
         )

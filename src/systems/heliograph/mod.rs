@@ -122,6 +122,21 @@ pub fn odds(
         Action::Morale { unit, .. } => morale::odds(&ctx, unit)?,
         Action::Melee { unit, .. } => melee::odds(&ctx, unit)?,
         Action::Sight { unit, .. } => movement::sight_odds(&ctx, unit)?,
+        Action::RollMove { unit, .. } => {
+            let unit = ctx.live_unit(unit)?;
+            let expr = crate::game::movement_choice(scenario, unit, None)?;
+            let die = Dist::uniform(&(0..10).collect::<Vec<i64>>());
+            let mut view = OddsView::new(
+                format!("{}: 2 D10, the total on clear ground or a trail", unit.name),
+                &expr.distribution(),
+            )
+            .with_dice([format!("{} D10", expr.dice_count())]);
+            // One die in jungle: the lowest of two D10 is below 5 three times in four.
+            let lowest_under_5 = 1.0 - die.p_at_least(5).powi(2);
+            view.add_line("in jungle, the lowest die is 0-4", lowest_under_5);
+            view.add_line("in jungle, the highest die is 5-9", 1.0 - die.p_at_most(4).powi(2));
+            view
+        }
         Action::Initiative { .. } => {
             let sides = &scenario.sides;
             if sides.len() != 2 {

@@ -125,9 +125,9 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
     };
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} tests morale ({:?}: {}), rolls {}: {result}",
+            "{} tests morale {} ({}), rolls {}: {result}",
             unit.name,
-            test.reason,
+            test.reason.words(),
             test.describe(),
             roll.roll.total
         ),
@@ -154,7 +154,7 @@ pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
     let test = owed_test(ctx, unit)?;
     let p = test.p_pass();
     let mut view = OddsView::new(
-        format!("{} morale ({:?}): {} (1 = pass)", test.unit.name, test.reason, test.describe()),
+        format!("{} morale {}: {} (1 = pass)", test.unit.name, test.reason.words(), test.describe()),
         &Dist::from_weights([(0, 1.0 - p), (1, p)]),
     )
     .with_dice(["1 D% (two D10, 00 = 100)".to_string()]);

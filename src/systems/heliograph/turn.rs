@@ -21,6 +21,16 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// What the test is for, in a player's words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Reason::Casualties => "for casualties",
+            Reason::Charged => "to stand against a charge",
+            Reason::Closing => "to close into melee",
+            Reason::AfterMelee => "after the melee",
+        }
+    }
+
     pub fn closing_into_melee(self) -> bool {
         matches!(self, Reason::Charged | Reason::Closing)
     }
@@ -42,6 +52,17 @@ pub enum MeleeStep {
     DefensiveFire,
     AttackerMorale,
     Fight,
+}
+
+impl MeleeStep {
+    pub fn words(self) -> &'static str {
+        match self {
+            MeleeStep::DefenderMorale => "the defender's morale test",
+            MeleeStep::DefensiveFire => "defensive fire",
+            MeleeStep::AttackerMorale => "the attacker's test to close",
+            MeleeStep::Fight => "the fight",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -66,7 +66,7 @@ pub fn heliograph_view(scenario: &Scenario, state: &GameState, tables: &Tables, 
                 let test = test_for(&ctx, u, reason);
                 DueTest {
                     unit: u.id.clone(),
-                    text: format!("{} tests morale ({reason:?}): {}", u.name, test.describe()),
+                    text: format!("{} tests morale {}: {}", u.name, reason.words(), test.describe()),
                     p: test.p_pass(),
                 }
             })

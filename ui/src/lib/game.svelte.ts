@@ -1,5 +1,5 @@
 import { commands, type Action, type Measurement } from '../bindings';
-import { finite, type Point, type Sequence, type Unit, type View } from './model';
+import { finite, type Heliograph, type Point, type Sequence, type Unit, type View } from './model';
 import { notices } from './notice.svelte';
 
 export type Tool = 'select' | 'template' | 'move';
@@ -20,10 +20,17 @@ class GameStore {
   template = $state<Template>({ centre: { x: 0, y: 0 }, radius: 3 });
   templatePlaced = $state(false);
   measurement = $state<Measurement | null>(null);
+  /**
+   * While a cannon's fire panel is open, the template is its blast: fixed size, placed at the impact
+   * point, drawn even when another tool is on. Holds the firing unit's id.
+   */
+  blast = $state<string | null>(null);
 
   selected: Unit | null = $derived(this.view?.units.find((u) => u.id === this.selectedId) ?? null);
   /** Sand Pebbles' turn sequence, or null for systems that have none. */
   sequence: Sequence | null = $derived(this.view?.sequence ?? null);
+  /** Heliograph's activation toss and the unit being activated, or null for other systems. */
+  heliograph: Heliograph | null = $derived(this.view?.heliograph ?? null);
 
   colourOf(sideId: string): string {
     return this.view?.sides.find((s) => s.id === sideId)?.colour ?? '#aaaaaa';
@@ -58,6 +65,7 @@ class GameStore {
     this.tool = 'select';
     this.templatePlaced = false;
     this.measurement = null;
+    this.blast = null;
   }
 
   select(id: string | null) {

@@ -25,6 +25,10 @@ export type TableSize = Finite<Table>;
 /** Sand Pebbles' turn sequence; other systems have none. */
 export type Sequence = NonNullable<View['sequence']>;
 export type Prompt = Sequence['prompts'][number];
+/** A roll due now, as the prompt cards show it; `p` is null where no single chance sums it up. */
+export type DuePrompt = Omit<Prompt, 'p'> & { p: number | null };
+/** Heliograph's activation state; other systems have none. */
+export type Heliograph = NonNullable<View['heliograph']>;
 
 export function finite<T>(value: T): Finite<T> {
   return value as Finite<T>;

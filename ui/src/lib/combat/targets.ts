@@ -5,15 +5,31 @@ export interface Target {
   unit: Unit;
   /** Nearest living figure to nearest living figure, in inches: what fire and charges are measured by. */
   distance: number;
+  /** Heliograph: still a hidden counter, so its name and strength are not shown. */
+  hidden: boolean;
+  /** The name a player may read: "Hidden counter" for one. */
+  shown: string;
 }
 
-/** Enemy units still in the game, nearest first: the one a player means is nearly always near the top. */
-export function enemiesByDistance(view: View, from: Unit): Target[] {
+/**
+ * Enemy units still in the game, nearest first: the one a player means is nearly always near the top.
+ * Heliograph's hidden counters are named only as counters, or left out (`hidden: 'exclude'`) where they
+ * cannot be taken on, as for fire: "sight it before firing at it".
+ */
+export function enemiesByDistance(view: View, from: Unit, { hidden = 'mask' }: { hidden?: 'mask' | 'exclude' } = {}): Target[] {
+  const counters = new Set(view.heliograph?.hidden ?? []);
   return view.units
     .filter((u) => u.side !== from.side && !u.out)
+    .filter((u) => hidden === 'mask' || !counters.has(u.id))
     .map((unit) => {
       const pair = nearestPair(from, unit);
-      return { unit, distance: pair ? dist(pair[0], pair[1]) : Infinity };
+      const isHidden = counters.has(unit.id);
+      return {
+        unit,
+        distance: pair ? dist(pair[0], pair[1]) : Infinity,
+        hidden: isHidden,
+        shown: isHidden ? 'Hidden counter' : unit.name,
+      };
     })
     .sort((a, b) => a.distance - b.distance);
 }
