@@ -50,6 +50,15 @@ impl Edge {
         }
     }
 
+    /// How far figures at `positions` run toward this edge when they fall back `inches`: the whole
+    /// distance, or less where the nearest figure reaches the edge first. Returns the run and the shift.
+    pub fn retreat(self, table: &Table, positions: &[Pt], inches: f64) -> (f64, Pt) {
+        let room = positions.iter().map(|p| self.distance_from(table, *p)).fold(f64::INFINITY, f64::min);
+        let run = inches.min(room).max(0.0);
+        let step = self.direction();
+        (run, Pt::new(step.x * run, step.y * run))
+    }
+
     /// The edge nearest `p`: where a side set out near one edge came in from.
     pub fn nearest(table: &Table, p: Pt) -> Edge {
         Edge::ALL
@@ -70,6 +79,13 @@ mod tests {
         assert_eq!(Edge::nearest(&TABLE, Pt::new(30.0, 5.0)), Edge::North);
         assert_eq!(Edge::nearest(&TABLE, Pt::new(30.0, 40.0)), Edge::South);
         assert_eq!(Edge::nearest(&TABLE, Pt::new(70.0, 24.0)), Edge::East);
+    }
+
+    #[test]
+    fn a_retreat_stops_where_the_first_figure_reaches_the_edge() {
+        let (run, shift) = Edge::South.retreat(&TABLE, &[Pt::new(5.0, 40.0), Pt::new(6.0, 45.0)], 12.0);
+        assert_eq!((run, shift), (3.0, Pt::new(0.0, 3.0)));
+        assert_eq!(Edge::West.retreat(&TABLE, &[Pt::new(20.0, 5.0)], 12.0).1, Pt::new(-12.0, 0.0));
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub use edge::Edge;
 pub use facing::{angle_between, bearing, in_arc, normalise_degrees};
 pub use grid::{SQUARE_MM, Square, SquareGrid, chebyshev};
 pub use movement::{MOVE_TOLERANCE, MoveCheck, MoveRefused, check_move};
-pub use path::path_length;
+pub use path::{path_length, route_samples};
 pub use point::Pt;
 pub use polygon::Polygon;
 pub use table::Table;

@@ -7,7 +7,6 @@ use super::context::{Ctx, Ground, MORALE};
 use super::turn::{Change, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
-use crate::measure::Pt;
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Flag, Unit};
 
@@ -139,11 +138,9 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
 /// 12" straight toward the side's own edge, stopping at the edge, marked and counted as activated.
 fn rout(ctx: &Ctx, unit: &Unit) -> (f64, Vec<Effect>) {
     let edge = ctx.side(&unit.side).edge;
-    let room = unit.alive().map(|f| edge.distance_from(&ctx.scenario.table, f.pos)).fold(f64::INFINITY, f64::min);
-    let run = ctx.tables.morale.rout_inches.min(room).max(0.0);
-    let step: Pt = edge.direction();
+    let (run, shift) = edge.retreat(&ctx.scenario.table, &unit.alive_positions(), ctx.tables.morale.rout_inches);
     let effects = vec![
-        Effect::Shift { unit: unit.id.clone(), dx: step.x * run, dy: step.y * run },
+        Effect::Shift { unit: unit.id.clone(), dx: shift.x, dy: shift.y },
         Effect::Flag { unit: unit.id.clone(), flag: Flag::Routed, on: true },
         Effect::Flag { unit: unit.id.clone(), flag: Flag::Activated, on: true },
     ];

@@ -8,7 +8,7 @@ use super::tables::{Army, JungleDie};
 use super::turn::{Change, MeleeState, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Allowance, Effect, GameError, Outcome, Refusal, movement_choice};
-use crate::measure::{MOVE_TOLERANCE, Pt, bearing, distance, nearest, path_length};
+use crate::measure::{MOVE_TOLERANCE, Pt, bearing, distance, nearest, path_length, route_samples};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
 
@@ -56,15 +56,7 @@ pub struct Terrain {
 }
 
 pub fn terrain_rule(ctx: &Ctx, unit: &Unit, allowance: &Allowance, route: &[Pt]) -> Terrain {
-    let jungle_at = route.windows(2).find_map(|leg| {
-        let steps = (distance(leg[0], leg[1]) / SAMPLE_STEP).ceil().max(1.0) as usize;
-        (0..=steps)
-            .map(|i| {
-                let t = i as f64 / steps as f64;
-                Pt::new(leg[0].x + (leg[1].x - leg[0].x) * t, leg[0].y + (leg[1].y - leg[0].y) * t)
-            })
-            .find(|p| ctx.ground_at(*p) == Ground::Jungle)
-    });
+    let jungle_at = route_samples(route, SAMPLE_STEP).find(|p| ctx.ground_at(*p) == Ground::Jungle);
     let faces = &allowance.faces;
     match jungle_at {
         None => Terrain {

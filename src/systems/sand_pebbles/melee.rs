@@ -170,15 +170,13 @@ fn take_position(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> Vec<Effect> {
 pub fn rout_effects(ctx: &Ctx, unit: &Unit, inches: f64, losses: Vec<u32>) -> Vec<Effect> {
     let edge = ctx.side(&unit.side).edge;
     let survivors: Vec<Pt> = unit.alive().filter(|f| !losses.contains(&f.id)).map(|f| f.pos).collect();
-    let room = survivors.iter().map(|p| edge.distance_from(&ctx.scenario.table, *p)).fold(f64::INFINITY, f64::min);
-    let run = inches.min(room).max(0.0);
-    let step = edge.direction();
+    let (run, shift) = edge.retreat(&ctx.scenario.table, &survivors, inches);
     let mut effects = Vec::new();
     if !losses.is_empty() {
         effects.push(Effect::Losses { unit: unit.id.clone(), figures: losses });
     }
     if run > 0.0 && !survivors.is_empty() {
-        effects.push(Effect::Shift { unit: unit.id.clone(), dx: step.x * run, dy: step.y * run });
+        effects.push(Effect::Shift { unit: unit.id.clone(), dx: shift.x, dy: shift.y });
     }
     effects.push(Effect::Flag { unit: unit.id.clone(), flag: Flag::Routed, on: true });
     effects

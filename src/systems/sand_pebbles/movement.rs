@@ -6,11 +6,13 @@ use super::tables::{Craft, MoraleCell, MoraleWord};
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal, movement_choice, resolve_move};
-use crate::measure::{MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest};
+use crate::measure::{MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest, route_samples};
 use crate::roster::{Flag, Unit};
 
 /// Inches a ship pays per 90 degrees of turn: "Cost to turn ship 90 degree turn 6 inches 180 12 inches."
 const TURN_COST_PER_90: f64 = 6.0;
+/// How finely a craft's route is checked against the river, in inches.
+const WATER_SAMPLE_STEP: f64 = 0.25;
 /// A charge stops this far from the target.
 const CHARGE_STOP_SHORT: f64 = 1.0;
 
@@ -64,24 +66,17 @@ fn refuse_leaving_water(ctx: &Ctx, unit: &Unit, route: &[Pt]) -> Result<(), Game
     if !ctx.scenario.terrain.iter().any(|a| a.cover == "river") {
         return Ok(());
     }
-    for leg in route.windows(2) {
-        let steps = (distance(leg[0], leg[1]) / 0.25).ceil().max(1.0) as usize;
-        for i in 0..=steps {
-            let t = i as f64 / steps as f64;
-            let p = Pt::new(leg[0].x + (leg[1].x - leg[0].x) * t, leg[0].y + (leg[1].y - leg[0].y) * t);
-            if !water(p) {
-                return Err(Refusal::by_rule(
-                    format!(
-                        "{} would leave the water at ({:.1}, {:.1}): boats and junks keep to the river",
-                        unit.name, p.x, p.y
-                    ),
-                    MOVEMENT,
-                )
-                .into());
-            }
-        }
+    match route_samples(route, WATER_SAMPLE_STEP).find(|p| !water(*p)) {
+        Some(p) => Err(Refusal::by_rule(
+            format!(
+                "{} would leave the water at ({:.1}, {:.1}): boats and junks keep to the river",
+                unit.name, p.x, p.y
+            ),
+            MOVEMENT,
+        )
+        .into()),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// A junk is going upstream when it stands in a river and faces more than 90 degrees from the flow.
