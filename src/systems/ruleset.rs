@@ -96,10 +96,10 @@ impl Ruleset {
         let kind_ids: Vec<&str> = raw.kinds.keys().map(String::as_str).collect();
         let tables = match raw.system.id.as_str() {
             "sand-pebbles" => SystemTables::SandPebbles(Arc::new(
-                sand_pebbles::Tables::parse(source, &kind_ids).map_err(|e| ScenarioError::whole_file(file, e))?,
+                sand_pebbles::Tables::read(&document, &kind_ids).map_err(|e| ScenarioError::whole_file(file, e))?,
             )),
             "heliograph" => SystemTables::Heliograph(Arc::new(
-                heliograph::Tables::parse(source, &kind_ids).map_err(|e| ScenarioError::whole_file(file, e))?,
+                heliograph::Tables::read(&document, &kind_ids).map_err(|e| ScenarioError::whole_file(file, e))?,
             )),
             _ => SystemTables::None,
         };

@@ -101,8 +101,9 @@ pub enum Craft {
 }
 
 impl Tables {
-    pub fn parse(source: &str, kinds: &[&str]) -> Result<Tables, String> {
-        let tables: Tables = toml::from_str(source).map_err(|e| e.to_string())?;
+    /// Reads the charts from the ruleset file already parsed as a whole, and checks each kind has its row.
+    pub fn read(document: &toml::Table, kinds: &[&str]) -> Result<Tables, String> {
+        let tables: Tables = document.clone().try_into().map_err(|e: toml::de::Error| e.to_string())?;
         for kind in kinds {
             let profile =
                 tables.profiles.get(*kind).ok_or_else(|| format!("kind {kind:?} has no [profiles.{kind}]"))?;
