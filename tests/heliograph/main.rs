@@ -6,4 +6,6 @@ mod fire;
 mod melee;
 mod morale;
 mod movement;
+#[path = "../play/mod.rs"]
+mod play;
 mod support;

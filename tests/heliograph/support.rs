@@ -1,17 +1,11 @@
 //! A small Heliograph table built in each test: the U.S. side entering from the west edge, the Moros from
 //! the east, the terrain and units the test places, and helpers for the activation toss with typed dice.
 
-use std::sync::Arc;
-
-use sandtable::game::{Action, Game, GameError, Refusal, Rules};
-use sandtable::odds::OddsView;
-use sandtable::roster::Unit;
-use sandtable::scenario::parse;
+use sandtable::game::{GameError, Rules};
 use sandtable::systems::heliograph::Turn;
 
-pub struct Hg {
-    pub game: Game,
-}
+use crate::play::Play;
+pub use crate::play::{Play as Hg, area};
 
 /// A `[[units]]` entry with its base morale; `figures` includes the leader.
 pub fn unit(id: &str, side: &str, kind: &str, figures: u32, at: (f64, f64), morale: u32) -> String {
@@ -29,13 +23,7 @@ pub fn gun(id: &str, side: &str, kind: &str, crew: u32, at: (f64, f64)) -> Strin
     )
 }
 
-pub fn area(name: &str, cover: &str, (x0, y0): (f64, f64), (x1, y1): (f64, f64)) -> String {
-    format!(
-        "[[terrain]]\nname = \"{name}\"\ncover = \"{cover}\"\npolygon = [[{x0}, {y0}], [{x1}, {y0}], [{x1}, {y1}], [{x0}, {y1}]]\n\n"
-    )
-}
-
-impl Hg {
+impl Play {
     pub fn new(body: &str) -> Hg {
         Hg::with_options("", body)
     }
@@ -47,41 +35,7 @@ impl Hg {
              [[sides]]\nid = \"us\"\nname = \"U.S.\"\nedge = \"west\"\n\n\
              [[sides]]\nid = \"moros\"\nname = \"Moros\"\nedge = \"east\"\n\n{body}"
         );
-        let scenario = parse("conformance.toml", &source).unwrap_or_else(|e| panic!("{e}\n{source}"));
-        Hg { game: Game::new(Arc::new(scenario), 11) }
-    }
-
-    pub fn try_act(&mut self, json: &str) -> Result<String, GameError> {
-        let action = Action::from_json(json).unwrap_or_else(|e| panic!("{json}: {e}"));
-        let event = self.game.apply(&action)?.clone();
-        Ok(self.game.describe(&event))
-    }
-
-    pub fn ok(&mut self, json: &str) -> String {
-        self.try_act(json).unwrap_or_else(|e| panic!("{json} was refused: {e:?}"))
-    }
-
-    pub fn refused(&mut self, json: &str) -> Refusal {
-        let before = self.game.events().len();
-        match self.try_act(json) {
-            Err(GameError::Refused(r)) => {
-                assert_eq!(self.game.events().len(), before, "a refusal records nothing");
-                r
-            }
-            other => panic!("{json}: expected a refusal, got {other:?}"),
-        }
-    }
-
-    pub fn odds(&self, json: &str) -> OddsView {
-        self.game.odds(&Action::from_json(json).unwrap()).unwrap_or_else(|e| panic!("{json}: {e:?}"))
-    }
-
-    pub fn unit(&self, id: &str) -> &Unit {
-        self.game.state().unit(id).unwrap()
-    }
-
-    pub fn alive(&self, id: &str) -> u32 {
-        self.unit(id).alive_count()
+        Play::from_source(&source, 11)
     }
 
     pub fn turn(&self) -> &Turn {

@@ -5,5 +5,7 @@ mod fire;
 mod melee;
 mod morale;
 mod movement;
+#[path = "../play/mod.rs"]
+mod play;
 mod sequence;
 mod support;

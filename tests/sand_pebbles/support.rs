@@ -2,16 +2,8 @@
 //! edge, the "boxers" from the south), the terrain and units the test places, and helpers that walk the
 //! turn sequence with typed dice.
 
-use std::sync::Arc;
-
-use sandtable::game::{Action, Game, GameError, Refusal};
-use sandtable::odds::OddsView;
-use sandtable::roster::Unit;
-use sandtable::scenario::parse;
-
-pub struct Sp {
-    pub game: Game,
-}
+use crate::play::Play;
+pub use crate::play::{Play as Sp, area};
 
 /// A `[[units]]` entry: `figures` includes the leader.
 pub fn unit(id: &str, side: &str, kind: &str, figures: u32, at: (f64, f64)) -> String {
@@ -29,14 +21,7 @@ pub fn gun(id: &str, side: &str, kind: &str, crew: u32, at: (f64, f64)) -> Strin
     )
 }
 
-/// A rectangle of terrain with a cover class, and a river's flow if given.
-pub fn area(name: &str, cover: &str, (x0, y0): (f64, f64), (x1, y1): (f64, f64)) -> String {
-    format!(
-        "[[terrain]]\nname = \"{name}\"\ncover = \"{cover}\"\npolygon = [[{x0}, {y0}], [{x1}, {y0}], [{x1}, {y1}], [{x0}, {y1}]]\n\n"
-    )
-}
-
-impl Sp {
+impl Play {
     pub fn new(body: &str) -> Sp {
         Sp::with_options("", body)
     }
@@ -48,43 +33,7 @@ impl Sp {
              [[sides]]\nid = \"allies\"\nname = \"Allies\"\nwestern = true\nedge = \"north\"\n\n\
              [[sides]]\nid = \"boxers\"\nname = \"Boxers\"\nedge = \"south\"\n\n{body}"
         );
-        let scenario = parse("conformance.toml", &source).unwrap_or_else(|e| panic!("{e}\n{source}"));
-        Sp { game: Game::new(Arc::new(scenario), 7) }
-    }
-
-    pub fn try_act(&mut self, json: &str) -> Result<String, GameError> {
-        let action = Action::from_json(json).unwrap_or_else(|e| panic!("{json}: {e}"));
-        let event = self.game.apply(&action)?.clone();
-        Ok(self.game.describe(&event))
-    }
-
-    /// Applies an action that must succeed and returns its log line.
-    pub fn ok(&mut self, json: &str) -> String {
-        self.try_act(json).unwrap_or_else(|e| panic!("{json} was refused: {e:?}"))
-    }
-
-    /// Applies an action that must be refused, checks nothing was recorded, and returns the refusal.
-    pub fn refused(&mut self, json: &str) -> Refusal {
-        let before = self.game.events().len();
-        match self.try_act(json) {
-            Err(GameError::Refused(r)) => {
-                assert_eq!(self.game.events().len(), before, "a refusal records nothing");
-                r
-            }
-            other => panic!("{json}: expected a refusal, got {other:?}"),
-        }
-    }
-
-    pub fn odds(&self, json: &str) -> OddsView {
-        self.game.odds(&Action::from_json(json).unwrap()).unwrap_or_else(|e| panic!("{json}: {e:?}"))
-    }
-
-    pub fn unit(&self, id: &str) -> &Unit {
-        self.game.state().unit(id).unwrap()
-    }
-
-    pub fn alive(&self, id: &str) -> u32 {
-        self.unit(id).alive_count()
+        Play::from_source(&source, 7)
     }
 
     /// Rolls movement initiative (typed) and has `first` move first: phase A.

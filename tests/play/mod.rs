@@ -1,0 +1,64 @@
+//! A game built from an inline scenario and played action by action, shared by the rules-conformance
+//! suites (`tests/sand_pebbles/`, `tests/heliograph/`), which add their own set-up and turn helpers.
+
+use std::sync::Arc;
+
+use sandtable::game::{Action, Game, GameError, Refusal};
+use sandtable::odds::OddsView;
+use sandtable::roster::Unit;
+use sandtable::scenario::parse;
+
+pub struct Play {
+    pub game: Game,
+}
+
+/// A `[[terrain]]` rectangle with a cover class.
+pub fn area(name: &str, cover: &str, (x0, y0): (f64, f64), (x1, y1): (f64, f64)) -> String {
+    format!(
+        "[[terrain]]\nname = \"{name}\"\ncover = \"{cover}\"\npolygon = [[{x0}, {y0}], [{x1}, {y0}], [{x1}, {y1}], [{x0}, {y1}]]\n\n"
+    )
+}
+
+impl Play {
+    /// A game of `source` (a whole scenario file) with `seed`; a scenario that fails its checks is a
+    /// broken test, so it panics with the file.
+    pub fn from_source(source: &str, seed: u64) -> Play {
+        let scenario = parse("conformance.toml", source).unwrap_or_else(|e| panic!("{e}\n{source}"));
+        Play { game: Game::new(Arc::new(scenario), seed) }
+    }
+
+    pub fn try_act(&mut self, json: &str) -> Result<String, GameError> {
+        let action = Action::from_json(json).unwrap_or_else(|e| panic!("{json}: {e}"));
+        let event = self.game.apply(&action)?.clone();
+        Ok(self.game.describe(&event))
+    }
+
+    /// Applies an action that must succeed and returns its log line.
+    pub fn ok(&mut self, json: &str) -> String {
+        self.try_act(json).unwrap_or_else(|e| panic!("{json} was refused: {e:?}"))
+    }
+
+    /// Applies an action that must be refused, checks nothing was recorded, and returns the refusal.
+    pub fn refused(&mut self, json: &str) -> Refusal {
+        let before = self.game.events().len();
+        match self.try_act(json) {
+            Err(GameError::Refused(r)) => {
+                assert_eq!(self.game.events().len(), before, "a refusal records nothing");
+                r
+            }
+            other => panic!("{json}: expected a refusal, got {other:?}"),
+        }
+    }
+
+    pub fn odds(&self, json: &str) -> OddsView {
+        self.game.odds(&Action::from_json(json).unwrap()).unwrap_or_else(|e| panic!("{json}: {e:?}"))
+    }
+
+    pub fn unit(&self, id: &str) -> &Unit {
+        self.game.state().unit(id).unwrap()
+    }
+
+    pub fn alive(&self, id: &str) -> u32 {
+        self.unit(id).alive_count()
+    }
+}
