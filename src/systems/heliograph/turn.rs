@@ -85,7 +85,7 @@ pub struct Activation {
     pub busy: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Turn {
     /// Each side's bonus on the activation toss: +1 per toss lost in a row.
     pub toss_bonus: BTreeMap<String, i64>,

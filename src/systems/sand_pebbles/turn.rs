@@ -93,7 +93,7 @@ impl Charge {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Turn {
     pub phase: Phase,
     pub initiative_winner: Option<String>,
