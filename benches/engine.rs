@@ -27,7 +27,7 @@ fn long_game() -> Game {
                 let y = if turn.is_multiple_of(2) { 13.0 } else { 18.0 };
                 Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y }], facing: None }
             }
-            4 | 5 | 9 | 11 => Action::EndPhase,
+            4 | 5 | 9 | 11 => json(r#"{"type":"end_phase"}"#),
             8 => json(r#"{"type":"fire","unit":"colt-gun","target":"boxers-west"}"#),
             10 => json(r#"{"type":"fire","unit":"boxers-west","target":"us-marines"}"#),
             12 => Action::RestoreFigures { unit: "boxers-west".into(), count: 12 },

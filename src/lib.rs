@@ -10,6 +10,7 @@ pub mod game;
 pub mod measure;
 pub mod odds;
 pub mod roster;
+pub mod rules;
 pub mod scenario;
 pub mod serve;
 pub mod store;

@@ -40,7 +40,7 @@ impl Measurement {
         let (from_figures, to_figures) = (a.alive_positions(), b.alive_positions());
         let pair = nearest(&from_figures, &to_figures).expect("both units have figures");
         let leader_to_leader = distance(a.anchor().unwrap(), b.anchor().unwrap());
-        let weapon = game.scenario().ruleset.kind(&a.kind).and_then(|k| k.weapon.clone());
+        let weapon = game.scenario().rules.weapon(&a.kind);
         // Per RULINGS, a distance exactly on the range is within it.
         let in_range = weapon.as_ref().is_some_and(|w| pair.distance <= w.range + 1e-9);
         let reach = match &weapon {

@@ -1,6 +1,7 @@
 //! The command layer: one async function per command the UI can send. The Tauri shell and
 //! `sandtable serve` both call these, so the desktop window and a browser on the LAN see the same engine.
 
+mod commands;
 mod error;
 mod measure;
 mod session;
@@ -8,11 +9,11 @@ mod template;
 mod views;
 
 pub use crate::game::LogEntry;
+pub use commands::COMMANDS;
 pub use error::{ApiError, ErrorKind};
 pub use measure::Measurement;
 pub use session::Api;
 pub use template::{FigureUnder, TemplateView};
 pub use views::{
     CampaignView, FigureView, GameSummary, GameView, OptionView, ScenarioSummary, SideView, TerrainView, UnitView,
-    WeaponView,
 };

@@ -31,7 +31,6 @@ impl Api {
 
     pub async fn list_scenarios(&self) -> Result<Vec<ScenarioSummary>, ApiError> {
         scenario::shipped_scenarios()
-            .iter()
             .map(|s| {
                 let loaded = s.load()?;
                 Ok(ScenarioSummary {

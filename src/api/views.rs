@@ -3,17 +3,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Allowance, Game, LogEntry, Rules};
+use crate::game::{Allowance, Game, LogEntry};
 use crate::measure::{Pt, Table};
 use crate::roster::{Flag, Role};
-use crate::systems::SystemTables;
-use crate::systems::heliograph::{self, HeliographView};
-use crate::systems::sand_pebbles::{self, SequenceView};
+use crate::rules::{Drawing, Note, Offer, PathRule, Prompt, SystemPart, UnitReport, Weapon};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ScenarioSummary {
-    /// Path under `scenarios/`, e.g. `sand-pebbles/legation-wall.toml`; what `new_game` takes.
+    /// Path under `scenarios/`, `<system>/<file>.toml`; what `new_game` takes.
     pub path: String,
     pub system: String,
     pub system_name: String,
@@ -74,7 +72,9 @@ pub struct GameSummary {
     pub event_count: i64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The game as the UI shows it. Every system fills the same fields (where the turn stands, what is owed,
+/// the rolls due now, what each unit may do); `rules` is the system's own part, tagged with its id.
+#[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct GameView {
     pub id: i64,
@@ -94,12 +94,18 @@ pub struct GameView {
     pub can_redo: bool,
     pub cards_remaining: u32,
     pub last_card: Option<String>,
-    /// Sand Pebbles: the turn sequence, its owed steps and prompts.
-    pub sequence: Option<SequenceView>,
-    /// Heliograph: the activation toss, the unit being activated, hidden counters, tests due.
-    pub heliograph: Option<HeliographView>,
     /// The rulings this game is played with, fixed when it was created.
     pub options: Vec<OptionView>,
+    /// Where the turn stands, in one line: "Phase C: First side fires (Allies)".
+    pub headline: String,
+    /// What must happen before the turn (or its phase, or the activation) may move on.
+    pub owed: Vec<String>,
+    /// Rolls due now (tests, melees, drownings), each with the dice to roll or type.
+    pub prompts: Vec<Prompt>,
+    /// Rule numbers the table view draws with.
+    pub drawing: Drawing,
+    /// The rule system's own part: its turn bar's state.
+    pub rules: SystemPart,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -135,12 +141,22 @@ pub struct UnitView {
     pub total: u32,
     pub out: bool,
     pub leader_alive: bool,
-    pub weapon: Option<WeaponView>,
+    pub weapon: Option<Weapon>,
     /// Movement rolls the unit may choose from, default first.
     pub move_choices: Vec<String>,
     pub allowance: Option<Allowance>,
-    /// The boat this unit rides in; it moves only with the boat.
-    pub aboard: Option<String>,
+    /// The actions it may take now, and those it may not with the reason.
+    pub offers: Vec<Offer>,
+    /// Short states beside its figure count ("Fired", "Limbered", "Charging Boxers").
+    pub notes: Vec<Note>,
+    /// The unit it rides with (a crew aboard its boat); it moves only with it.
+    pub carried_by: Option<String>,
+    /// Shown only as a counter: its place is known, its name and strength are not.
+    pub concealed: bool,
+    /// How far it may move now, where the allowance alone does not say.
+    pub move_note: Option<String>,
+    /// It pays for its turns and owes part of its roll (a boat).
+    pub path: Option<PathRule>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -152,24 +168,19 @@ pub struct FigureView {
     pub alive: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct WeaponView {
-    pub name: String,
-    /// Inches.
-    pub range: f64,
-}
-
 impl GameView {
     pub fn of(id: i64, name: &str, game: &Game) -> GameView {
         let scenario = game.scenario();
         let state = game.state();
         let ruleset = &scenario.ruleset;
+        let mut report = scenario.rules.report(scenario, state);
         let units = state
             .units
             .iter()
             .map(|u| {
                 let kind = ruleset.kind(&u.kind);
+                let said = report.units.remove(&u.id).unwrap_or_default();
+                let UnitReport { offers, notes, carried_by, concealed, move_note, path } = said;
                 UnitView {
                     id: u.id.clone(),
                     name: u.name.clone(),
@@ -187,14 +198,17 @@ impl GameView {
                     total: u.figures.len() as u32,
                     out: u.is_out(),
                     leader_alive: u.leader().is_some(),
-                    weapon: kind
-                        .and_then(|k| k.weapon.as_ref())
-                        .map(|w| WeaponView { name: w.name.clone(), range: w.range }),
+                    weapon: scenario.rules.weapon(&u.kind),
                     move_choices: kind
                         .map(|k| k.movement_choices().iter().map(ToString::to_string).collect())
                         .unwrap_or_default(),
                     allowance: state.allowances.get(&u.id).cloned(),
-                    aboard: u.aboard.clone(),
+                    offers,
+                    notes,
+                    carried_by,
+                    concealed,
+                    move_note,
+                    path,
                 }
             })
             .collect();
@@ -229,18 +243,11 @@ impl GameView {
             cards_remaining: state.deck.remaining() as u32,
             last_card: state.last_card.map(|c| c.to_string()),
             options: OptionView::list(scenario),
-            heliograph: match (&ruleset.tables, &state.rules) {
-                (SystemTables::Heliograph(tables), Rules::Heliograph(turn)) => {
-                    Some(heliograph::heliograph_view(scenario, state, tables, turn))
-                }
-                _ => None,
-            },
-            sequence: match (&ruleset.tables, &state.rules) {
-                (SystemTables::SandPebbles(tables), Rules::SandPebbles(turn)) => {
-                    Some(sand_pebbles::sequence_view(scenario, state, tables, turn))
-                }
-                _ => None,
-            },
+            headline: report.headline,
+            owed: report.owed,
+            prompts: report.prompts,
+            drawing: report.drawing,
+            rules: report.own,
         }
     }
 }

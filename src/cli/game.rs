@@ -87,20 +87,8 @@ async fn act(api: &Api, id: i64, action: Action, json: bool) -> Result<(), Failu
 
 fn show_text(view: &GameView) -> String {
     let mut out = format!("{} — {}, turn {} (seed {})\n", view.scenario_title, view.system_name, view.turn, view.seed);
-    let side_name = |id: &str| view.sides.iter().find(|s| s.id == id).map(|s| s.name.clone()).unwrap_or_default();
-    let owed_line =
-        |owed: &[String]| if owed.is_empty() { String::new() } else { format!("\n  owed: {}", owed.join("; ")) };
-    if let Some(seq) = &view.sequence {
-        let letter = if seq.letter.is_empty() { String::new() } else { format!("{}: ", seq.letter) };
-        let acting = seq.acting_side.as_deref().map(|s| format!(" ({})", side_name(s))).unwrap_or_default();
-        out.push_str(&format!("Phase {letter}{}{acting}{}\n", seq.title, owed_line(&seq.owed)));
-    }
-    if let Some(hg) = &view.heliograph {
-        let active =
-            hg.active.as_ref().map(|a| format!("activating {}", a.unit)).unwrap_or_else(|| "no unit activating".into());
-        let chooser = hg.chooser.as_deref().map(|s| format!("; {} activates next", side_name(s))).unwrap_or_default();
-        out.push_str(&format!("{active}{chooser}; {} still to activate{}\n", hg.waiting.len(), owed_line(&hg.owed)));
-    }
+    let owed = if view.owed.is_empty() { String::new() } else { format!("\n  owed: {}", view.owed.join("; ")) };
+    out.push_str(&format!("{}{owed}\n", view.headline));
     let options: Vec<String> = view.options.iter().filter(|o| o.on != o.default).map(|o| o.name.clone()).collect();
     if !options.is_empty() {
         out.push_str(&format!("House rules: {}\n", options.join(", ")));
@@ -119,8 +107,9 @@ fn show_text(view: &GameView) -> String {
                 .as_ref()
                 .map(|a| format!("  move {:.1}\" of {}\" left", a.left, a.total))
                 .unwrap_or_default();
-            let flags: Vec<&str> = u.flags.iter().map(|f| f.name()).collect();
-            let flags = if flags.is_empty() { String::new() } else { format!("  [{}]", flags.join(", ")) };
+            let marks: Vec<&str> =
+                u.flags.iter().map(|f| f.name()).chain(u.notes.iter().map(|n| n.text.as_str())).collect();
+            let flags = if marks.is_empty() { String::new() } else { format!("  [{}]", marks.join(", ")) };
             let status = if u.out { "  OUT".to_string() } else { String::new() };
             out.push_str(&format!(
                 "  {:<16} {:<28} {:>2}/{:<2} {at}{allowance}{flags}{status}\n",

@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
-/// One kind of die. Faces are what a player reads off the die, so a D10 shows 0–9 (Heliograph reads
-/// the zero as zero) and percentile shows 1–100 (two D10 with "00" read as 100, per RULINGS).
+/// One kind of die. Faces are what a player reads off the die, so a D10 shows 0–9 (its zero read as
+/// zero) and percentile shows 1–100 (two D10 with "00" read as 100, per RULINGS).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "lowercase")]

@@ -1,13 +1,15 @@
+use serde::de::Error as _;
 use serde::{Deserialize, Serialize};
 
 use crate::measure::Pt;
 use crate::roster::Flag;
 
-/// Everything a player can do, in the UI or as `ACTION_JSON` on the command line. Documented field by
-/// field in docs/actions.md.
+/// Everything a player can do, in the UI or as `ACTION_JSON` on the command line: the actions every rule
+/// system shares, or one of the game's own system's (`System`). Documented field by field in
+/// docs/actions.md and, for each system's own, in its rules doc.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields, remote = "Self")]
 pub enum Action {
     /// A free roll in the dice tray, e.g. a rule the app does not resolve itself.
     Roll {
@@ -61,81 +63,51 @@ pub enum Action {
         card: Option<String>,
     },
     ShuffleDeck,
-    /// Ends the turn: movement allowances lapse. Sand Pebbles: only after the melee phase, when every
-    /// unit rallies.
+    /// Ends the turn: movement allowances lapse, and the rule system's end-of-turn steps run.
     NextTurn,
-    /// Sand Pebbles: each side rolls 1D6 for the order of movement or of fire (whichever comes next in
-    /// the turn). `dice` are the two faces in the scenario's side order; a tie is rolled again.
-    Initiative {
-        #[serde(default)]
-        dice: Option<Vec<i64>>,
-    },
-    /// Sand Pebbles: the initiative winner names the side that goes first.
-    ChooseOrder {
-        first: String,
-    },
-    /// Closes the current phase of the turn sequence; refused while something in it is still owed.
-    EndPhase,
-    /// Sand Pebbles: moves `unit` to 1" short of `target`, pins the target and turns it to face the charge.
-    Charge {
-        unit: String,
-        target: String,
-    },
-    /// Fires `unit` at `target`. `cover` overrides the cover column worked out from the terrain
-    /// (`open`, `walls`, `redoubt_ships`, `windows_doors`). Typed `dice` are taken in the order the
-    /// procedure asks for them: every D20, then a D6 save per hit on cavalry, then a D6 per natural 1.
-    Fire {
-        unit: String,
-        target: String,
-        #[serde(default)]
-        cover: Option<String>,
-        /// Heliograph cannon: where the 3" blast template is placed on a hit; the target's leader if omitted.
-        #[serde(default)]
-        at: Option<Pt>,
-        #[serde(default)]
-        dice: Option<Vec<i64>>,
-    },
-    /// The morale test the phase owes for `unit`: to finish its charge, or to stand against one.
-    Morale {
-        unit: String,
-        #[serde(default)]
-        dice: Option<Vec<i64>>,
-    },
-    /// Resolves the melee `unit` charged into. Typed `dice`: the attacker's D6s, the defender's D6s, the
-    /// 2D6 rout, the loser's 1D6 losses, the winner's 1D6 (halved).
-    Melee {
-        unit: String,
-        #[serde(default)]
-        dice: Option<Vec<i64>>,
-    },
-    /// Heliograph: the side that won the activation toss activates this unit (marked until the turn ends).
-    Activate {
-        unit: String,
-    },
-    /// Heliograph: the moving U.S. unit rolls to sight each hidden counter, by range from its leader.
-    /// Typed `dice`: one D10 per counter that needs a roll, nearest first.
-    Sight {
-        unit: String,
-        #[serde(default)]
-        dice: Option<Vec<i64>>,
-    },
-    /// Heliograph: a gun spends its move unlimbering; it fires only unlimbered, and moving limbers it.
-    Unlimber {
-        unit: String,
-    },
-    /// Heliograph: infantry take over a Gatling whose crew is gone, spending a full action at the gun.
-    CrewGun {
-        unit: String,
-        gun: String,
-    },
-    /// Sand Pebbles: one D6 per swimmer after the unit swims; each 6 drowns a figure.
-    Drown {
-        unit: String,
-        #[serde(default)]
-        dice: Option<Vec<i64>>,
-    },
     Undo,
     Redo,
+    /// An action of the game's rule system (`fire`, `charge`, `activate`, ...), read by that system; the
+    /// outer reading and writing below handle it, so the derived ones here list only the shared actions.
+    #[serde(skip)]
+    System(SystemAction),
+}
+
+/// A rule system's own action as it arrives: its `type` and its fields, which the game's system reads
+/// into its own action type.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SystemAction {
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[serde(flatten)]
+    pub fields: serde_json::Map<String, serde_json::Value>,
+}
+
+impl<'de> Deserialize<'de> for Action {
+    /// A shared action is read field by field as declared above; any other `type` is the game's system's
+    /// to read.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Action, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        let kind = value
+            .get("type")
+            .and_then(serde_json::Value::as_str)
+            .ok_or_else(|| D::Error::custom("an action needs a `type`, e.g. {\"type\":\"note\",\"text\":\"...\"}"))?;
+        if Action::shared_kinds().contains(&kind) {
+            return Action::deserialize(value).map_err(D::Error::custom);
+        }
+        let serde_json::Value::Object(mut fields) = value else { unreachable!("an object has a `type`") };
+        let kind = fields.remove("type").and_then(|k| k.as_str().map(str::to_string)).unwrap_or_default();
+        Ok(Action::System(SystemAction { kind, fields }))
+    }
+}
+
+impl Serialize for Action {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Action::System(own) => own.serialize(serializer),
+            shared => Action::serialize(shared, serializer),
+        }
+    }
 }
 
 impl Action {
@@ -143,8 +115,13 @@ impl Action {
         serde_json::from_str(text)
     }
 
+    /// The `type`s of the actions every system shares.
+    pub fn shared_kinds() -> &'static [&'static str] {
+        crate::rules::tagged_variants::<SharedKinds>()
+    }
+
     /// The `type` tag this action carries in JSON, e.g. `record_losses`.
-    pub fn type_name(&self) -> &'static str {
+    pub fn type_name(&self) -> &str {
         match self {
             Action::Roll { .. } => "roll",
             Action::RollMove { .. } => "roll_move",
@@ -156,21 +133,29 @@ impl Action {
             Action::DrawCard { .. } => "draw_card",
             Action::ShuffleDeck => "shuffle_deck",
             Action::NextTurn => "next_turn",
-            Action::Initiative { .. } => "initiative",
-            Action::ChooseOrder { .. } => "choose_order",
-            Action::EndPhase => "end_phase",
-            Action::Charge { .. } => "charge",
-            Action::Fire { .. } => "fire",
-            Action::Morale { .. } => "morale",
-            Action::Melee { .. } => "melee",
-            Action::Drown { .. } => "drown",
-            Action::Activate { .. } => "activate",
-            Action::Sight { .. } => "sight",
-            Action::Unlimber { .. } => "unlimber",
-            Action::CrewGun { .. } => "crew_gun",
             Action::Undo => "undo",
             Action::Redo => "redo",
+            Action::System(own) => &own.kind,
         }
+    }
+}
+
+/// The shared actions as serde reads them, for `shared_kinds`: `remote = "Self"` above keeps `Action`'s
+/// derived reading under this name.
+struct SharedKinds;
+
+impl<'de> Deserialize<'de> for SharedKinds {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SharedKinds, D::Error> {
+        Action::deserialize(deserializer).map(|_| SharedKinds)
+    }
+}
+
+impl SystemAction {
+    /// Reads the action into a system's action type, with serde's own words for what is wrong.
+    pub fn read<A: serde::de::DeserializeOwned>(&self) -> Result<A, String> {
+        let mut object = self.fields.clone();
+        object.insert("type".into(), serde_json::Value::String(self.kind.clone()));
+        serde_json::from_value(serde_json::Value::Object(object)).map_err(|e| e.to_string())
     }
 }
 
@@ -200,18 +185,7 @@ mod tests {
             r#"{"type":"draw_card"}"#,
             r#"{"type":"shuffle_deck"}"#,
             r#"{"type":"next_turn"}"#,
-            r#"{"type":"initiative"}"#,
-            r#"{"type":"choose_order","first":"a"}"#,
-            r#"{"type":"end_phase"}"#,
             r#"{"type":"charge","unit":"u","target":"t"}"#,
-            r#"{"type":"fire","unit":"u","target":"t"}"#,
-            r#"{"type":"morale","unit":"u"}"#,
-            r#"{"type":"melee","unit":"u"}"#,
-            r#"{"type":"drown","unit":"u"}"#,
-            r#"{"type":"activate","unit":"u"}"#,
-            r#"{"type":"sight","unit":"u"}"#,
-            r#"{"type":"unlimber","unit":"u"}"#,
-            r#"{"type":"crew_gun","unit":"u","gun":"g"}"#,
             r#"{"type":"undo"}"#,
             r#"{"type":"redo"}"#,
         ];
@@ -223,8 +197,29 @@ mod tests {
     }
 
     #[test]
+    fn every_shared_kind_is_read_as_a_shared_action() {
+        assert_eq!(Action::shared_kinds().len(), 12);
+        for kind in Action::shared_kinds() {
+            let read = Action::from_json(&format!(r#"{{"type":"{kind}"}}"#));
+            assert!(!matches!(read, Ok(Action::System(_))), "{kind} was read as a system's action");
+        }
+    }
+
+    #[test]
+    fn a_system_action_keeps_its_fields_and_writes_them_back() {
+        let json = r#"{"type":"fire","unit":"u","target":"t","dice":[3,9]}"#;
+        let action = Action::from_json(json).unwrap();
+        let Action::System(own) = &action else { panic!("{action:?}") };
+        assert_eq!(own.kind, "fire");
+        assert_eq!(own.fields["dice"], serde_json::json!([3, 9]));
+        let again: serde_json::Value = serde_json::to_value(&action).unwrap();
+        assert_eq!(again, serde_json::from_str::<serde_json::Value>(json).unwrap());
+    }
+
+    #[test]
     fn unknown_fields_are_refused() {
-        assert!(Action::from_json(r#"{"type":"record_losses","unit":"u","count":3,"cnt":4}"#).is_err());
-        assert!(Action::from_json(r#"{"type":"teleport"}"#).is_err());
+        let err = Action::from_json(r#"{"type":"record_losses","unit":"u","count":3,"cnt":4}"#).unwrap_err();
+        assert!(err.to_string().contains("unknown field `cnt`"), "{err}");
+        assert!(Action::from_json(r#"{"unit":"u"}"#).unwrap_err().to_string().contains("needs a `type`"));
     }
 }

@@ -1,12 +1,13 @@
+use serde::de::Error as _;
 use serde::{Deserialize, Serialize};
 
 use crate::roster::Flag;
-use crate::systems::{heliograph, sand_pebbles};
+use crate::rules::SystemChange;
 
 /// One change a resolved procedure makes to the table. Outcomes list their effects so the fold that
 /// rebuilds a game from its log is the same few lines for every rule system.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "effect", rename_all = "snake_case")]
+#[serde(tag = "effect", rename_all = "snake_case", remote = "Self")]
 pub enum Effect {
     Losses {
         unit: String,
@@ -31,12 +32,36 @@ pub enum Effect {
         unit: String,
         left: f64,
     },
-    SandPebbles {
-        change: sand_pebbles::Change,
-    },
-    Heliograph {
-        change: heliograph::Change,
-    },
+    /// A change to the rule system's turn state: `{"effect": <the system's log tag>, "change": ...}`,
+    /// read and written by the outer impls below.
+    #[serde(skip)]
+    System(SystemChange),
+}
+
+const SHARED: [&str; 5] = ["losses", "shift", "face", "flag", "allowance_left"];
+
+impl<'de> Deserialize<'de> for Effect {
+    /// The shared effects are read as declared; any other tag is a rule system's change, kept as JSON
+    /// until the game's system reads it.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Effect, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        let tag =
+            value.get("effect").and_then(serde_json::Value::as_str).ok_or_else(|| D::Error::missing_field("effect"))?;
+        if SHARED.contains(&tag) {
+            return Effect::deserialize(value).map_err(D::Error::custom);
+        }
+        let change = value.get("change").cloned().ok_or_else(|| D::Error::missing_field("change"))?;
+        Ok(Effect::System(SystemChange::stored(tag.to_string(), change)))
+    }
+}
+
+impl Serialize for Effect {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Effect::System(change) => change.serialize(serializer),
+            shared => Effect::serialize(shared, serializer),
+        }
+    }
 }
 
 impl Effect {
@@ -48,7 +73,38 @@ impl Effect {
             | Effect::Face { unit, .. }
             | Effect::Flag { unit, .. }
             | Effect::AllowanceLeft { unit, .. } => Some(unit),
-            Effect::SandPebbles { .. } | Effect::Heliograph { .. } => None,
+            Effect::System(_) => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shared_effects_and_system_changes_read_back_as_written() {
+        for json in [
+            r#"{"effect":"losses","unit":"u","figures":[3,2]}"#,
+            r#"{"effect":"shift","unit":"u","dx":1.5,"dy":-2.25}"#,
+            r#"{"effect":"a_system","change":{"change":"phase","phase":"melee"}}"#,
+        ] {
+            let effect: Effect = serde_json::from_str(json).unwrap();
+            assert_eq!(serde_json::to_string(&effect).unwrap(), json);
+        }
+    }
+
+    /// The effects as the derive reads them, without the system changes the outer reading adds.
+    struct Declared;
+
+    impl<'de> Deserialize<'de> for Declared {
+        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Declared, D::Error> {
+            Effect::deserialize(deserializer).map(|_| Declared)
+        }
+    }
+
+    #[test]
+    fn the_tag_list_names_every_shared_effect() {
+        assert_eq!(crate::rules::tagged_variants_by::<Declared>("effect"), SHARED);
     }
 }

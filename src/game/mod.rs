@@ -11,14 +11,14 @@ mod play;
 mod refusal;
 mod state;
 
-pub use action::Action;
+pub use action::{Action, SystemAction};
 pub use effect::Effect;
 pub use event::{Event, Outcome};
 pub use log::LogEntry;
 pub(crate) use movement::{movement_choice, resolve_move};
 pub use play::Game;
 pub use refusal::{GameError, Refusal};
-pub use state::{Allowance, GameState, Rules};
+pub use state::{Allowance, GameState};
 
 #[cfg(test)]
 mod tests;

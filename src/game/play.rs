@@ -7,7 +7,6 @@ use crate::dice::{DiceExpr, GameRng};
 use crate::odds::OddsView;
 use crate::roster::Unit;
 use crate::scenario::Scenario;
-use crate::systems::procedure;
 
 /// The RNG stream for the opening shuffle: a stream no log index reaches.
 const SETUP_STREAM: u64 = u64::MAX;
@@ -52,8 +51,8 @@ impl Game {
     /// names units the scenario lacks or undoes what was never done: such a log was not written here.
     pub fn replay(scenario: Arc<Scenario>, seed: u64, events: Vec<Event>) -> Result<Game, GameError> {
         let mut game = Game::new(scenario, seed);
-        for event in events {
-            game.check_replayable(&event)?;
+        for mut event in events {
+            game.check_replayable(&mut event)?;
             let seq = game.events.len();
             match &event.outcome {
                 Outcome::Undone { seq: target } => {
@@ -117,7 +116,7 @@ impl Game {
     pub fn prepare(&self, action: &Action) -> Result<Event, GameError> {
         let mut rng = GameRng::for_event(self.seed, self.events.len() as u64);
         if !matches!(action, Action::Undo | Action::Redo)
-            && let Some(outcome) = procedure::prepare(&self.scenario, &self.state, action, &mut rng)?
+            && let Some(outcome) = self.scenario.rules.prepare(&self.scenario, &self.state, action, &mut rng)?
         {
             return Ok(Event { turn: self.state.turn, action: action.clone(), outcome });
         }
@@ -176,18 +175,7 @@ impl Game {
                 Outcome::DeckShuffled { order: deck.draw_pile().to_vec() }
             }
             Action::NextTurn => Outcome::TurnBegan { turn: self.state.turn + 1 },
-            Action::Initiative { .. }
-            | Action::ChooseOrder { .. }
-            | Action::EndPhase
-            | Action::Charge { .. }
-            | Action::Fire { .. }
-            | Action::Morale { .. }
-            | Action::Melee { .. }
-            | Action::Drown { .. }
-            | Action::Activate { .. }
-            | Action::Sight { .. }
-            | Action::Unlimber { .. }
-            | Action::CrewGun { .. } => unreachable!("procedure::prepare resolves or refuses these"),
+            Action::System(own) => return Err(self.not_an_action(&own.kind)),
             Action::Undo => {
                 let seq = *self.done.last().ok_or_else(|| Refusal::new("there is nothing to undo"))?;
                 Outcome::Undone { seq }
@@ -232,7 +220,7 @@ impl Game {
 
     /// The exact distribution of what an action would roll, in the current state. Nothing is applied.
     pub fn odds(&self, action: &Action) -> Result<OddsView, GameError> {
-        if let Some(view) = procedure::odds(&self.scenario, &self.state, action)? {
+        if let Some(view) = self.scenario.rules.odds(&self.scenario, &self.state, action)? {
             return Ok(view);
         }
         match action {
@@ -244,6 +232,9 @@ impl Game {
                 let unit = self.live_unit(unit)?;
                 let e = movement_choice(&self.scenario, unit, expr.as_deref())?;
                 Ok(OddsView::new(format!("{} movement {e} (inches)", unit.name), &e.distribution()))
+            }
+            Action::System(own) if !self.scenario.rules.action_kinds().contains(&own.kind.as_str()) => {
+                Err(self.not_an_action(&own.kind))
             }
             other => Err(GameError::BadInput(format!("{} rolls no dice, so it has no odds", other.type_name()))),
         }
@@ -281,8 +272,19 @@ impl Game {
         }
     }
 
-    fn check_replayable(&self, event: &Event) -> Result<(), GameError> {
+    /// Checks an entry of a stored log against the game so far, and has the game's system read its
+    /// changes into their own types (refusing another system's).
+    fn check_replayable(&self, event: &mut Event) -> Result<(), GameError> {
         let bad = |why: String| Err(GameError::CorruptLog(format!("entry {}: {why}", self.events.len())));
+        if let Outcome::Resolved { effects, .. } | Outcome::Moved { effects, .. } = &mut event.outcome {
+            for effect in effects {
+                if let super::Effect::System(change) = effect
+                    && let Err(why) = self.scenario.rules.settle(change)
+                {
+                    return bad(why);
+                }
+            }
+        }
         match &event.outcome {
             Outcome::Undone { seq } if !self.done.contains(seq) => {
                 bad(format!("undoes entry {seq}, which is not in force"))
@@ -308,6 +310,17 @@ impl Game {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Names the actions this game takes, for one it does not.
+    fn not_an_action(&self, kind: &str) -> GameError {
+        let known: Vec<&str> =
+            Action::shared_kinds().iter().chain(self.scenario.rules.action_kinds()).copied().collect();
+        GameError::BadInput(format!(
+            "{kind} is not an action of {}; its actions are: {} (docs/actions.md)",
+            self.scenario.ruleset.name,
+            known.join(", ")
+        ))
     }
 
     fn unit(&self, id: &str) -> Result<&Unit, GameError> {

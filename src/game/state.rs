@@ -4,9 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{Effect, Outcome};
 use crate::cards::{Card, Deck};
-use crate::roster::{Flag, Unit};
+use crate::roster::Unit;
+use crate::rules::TurnState;
 use crate::scenario::Scenario;
-use crate::systems::{SystemTables, heliograph, sand_pebbles};
 
 /// A unit's movement for this turn: what was rolled and how much is left after the moves made so far.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -26,26 +26,20 @@ pub struct GameState {
     pub allowances: BTreeMap<String, Allowance>,
     pub deck: Deck,
     pub last_card: Option<Card>,
-    /// Where the rule system's turn sequence stands.
-    pub rules: Rules,
-}
-
-/// The turn-sequence state of a system whose procedure the app runs.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Rules {
-    Free,
-    SandPebbles(sand_pebbles::Turn),
-    Heliograph(heliograph::Turn),
+    /// Where the rule system's turn stands: its own state, folded from its own changes.
+    pub rules: TurnState,
 }
 
 impl GameState {
     pub fn initial(scenario: &Scenario, deck: Deck) -> GameState {
-        let rules = match &scenario.ruleset.tables {
-            SystemTables::SandPebbles(_) => Rules::SandPebbles(sand_pebbles::Turn::default()),
-            SystemTables::Heliograph(_) => Rules::Heliograph(heliograph::Turn::default()),
-            SystemTables::None => Rules::Free,
-        };
-        GameState { turn: 1, units: scenario.units.clone(), allowances: BTreeMap::new(), deck, last_card: None, rules }
+        GameState {
+            turn: 1,
+            units: scenario.units.clone(),
+            allowances: BTreeMap::new(),
+            deck,
+            last_card: None,
+            rules: scenario.rules.initial_turn(),
+        }
     }
 
     pub fn unit(&self, id: &str) -> Option<&Unit> {
@@ -77,16 +71,7 @@ impl GameState {
                     a.left = *left;
                 }
             }
-            Effect::SandPebbles { change } => {
-                if let Rules::SandPebbles(sequence) = &mut self.rules {
-                    sequence.apply(change);
-                }
-            }
-            Effect::Heliograph { change } => {
-                if let Rules::Heliograph(sequence) = &mut self.rules {
-                    sequence.apply(change);
-                }
-            }
+            Effect::System(change) => self.rules.apply(change),
         }
     }
 
@@ -139,24 +124,7 @@ impl GameState {
             Outcome::TurnBegan { turn } => {
                 self.turn = *turn;
                 self.allowances.clear();
-                if let Rules::SandPebbles(sequence) = &mut self.rules {
-                    *sequence = sand_pebbles::Turn::default();
-                    // Morale Chart: "All units rally at the end of the turn."
-                    for unit in &mut self.units {
-                        unit.flags.remove(&Flag::Routed);
-                        unit.flags.remove(&Flag::Pinned);
-                    }
-                }
-                if let Rules::Heliograph(sequence) = &mut self.rules {
-                    sequence.begin(*turn);
-                    for unit in &mut self.units {
-                        unit.flags.remove(&Flag::Activated);
-                        unit.flags.remove(&Flag::Routed);
-                        if !sequence.jammed_until.contains_key(&unit.id) {
-                            unit.flags.remove(&Flag::Jammed);
-                        }
-                    }
-                }
+                self.rules.begin_turn(&mut self.units, *turn);
             }
         }
     }

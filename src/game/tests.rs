@@ -12,9 +12,14 @@ fn wall_game(seed: u64) -> Game {
 /// The legation wall game in phase A with the Legation Guard moving first.
 fn allies_moving(seed: u64) -> Game {
     let mut game = wall_game(seed);
-    game.apply(&Action::Initiative { dice: Some(vec![6, 1]) }).unwrap();
-    game.apply(&Action::ChooseOrder { first: "allies".into() }).unwrap();
+    game.apply(&act(r#"{"type":"initiative","dice":[6,1]}"#)).unwrap();
+    game.apply(&act(r#"{"type":"choose_order","first":"allies"}"#)).unwrap();
     game
+}
+
+/// An action as a player sends it, for the rule system's own.
+fn act(json: &str) -> Action {
+    Action::from_json(json).unwrap()
 }
 
 fn marines_alive(game: &Game) -> u32 {
@@ -146,8 +151,8 @@ fn odds_of_a_move_roll_are_exact() {
 fn replaying_the_log_from_the_seed_reproduces_the_state() {
     let mut game = wall_game(99);
     let actions = vec![
-        Action::Initiative { dice: None },
-        Action::ChooseOrder { first: "allies".into() },
+        act(r#"{"type":"initiative"}"#),
+        act(r#"{"type":"choose_order","first":"allies"}"#),
         Action::RollMove { unit: "us-marines".into(), expr: None, dice: None },
         Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 18.0 }], facing: Some(180.0) },
         Action::Roll { expr: "D20".into(), dice: None, label: Some("Fire".into()) },
@@ -158,9 +163,9 @@ fn replaying_the_log_from_the_seed_reproduces_the_state() {
         Action::DrawCard { card: None },
         Action::SetFlag { unit: "boxers-east".into(), flag: crate::roster::Flag::Pinned, on: true },
         Action::Redo,
-        Action::EndPhase,
+        act(r#"{"type":"end_phase"}"#),
         Action::RollMove { unit: "boxers-east".into(), expr: None, dice: None },
-        Action::Fire { unit: "boxers-west".into(), target: "us-marines".into(), cover: None, at: None, dice: None },
+        act(r#"{"type":"fire","unit":"boxers-west","target":"us-marines"}"#),
     ];
     for a in &actions {
         let _ = game.apply(a);

@@ -56,7 +56,7 @@ mod tests {
     }
 
     #[test]
-    fn heliograph_sighting_bands() {
+    fn a_sighting_table_of_five_bands() {
         let sighting = [2.0, 4.0, 8.0, 12.0, 24.0];
         assert_eq!(band_of(2.0, &sighting), Some(0));
         assert_eq!(band_of(4.5, &sighting), Some(2));

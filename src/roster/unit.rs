@@ -11,9 +11,6 @@ pub struct Side {
     pub id: String,
     pub name: String,
     pub colour: String,
-    /// Sand Pebbles: ties in melee go to the Western forces.
-    #[serde(default)]
-    pub western: bool,
     /// The edge the side came in from, where its routing units run.
     pub edge: Edge,
 }
@@ -31,15 +28,6 @@ pub struct Unit {
     pub flags: BTreeSet<Flag>,
     /// Figure ids in the order they fell, so a correction restores the most recent loss first.
     pub fallen: Vec<u32>,
-    /// The boat this unit rides in: it moves with the boat and is shot at as a ship's crew.
-    #[serde(default)]
-    pub aboard: Option<String>,
-    /// Base morale in percent, for systems that test against one.
-    #[serde(default)]
-    pub morale: Option<u32>,
-    /// Set up as a hidden counter until spotted.
-    #[serde(default)]
-    pub hidden: bool,
 }
 
 /// The order figures fall when a player records losses without naming them: privates first (from the
@@ -139,9 +127,6 @@ mod tests {
             figures,
             flags: BTreeSet::new(),
             fallen: Vec::new(),
-            aboard: None,
-            morale: None,
-            hidden: false,
         }
     }
 

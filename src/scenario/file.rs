@@ -1,5 +1,6 @@
 //! The scenario file exactly as written. Unknown keys are errors: a misspelt key silently ignored would
-//! put a unit on the table without the figures its author meant.
+//! put a unit on the table without the figures its author meant. A `[[units]]` or `[[sides]]` entry may
+//! also carry keys of its rule system's own (`RuleSystem::UnitFields`, `SideFields`), read by it.
 
 use std::collections::BTreeMap;
 
@@ -12,15 +13,15 @@ pub struct ScenarioFile {
     pub scenario: Header,
     #[serde(default)]
     pub options: BTreeMap<String, Spanned<toml::Value>>,
-    pub sides: Vec<SideEntry>,
     #[serde(default)]
     pub terrain: Vec<TerrainEntry>,
-    pub units: Vec<UnitEntry>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Header {
+    /// Read from the parsed document before the rest, to choose the rule system that reads the rest.
+    #[allow(dead_code)]
     pub system: Spanned<String>,
     pub title: String,
     #[serde(default)]
@@ -42,9 +43,6 @@ pub struct SideEntry {
     pub name: String,
     #[serde(default = "default_colour")]
     pub colour: String,
-    /// Sand Pebbles: the Western forces win tied melees.
-    #[serde(default)]
-    pub western: bool,
     /// "north", "south", "west" or "east": where the side came in, and where its routs run. If omitted,
     /// the edge nearest the side's units as set out.
     pub edge: Option<Spanned<String>>,
@@ -85,13 +83,6 @@ pub struct UnitEntry {
     /// Inches between figures when they are set out in a line.
     #[serde(default = "default_spacing")]
     pub spacing: f64,
-    /// The id of the boat this unit rides in.
-    pub aboard: Option<Spanned<String>>,
-    /// Heliograph: the unit's base morale in percent (the text gives none, so each scenario does).
-    pub morale: Option<Spanned<u32>>,
-    /// Heliograph: starts as a hidden counter, its position known and its contents not.
-    #[serde(default)]
-    pub hidden: bool,
 }
 
 fn yes() -> bool {

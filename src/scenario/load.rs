@@ -2,17 +2,19 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
 
+use serde::de::DeserializeOwned;
 use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
 use super::ScenarioError;
-use super::file::{ScenarioFile, UnitEntry};
+use super::file::{ScenarioFile, SideEntry, UnitEntry};
 use super::placement::line_abreast;
 use crate::measure::{Edge, Polygon, Pt, Table, TerrainArea};
 use crate::roster::{Figure, Role, Side, Unit};
-use crate::systems::{self, Ruleset};
+use crate::rules::{self, Bound, RuleSystem, Ruleset, Setup, SetupCheck, System, struct_fields};
 
 /// A scenario that has passed every check: its units stand on the table, every kind is in the ruleset,
-/// every option is one the ruleset knows.
+/// every option is one the ruleset knows, and its rule system has read and checked its own fields.
 #[derive(Debug, Clone)]
 pub struct Scenario {
     pub file: String,
@@ -26,6 +28,8 @@ pub struct Scenario {
     pub units: Vec<Unit>,
     pub options: BTreeMap<String, serde_json::Value>,
     pub ruleset: Arc<Ruleset>,
+    /// The rule system, bound to its charts and to this scenario's fields for it.
+    pub rules: Arc<dyn System>,
 }
 
 pub fn load_file(path: &Path) -> Result<Scenario, ScenarioError> {
@@ -35,17 +39,46 @@ pub fn load_file(path: &Path) -> Result<Scenario, ScenarioError> {
     parse(&name, &source)
 }
 
+/// Reads a scenario: its `[scenario] system` names the rule system that reads the rest.
 pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
-    let raw: ScenarioFile = toml::from_str(source).map_err(|e| ScenarioError::from_toml(file, source, &e))?;
-    let at = |span: std::ops::Range<usize>, msg: String| ScenarioError::at(file, source, span.start, msg);
+    let root = DeTable::parse(source).map_err(|e| ScenarioError::from_toml(file, source, &e))?;
+    let system =
+        root.get_ref().get("scenario").and_then(|h| h.get_ref().get("system")).map(|s| (s.get_ref(), s.span()));
+    let Some((value, span)) = system else {
+        return Err(ScenarioError::whole_file(file, "[scenario] needs `system`, the rule system it is played with"));
+    };
+    let Some(id) = value.as_str() else {
+        return Err(ScenarioError::at(file, source, span.start, "`system` is a rule system's id, in quotes"));
+    };
+    let Some(registration) = rules::system(id) else {
+        let known = rules::known_ids().join(", ");
+        return Err(ScenarioError::at(file, source, span.start, format!("unknown rule system {id:?}; known: {known}")));
+    };
+    registration.load(file, source, root.into_inner())
+}
 
-    let system = raw.scenario.system.get_ref().clone();
-    let ruleset = systems::ruleset(&system).ok_or_else(|| {
-        at(
-            raw.scenario.system.span(),
-            format!("unknown rule system {system:?}; known: {}", systems::known_ids().join(", ")),
-        )
-    })?;
+/// Builds a scenario of system `S` from its parsed document: the shared parts here, the system's own
+/// keys of each side and unit read by `S`, and `S`'s checks of the whole.
+pub(crate) fn build<'i, S: RuleSystem>(
+    file: &str,
+    source: &'i str,
+    mut root: DeTable<'i>,
+    ruleset: Arc<Ruleset>,
+) -> Result<Scenario, ScenarioError> {
+    let at = |span: std::ops::Range<usize>, msg: String| ScenarioError::at(file, source, span.start, msg);
+    let toml_error = |e: toml::de::Error| ScenarioError::from_toml(file, source, &e);
+    let entries = |root: &mut DeTable<'i>, key: &str| -> Result<Vec<Spanned<DeValue<'i>>>, ScenarioError> {
+        match root.remove(key).map(|v| (v.span(), v.into_inner())) {
+            Some((_, DeValue::Array(items))) => Ok(items.into_iter().collect()),
+            Some((span, _)) => Err(at(span, format!("`{key}` is a list of [[{key}]] tables"))),
+            None => Err(ScenarioError::whole_file(file, format!("missing field `{key}`"))),
+        }
+    };
+    let side_entries = entries(&mut root, "sides")?;
+    let unit_entries = entries(&mut root, "units")?;
+    let raw: ScenarioFile =
+        serde::Deserialize::deserialize(toml::de::Deserializer::from(Spanned::new(0..source.len(), root)))
+            .map_err(toml_error)?;
 
     let table = Table { width: raw.scenario.table.width, depth: raw.scenario.table.depth };
     if !(table.width > 0.0 && table.depth > 0.0) {
@@ -53,8 +86,11 @@ pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
     }
 
     let mut sides = Vec::new();
+    let mut side_entries_read = Vec::new();
+    let mut setup = Setup::<S> { units: BTreeMap::new(), sides: BTreeMap::new() };
     let mut side_ids = BTreeSet::new();
-    for side in &raw.sides {
+    for entry in side_entries {
+        let (side, own): (SideEntry, S::SideFields) = split(entry, "sides", &ruleset.name, (file, source))?;
         if !side_ids.insert(side.id.get_ref().clone()) {
             return Err(at(side.id.span(), format!("side {:?} is listed twice", side.id.get_ref())));
         }
@@ -62,9 +98,10 @@ pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
             id: side.id.get_ref().clone(),
             name: side.name.clone(),
             colour: side.colour.clone(),
-            western: side.western,
             edge: Edge::North,
         });
+        setup.sides.insert(side.id.get_ref().clone(), own);
+        side_entries_read.push(side);
     }
 
     let mut terrain = Vec::new();
@@ -93,42 +130,34 @@ pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
 
     let mut units = Vec::new();
     let mut unit_ids = BTreeSet::new();
-    for entry in &raw.units {
-        if !unit_ids.insert(entry.id.get_ref().clone()) {
-            return Err(at(entry.id.span(), format!("unit id {:?} is used twice", entry.id.get_ref())));
+    for entry in unit_entries {
+        let (unit, own): (UnitEntry, S::UnitFields) = split(entry, "units", &ruleset.name, (file, source))?;
+        if !unit_ids.insert(unit.id.get_ref().clone()) {
+            return Err(at(unit.id.span(), format!("unit id {:?} is used twice", unit.id.get_ref())));
         }
-        if !side_ids.contains(entry.side.get_ref()) {
+        if !side_ids.contains(unit.side.get_ref()) {
             let known: Vec<&str> = side_ids.iter().map(String::as_str).collect();
             return Err(at(
-                entry.side.span(),
-                format!("no side {:?}; sides are: {}", entry.side.get_ref(), known.join(", ")),
+                unit.side.span(),
+                format!("no side {:?}; sides are: {}", unit.side.get_ref(), known.join(", ")),
             ));
         }
-        if ruleset.kind(entry.kind.get_ref()).is_none() {
+        if ruleset.kind(unit.kind.get_ref()).is_none() {
             return Err(at(
-                entry.kind.span(),
+                unit.kind.span(),
                 format!(
                     "{} has no unit kind {:?}; kinds are: {}",
                     ruleset.name,
-                    entry.kind.get_ref(),
+                    unit.kind.get_ref(),
                     ruleset.kind_ids().join(", ")
                 ),
             ));
         }
-        units.push(build_unit(entry, &table).map_err(|(span, msg)| at(span, msg))?);
+        units.push(build_unit(&unit, &table).map_err(|(span, msg)| at(span, msg))?);
+        setup.units.insert(unit.id.get_ref().clone(), own);
     }
 
-    for entry in &raw.units {
-        if let Some(boat) = &entry.aboard
-            && (boat.get_ref() == entry.id.get_ref() || !unit_ids.contains(boat.get_ref()))
-        {
-            return Err(at(
-                boat.span(),
-                format!("`aboard` names {:?}, which is not another unit here", boat.get_ref()),
-            ));
-        }
-    }
-    for (side, entry) in sides.iter_mut().zip(&raw.sides) {
+    for (side, entry) in sides.iter_mut().zip(&side_entries_read) {
         side.edge = match &entry.edge {
             Some(edge) => Edge::parse(edge.get_ref()).ok_or_else(|| {
                 at(edge.span(), format!("edge {:?} is not one of north, south, west, east", edge.get_ref()))
@@ -137,12 +166,14 @@ pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
         };
     }
 
+    S::check_setup(&SetupCheck { units: &units, sides: &sides, setup: &setup }).map_err(|(span, msg)| at(span, msg))?;
     let options = check_options(&raw.options, &ruleset).map_err(|(span, msg)| at(span, msg))?;
+    let charts = ruleset.charts::<S::Charts>().expect("a ruleset holds its own system's charts");
 
     Ok(Scenario {
         file: file.to_string(),
         source: source.to_string(),
-        system,
+        system: S::ID.to_string(),
         title: raw.scenario.title,
         description: raw.scenario.description,
         table,
@@ -151,7 +182,46 @@ pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
         units,
         options,
         ruleset,
+        rules: Arc::new(Bound::<S>::new(charts, setup)),
     })
+}
+
+/// Reads a `[[sides]]` or `[[units]]` entry: its shared keys into `G`, its rule system's own into `F`.
+/// A key neither knows is refused at its line, with both lists of keys.
+fn split<'i, G: DeserializeOwned, F: DeserializeOwned>(
+    entry: Spanned<DeValue<'i>>,
+    list: &str,
+    system: &str,
+    (file, source): (&str, &str),
+) -> Result<(G, F), ScenarioError> {
+    let span = entry.span();
+    let DeValue::Table(table) = entry.into_inner() else {
+        return Err(ScenarioError::at(file, source, span.start, format!("each entry of `{list}` is a table")));
+    };
+    let (shared_keys, own_keys) = (struct_fields::<G>(), struct_fields::<F>());
+    let (mut shared, mut own) = (DeTable::new(), DeTable::new());
+    for (key, value) in table {
+        if shared_keys.contains(&key.get_ref().as_ref()) {
+            shared.insert(key, value);
+        } else if own_keys.contains(&key.get_ref().as_ref()) {
+            own.insert(key, value);
+        } else {
+            let own_list = if own_keys.is_empty() {
+                String::new()
+            } else {
+                format!("; in {system} also: {}", own_keys.join(", "))
+            };
+            let message =
+                format!("unknown key `{}` in [[{list}]]: keys are {}{own_list}", key.get_ref(), shared_keys.join(", "));
+            return Err(ScenarioError::at(file, source, key.span().start, message));
+        }
+    }
+    let read = |table: DeTable<'i>| toml::de::Deserializer::from(Spanned::new(span.clone(), table));
+    let located = |e: toml::de::Error| match e.span() {
+        Some(_) => ScenarioError::from_toml(file, source, &e),
+        None => ScenarioError::at(file, source, span.start, e.message().trim().to_string()),
+    };
+    Ok((G::deserialize(read(shared)).map_err(located)?, F::deserialize(read(own)).map_err(located)?))
 }
 
 /// The edge nearest the middle of a side's units as set out: where it came onto the table.
@@ -193,11 +263,6 @@ fn build_unit(entry: &UnitEntry, table: &Table) -> Result<Unit, Located> {
     }
     if leaders + entry.crew > count {
         return Err((entry.figures.span(), format!("{count} figures cannot hold a leader and {} crew", entry.crew)));
-    }
-    if let Some(morale) = &entry.morale
-        && !(1..=100).contains(morale.get_ref())
-    {
-        return Err((morale.span(), format!("morale {} is not a percentage from 1 to 100", morale.get_ref())));
     }
     let (points, span) = match (&entry.at, &entry.positions) {
         (Some(at), None) => {
@@ -243,9 +308,6 @@ fn build_unit(entry: &UnitEntry, table: &Table) -> Result<Unit, Located> {
         figures,
         flags: BTreeSet::new(),
         fallen: Vec::new(),
-        aboard: entry.aboard.as_ref().map(|a| a.get_ref().clone()),
-        morale: entry.morale.as_ref().map(|m| *m.get_ref()),
-        hidden: entry.hidden,
     })
 }
 
@@ -272,9 +334,10 @@ fn check_options(
 mod tests {
     use super::*;
 
+    /// A small scenario, played with the first system the registry lists and a unit of its first kind.
     const GOOD: &str = r#"
 [scenario]
-system = "sand-pebbles"
+system = "SYSTEM"
 title = "Test"
 table = { width = 72, depth = 48 }
 
@@ -290,22 +353,31 @@ name = "Boxers"
 id = "m"
 name = "Marines"
 side = "allies"
-kind = "marines"
+kind = "KIND"
 figures = 10
 at = [20, 20]
 "#;
 
+    fn kinds() -> Vec<String> {
+        rules::systems()[0].ruleset().kind_ids().iter().map(|k| k.to_string()).collect()
+    }
+
+    fn good() -> String {
+        GOOD.replace("SYSTEM", rules::systems()[0].id()).replace("KIND", &kinds()[0])
+    }
+
     #[test]
     fn a_good_scenario_loads_with_its_figures() {
-        let s = parse("good.toml", GOOD).unwrap();
+        let s = parse("good.toml", &good()).unwrap();
         assert_eq!(s.units[0].figures.len(), 10);
         assert_eq!(s.units[0].figures[0].role, Role::Leader);
         assert_eq!(s.units[0].figures[0].pos, Pt { x: 20.0, y: 20.0 });
+        assert_eq!(s.rules.id(), rules::systems()[0].id());
     }
 
     #[test]
     fn broken_toml_names_the_line() {
-        let src = GOOD.replacen("title = \"Test\"", "title = = broken", 1);
+        let src = good().replacen("title = \"Test\"", "title = = broken", 1);
         let err = parse("bad.toml", &src).unwrap_err();
         assert_eq!(err.line, Some(4), "{err}");
         assert!(err.to_string().starts_with("bad.toml, line 4"), "{err}");
@@ -313,7 +385,7 @@ at = [20, 20]
 
     #[test]
     fn an_unknown_side_names_its_line() {
-        let src = GOOD.replacen("side = \"allies\"", "side = \"french\"", 1);
+        let src = good().replacen("side = \"allies\"", "side = \"french\"", 1);
         let err = parse("bad.toml", &src).unwrap_err();
         assert_eq!(err.line, Some(18));
         assert!(err.message.contains("no side \"french\""), "{err}");
@@ -321,29 +393,38 @@ at = [20, 20]
 
     #[test]
     fn an_unknown_kind_lists_the_kinds() {
-        let src = GOOD.replacen("kind = \"marines\"", "kind = \"martians\"", 1);
+        let src = good().replacen(&format!("kind = \"{}\"", kinds()[0]), "kind = \"martians\"", 1);
         let err = parse("bad.toml", &src).unwrap_err();
-        assert!(err.message.contains("martians") && err.message.contains("sailors"), "{err}");
+        assert!(err.message.contains("martians") && err.message.contains(&kinds()[1]), "{err}");
     }
 
     #[test]
-    fn a_misspelt_key_is_an_error() {
-        let src = GOOD.replacen("figures = 10", "figures = 10\nfigurs = 3", 1);
+    fn a_misspelt_key_is_an_error_at_its_line_naming_the_keys_a_unit_takes() {
+        let src = good().replacen("figures = 10", "figures = 10\nfigurs = 3", 1);
         let err = parse("bad.toml", &src).unwrap_err();
-        assert!(err.message.contains("figurs"), "{err}");
+        assert_eq!(err.line, Some(21), "{err}");
+        assert!(err.message.contains("figurs") && err.message.contains("figures"), "{err}");
+    }
+
+    #[test]
+    fn a_shared_key_of_the_wrong_type_is_an_error_at_its_line() {
+        let src = good().replacen("figures = 10", "figures = \"ten\"", 1);
+        let err = parse("bad.toml", &src).unwrap_err();
+        assert_eq!(err.line, Some(20), "{err}");
     }
 
     #[test]
     fn a_figure_off_the_table_is_refused() {
-        let src = GOOD.replacen("at = [20, 20]", "at = [71.5, 20]", 1);
+        let src = good().replacen("at = [20, 20]", "at = [71.5, 20]", 1);
         let err = parse("bad.toml", &src).unwrap_err();
         assert!(err.message.contains("off the 72\" x 48\" table"), "{err}");
     }
 
     #[test]
     fn an_unknown_system_is_refused() {
-        let src = GOOD.replacen("sand-pebbles", "tiddlywinks", 1);
+        let src = good().replacen(rules::systems()[0].id(), "tiddlywinks", 1);
         let err = parse("bad.toml", &src).unwrap_err();
         assert_eq!(err.line, Some(3));
+        assert!(err.message.contains("tiddlywinks"), "{err}");
     }
 }

@@ -8,5 +8,6 @@ mod placement;
 mod shipped;
 
 pub use error::ScenarioError;
+pub(crate) use load::build;
 pub use load::{Scenario, load_file, parse};
-pub use shipped::{ShippedScenario, find_shipped, shipped_scenarios};
+pub use shipped::{find_shipped, shipped_scenarios};

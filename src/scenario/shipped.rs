@@ -1,43 +1,26 @@
-//! The scenarios that ship inside the binary, so the app offers them wherever it is installed.
+//! The scenarios that ship inside the binary, each listed by its rule system, so the app offers them
+//! wherever it is installed.
 
 use super::{Scenario, ScenarioError, parse};
+use crate::rules::{self, Shipped};
 
-pub struct ShippedScenario {
-    /// Path under `scenarios/`, e.g. `sand-pebbles/legation-wall.toml`.
-    pub path: &'static str,
-    pub source: &'static str,
+/// Every shipped scenario, system by system in the registry's order.
+pub fn shipped_scenarios() -> impl Iterator<Item = &'static Shipped> {
+    rules::systems().iter().flat_map(|system| system.scenarios())
 }
 
-macro_rules! shipped {
-    ($($path:literal),* $(,)?) => {
-        &[$(ShippedScenario { path: $path, source: include_str!(concat!("../../scenarios/", $path)) }),*]
-    };
-}
-
-static SHIPPED: &[ShippedScenario] = shipped![
-    "sand-pebbles/legation-wall.toml",
-    "sand-pebbles/river-junks.toml",
-    "sand-pebbles/relief-column.toml",
-    "heliograph/jungle-patrol.toml",
-    "heliograph/cotta-assault.toml",
-];
-
-pub fn shipped_scenarios() -> &'static [ShippedScenario] {
-    SHIPPED
-}
-
-/// Finds a shipped scenario by the names a player might type: `sand-pebbles/legation-wall`,
-/// `sand-pebbles/legation-wall.toml`, `scenarios/sand-pebbles/legation-wall.toml` or just `legation-wall`.
-pub fn find_shipped(name: &str) -> Option<&'static ShippedScenario> {
+/// Finds a shipped scenario by the names a player might type: `<system>/<name>`, `<system>/<name>.toml`,
+/// `scenarios/<system>/<name>.toml` or just `<name>`.
+pub fn find_shipped(name: &str) -> Option<&'static Shipped> {
     let name = name.trim_start_matches("./").trim_start_matches("scenarios/");
     let name = name.strip_suffix(".toml").unwrap_or(name);
-    SHIPPED.iter().find(|s| {
+    shipped_scenarios().find(|s| {
         let path = s.path.strip_suffix(".toml").unwrap_or(s.path);
         path == name || path.rsplit('/').next() == Some(name)
     })
 }
 
-impl ShippedScenario {
+impl Shipped {
     pub fn load(&self) -> Result<Scenario, ScenarioError> {
         parse(&format!("scenarios/{}", self.path), self.source)
     }
@@ -52,13 +35,18 @@ mod tests {
         for s in shipped_scenarios() {
             s.load().unwrap_or_else(|e| panic!("{e}"));
         }
+        assert!(shipped_scenarios().count() >= 5);
     }
 
     #[test]
     fn shipped_scenarios_are_found_by_short_names() {
-        assert!(find_shipped("legation-wall").is_some());
-        assert!(find_shipped("sand-pebbles/legation-wall.toml").is_some());
-        assert!(find_shipped("scenarios/sand-pebbles/legation-wall.toml").is_some());
+        let first = shipped_scenarios().next().unwrap();
+        let (dir, file) = first.path.split_once('/').unwrap();
+        let stem = file.strip_suffix(".toml").unwrap();
+        assert!(find_shipped(stem).is_some());
+        assert!(find_shipped(first.path).is_some());
+        assert!(find_shipped(&format!("scenarios/{}", first.path)).is_some());
+        assert!(find_shipped(&format!("{dir}/{stem}")).is_some());
         assert!(find_shipped("nowhere").is_none());
     }
 }

@@ -1,71 +1,16 @@
+//! `POST /api/<command>`: each command of the app's list (`for_each_command!`), its arguments read from
+//! a JSON object with the camelCase keys the Tauri bindings send, so one generated client serves both.
+
 use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::api::{Api, ApiError, ErrorKind};
-use crate::game::Action;
-use crate::measure::Pt;
-
-// Argument objects use the camelCase keys the Tauri bindings send, so one generated client serves both.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct NameArgs {
-    name: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct CampaignArgs {
-    #[serde(default)]
-    campaign: Option<i64>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct NewGameArgs {
-    scenario: String,
-    #[serde(default)]
-    seed: Option<String>,
-    #[serde(default)]
-    campaign: Option<i64>,
-    #[serde(default)]
-    options: Option<std::collections::BTreeMap<String, bool>>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct IdArgs {
-    id: i64,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ActArgs {
-    id: i64,
-    action: Action,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct MeasureArgs {
-    id: i64,
-    from: String,
-    to: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct TemplateArgs {
-    id: i64,
-    center: Pt,
-    radius: f64,
-}
 
 pub async fn command(State(api): State<Arc<Api>>, Path(command): Path<String>, body: Option<Json<Value>>) -> Response {
     let args = body.map(|Json(v)| v).unwrap_or(Value::Object(Default::default()));
@@ -75,45 +20,27 @@ pub async fn command(State(api): State<Arc<Api>>, Path(command): Path<String>, b
     }
 }
 
-async fn run(api: &Api, command: &str, args: Value) -> Result<Value, ApiError> {
-    match command {
-        "list_scenarios" => reply(api.list_scenarios().await),
-        "list_campaigns" => reply(api.list_campaigns().await),
-        "create_campaign" => {
-            let a: NameArgs = parse(args)?;
-            reply(api.create_campaign(a.name).await)
+macro_rules! routes {
+    ($($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
+        async fn run(api: &Api, command: &str, args: Value) -> Result<Value, ApiError> {
+            match command {
+                $(stringify!($name) => {
+                    #[derive(serde::Deserialize)]
+                    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+                    struct Args {
+                        $($arg: $ty,)*
+                    }
+                    #[allow(unused_variables)]
+                    let args: Args = parse(args)?;
+                    reply(api.$name($(args.$arg.into()),*).await)
+                })*
+                other => Err(ApiError::not_found(format!("no command {other:?}"))),
+            }
         }
-        "list_games" => {
-            let a: CampaignArgs = parse(args)?;
-            reply(api.list_games(a.campaign).await)
-        }
-        "new_game" => {
-            let a: NewGameArgs = parse(args)?;
-            reply(api.new_game(a.scenario, a.seed, a.campaign, a.options).await)
-        }
-        "game_view" => {
-            let a: IdArgs = parse(args)?;
-            reply(api.game_view(a.id).await)
-        }
-        "game_act" => {
-            let a: ActArgs = parse(args)?;
-            reply(api.game_act(a.id, a.action).await)
-        }
-        "game_odds" => {
-            let a: ActArgs = parse(args)?;
-            reply(api.game_odds(a.id, a.action).await)
-        }
-        "measure" => {
-            let a: MeasureArgs = parse(args)?;
-            reply(api.measure(a.id, a.from, a.to).await)
-        }
-        "template" => {
-            let a: TemplateArgs = parse(args)?;
-            reply(api.template(a.id, a.center, a.radius).await)
-        }
-        other => Err(ApiError::not_found(format!("no command {other:?}"))),
-    }
+    };
 }
+
+crate::for_each_command!(routes);
 
 fn parse<T: DeserializeOwned>(args: Value) -> Result<T, ApiError> {
     serde_json::from_value(args).map_err(|e| ApiError::bad_input(format!("bad arguments: {e}")))

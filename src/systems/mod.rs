@@ -1,11 +1,8 @@
-//! The rule systems Sandtable serves. Each ships a `ruleset.toml` (its tables as data) compiled into the
-//! binary, so a stored game always replays against the tables of the build that reads it.
+//! The registry: every rule system Sandtable runs, one line each. A system lives in its own folder here
+//! (its charts in `scenarios/<id>/ruleset.toml`, its screens in `ui/src/lib/systems/<id>/`) and plugs in
+//! through `crate::rules::RuleSystem`; nothing else in the engine names it.
 
-pub mod heliograph;
-pub mod procedure;
-mod registry;
-mod ruleset;
-pub mod sand_pebbles;
-
-pub use registry::{known_ids, ruleset};
-pub use ruleset::{KindProfile, MoveOption, Ruleset, SystemTables, WeaponProfile};
+crate::register_systems! {
+    "sand-pebbles" => sand_pebbles::SandPebbles,
+    "heliograph" => heliograph::Heliograph,
+}

@@ -2,7 +2,7 @@
 //! allowance, the deck, and the rule system's own turn state. Two games are in the same state exactly
 //! when their snapshots are equal (floats compare bit for bit).
 
-use sandtable::game::{Game, Rules};
+use sandtable::game::Game;
 use serde_json::{Value, json};
 
 pub fn of(game: &Game) -> Value {
@@ -12,11 +12,6 @@ pub fn of(game: &Game) -> Value {
         .iter()
         .map(|u| json!({ "id": u.id, "facing": u.facing, "flags": u.flags, "fallen": u.fallen, "figures": u.figures }))
         .collect();
-    let rules = match &state.rules {
-        Rules::SandPebbles(turn) => serde_json::to_value(turn).unwrap(),
-        Rules::Heliograph(turn) => serde_json::to_value(turn).unwrap(),
-        Rules::Free => Value::Null,
-    };
     json!({
         "turn": state.turn,
         "units": units,
@@ -25,7 +20,7 @@ pub fn of(game: &Game) -> Value {
             "draw_pile": state.deck.draw_pile().iter().map(ToString::to_string).collect::<Vec<_>>(),
             "last_card": state.last_card.map(|c| c.to_string()),
         },
-        "rules": rules,
+        "rules": state.rules.to_json(),
     })
 }
 

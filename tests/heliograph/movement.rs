@@ -97,8 +97,7 @@ fn sighting_rolls_by_range_band_and_a_hidden_counter_cannot_be_shot_until_seen()
     assert!(line.contains("3.0\" away: 3 needing 3+, sighted"), "{line}");
     assert!(line.contains("10.0\" away: 6 needing 7+, not seen"), "{line}");
     assert!(line.contains("beyond 24\""), "{line}");
-    let hidden_now = &hg.game.state().unit("far").unwrap();
-    assert!(hidden_now.hidden && !hg.turn().spotted.contains("far"));
+    assert!(hg.concealed("far") && !hg.turn().spotted.contains("far"));
     assert!(hg.turn().spotted.contains("mid"));
     assert!(hg.refused(r#"{"type":"sight","unit":"us"}"#).message.contains("already rolled to sight"));
 }

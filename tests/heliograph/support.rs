@@ -1,7 +1,8 @@
 //! A small Heliograph table built in each test: the U.S. side entering from the west edge, the Moros from
 //! the east, the terrain and units the test places, and helpers for the activation toss with typed dice.
 
-use sandtable::game::{GameError, Rules};
+use sandtable::api::GameView;
+use sandtable::game::GameError;
 use sandtable::systems::heliograph::Turn;
 
 use crate::play::Play;
@@ -39,10 +40,12 @@ impl Play {
     }
 
     pub fn turn(&self) -> &Turn {
-        match &self.game.state().rules {
-            Rules::Heliograph(turn) => turn,
-            _ => panic!("a Heliograph game has the Heliograph turn"),
-        }
+        self.game.state().rules.get::<Turn>().expect("a Heliograph game has the Heliograph turn")
+    }
+
+    /// Whether the table shows the unit only as a hidden counter.
+    pub fn concealed(&self, unit: &str) -> bool {
+        GameView::of(0, "", &self.game).units.iter().find(|u| u.id == unit).expect("the unit is in the game").concealed
     }
 
     /// Wins the toss for `side` with typed dice and activates `unit`; once the other side has no units

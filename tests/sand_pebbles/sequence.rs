@@ -3,16 +3,13 @@
 
 use std::sync::Arc;
 
-use sandtable::game::{Action, Game, Rules};
-use sandtable::systems::sand_pebbles::Phase;
+use sandtable::game::{Action, Game};
+use sandtable::systems::sand_pebbles::{Phase, Turn};
 
 use crate::support::{Sp, unit};
 
 fn phase(sp: &Sp) -> Phase {
-    match &sp.game.state().rules {
-        Rules::SandPebbles(turn) => turn.phase,
-        _ => panic!("a Sand Pebbles game has the Sand Pebbles turn sequence"),
-    }
+    sp.game.state().rules.get::<Turn>().expect("a Sand Pebbles game has the Sand Pebbles turn sequence").phase
 }
 
 fn lines() -> String {
@@ -34,7 +31,7 @@ fn seeded_initiative_rerolls_ties_until_one_side_wins() {
     for seed in 0..40 {
         let scenario = sandtable::scenario::find_shipped("legation-wall").unwrap().load().unwrap();
         let mut game = Game::new(Arc::new(scenario), seed);
-        let event = game.apply(&Action::Initiative { dice: None }).unwrap().clone();
+        let event = game.apply(&Action::from_json(r#"{"type":"initiative"}"#).unwrap()).unwrap().clone();
         let faces: Vec<i64> = event.outcome.rolls().iter().map(|r| r.total).collect();
         assert_eq!(faces.len() % 2, 0);
         for pair in faces.chunks(2).take(faces.len() / 2 - 1) {

@@ -3,33 +3,50 @@
 
 use std::collections::BTreeMap;
 
+use super::Heliograph;
 use super::context::{ACTIVATION, Ctx, SEQUENCE};
 use super::turn::Change;
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::roster::Flag;
+use crate::rules::RuleSystem;
 
 const MAX_REROLLS: usize = 64;
 
 pub fn change(change: Change) -> Effect {
-    Effect::Heliograph { change }
+    Heliograph::effect(change)
 }
 
 /// Units of `side` still to activate this turn.
-fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a crate::roster::Unit> + 'a {
+pub fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a crate::roster::Unit> + 'a {
     ctx.state.units.iter().filter(move |u| u.side == side && !u.is_out() && !u.flags.contains(&Flag::Activated))
 }
 
-/// What must happen before the next toss or the next turn.
+/// What must happen before the next toss or the next turn: what `blocking` lists, then the toss winner's
+/// pick of a unit.
 pub fn owed(ctx: &Ctx) -> Vec<String> {
-    let name = |id: &str| ctx.state.unit(id).map(|u| u.name.clone()).unwrap_or_else(|| id.to_string());
-    let mut owed: Vec<String> =
-        ctx.turn.morale_due.iter().map(|d| format!("{} tests morale {}", name(&d.unit), d.reason.words())).collect();
-    if let Some(m) = &ctx.turn.melee {
-        owed.push(format!("the melee of {} against {} ({})", name(&m.attacker), name(&m.defender), m.step.words()));
-    }
+    let mut owed = blocking(ctx);
     if let Some(side) = &ctx.turn.chooser {
         owed.push(format!("{} activates a unit", ctx.side(side).name));
+    }
+    owed
+}
+
+/// The morale tests and melee step still to come: nothing else may happen before them.
+pub fn blocking(ctx: &Ctx) -> Vec<String> {
+    let mut owed: Vec<String> = ctx
+        .turn
+        .morale_due
+        .iter()
+        .map(|d| format!("{} tests morale {}", ctx.name_of(&d.unit), d.reason.words()))
+        .collect();
+    if let Some(m) = &ctx.turn.melee {
+        owed.push(format!(
+            "the melee of {} against {} ({})",
+            ctx.name_of(&m.attacker),
+            ctx.name_of(&m.defender),
+            m.step.words()
+        ));
     }
     owed
 }

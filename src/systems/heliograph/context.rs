@@ -1,9 +1,8 @@
-use super::tables::{Profile, Tables, Weapon};
-use super::turn::Turn;
-use crate::game::{GameError, GameState, Refusal};
+use super::Heliograph;
+use super::tables::{Profile, Weapon};
+use crate::game::{GameError, Refusal};
 use crate::measure::{Pt, areas_containing};
-use crate::roster::{Side, Unit};
-use crate::scenario::Scenario;
+use crate::roster::Unit;
 
 pub const SEQUENCE: &str = "Heliograph, Turn Sequence";
 pub const ACTIVATION: &str = "Heliograph, Unit Activation";
@@ -24,48 +23,23 @@ pub enum Ground {
     Fort,
 }
 
-pub struct Ctx<'a> {
-    pub scenario: &'a Scenario,
-    pub state: &'a GameState,
-    pub tables: &'a Tables,
-    pub turn: &'a Turn,
-}
+/// What a Heliograph procedure reads: the scenario, the table as it stands, the tables and the turn.
+pub type Ctx<'a> = crate::rules::Ctx<'a, Heliograph>;
 
 impl<'a> Ctx<'a> {
-    pub fn unit(&self, id: &str) -> Result<&'a Unit, GameError> {
-        self.state.unit(id).ok_or_else(|| {
-            let ids: Vec<&str> = self.state.units.iter().map(|u| u.id.as_str()).collect();
-            GameError::BadInput(format!("no unit {id:?} in this game; units are: {}", ids.join(", ")))
-        })
-    }
-
-    pub fn live_unit(&self, id: &str) -> Result<&'a Unit, GameError> {
-        let unit = self.unit(id)?;
-        if unit.is_out() {
-            return Err(Refusal::new(format!("{} has no figures left: it is out of the game", unit.name)).into());
-        }
-        Ok(unit)
-    }
-
-    pub fn side(&self, id: &str) -> &'a Side {
-        self.scenario.sides.iter().find(|s| s.id == id).expect("units belong to scenario sides")
-    }
-
     pub fn profile(&self, unit: &Unit) -> &'a Profile {
-        self.tables.profile(&unit.kind)
+        self.charts.profile(&unit.kind)
     }
 
     pub fn weapon(&self, unit: &Unit) -> &'a Weapon {
-        self.tables.weapon_of(&unit.kind)
-    }
-
-    pub fn option(&self, name: &str) -> bool {
-        self.scenario.options.get(name).and_then(serde_json::Value::as_bool).unwrap_or(false)
+        self.charts.weapon_of(&unit.kind)
     }
 
     /// A hidden counter not yet spotted: its place is known, its contents are not.
     pub fn is_hidden(&self, unit: &Unit) -> bool {
-        unit.hidden && !self.turn.spotted.contains(&unit.id) && !unit.flags.contains(&crate::roster::Flag::Spotted)
+        self.unit_fields(&unit.id).hidden
+            && !self.turn.spotted.contains(&unit.id)
+            && !unit.flags.contains(&crate::roster::Flag::Spotted)
     }
 
     pub fn ground_at(&self, p: Pt) -> Ground {

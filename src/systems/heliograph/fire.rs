@@ -13,9 +13,6 @@ use crate::measure::{EPSILON, Pt, distance, nearest, within_radius};
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Role, Unit};
 
-/// Infantry figures within this many inches of a Gatling are serving it.
-const SERVING_REACH: f64 = 2.0;
-
 pub struct Plan<'a> {
     pub firer: &'a Unit,
     /// The Gatling the firing infantry serve, when they serve one: its weapon, its jam, its place.
@@ -64,14 +61,7 @@ pub fn plan<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, now: bool) -> Result<Pl
         .as_ref()
         .is_some_and(|m| m.step == MeleeStep::DefensiveFire && m.defender == firer.id && m.attacker == target.id);
     if now && !defensive {
-        ctx.activation_refusal(firer, "fire")?;
-        let active = ctx.turn.active.as_ref().expect("checked");
-        if active.fired {
-            return Err(Refusal::by_rule(format!("{} has already fired in this activation", firer.name), FIRE).into());
-        }
-        if active.charged {
-            return Err(Refusal::by_rule(format!("{} charged: it melees instead of firing", firer.name), FIRE).into());
-        }
+        turn_allows_fire(ctx, firer)?;
     }
     if ctx.is_hidden(target) {
         return Err(Refusal::by_rule(
@@ -80,54 +70,7 @@ pub fn plan<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, now: bool) -> Result<Pl
         )
         .into());
     }
-    // Infantry serve a Gatling only while some of them stand at it; only those at the gun roll its dice.
-    let at_gun = |g: &Unit| {
-        firer.alive().filter(|f| g.figures.iter().any(|gf| distance(gf.pos, f.pos) <= SERVING_REACH)).count() as u32
-    };
-    let gun = ctx
-        .turn
-        .crewed_by
-        .iter()
-        .find(|(_, by)| **by == firer.id)
-        .and_then(|(gun, _)| ctx.state.unit(gun))
-        .filter(|g| g.crew_alive() == 0 && at_gun(g) > 0);
-    let weapon = gun.map(|g| ctx.weapon(g)).unwrap_or_else(|| ctx.weapon(firer));
-    let profile = ctx.profile(firer);
-    if profile.support && ctx.turn.limbered.contains(&firer.id) {
-        return Err(Refusal::by_rule(
-            format!("{} is limbered: it takes one full move to unlimber", firer.name),
-            "Heliograph, Movement: notes",
-        )
-        .into());
-    }
-    let gun_id = gun.map(|g| g.id.as_str()).unwrap_or(&firer.id);
-    if weapon.jam_zeros.is_some() && ctx.turn.jammed_until.get(gun_id).is_some_and(|&t| t >= ctx.state.turn) {
-        return Err(Refusal::by_rule(
-            format!("{} jammed on four zeros and cannot fire this turn", gun.unwrap_or(firer).name),
-            "Heliograph, Fire Combat: Gatling Gun rolls 4 dice per crewman",
-        )
-        .into());
-    }
-    let crew = firer.crew_alive();
-    if weapon.cannon && crew < ctx.tables.cannon.min_crew {
-        return Err(Refusal::by_rule(
-            format!("{} has {crew} crew; a cannon needs at least {} to fire", firer.name, ctx.tables.cannon.min_crew),
-            "Heliograph, Fire Combat: Cannon needs at least 4 crew to fire",
-        )
-        .into());
-    }
-    let dice = if weapon.cannon {
-        1
-    } else if let Some(g) = gun {
-        at_gun(g) * ctx.tables.gatling_by_infantry.dice_per_figure
-    } else if let Some(per_crew) = weapon.dice_per_crew {
-        crew * per_crew
-    } else {
-        firer.alive_count()
-    };
-    if dice == 0 {
-        return Err(Refusal::by_rule(format!("{} has no one left to serve it", firer.name), FIRE).into());
-    }
+    let Armed { gun, weapon, dice } = armed(ctx, firer)?;
     let from = gun.map(|g| g.figures.iter().map(|f| f.pos).collect()).unwrap_or_else(|| firer.alive_positions());
     let range = nearest(&from, &target.alive_positions()).expect("both have figures").distance;
     let long = if range <= weapon.bands[0] + EPSILON {
@@ -144,7 +87,7 @@ pub fn plan<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, now: bool) -> Result<Pl
         )
         .into());
     };
-    let m = &ctx.tables.fire_modifiers;
+    let m = &ctx.charts.fire_modifiers;
     let mut modifiers = Vec::new();
     match ctx.ground_of(target) {
         Ground::Open | Ground::Trail => modifiers.push(("target in the open or on a trail", m.open_or_trail)),
@@ -179,7 +122,7 @@ pub fn crew_targeting<'a>(ctx: &Ctx<'a>, weapon: &Unit) -> Option<(i64, &'a Unit
         return None;
     }
     let at = weapon.anchor()?;
-    let radius = ctx.tables.crew_targeting.radius;
+    let radius = ctx.charts.crew_targeting.radius;
     let mut infantry: Vec<(&Unit, usize, f64)> = ctx
         .state
         .units
@@ -200,6 +143,80 @@ pub fn crew_targeting<'a>(ctx: &Ctx<'a>, weapon: &Unit) -> Option<(i64, &'a Unit
     let crew = weapon.crew_alive();
     let total = crew + infantry.iter().map(|(_, n, _)| *n as u32).sum::<u32>();
     Some(((100 * crew / total) as i64, infantry[0].0, total))
+}
+
+/// What the firer fires with, whoever the target: its own weapon, or the Gatling its infantry serve.
+pub struct Armed<'a> {
+    pub gun: Option<&'a Unit>,
+    pub weapon: &'a Weapon,
+    pub dice: u32,
+}
+
+/// The active unit may fire once in its activation, and not once it has charged.
+pub fn turn_allows_fire(ctx: &Ctx, firer: &Unit) -> Result<(), GameError> {
+    ctx.activation_refusal(firer, "fire")?;
+    let active = ctx.turn.active.as_ref().expect("checked");
+    if active.fired {
+        return Err(Refusal::by_rule(format!("{} has already fired in this activation", firer.name), FIRE).into());
+    }
+    if active.charged {
+        return Err(Refusal::by_rule(format!("{} charged: it melees instead of firing", firer.name), FIRE).into());
+    }
+    Ok(())
+}
+
+/// The weapon and dice a unit fires with now, or why it cannot fire at all: limbered, jammed, short of crew.
+pub fn armed<'a>(ctx: &Ctx<'a>, firer: &'a Unit) -> Result<Armed<'a>, GameError> {
+    // Infantry serve a Gatling only while some of them stand at it; only those at the gun roll its dice.
+    let reach = ctx.charts.gatling_by_infantry.serving_reach;
+    let at_gun = |g: &Unit| {
+        firer.alive().filter(|f| g.figures.iter().any(|gf| distance(gf.pos, f.pos) <= reach)).count() as u32
+    };
+    let gun = ctx
+        .turn
+        .crewed_by
+        .iter()
+        .find(|(_, by)| **by == firer.id)
+        .and_then(|(gun, _)| ctx.state.unit(gun))
+        .filter(|g| g.crew_alive() == 0 && at_gun(g) > 0);
+    let weapon = gun.map(|g| ctx.weapon(g)).unwrap_or_else(|| ctx.weapon(firer));
+    let profile = ctx.profile(firer);
+    if profile.support && ctx.turn.limbered.contains(&firer.id) {
+        return Err(Refusal::by_rule(
+            format!("{} is limbered: it takes one full move to unlimber", firer.name),
+            "Heliograph, Movement: notes",
+        )
+        .into());
+    }
+    let gun_id = gun.map(|g| g.id.as_str()).unwrap_or(&firer.id);
+    if weapon.jam_zeros.is_some() && ctx.turn.jammed_until.get(gun_id).is_some_and(|&t| t >= ctx.state.turn) {
+        return Err(Refusal::by_rule(
+            format!("{} jammed on four zeros and cannot fire this turn", gun.unwrap_or(firer).name),
+            "Heliograph, Fire Combat: Gatling Gun rolls 4 dice per crewman",
+        )
+        .into());
+    }
+    let crew = firer.crew_alive();
+    if weapon.cannon && crew < ctx.charts.cannon.min_crew {
+        return Err(Refusal::by_rule(
+            format!("{} has {crew} crew; a cannon needs at least {} to fire", firer.name, ctx.charts.cannon.min_crew),
+            "Heliograph, Fire Combat: Cannon needs at least 4 crew to fire",
+        )
+        .into());
+    }
+    let dice = if weapon.cannon {
+        1
+    } else if let Some(g) = gun {
+        at_gun(g) * ctx.charts.gatling_by_infantry.dice_per_figure
+    } else if let Some(per_crew) = weapon.dice_per_crew {
+        crew * per_crew
+    } else {
+        firer.alive_count()
+    };
+    if dice == 0 {
+        return Err(Refusal::by_rule(format!("{} has no one left to serve it", firer.name), FIRE).into());
+    }
+    Ok(Armed { gun, weapon, dice })
 }
 
 pub fn fire(
@@ -228,7 +245,7 @@ pub fn fire(
             let count = under.iter().map(|(_, ids)| ids.len()).sum::<usize>();
             summary.push_str(&format!(
                 ": a hit; the {}\" blast at ({:.1}, {:.1}) covers {}",
-                ctx.tables.cannon.blast_radius,
+                ctx.charts.cannon.blast_radius,
                 impact.x,
                 impact.y,
                 plural(count, "figure", "figures")
@@ -236,12 +253,12 @@ pub fn fire(
             if count > 0 {
                 let kill = feed.roll(
                     &DiceExpr::parse(&format!("{count}D10")).expect("nD10"),
-                    &format!("blast: {}+ kills", ctx.tables.cannon.kill_on),
+                    &format!("blast: {}+ kills", ctx.charts.cannon.kill_on),
                 )?;
                 let mut faces = kill.roll.faces.iter();
                 for (unit, ids) in under {
                     let dead: Vec<u32> =
-                        ids.into_iter().filter(|_| *faces.next().unwrap() >= ctx.tables.cannon.kill_on).collect();
+                        ids.into_iter().filter(|_| *faces.next().unwrap() >= ctx.charts.cannon.kill_on).collect();
                     if !dead.is_empty() {
                         losses.push((unit, dead));
                     }
@@ -331,7 +348,7 @@ pub fn fire(
 
 /// The blast is laid on the unit fired at: some figure of it must be under the template.
 fn check_impact(ctx: &Ctx, plan: &Plan, impact: Pt) -> Result<(), GameError> {
-    let radius = ctx.tables.cannon.blast_radius;
+    let radius = ctx.charts.cannon.blast_radius;
     if within_radius(impact, radius, &plan.target.alive_positions()).is_empty() {
         return Err(Refusal::by_rule(
             format!(
@@ -354,7 +371,7 @@ fn crew_losses(unit: &Unit, count: u32) -> Vec<u32> {
 
 /// Every live figure within the blast, friend or foe, grouped by unit in scenario order.
 pub fn under_blast<'a>(ctx: &Ctx<'a>, impact: Pt) -> Vec<(&'a Unit, Vec<u32>)> {
-    let radius = ctx.tables.cannon.blast_radius;
+    let radius = ctx.charts.cannon.blast_radius;
     ctx.state
         .units
         .iter()
@@ -375,7 +392,7 @@ pub fn odds(ctx: &Ctx, unit: &str, target: &str, at: Option<Pt>) -> Result<OddsV
         let impact = at.or_else(|| plan.target.anchor()).expect("live");
         check_impact(ctx, &plan, impact)?;
         let under: usize = under_blast(ctx, impact).iter().map(|(_, ids)| ids.len()).sum();
-        let p_kill = (10 - ctx.tables.cannon.kill_on).clamp(0, 10) as f64 / 10.0;
+        let p_kill = (10 - ctx.charts.cannon.kill_on).clamp(0, 10) as f64 / 10.0;
         let kills = Dist::binomial(under as u32, p_kill);
         let weights = kills.entries().map(|(k, pk)| (k, p * pk + if k == 0 { 1.0 - p } else { 0.0 }));
         let mut view = OddsView::new(

@@ -24,7 +24,7 @@ fn pair_up<'a>(ctx: &Ctx, attacker: &'a Unit, defender: &'a Unit) -> Vec<Fight<'
         return Vec::new();
     }
     let mut fights: Vec<Fight> = defenders.iter().map(|d| Fight { defender: d, attackers: Vec::new() }).collect();
-    let limit = ctx.tables.melee.max_on_one * defenders.len();
+    let limit = ctx.charts.melee.max_on_one * defenders.len();
     for (i, figure) in attacker.alive().take(limit).enumerate() {
         fights[i % defenders.len()].attackers.push(figure);
     }
@@ -33,7 +33,7 @@ fn pair_up<'a>(ctx: &Ctx, attacker: &'a Unit, defender: &'a Unit) -> Vec<Fight<'
 }
 
 fn bonus(ctx: &Ctx, unit: &Unit, figure: &Figure, attacking: bool) -> i64 {
-    let rules = &ctx.tables.melee;
+    let rules = &ctx.charts.melee;
     let mut total = if figure.role == Role::Leader { rules.leader } else { 0 };
     if attacking && ctx.profile(unit).side == Army::Moro {
         total += rules.moro_charging;
@@ -169,4 +169,19 @@ pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
     view.add_line("at least one defender falls", 1.0 - killed.p(0));
     view.add_line("at least one attacker falls", 1.0 - lost.p(0));
     Ok(view)
+}
+
+/// The defender may decline its defensive fire (no weapon in range, or none worth firing).
+pub fn skip_defensive_fire(ctx: &Ctx) -> Result<Outcome, GameError> {
+    let mut m = ctx.turn.melee.clone().expect("checked");
+    let attacker = ctx.unit(&m.attacker)?;
+    m.step = MeleeStep::AttackerMorale;
+    Ok(Outcome::Resolved {
+        summary: format!("No defensive fire; {} tests morale to close", attacker.name),
+        rolls: Vec::new(),
+        effects: vec![
+            change(Change::Melee { state: Some(m) }),
+            change(Change::MoraleDue { unit: attacker.id.clone(), reason: Reason::Closing }),
+        ],
+    })
 }

@@ -10,9 +10,6 @@ use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Flag, Unit};
 
-/// A unit with no base morale in its scenario tests against this.
-const DEFAULT_BASE: i64 = 50;
-
 pub struct Test<'a> {
     pub unit: &'a Unit,
     pub reason: Reason,
@@ -37,7 +34,7 @@ impl Test<'_> {
 }
 
 pub fn test_for<'a>(ctx: &Ctx, unit: &'a Unit, reason: Reason) -> Test<'a> {
-    let rules = &ctx.tables.morale;
+    let rules = &ctx.charts.morale;
     let size = unit.figures.len() as u32;
     let lost = (size - unit.alive_count()) as i64;
     let mut modifiers = Vec::new();
@@ -50,7 +47,8 @@ pub fn test_for<'a>(ctx: &Ctx, unit: &'a Unit, reason: Reason) -> Test<'a> {
         Ground::Building => modifiers.push(("building".to_string(), rules.building)),
         _ => {}
     }
-    Test { unit, reason, base: unit.morale.map(i64::from).unwrap_or(DEFAULT_BASE), modifiers }
+    let base = ctx.unit_fields(&unit.id).morale.as_ref().map(|m| i64::from(*m.get_ref())).unwrap_or(rules.default_base);
+    Test { unit, reason, base, modifiers }
 }
 
 pub fn owed_test<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Test<'a>, GameError> {
@@ -69,7 +67,7 @@ fn removal(ctx: &Ctx, test: &Test) -> bool {
     if test.reason.closing_into_melee() {
         return false;
     }
-    let at_or_under = ctx.tables.morale.removal_at_or_under;
+    let at_or_under = ctx.charts.morale.removal_at_or_under;
     if ctx.option("removal_by_strength") {
         i64::from(test.unit.alive_count()) * 100 <= i64::from(test.unit.figures.len() as u32) * at_or_under
     } else {
@@ -138,7 +136,7 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
 /// 12" straight toward the side's own edge, stopping at the edge, marked and counted as activated.
 fn rout(ctx: &Ctx, unit: &Unit) -> (f64, Vec<Effect>) {
     let edge = ctx.side(&unit.side).edge;
-    let (run, shift) = edge.retreat(&ctx.scenario.table, &unit.alive_positions(), ctx.tables.morale.rout_inches);
+    let (run, shift) = edge.retreat(&ctx.scenario.table, &unit.alive_positions(), ctx.charts.morale.rout_inches);
     let effects = vec![
         Effect::Shift { unit: unit.id.clone(), dx: shift.x, dy: shift.y },
         Effect::Flag { unit: unit.id.clone(), flag: Flag::Routed, on: true },

@@ -12,12 +12,11 @@ use crate::measure::{MOVE_TOLERANCE, Pt, bearing, distance, nearest, path_length
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
 
-/// Figures in base contact stand within this many inches of each other.
-pub const CONTACT: f64 = 0.5;
 /// How finely a route is checked for jungle, in inches.
 const SAMPLE_STEP: f64 = 0.25;
 
-fn ready_to_move<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
+/// The active unit may use its move once, and before it fires.
+pub fn ready_to_move<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
     let unit = ctx.live_unit(unit)?;
     ctx.activation_refusal(unit, "move")?;
     let active = ctx.turn.active.as_ref().expect("checked active");
@@ -36,11 +35,17 @@ fn ready_to_move<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
     Ok(unit)
 }
 
-pub fn roll_move(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+/// The active unit rolls its move once a turn, before it moves.
+pub fn roll_ready<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
     let unit = ready_to_move(ctx, unit)?;
     if let Some(a) = ctx.state.allowances.get(&unit.id) {
         return Err(Refusal::by_rule(format!("{} has already rolled {} this turn", unit.name, a.expr), MOVEMENT).into());
     }
+    Ok(unit)
+}
+
+pub fn roll_move(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    let unit = roll_ready(ctx, unit)?;
     let expr = movement_choice(ctx.scenario, unit, None)?;
     let mut feed = DiceFeed::new(dice, rng);
     let roll = feed.roll(&expr, "movement")?.roll;
@@ -170,13 +175,14 @@ pub fn counters<'a>(ctx: &Ctx<'a>, unit: &Unit) -> Vec<(&'a Unit, f64, Option<i6
         .iter()
         .filter(|u| u.side != unit.side && !u.is_out() && ctx.is_hidden(u))
         .filter_map(|u| u.anchor().map(|at| (u, distance(leader, at))))
-        .map(|(u, d)| (u, d, ctx.tables.sighting_roll(d)))
+        .map(|(u, d)| (u, d, ctx.charts.sighting_roll(d)))
         .collect();
     list.sort_by(|a, b| a.1.total_cmp(&b.1));
     list
 }
 
-pub fn sight(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+/// Only the active U.S. unit rolls to sight, once, as it sets out: before it moves or fires.
+pub fn sight_ready<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
     let unit = ctx.live_unit(unit)?;
     ctx.activation_refusal(unit, "sight")?;
     if ctx.profile(unit).side != Army::Us {
@@ -200,6 +206,11 @@ pub fn sight(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         )
         .into());
     }
+    Ok(unit)
+}
+
+pub fn sight(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    let unit = sight_ready(ctx, unit)?;
     let d10 = DiceExpr::parse("D10").expect("D10 parses");
     let mut feed = DiceFeed::new(dice, rng);
     let mut rolls = Vec::new();
@@ -278,7 +289,7 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
     let mine = unit.alive_positions();
     let theirs = target.alive_positions();
     let pair = nearest(&mine, &theirs).expect("both have figures");
-    let needed = (pair.distance - CONTACT).max(0.0);
+    let needed = (pair.distance - ctx.charts.movement.contact).max(0.0);
     let (from, to) = (mine[pair.a_index], theirs[pair.b_index]);
     let step = if pair.distance > 0.0 { needed / pair.distance } else { 0.0 };
     let (dx, dy) = ((to.x - from.x) * step, (to.y - from.y) * step);

@@ -8,6 +8,7 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Deserialize)]
 pub struct Tables {
     pub weapons: BTreeMap<String, Weapon>,
+    pub movement: Movement,
     pub sighting: Sighting,
     pub fire_modifiers: FireModifiers,
     pub cannon: Cannon,
@@ -30,6 +31,15 @@ pub struct Weapon {
     pub jam_zeros: Option<usize>,
     #[serde(default)]
     pub cannon: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Movement {
+    /// Figures in base contact stand within this many inches of each other: where a charge ends.
+    pub contact: f64,
+    /// Inches a figure may stand from its leader.
+    pub coherency: f64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -67,11 +77,17 @@ pub struct CrewTargeting {
 #[serde(deny_unknown_fields)]
 pub struct GatlingByInfantry {
     pub dice_per_figure: u32,
+    /// How near the gun the infantry's leader must stand to take it over.
+    pub crew_reach: f64,
+    /// Infantry figures within this many inches of the gun serve it.
+    pub serving_reach: f64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Morale {
+    /// The base a unit tests at when its scenario gives none.
+    pub default_base: i64,
     pub per_loss_small: i64,
     pub per_loss_large: i64,
     pub small_unit_max: u32,
@@ -138,6 +154,18 @@ impl Tables {
 
     pub fn weapon_of(&self, kind: &str) -> &Weapon {
         &self.weapons[&self.profile(kind).weapon]
+    }
+
+    /// What a kind carries as the table draws it: its long range is its reach; a cannon's blast radius.
+    pub fn drawn_weapon(&self, kind: &str) -> Option<crate::rules::Weapon> {
+        self.profiles.get(kind)?;
+        let weapon = self.weapon_of(kind);
+        Some(crate::rules::Weapon {
+            name: weapon.name.clone(),
+            range: weapon.bands[1],
+            bands: weapon.bands.to_vec(),
+            blast: weapon.cannon.then_some(self.cannon.blast_radius),
+        })
     }
 
     /// The roll needed to sight a counter `range` inches away: Some(0) automatic, None impossible.

@@ -1,21 +1,25 @@
-//! The Heliograph turn as the UI shows it: the toss and its bonuses, who chooses, the unit being
-//! activated, hidden counters, limbered and jammed guns, and the tests and melee steps due now.
+//! What the table shows of a Heliograph turn: the toss and its bonuses, who chooses, the unit being
+//! activated and what it has done, hidden counters, limbered and jammed guns, the tests and melee steps
+//! due now, and what each unit may do in its activation.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::activation::owed;
+use super::activation::{activate, blocking, owed, waiting};
 use super::context::Ctx;
+use super::crewing::crew_gun;
+use super::fire::{armed, turn_allows_fire};
 use super::morale::test_for;
-use super::tables::Tables;
-use super::turn::{Activation, MeleeState, Turn};
-use crate::game::GameState;
+use super::movement::{ready_to_move, roll_ready, sight_ready, unlimber};
+use super::tables::{Army, JungleDie};
+use super::turn::{Activation, MeleeState, MeleeStep};
+use crate::game::GameError;
 use crate::measure::{EPSILON, distance};
-use crate::roster::Flag;
+use crate::roster::{Flag, Unit};
+use crate::rules::{Drawing, Note, Offer, Prompt, Report, Tone, UnitReport};
 
-/// Inches a figure may stand from its leader.
-const COHERENCY: f64 = 6.0;
-use crate::scenario::Scenario;
-
+/// The activation bar's state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct HeliographView {
@@ -24,64 +28,181 @@ pub struct HeliographView {
     /// The side that won the toss and now activates a unit.
     pub chooser: Option<String>,
     pub active: Option<Activation>,
+    /// What the table does next: `toss`, `choose` (the winner picks a unit), `alone` (one side has units
+    /// left and activates them without a toss) or `next_turn`.
+    pub next: String,
     /// Units still showing as hidden counters: their place is known, their contents not.
     pub hidden: Vec<String>,
     pub limbered: Vec<String>,
     pub jammed: Vec<String>,
     pub melee: Option<MeleeState>,
-    pub owed: Vec<String>,
-    /// Morale tests due now, with the chance to pass.
-    pub tests: Vec<DueTest>,
+    /// The morale tests and melee step that must come before anything else.
+    pub blocking: Vec<String>,
     /// Units not yet activated this turn.
     pub waiting: Vec<String>,
-    /// Units with a figure more than 6" from their leader: "figures in unit are placed within 6 from the
-    /// leader", so the table shows them to be put right.
+    /// Units with a figure further from their leader than the rules allow: "figures in unit are placed
+    /// within 6 from the leader", so the table shows them to be put right.
     pub strays: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct DueTest {
-    pub unit: String,
-    pub text: String,
-    pub p: f64,
+pub fn report(ctx: &Ctx) -> Report<HeliographView> {
+    let (turn, state) = (ctx.turn, ctx.state);
+    let coherency = ctx.charts.movement.coherency;
+    let sides_waiting = ctx.scenario.sides.iter().filter(|s| waiting(ctx, &s.id).next().is_some()).count();
+    let next = match (&turn.chooser, sides_waiting) {
+        (Some(_), _) => "choose",
+        (None, 0) => "next_turn",
+        (None, 1) => "alone",
+        (None, _) => "toss",
+    };
+    let waiting: Vec<String> =
+        state.units.iter().filter(|u| !u.is_out() && !u.flags.contains(&Flag::Activated)).map(|u| u.id.clone()).collect();
+    let mut headline = match &turn.active {
+        Some(a) => format!("Activating {}", ctx.name_of(&a.unit)),
+        None => "No unit activating".to_string(),
+    };
+    if let Some(side) = &turn.chooser {
+        headline.push_str(&format!("; {} activates next", ctx.side_name(side)));
+    }
+    headline.push_str(&format!("; {} still to activate", waiting.len()));
+    Report {
+        headline,
+        owed: owed(ctx),
+        prompts: prompts(ctx),
+        units: state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u))).collect::<BTreeMap<_, _>>(),
+        drawing: Drawing { charge_stop_short: ctx.charts.movement.contact, coherency: Some(coherency) },
+        own: HeliographView {
+            toss_bonus: ctx.scenario.sides.iter().map(|s| turn.toss_bonus.get(&s.id).copied().unwrap_or(0)).collect(),
+            chooser: turn.chooser.clone(),
+            active: turn.active.clone(),
+            next: next.to_string(),
+            hidden: state.units.iter().filter(|u| ctx.is_hidden(u)).map(|u| u.id.clone()).collect(),
+            limbered: turn.limbered.iter().cloned().collect(),
+            jammed: jammed(ctx).map(str::to_string).collect(),
+            melee: turn.melee.clone(),
+            blocking: blocking(ctx),
+            waiting,
+            strays: state
+                .units
+                .iter()
+                .filter(|u| {
+                    u.leader().is_some_and(|l| u.alive().any(|f| distance(f.pos, l.pos) > coherency + EPSILON))
+                })
+                .map(|u| u.id.clone())
+                .collect(),
+        },
+    }
 }
 
-pub fn heliograph_view(scenario: &Scenario, state: &GameState, tables: &Tables, turn: &Turn) -> HeliographView {
-    let ctx = Ctx { scenario, state, tables, turn };
-    HeliographView {
-        toss_bonus: scenario.sides.iter().map(|s| turn.toss_bonus.get(&s.id).copied().unwrap_or(0)).collect(),
-        chooser: turn.chooser.clone(),
-        active: turn.active.clone(),
-        hidden: state.units.iter().filter(|u| ctx.is_hidden(u)).map(|u| u.id.clone()).collect(),
-        limbered: turn.limbered.iter().cloned().collect(),
-        jammed: turn.jammed_until.iter().filter(|(_, t)| **t >= state.turn).map(|(id, _)| id.clone()).collect(),
-        melee: turn.melee.clone(),
-        owed: owed(&ctx),
-        tests: turn
-            .morale_due
-            .iter()
-            .filter_map(|d| state.unit(&d.unit).map(|u| (u, d.reason)))
-            .map(|(u, reason)| {
-                let test = test_for(&ctx, u, reason);
-                DueTest {
-                    unit: u.id.clone(),
-                    text: format!("{} tests morale {}: {}", u.name, reason.words(), test.describe()),
-                    p: test.p_pass(),
-                }
-            })
-            .collect(),
-        waiting: state
-            .units
-            .iter()
-            .filter(|u| !u.is_out() && !u.flags.contains(&Flag::Activated))
-            .map(|u| u.id.clone())
-            .collect(),
-        strays: state
-            .units
-            .iter()
-            .filter(|u| u.leader().is_some_and(|l| u.alive().any(|f| distance(f.pos, l.pos) > COHERENCY + EPSILON)))
-            .map(|u| u.id.clone())
-            .collect(),
+fn jammed<'a>(ctx: &'a Ctx) -> impl Iterator<Item = &'a str> + 'a {
+    ctx.turn.jammed_until.iter().filter(|(_, t)| **t >= ctx.state.turn).map(|(id, _)| id.as_str())
+}
+
+/// The morale tests due, then the melee once it is down to the fight.
+fn prompts(ctx: &Ctx) -> Vec<Prompt> {
+    let mut prompts: Vec<Prompt> = ctx
+        .turn
+        .morale_due
+        .iter()
+        .filter_map(|d| ctx.state.unit(&d.unit).map(|u| (u, d.reason)))
+        .map(|(u, reason)| {
+            let test = test_for(ctx, u, reason);
+            Prompt {
+                action: "morale".into(),
+                unit: u.id.clone(),
+                text: format!("{} tests morale {}: {}", u.name, reason.words(), test.describe()),
+                p: Some(test.p_pass()),
+                dice: super::morale::odds(ctx, &u.id).map(|o| o.dice).unwrap_or_default(),
+            }
+        })
+        .collect();
+    if let Some(m) = ctx.turn.melee.as_ref().filter(|m| m.step == MeleeStep::Fight) {
+        prompts.push(Prompt {
+            action: "melee".into(),
+            unit: m.attacker.clone(),
+            text: format!("Fight the melee: {} against {}", ctx.name_of(&m.attacker), ctx.name_of(&m.defender)),
+            p: None,
+            dice: super::melee::odds(ctx, &m.attacker).map(|o| o.dice).unwrap_or_default(),
+        });
     }
+    prompts
+}
+
+fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
+    let turn = ctx.turn;
+    let mut report = UnitReport { concealed: ctx.is_hidden(unit), ..UnitReport::default() };
+    if unit.is_out() {
+        return report;
+    }
+    let allowance = ctx.state.allowances.get(&unit.id);
+    if let Some(a) = allowance.filter(|a| !a.faces.is_empty()) {
+        let which = ctx.profile(unit).jungle_die;
+        let jungle = match which {
+            JungleDie::Lowest => a.faces.iter().min(),
+            JungleDie::Highest => a.faces.iter().max(),
+        };
+        let which = if which == JungleDie::Lowest { "lowest" } else { "highest" };
+        report.move_note =
+            Some(format!("clear/trail {}\" · jungle {}\" ({which} die)", a.total, jungle.copied().unwrap_or(0)));
+    }
+    let active = turn.active.as_ref().filter(|a| a.unit == unit.id);
+    if let Some(a) = active {
+        report.notes.push(Note::new("active", format!("Active · {}", done_text(a)), Tone::Active));
+    }
+    if turn.limbered.contains(&unit.id) {
+        report.notes.push(Note::new("limbered", "Limbered", Tone::Plain));
+    }
+    if jammed(ctx).any(|id| id == unit.id) {
+        report.notes.push(Note::new("jammed", "Jammed: no fire this turn", Tone::Bad));
+    }
+    if !unit.flags.contains(&Flag::Activated) {
+        report.offers.push(Offer::checked("activate", activate(ctx, &unit.id).map(|_| ())));
+    }
+    if active.is_none() {
+        return report;
+    }
+    let ready = |check: Result<&Unit, GameError>| check.map(|_| ());
+    match allowance {
+        None => report.offers.push(Offer::checked("roll_move", ready(roll_ready(ctx, &unit.id)))),
+        Some(_) => {
+            report.offers.push(Offer::checked("move", ready(ready_to_move(ctx, &unit.id))));
+            report.offers.push(Offer::checked("charge", ready(ready_to_move(ctx, &unit.id))));
+        }
+    }
+    let profile = ctx.profile(unit);
+    if profile.support {
+        report.offers.push(Offer::checked("unlimber", unlimber(ctx, &unit.id).map(|_| ())));
+    }
+    if profile.side == Army::Us {
+        report.offers.push(Offer::checked("sight", ready(sight_ready(ctx, &unit.id))));
+    }
+    report.offers.push(Offer::checked("fire", turn_allows_fire(ctx, unit).and_then(|()| armed(ctx, unit).map(|_| ()))));
+    if profile.infantry {
+        let guns: Vec<String> = ctx
+            .state
+            .units
+            .iter()
+            .filter(|g| g.side == unit.side && g.id != unit.id && crew_gun(ctx, &unit.id, &g.id).is_ok())
+            .map(|g| g.id.clone())
+            .collect();
+        if !guns.is_empty() {
+            report.offers.push(Offer { action: "crew_gun".into(), barred: None, with: guns });
+        }
+    }
+    report
+}
+
+/// What the active unit has done so far, in a few words.
+fn done_text(a: &Activation) -> String {
+    let done: Vec<&str> = [
+        (a.sighted, "sighted"),
+        (a.moved, "moved"),
+        (a.busy, "busy"),
+        (a.charged, "charged"),
+        (a.fired, "fired"),
+    ]
+    .into_iter()
+    .filter_map(|(did, word)| did.then_some(word))
+    .collect();
+    if done.is_empty() { "nothing yet".to_string() } else { done.join(" · ") }
 }

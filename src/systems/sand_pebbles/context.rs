@@ -1,9 +1,9 @@
-use super::tables::{Craft, MoraleCell, MoraleRow, Profile, Tables};
-use super::turn::{Charge, Phase, Turn};
-use crate::game::{GameError, GameState, Refusal};
+use super::SandPebbles;
+use super::tables::{Craft, MoraleCell, MoraleRow, Profile};
+use super::turn::{Charge, Phase};
+use crate::game::{GameError, Refusal};
 use crate::measure::{Pt, areas_containing};
-use crate::roster::{Side, Unit};
-use crate::scenario::Scenario;
+use crate::roster::Unit;
 
 pub const SEQUENCE: &str = "Sand Pebbles, Sequence of play";
 pub const MOVEMENT: &str = "Sand Pebbles, Movement Chart";
@@ -11,53 +11,31 @@ pub const FIRING: &str = "Sand Pebbles, Firing Chart";
 pub const MELEE: &str = "Sand Pebbles, Melee Phase";
 pub const MORALE: &str = "Sand Pebbles, Morale Chart";
 
-/// What a Sand Pebbles procedure reads: the scenario, the table as it stands, and the charts.
-pub struct Ctx<'a> {
-    pub scenario: &'a Scenario,
-    pub state: &'a GameState,
-    pub tables: &'a Tables,
-    pub turn: &'a Turn,
-}
+/// What a Sand Pebbles procedure reads: the scenario, the table as it stands, the charts and the turn.
+pub type Ctx<'a> = crate::rules::Ctx<'a, SandPebbles>;
 
 impl<'a> Ctx<'a> {
-    pub fn unit(&self, id: &str) -> Result<&'a Unit, GameError> {
-        self.state.unit(id).ok_or_else(|| {
-            let ids: Vec<&str> = self.state.units.iter().map(|u| u.id.as_str()).collect();
-            GameError::BadInput(format!("no unit {id:?} in this game; units are: {}", ids.join(", ")))
-        })
-    }
-
-    pub fn live_unit(&self, id: &str) -> Result<&'a Unit, GameError> {
-        let unit = self.unit(id)?;
-        if unit.is_out() {
-            return Err(Refusal::new(format!("{} has no figures left: it is out of the game", unit.name)).into());
-        }
-        Ok(unit)
-    }
-
     /// A charge whose attacker and defender both still have figures: only those owe tests and a melee.
     pub fn live(&self, charge: &Charge) -> bool {
         [&charge.attacker, &charge.defender].iter().all(|id| self.state.unit(id).is_some_and(|u| !u.is_out()))
     }
 
-    pub fn side(&self, id: &str) -> &'a Side {
-        self.scenario.sides.iter().find(|s| s.id == id).expect("units belong to scenario sides")
-    }
-
-    pub fn side_name(&self, id: &str) -> &'a str {
-        &self.side(id).name
-    }
-
     pub fn profile(&self, unit: &Unit) -> &'a Profile {
-        self.tables.profile(&unit.kind)
+        self.charts.profile(&unit.kind)
+    }
+
+    /// The boat the unit rides in, if it is a crew aboard one.
+    pub fn aboard(&self, unit: &Unit) -> Option<&'a str> {
+        self.unit_fields(&unit.id).aboard.as_ref().map(|boat| boat.get_ref().as_str())
+    }
+
+    /// Whether the side is one of the Western forces, who take tied melees.
+    pub fn western(&self, side: &str) -> bool {
+        self.side_fields(side).western
     }
 
     pub fn craft(&self, unit: &Unit) -> Option<Craft> {
         self.profile(unit).craft
-    }
-
-    pub fn option(&self, name: &str) -> bool {
-        self.scenario.options.get(name).and_then(serde_json::Value::as_bool).unwrap_or(false)
     }
 
     /// Refuses a unit that is not on the side whose phase it is, or a phase of the wrong kind (`fire` in a
@@ -101,8 +79,8 @@ impl<'a> Ctx<'a> {
     /// The firing chart's cover column for a unit where it stands: a boat's crew is behind "Ships", others
     /// take the column most of their figures stand in (ties: the better cover).
     pub fn cover_column(&self, unit: &Unit) -> usize {
-        if unit.aboard.is_some() || self.craft(unit).is_some() {
-            return self.tables.cover_column("redoubt_ships");
+        if self.aboard(unit).is_some() || self.craft(unit).is_some() {
+            return self.charts.cover_column("redoubt_ships");
         }
         let mut counts = [0usize; 4];
         for figure in unit.alive() {
@@ -115,26 +93,26 @@ impl<'a> Ctx<'a> {
     fn column_at(&self, p: Pt) -> usize {
         areas_containing(p, &self.scenario.terrain)
             .iter()
-            .map(|a| self.tables.cover_column(&a.cover))
+            .map(|a| self.charts.cover_column(&a.cover))
             .max()
             .unwrap_or(0)
     }
 
     pub fn column_name(&self, column: usize) -> &'a str {
-        &self.tables.fire_rules.cover_columns[column]
+        &self.charts.fire_rules.cover_columns[column]
     }
 
     /// The unit's morale row, if the chart has one for it.
     pub fn morale_row(&self, unit: &Unit) -> Option<(&'a str, &'a MoraleRow)> {
         let profile = self.profile(unit);
         let id = if profile.gun_crew_morale {
-            if self.side(&unit.side).western { "west_gunner" } else { "boxer_gunner" }
+            if self.western(&unit.side) { "west_gunner" } else { "boxer_gunner" }
         } else if unit.kind == "civilians" && !self.option("civilians_test_as_sailors") {
             return None;
         } else {
             profile.morale.as_deref()?
         };
-        self.tables.morale.get_key_value(id).map(|(k, row)| (k.as_str(), row))
+        self.charts.morale.get_key_value(id).map(|(k, row)| (k.as_str(), row))
     }
 
     /// The chart cell for a charge (`charging`) or a stand, by whether the leader still lives.

@@ -2,6 +2,7 @@
 //! cavalry save on 5-6 before that; crew weapons roll surviving crew x dice per crew.
 
 use super::context::{Ctx, FIRING, plural};
+use super::tables::FireRow;
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
@@ -35,30 +36,7 @@ pub fn plan<'a>(
         ctx.require_acting(firer, "fire", Phase::is_fire)?;
     }
     ctx.require_enemy(firer, target)?;
-    let profile = ctx.profile(firer);
-    let Some(row_name) = profile.fire.as_deref() else {
-        return Err(Refusal::by_rule(format!("{} do not fire", firer.name), FIRING).into());
-    };
-    let row = &ctx.tables.fire[row_name];
-    if now && ctx.turn.has_charged(&firer.id) {
-        return Err(Refusal::by_rule(
-            format!("{} charged this turn", firer.name),
-            format!("{FIRING}: units that charge may not fire"),
-        )
-        .into());
-    }
-    if now && ctx.turn.fired.contains(&firer.id) {
-        return Err(Refusal::by_rule(format!("{} has already fired this turn", firer.name), FIRING).into());
-    }
-    if let (Some(no_fire), Some(allowance)) = (&profile.no_fire_move, ctx.state.allowances.get(&firer.id))
-        && allowance.expr == no_fire.to_string()
-    {
-        return Err(Refusal::by_rule(
-            format!("{} rolled {} for movement this turn, which allows no fire", firer.name, allowance.expr),
-            "Sand Pebbles, Movement Chart: guns move 2D6 plus 6 with no fire, or 1D6 plus 6 and may fire",
-        )
-        .into());
-    }
+    let row = may_fire(ctx, firer, now)?;
     if ctx.craft(target).is_some() {
         return Err(Refusal::by_rule(
             format!("{} is a vessel: fire at the crew and guns aboard it, who count as behind Ships", target.name),
@@ -83,15 +61,45 @@ pub fn plan<'a>(
         .into());
     }
     let column = match cover {
-        Some(name) => ctx.tables.fire_rules.cover_columns.iter().position(|c| c == name).ok_or_else(|| {
+        Some(name) => ctx.charts.fire_rules.cover_columns.iter().position(|c| c == name).ok_or_else(|| {
             GameError::BadInput(format!(
                 "cover {name:?} is not a firing chart column; columns are: {}",
-                ctx.tables.fire_rules.cover_columns.join(", ")
+                ctx.charts.fire_rules.cover_columns.join(", ")
             ))
         })?,
         None => ctx.cover_column(target),
     };
     Ok(FirePlan { firer, target, dice, column, hits_on: row.hits[column], range, save: ctx.profile(target).save })
+}
+
+/// What a unit's firing depends on besides its target: a firing row, and with `now` that it has neither
+/// charged nor fired this turn; never after a gun's move that allows no fire.
+pub fn may_fire<'a>(ctx: &Ctx<'a>, firer: &Unit, now: bool) -> Result<&'a FireRow, GameError> {
+    let profile = ctx.profile(firer);
+    let Some(row_name) = profile.fire.as_deref() else {
+        return Err(Refusal::by_rule(format!("{} do not fire", firer.name), FIRING).into());
+    };
+    let row = &ctx.charts.fire[row_name];
+    if now && ctx.turn.has_charged(&firer.id) {
+        return Err(Refusal::by_rule(
+            format!("{} charged this turn", firer.name),
+            format!("{FIRING}: units that charge may not fire"),
+        )
+        .into());
+    }
+    if now && ctx.turn.fired.contains(&firer.id) {
+        return Err(Refusal::by_rule(format!("{} has already fired this turn", firer.name), FIRING).into());
+    }
+    if let (Some(no_fire), Some(allowance)) = (&profile.no_fire_move, ctx.state.allowances.get(&firer.id))
+        && allowance.expr == no_fire.to_string()
+    {
+        return Err(Refusal::by_rule(
+            format!("{} rolled {} for movement this turn, which allows no fire", firer.name, allowance.expr),
+            "Sand Pebbles, Movement Chart: guns move 2D6 plus 6 with no fire, or 1D6 plus 6 and may fire",
+        )
+        .into());
+    }
+    Ok(row)
 }
 
 pub fn fire(
@@ -103,7 +111,7 @@ pub fn fire(
     rng: &mut GameRng,
 ) -> Result<Outcome, GameError> {
     let plan = plan(ctx, unit, target, cover, true)?;
-    let rules = &ctx.tables.fire_rules;
+    let rules = &ctx.charts.fire_rules;
     let d6 = DiceExpr::parse("D6").expect("D6 parses");
     let mut feed = DiceFeed::new(dice, rng);
     let mut rolls: Vec<NamedRoll> = Vec::new();
@@ -156,7 +164,7 @@ pub fn fire(
     if !losses.is_empty() {
         effects.push(Effect::Losses { unit: plan.target.id.clone(), figures: losses });
     }
-    effects.push(Effect::SandPebbles { change: Change::Fired { unit: plan.firer.id.clone() } });
+    effects.push(Change::Fired { unit: plan.firer.id.clone() }.effect());
     Ok(Outcome::Resolved { summary, rolls, effects })
 }
 
@@ -179,7 +187,7 @@ fn casualties(target: &Unit, count: u32, leader_killed: bool) -> Vec<u32> {
 /// The exact chance of each number of figures lost, with the leader's chance of falling to a natural 1.
 pub fn odds(ctx: &Ctx, unit: &str, target: &str, cover: Option<&str>) -> Result<OddsView, GameError> {
     let plan = plan(ctx, unit, target, cover, false)?;
-    let rules = &ctx.tables.fire_rules;
+    let rules = &ctx.charts.fire_rules;
     let p_hit = plan.hits_on.clamp(0, 20) as f64 / 20.0;
     let p_stand = plan.save.map(|s| (s - 1).clamp(0, 6) as f64 / 6.0).unwrap_or(1.0);
     let alive = plan.target.alive_count() as i64;

@@ -35,7 +35,7 @@ impl Score {
 }
 
 pub fn score(ctx: &Ctx, unit: &Unit, attacking: bool) -> Score {
-    let rules = &ctx.tables.melee;
+    let rules = &ctx.charts.melee;
     let figures = unit.alive_count() as i64;
     let mut modifiers = Vec::new();
     if attacking {
@@ -65,7 +65,7 @@ pub fn score(ctx: &Ctx, unit: &Unit, attacking: bool) -> Score {
 
 /// Who takes a tie: the Western side; between two Western (or two non-Western) units, the defender.
 fn attacker_wins_ties(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> bool {
-    ctx.side(&attacker.side).western && !ctx.side(&defender.side).western
+    ctx.western(&attacker.side) && !ctx.western(&defender.side)
 }
 
 fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit, bool), GameError> {
@@ -85,7 +85,7 @@ fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit, bool), 
 pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
     require_phase(ctx, Phase::Melee, "melee")?;
     let (attacker, defender, defender_failed) = pending(ctx, unit)?;
-    let done = Effect::SandPebbles { change: Change::MeleeResolved { attacker: attacker.id.clone() } };
+    let done = Change::MeleeResolved { attacker: attacker.id.clone() }.effect();
     // A defender already routed by an earlier melee this turn has left: the later attacker holds.
     if attacker.is_out() || defender.is_out() || defender.flags.contains(&Flag::Routed) {
         let gone = if attacker.is_out() { &attacker.name } else { &defender.name };

@@ -2,7 +2,9 @@
 //! junk and swimmer rules, charges, fire on the D20 chart, morale tests and melee. The charts themselves
 //! are data (`scenarios/sand-pebbles/ruleset.toml`, read by `tables`); this module is the procedure.
 
+mod actions;
 mod context;
+mod fields;
 mod fire;
 mod melee;
 mod morale;
@@ -12,86 +14,123 @@ mod tables;
 mod turn;
 mod view;
 
+pub use actions::SandPebblesAction;
+pub use fields::{SideFields, UnitFields};
 pub use tables::Tables;
 pub use turn::{Change, Charge, Phase, Turn};
-pub use view::{Prompt, SequenceView, Step, sequence_view};
+pub use view::{SandPebblesView, Step};
 
 use crate::dice::GameRng;
-use crate::game::{Action, GameError, GameState, Outcome};
+use crate::game::{Action, GameError, Outcome};
 use crate::odds::{Dist, OddsView};
-use crate::scenario::Scenario;
+use crate::roster::{Flag, Unit};
+use crate::rules::{Act, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
 use context::Ctx;
 
-/// Resolves an action under Sand Pebbles rules, or returns None for the actions every system shares
-/// (notes, free rolls, corrections to the roster, undo).
-pub fn prepare(
-    scenario: &Scenario,
-    state: &GameState,
-    tables: &Tables,
-    turn: &Turn,
-    action: &Action,
-    rng: &mut GameRng,
-) -> Result<Option<Outcome>, GameError> {
-    let ctx = Ctx { scenario, state, tables, turn };
-    let outcome = match action {
-        Action::Initiative { dice } => sequence::initiative(&ctx, dice.as_deref(), rng)?,
-        Action::ChooseOrder { first } => sequence::choose_order(&ctx, first)?,
-        Action::EndPhase => sequence::end_phase(&ctx)?,
-        Action::NextTurn => sequence::next_turn(&ctx)?,
-        Action::RollMove { unit, expr, dice } => {
-            movement::roll_move(&ctx, unit, expr.as_deref(), dice.as_deref(), rng)?
-        }
-        Action::Move { unit, path, facing } => movement::travel(&ctx, unit, path, *facing)?,
-        Action::Charge { unit, target } => movement::charge(&ctx, unit, target, true)?,
-        Action::Drown { unit, dice } => movement::drown(&ctx, unit, dice.as_deref(), rng)?,
-        Action::Fire { unit, target, cover, dice, .. } => {
-            fire::fire(&ctx, unit, target, cover.as_deref(), dice.as_deref(), rng)?
-        }
-        Action::Morale { unit, dice } => morale::morale(&ctx, unit, dice.as_deref(), rng)?,
-        Action::Melee { unit, dice } => melee::melee(&ctx, unit, dice.as_deref(), rng)?,
-        _ => return Ok(None),
-    };
-    Ok(Some(outcome))
-}
+pub struct SandPebbles;
 
-/// The exact odds of a Sand Pebbles action in the current state, or None for a shared action.
-pub fn odds(
-    scenario: &Scenario,
-    state: &GameState,
-    tables: &Tables,
-    turn: &Turn,
-    action: &Action,
-) -> Result<Option<OddsView>, GameError> {
-    let ctx = Ctx { scenario, state, tables, turn };
-    let view = match action {
-        Action::Fire { unit, target, cover, .. } => fire::odds(&ctx, unit, target, cover.as_deref())?,
-        Action::Morale { unit, .. } => morale::odds(&ctx, unit)?,
-        Action::Melee { unit, .. } => melee::odds(&ctx, unit)?,
-        Action::Charge { unit, target } => {
-            movement::charge(&ctx, unit, target, false)?;
-            melee::odds_for(&ctx, ctx.unit(unit)?, ctx.unit(target)?)
+impl RuleSystem for SandPebbles {
+    const ID: &'static str = "sand-pebbles";
+    const LOG_TAG: &'static str = "sand_pebbles";
+    const RULESET: &'static str = crate::ruleset!("sand-pebbles");
+    const SCENARIOS: &'static [Shipped] =
+        crate::shipped!("sand-pebbles": "legation-wall.toml", "river-junks.toml", "relief-column.toml");
+
+    type Charts = Tables;
+    type UnitFields = UnitFields;
+    type SideFields = SideFields;
+    type Turn = Turn;
+    type Change = Change;
+    type Action = SandPebblesAction;
+    type View = SandPebblesView;
+
+    fn read_charts(ruleset: &Ruleset) -> Result<Tables, String> {
+        Tables::read(&ruleset.document, &ruleset.kind_ids())
+    }
+
+    fn check_setup(setup: &SetupCheck<'_, Self>) -> Result<(), (std::ops::Range<usize>, String)> {
+        fields::check(setup)
+    }
+
+    fn weapon(charts: &Tables, kind: &str) -> Option<Weapon> {
+        charts.weapon(kind)
+    }
+
+    fn apply(turn: &mut Turn, change: &Change) {
+        turn.apply(change)
+    }
+
+    /// Morale Chart: "All units rally at the end of the turn."
+    fn begin_turn(turn: &mut Turn, units: &mut [Unit], _number: u32) {
+        *turn = Turn::default();
+        for unit in units {
+            unit.flags.remove(&Flag::Routed);
+            unit.flags.remove(&Flag::Pinned);
         }
-        Action::RollMove { unit, expr, .. } => {
-            let unit = ctx.live_unit(unit)?;
-            let (e, upstream) = movement::move_expr(&ctx, unit, expr.as_deref())?;
-            let note = if upstream { ", upstream" } else { "" };
-            OddsView::new(format!("{} movement {e}{note} (inches)", unit.name), &e.distribution())
-                .with_dice([format!("{} D6", e.dice_count())])
-        }
-        Action::Drown { unit, .. } => {
-            let unit = ctx.live_unit(unit)?;
-            OddsView::new(format!("{}: swimmers drowned", unit.name), &Dist::binomial(unit.alive_count(), 1.0 / 6.0))
-                .with_dice([format!("{} D6, one per swimmer", unit.alive_count())])
-        }
-        Action::Initiative { .. } => {
-            let mut view = OddsView::new("initiative: D6 against D6, ties rolled again", &Dist::uniform(&[0, 1]))
-                .with_dice(scenario.sides.iter().map(|s| format!("1 D6 for {}", s.name)));
-            for side in &scenario.sides {
-                view.add_line(format!("{} wins", side.name), 0.5);
+    }
+
+    fn prepare(ctx: &Ctx, action: Act<'_, Self>, rng: &mut GameRng) -> Result<Option<Outcome>, GameError> {
+        use SandPebblesAction as Own;
+        let outcome = match action {
+            Act::Own(Own::Initiative { dice }) => sequence::initiative(ctx, dice.as_deref(), rng)?,
+            Act::Own(Own::ChooseOrder { first }) => sequence::choose_order(ctx, &first)?,
+            Act::Own(Own::EndPhase) => sequence::end_phase(ctx)?,
+            Act::Own(Own::Charge { unit, target }) => movement::charge(ctx, &unit, &target, true)?,
+            Act::Own(Own::Drown { unit, dice }) => movement::drown(ctx, &unit, dice.as_deref(), rng)?,
+            Act::Own(Own::Fire { unit, target, cover, dice }) => {
+                fire::fire(ctx, &unit, &target, cover.as_deref(), dice.as_deref(), rng)?
             }
-            view
-        }
-        _ => return Ok(None),
-    };
-    Ok(Some(view))
+            Act::Own(Own::Morale { unit, dice }) => morale::morale(ctx, &unit, dice.as_deref(), rng)?,
+            Act::Own(Own::Melee { unit, dice }) => melee::melee(ctx, &unit, dice.as_deref(), rng)?,
+            Act::Shared(Action::NextTurn) => sequence::next_turn(ctx)?,
+            Act::Shared(Action::RollMove { unit, expr, dice }) => {
+                movement::roll_move(ctx, unit, expr.as_deref(), dice.as_deref(), rng)?
+            }
+            Act::Shared(Action::Move { unit, path, facing }) => movement::travel(ctx, unit, path, *facing)?,
+            Act::Shared(_) => return Ok(None),
+        };
+        Ok(Some(outcome))
+    }
+
+    fn odds(ctx: &Ctx, action: Act<'_, Self>) -> Result<Option<OddsView>, GameError> {
+        use SandPebblesAction as Own;
+        let view = match action {
+            Act::Own(Own::Fire { unit, target, cover, .. }) => fire::odds(ctx, &unit, &target, cover.as_deref())?,
+            Act::Own(Own::Morale { unit, .. }) => morale::odds(ctx, &unit)?,
+            Act::Own(Own::Melee { unit, .. }) => melee::odds(ctx, &unit)?,
+            Act::Own(Own::Charge { unit, target }) => {
+                movement::charge(ctx, &unit, &target, false)?;
+                melee::odds_for(ctx, ctx.unit(&unit)?, ctx.unit(&target)?)
+            }
+            Act::Own(Own::Drown { unit, .. }) => {
+                let unit = ctx.live_unit(&unit)?;
+                OddsView::new(
+                    format!("{}: swimmers drowned", unit.name),
+                    &Dist::binomial(unit.alive_count(), 1.0 / 6.0),
+                )
+                .with_dice([format!("{} D6, one per swimmer", unit.alive_count())])
+            }
+            Act::Own(Own::Initiative { .. }) => {
+                let mut view = OddsView::new("initiative: D6 against D6, ties rolled again", &Dist::uniform(&[0, 1]))
+                    .with_dice(ctx.scenario.sides.iter().map(|s| format!("1 D6 for {}", s.name)));
+                for side in &ctx.scenario.sides {
+                    view.add_line(format!("{} wins", side.name), 0.5);
+                }
+                view
+            }
+            Act::Shared(Action::RollMove { unit, expr, .. }) => {
+                let unit = ctx.live_unit(unit)?;
+                let (e, upstream) = movement::move_expr(ctx, unit, expr.as_deref())?;
+                let note = if upstream { ", upstream" } else { "" };
+                OddsView::new(format!("{} movement {e}{note} (inches)", unit.name), &e.distribution())
+                    .with_dice([format!("{} D6", e.dice_count())])
+            }
+            Act::Own(_) | Act::Shared(_) => return Ok(None),
+        };
+        Ok(Some(view))
+    }
+
+    fn report(ctx: &Ctx) -> Report<SandPebblesView> {
+        view::report(ctx)
+    }
 }

@@ -6,7 +6,7 @@ use super::context::{Ctx, MORALE, SEQUENCE};
 use super::tables::{MoraleCell, MoraleWord};
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
-use crate::game::{Effect, GameError, Outcome, Refusal};
+use crate::game::{GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
 
@@ -139,7 +139,7 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
             test.describe()
         ),
         rolls,
-        effects: vec![Effect::SandPebbles { change }],
+        effects: vec![change.effect()],
     })
 }
 

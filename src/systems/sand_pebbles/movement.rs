@@ -9,15 +9,11 @@ use crate::game::{Effect, GameError, Outcome, Refusal, movement_choice, resolve_
 use crate::measure::{MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest, route_samples};
 use crate::roster::{Flag, Unit};
 
-/// Inches a ship pays per 90 degrees of turn: "Cost to turn ship 90 degree turn 6 inches 180 12 inches."
-const TURN_COST_PER_90: f64 = 6.0;
 /// How finely a craft's route is checked against the river, in inches.
 const WATER_SAMPLE_STEP: f64 = 0.25;
-/// A charge stops this far from the target.
-const CHARGE_STOP_SHORT: f64 = 1.0;
 
 fn refuse_aboard(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
-    if let Some(boat) = &unit.aboard {
+    if let Some(boat) = ctx.aboard(unit) {
         let boat = ctx.state.unit(boat).map(|b| b.name.as_str()).unwrap_or(boat);
         return Err(
             Refusal::by_rule(format!("{} is aboard {boat}: it moves with the boat", unit.name), MOVEMENT).into()
@@ -38,7 +34,10 @@ fn refuse_held(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
     }
     if ctx.turn.has_charged(&unit.id) {
         return Err(Refusal::by_rule(
-            format!("{} has charged: it stands 1\" from its target until the melee", unit.name),
+            format!(
+                "{} has charged: it stands {}\" from its target until the melee",
+                unit.name, ctx.charts.movement.charge_stop_short
+            ),
             MOVEMENT,
         )
         .into());
@@ -88,6 +87,26 @@ fn heading_upstream(ctx: &Ctx, unit: &Unit) -> bool {
     })
 }
 
+/// A unit may roll its movement in its side's movement phase, once, unless it rides a boat or is held.
+pub fn roll_ready(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
+    move_ready(ctx, unit, "roll movement")?;
+    if let Some(a) = ctx.state.allowances.get(&unit.id) {
+        return Err(Refusal::by_rule(
+            format!("{} has already rolled its movement this turn ({} = {})", unit.name, a.expr, a.total),
+            MOVEMENT,
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// A unit may move (`doing`) in its side's movement phase unless it rides a boat or is held.
+pub fn move_ready(ctx: &Ctx, unit: &Unit, doing: &str) -> Result<(), GameError> {
+    ctx.require_acting(unit, doing, Phase::is_movement)?;
+    refuse_aboard(ctx, unit)?;
+    refuse_held(ctx, unit)
+}
+
 pub fn roll_move(
     ctx: &Ctx,
     unit: &str,
@@ -96,16 +115,7 @@ pub fn roll_move(
     rng: &mut GameRng,
 ) -> Result<Outcome, GameError> {
     let unit = ctx.live_unit(unit)?;
-    ctx.require_acting(unit, "roll movement", Phase::is_movement)?;
-    refuse_aboard(ctx, unit)?;
-    refuse_held(ctx, unit)?;
-    if let Some(a) = ctx.state.allowances.get(&unit.id) {
-        return Err(Refusal::by_rule(
-            format!("{} has already rolled its movement this turn ({} = {})", unit.name, a.expr, a.total),
-            MOVEMENT,
-        )
-        .into());
-    }
+    roll_ready(ctx, unit)?;
     if ctx.craft(unit) == Some(Craft::GunBoat) && asked.is_none() {
         let choices: Vec<String> = movement_choice_list(ctx, unit).iter().map(ToString::to_string).collect();
         return Err(Refusal::by_rule(
@@ -123,41 +133,42 @@ pub fn roll_move(
 
 pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result<Outcome, GameError> {
     let unit = ctx.live_unit(unit)?;
-    ctx.require_acting(unit, "move", Phase::is_movement)?;
-    refuse_aboard(ctx, unit)?;
-    refuse_held(ctx, unit)?;
+    move_ready(ctx, unit, "move")?;
     let craft = ctx.craft(unit);
     let (turn_cost, facing) = match (craft, unit.anchor()) {
         (Some(_), Some(start)) => {
             let route: Vec<Pt> = std::iter::once(start).chain(path.iter().copied()).collect();
             refuse_leaving_water(ctx, unit, &route)?;
-            ship_turns(start, unit.facing, path, facing)
+            ship_turns(start, unit.facing, path, facing, ctx.charts.movement.turn_cost_per_90)
         }
         _ => (0.0, facing),
     };
     let mut outcome = resolve_move(ctx.scenario, ctx.state, unit, path, facing, turn_cost).map_err(|e| match e {
         GameError::Refused(r) if turn_cost > 0.0 => GameError::Refused(Refusal {
             message: format!("{} (turning cost {turn_cost:.1}\" of it)", r.message),
-            rule: Some(format!("{MOVEMENT}: ship turns cost 6\" per 90 degrees")),
+            rule: Some(format!(
+                "{MOVEMENT}: ship turns cost {}\" per 90 degrees",
+                ctx.charts.movement.turn_cost_per_90
+            )),
         }),
         other => other,
     })?;
     if let Outcome::Moved { route, effects, facing, .. } = &mut outcome {
         let (start, end) = (route[0], *route.last().unwrap());
-        for carried in ctx.state.units.iter().filter(|u| u.aboard.as_deref() == Some(&unit.id) && !u.is_out()) {
+        for carried in ctx.state.units.iter().filter(|u| ctx.aboard(u) == Some(unit.id.as_str()) && !u.is_out()) {
             effects.push(Effect::Shift { unit: carried.id.clone(), dx: end.x - start.x, dy: end.y - start.y });
             effects.push(Effect::Face { unit: carried.id.clone(), facing: *facing });
         }
         if ctx.profile(unit).swims && !ctx.turn.swims_owed.contains(&unit.id) {
-            effects.push(Effect::SandPebbles { change: Change::SwimOwed { unit: unit.id.clone() } });
+            effects.push(Change::SwimOwed { unit: unit.id.clone() }.effect());
         }
     }
     Ok(outcome)
 }
 
 /// What a ship's route costs in turns, and the way it ends up facing: along its last leg, or the facing
-/// asked for if it turns again at the end. Turns are charged pro rata, 6" per 90 degrees.
-pub fn ship_turns(start: Pt, facing: f64, path: &[Pt], end_facing: Option<f64>) -> (f64, Option<f64>) {
+/// asked for if it turns again at the end. Turns are charged pro rata, `cost_per_90` inches per 90 degrees.
+pub fn ship_turns(start: Pt, facing: f64, path: &[Pt], end_facing: Option<f64>, cost_per_90: f64) -> (f64, Option<f64>) {
     let mut heading = facing;
     let mut turned = 0.0;
     let mut from = start;
@@ -173,7 +184,7 @@ pub fn ship_turns(start: Pt, facing: f64, path: &[Pt], end_facing: Option<f64>) 
         turned += angle_between(heading, wanted);
         heading = wanted;
     }
-    (turned / 90.0 * TURN_COST_PER_90, Some(heading))
+    (turned / 90.0 * cost_per_90, Some(heading))
 }
 
 pub fn drown(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
@@ -191,7 +202,7 @@ pub fn drown(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     let roll = feed.roll(&expr, "drowning (a 6 drowns)")?;
     feed.finish()?;
     let drowned = roll.roll.faces.iter().filter(|&&f| f == 6).count() as u32;
-    let mut effects = vec![Effect::SandPebbles { change: Change::Swum { unit: unit.id.clone() } }];
+    let mut effects = vec![Change::Swum { unit: unit.id.clone() }.effect()];
     if drowned > 0 {
         effects.insert(0, Effect::Losses { unit: unit.id.clone(), figures: unit.choose_losses(drowned) });
     }
@@ -210,28 +221,23 @@ pub fn drown(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     })
 }
 
-/// Checks and resolves a charge. With `now` false (odds), the phase is not checked and, before the unit
-/// has rolled its movement, neither is its reach: a player may weigh a charge before rolling for it.
-pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome, GameError> {
-    let unit = ctx.live_unit(unit)?;
-    let target = ctx.live_unit(target)?;
-    if now {
-        ctx.require_acting(unit, "charge", Phase::is_movement)?;
+/// Refuses a unit or target on the water: the rules have no boarding.
+fn refuse_boarding(ctx: &Ctx, who: &Unit) -> Result<(), GameError> {
+    if ctx.craft(who).is_some() || ctx.aboard(who).is_some() {
+        return Err(Refusal::by_rule(
+            format!("{} is on the water: the rules have no boarding, so it cannot charge or be charged", who.name),
+            MOVEMENT,
+        )
+        .into());
     }
-    ctx.require_enemy(unit, target)?;
+    Ok(())
+}
+
+/// What a charge asks of the charger whoever its target: it may charge at all, has not charged this turn,
+/// is not held, and (with `now`) has rolled its movement. Returns the inches of movement it has left.
+pub fn charger_ready(ctx: &Ctx, unit: &Unit, now: bool) -> Result<f64, GameError> {
     refuse_aboard(ctx, unit)?;
-    let no_boarding = |who: &Unit| -> Result<(), GameError> {
-        if ctx.craft(who).is_some() || who.aboard.is_some() {
-            return Err(Refusal::by_rule(
-                format!("{} is on the water: the rules have no boarding, so it cannot charge or be charged", who.name),
-                MOVEMENT,
-            )
-            .into());
-        }
-        Ok(())
-    };
-    no_boarding(unit)?;
-    no_boarding(target)?;
+    refuse_boarding(ctx, unit)?;
     if ctx.profile(unit).swims {
         return Err(Refusal::by_rule(format!("{} are swimming and cannot charge", unit.name), MOVEMENT).into());
     }
@@ -247,24 +253,36 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome,
         )
         .into());
     }
-    let left = match ctx.state.allowances.get(&unit.id) {
-        Some(allowance) => allowance.left,
-        None if !now => f64::INFINITY,
-        None => {
-            return Err(Refusal::by_rule(format!("roll {}'s movement before it charges", unit.name), MOVEMENT).into());
-        }
-    };
+    match ctx.state.allowances.get(&unit.id) {
+        Some(allowance) => Ok(allowance.left),
+        None if !now => Ok(f64::INFINITY),
+        None => Err(Refusal::by_rule(format!("roll {}'s movement before it charges", unit.name), MOVEMENT).into()),
+    }
+}
+
+/// Checks and resolves a charge. With `now` false (odds), the phase is not checked and, before the unit
+/// has rolled its movement, neither is its reach: a player may weigh a charge before rolling for it.
+pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome, GameError> {
+    let unit = ctx.live_unit(unit)?;
+    let target = ctx.live_unit(target)?;
+    if now {
+        ctx.require_acting(unit, "charge", Phase::is_movement)?;
+    }
+    ctx.require_enemy(unit, target)?;
+    refuse_boarding(ctx, target)?;
+    let left = charger_ready(ctx, unit, now)?;
     let mine = unit.alive_positions();
     let theirs = target.alive_positions();
     let pair = nearest(&mine, &theirs).expect("both units have figures");
-    let needed = (pair.distance - CHARGE_STOP_SHORT).max(0.0);
+    let stop_short = ctx.charts.movement.charge_stop_short;
+    let needed = (pair.distance - stop_short).max(0.0);
     if needed > left + MOVE_TOLERANCE {
         return Err(Refusal::by_rule(
             format!(
-                "{} needs {needed:.1}\" to reach 1\" from {} but has {left:.1}\" of movement left",
+                "{} needs {needed:.1}\" to reach {stop_short}\" from {} but has {left:.1}\" of movement left",
                 unit.name, target.name
             ),
-            format!("{MOVEMENT}: a unit with enough movement to enter melee stops 1 inch away"),
+            format!("{MOVEMENT}: a unit with enough movement to enter melee stops {stop_short} inch away"),
         )
         .into());
     }
@@ -279,7 +297,7 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome,
     let facing_out = bearing(to, from);
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} charges {}: moves {needed:.1}\" to 1\" short; {} is pinned and turns to face it",
+            "{} charges {}: moves {needed:.1}\" to {stop_short}\" short; {} is pinned and turns to face it",
             unit.name, target.name, target.name
         ),
         rolls: Vec::new(),
@@ -289,7 +307,7 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome,
             Effect::Face { unit: unit.id.clone(), facing: facing_in },
             Effect::Face { unit: target.id.clone(), facing: facing_out },
             Effect::Flag { unit: target.id.clone(), flag: Flag::Pinned, on: true },
-            Effect::SandPebbles { change: Change::Charged { attacker: unit.id.clone(), defender: target.id.clone() } },
+            Change::Charged { attacker: unit.id.clone(), defender: target.id.clone() }.effect(),
         ],
     })
 }

@@ -10,7 +10,7 @@ use crate::measure::MOVE_TOLERANCE;
 const MAX_REROLLS: usize = 64;
 
 fn change(change: Change) -> Effect {
-    Effect::SandPebbles { change }
+    change.effect()
 }
 
 pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {

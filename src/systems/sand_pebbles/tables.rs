@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::dice::DiceExpr;
+use crate::rules::Weapon;
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Tables {
@@ -13,7 +14,17 @@ pub struct Tables {
     pub fire_rules: FireRules,
     pub morale: BTreeMap<String, MoraleRow>,
     pub melee: MeleeRules,
+    pub movement: MovementRules,
     pub profiles: BTreeMap<String, Profile>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovementRules {
+    /// Inches a ship pays per 90 degrees of turn, pro rata.
+    pub turn_cost_per_90: f64,
+    /// How far short of its target a charge stops.
+    pub charge_stop_short: f64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -76,6 +87,8 @@ pub struct MeleeRules {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Profile {
+    /// The weapon's name, for kinds that fire; its range is its firing row's.
+    pub weapon: Option<String>,
     /// Firing chart row; none for units that do not fire.
     pub fire: Option<String>,
     /// Morale chart row; none for craft, which the chart does not cover.
@@ -112,6 +125,9 @@ impl Tables {
             {
                 return Err(format!("[profiles.{kind}] fires as {row:?}, which has no [fire.{row}] row"));
             }
+            if profile.fire.is_some() != profile.weapon.is_some() {
+                return Err(format!("[profiles.{kind}] names a weapon exactly when it has a firing row"));
+            }
             if let Some(row) = &profile.morale
                 && !tables.morale.contains_key(row)
             {
@@ -129,6 +145,13 @@ impl Tables {
     pub fn profile(&self, kind: &str) -> &Profile {
         static NONE: std::sync::OnceLock<Profile> = std::sync::OnceLock::new();
         self.profiles.get(kind).unwrap_or_else(|| NONE.get_or_init(Profile::default))
+    }
+
+    /// What a kind fires with and how far: its firing row's range.
+    pub fn weapon(&self, kind: &str) -> Option<Weapon> {
+        let profile = self.profiles.get(kind)?;
+        let row = &self.fire[profile.fire.as_ref()?];
+        Some(Weapon { name: profile.weapon.clone()?, range: row.range, bands: vec![row.range], blast: None })
     }
 
     /// The cover column a terrain class gives, 0 (open) for anything the firing chart does not name.

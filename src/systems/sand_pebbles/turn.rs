@@ -5,6 +5,10 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
+use super::SandPebbles;
+use crate::game::Effect;
+use crate::rules::RuleSystem;
+
 /// The sequence of play, A to G, with the two initiative rolls (and the winner's choice) before A and C.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -145,6 +149,13 @@ pub enum Change {
     Swum {
         unit: String,
     },
+}
+
+impl Change {
+    /// The effect that records this change in an outcome.
+    pub fn effect(self) -> Effect {
+        SandPebbles::effect(self)
+    }
 }
 
 impl Turn {

@@ -1,20 +1,27 @@
-//! The turn sequence as the UI's phase bar shows it: where the turn stands, who acts, what is still owed,
-//! and the tests and melees waiting to be rolled, each with its chance.
+//! What the table shows of a Sand Pebbles turn: the phase bar (where the turn stands, who acts, what is
+//! still owed), the tests and melees waiting to be rolled with their chances, and each unit's actions for
+//! the phase with the reason for any it may not take.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::context::Ctx;
 use super::melee::odds_for;
+use super::fire;
 use super::morale::test_for;
-use super::sequence::owed;
-use super::tables::Tables;
-use super::turn::{Charge, Phase, Turn};
-use crate::game::GameState;
-use crate::scenario::Scenario;
+use super::movement::{charger_ready, move_ready, roll_ready};
+use super::sequence::{owed, ship_still_owes};
+use super::tables::{MoraleCell, MoraleWord};
+use super::turn::{Charge, Phase};
+use crate::game::GameError;
+use crate::roster::Unit;
+use crate::rules::{Drawing, Note, Offer, PathRule, Prompt, Report, Tone, UnitReport};
 
+/// The phase bar's state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct SequenceView {
+pub struct SandPebblesView {
     pub phase: Phase,
     /// "A" to "G"; empty for the initiative steps.
     pub letter: String,
@@ -24,10 +31,8 @@ pub struct SequenceView {
     pub initiative_winner: Option<String>,
     pub move_order: Vec<String>,
     pub fire_order: Vec<String>,
-    /// What must happen before the phase can close.
-    pub owed: Vec<String>,
-    /// Tests, melees and drowning rolls due now, each a button in the UI.
-    pub prompts: Vec<Prompt>,
+    /// What the bar's button does next: `initiative`, `choose_order`, `end_phase` or `next_turn`.
+    pub next: String,
     pub charges: Vec<Charge>,
     /// Units that have fired this turn.
     pub fired: Vec<String>,
@@ -35,8 +40,6 @@ pub struct SequenceView {
     pub steps: Vec<Step>,
     /// The firing chart's cover columns, for a fire's cover override.
     pub cover_columns: Vec<String>,
-    /// Units whose kind may charge at all (not craft, crews aboard, swimmers, or a morale row reading NO).
-    pub may_charge: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -47,17 +50,6 @@ pub struct Step {
     pub title: String,
     pub done: bool,
     pub current: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct Prompt {
-    /// The action that settles it: `morale`, `melee` or `drown`.
-    pub action: String,
-    pub unit: String,
-    pub text: String,
-    /// The chance that matters: to pass the test, for the attacker to take the position.
-    pub p: Option<f64>,
 }
 
 const ORDER: [Phase; 11] = [
@@ -74,25 +66,77 @@ const ORDER: [Phase; 11] = [
     Phase::Melee,
 ];
 
-pub fn sequence_view(scenario: &Scenario, state: &GameState, tables: &Tables, turn: &Turn) -> SequenceView {
-    let ctx = Ctx { scenario, state, tables, turn };
-    let name = |id: &str| state.unit(id).map(|u| u.name.clone()).unwrap_or_else(|| id.to_string());
+pub fn report(ctx: &Ctx) -> Report<SandPebblesView> {
+    let turn = ctx.turn;
+    let at = ORDER.iter().position(|p| *p == turn.phase).unwrap_or(0);
+    let letter = if turn.phase.letter().is_empty() { String::new() } else { format!("{}: ", turn.phase.letter()) };
+    let acting = turn.acting_side().map(|s| format!(" ({})", ctx.side_name(s))).unwrap_or_default();
+    let next = match turn.phase {
+        Phase::MoveInitiative | Phase::FireInitiative => "initiative",
+        Phase::MoveOrder | Phase::FireOrder => "choose_order",
+        Phase::Melee => "next_turn",
+        _ => "end_phase",
+    };
+    Report {
+        headline: format!("Phase {letter}{}{acting}", turn.phase.title()),
+        owed: owed(ctx),
+        prompts: prompts(ctx),
+        units: ctx.state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u))).collect::<BTreeMap<_, _>>(),
+        drawing: Drawing { charge_stop_short: ctx.charts.movement.charge_stop_short, coherency: None },
+        own: SandPebblesView {
+            phase: turn.phase,
+            letter: turn.phase.letter().to_string(),
+            title: turn.phase.title().to_string(),
+            acting_side: turn.acting_side().map(str::to_string),
+            initiative_winner: turn.initiative_winner.clone(),
+            move_order: turn.move_order.clone(),
+            fire_order: turn.fire_order.clone(),
+            next: next.to_string(),
+            charges: turn.charges.clone(),
+            fired: turn.fired.iter().cloned().collect(),
+            steps: ORDER
+                .iter()
+                .enumerate()
+                .map(|(i, &phase)| Step {
+                    phase,
+                    letter: phase.letter().to_string(),
+                    title: phase.title().to_string(),
+                    done: i < at,
+                    current: i == at,
+                })
+                .collect(),
+            cover_columns: ctx.charts.fire_rules.cover_columns.to_vec(),
+        },
+    }
+}
+
+/// The tests, melees and drowning rolls due now, each with its chance and the dice it takes.
+fn prompts(ctx: &Ctx) -> Vec<Prompt> {
+    let turn = ctx.turn;
     let mut prompts = Vec::new();
+    let dice = |unit: &Unit, action: &str| -> Vec<String> {
+        let odds = match action {
+            "morale" => super::morale::odds(ctx, &unit.id),
+            _ => super::melee::odds(ctx, &unit.id),
+        };
+        odds.map(|o| o.dice).unwrap_or_default()
+    };
     match turn.phase {
         Phase::ChargeMorale => {
             for c in turn.charges.iter().filter(|c| c.attacker_passed.is_none() && ctx.live(c)) {
-                if let Some(unit) = state.unit(&c.attacker) {
-                    let test = test_for(&ctx, unit, true);
+                if let Some(unit) = ctx.state.unit(&c.attacker) {
+                    let test = test_for(ctx, unit, true);
                     prompts.push(Prompt {
                         action: "morale".into(),
                         unit: unit.id.clone(),
                         text: format!(
                             "{} tests to finish its charge on {}: {}",
                             unit.name,
-                            name(&c.defender),
+                            ctx.name_of(&c.defender),
                             test.describe()
                         ),
                         p: Some(test.p_pass()),
+                        dice: dice(unit, "morale"),
                     });
                 }
             }
@@ -104,26 +148,27 @@ pub fn sequence_view(scenario: &Scenario, state: &GameState, tables: &Tables, tu
                     continue;
                 }
                 seen.push(c.defender.clone());
-                if let Some(unit) = state.unit(&c.defender) {
-                    let test = test_for(&ctx, unit, false);
+                if let Some(unit) = ctx.state.unit(&c.defender) {
+                    let test = test_for(ctx, unit, false);
                     prompts.push(Prompt {
                         action: "morale".into(),
                         unit: unit.id.clone(),
                         text: format!(
                             "{} tests to stand against {}: {}",
                             unit.name,
-                            name(&c.attacker),
+                            ctx.name_of(&c.attacker),
                             test.describe()
                         ),
                         p: Some(test.p_pass()),
+                        dice: dice(unit, "morale"),
                     });
                 }
             }
         }
         Phase::Melee => {
             for c in turn.charges.iter().filter(|c| c.owes_melee() && ctx.live(c)) {
-                if let (Some(a), Some(d)) = (state.unit(&c.attacker), state.unit(&c.defender)) {
-                    let odds = odds_for(&ctx, a, d);
+                if let (Some(a), Some(d)) = (ctx.state.unit(&c.attacker), ctx.state.unit(&c.defender)) {
+                    let odds = odds_for(ctx, a, d);
                     let take = odds.lines.last().map(|l| l.p);
                     let how = if c.defender_passed == Some(false) { "defender failed to stand" } else { "both stood" };
                     prompts.push(Prompt {
@@ -131,6 +176,7 @@ pub fn sequence_view(scenario: &Scenario, state: &GameState, tables: &Tables, tu
                         unit: a.id.clone(),
                         text: format!("Melee: {} against {} ({how})", a.name, d.name),
                         p: take,
+                        dice: odds.dice,
                     });
                 }
             }
@@ -138,46 +184,69 @@ pub fn sequence_view(scenario: &Scenario, state: &GameState, tables: &Tables, tu
         _ => {}
     }
     for id in &turn.swims_owed {
+        let swimmers = ctx.state.unit(id).map(Unit::alive_count).unwrap_or(0);
         prompts.push(Prompt {
             action: "drown".into(),
             unit: id.clone(),
-            text: format!("{} roll for drowning: each 6 drowns a swimmer", name(id)),
+            text: format!("{} roll for drowning: each 6 drowns a swimmer", ctx.name_of(id)),
             p: Some(1.0 / 6.0),
+            dice: vec![format!("{swimmers} D6, one per swimmer")],
         });
     }
-    let at = ORDER.iter().position(|p| *p == turn.phase).unwrap_or(0);
-    SequenceView {
-        phase: turn.phase,
-        letter: turn.phase.letter().to_string(),
-        title: turn.phase.title().to_string(),
-        acting_side: turn.acting_side().map(str::to_string),
-        initiative_winner: turn.initiative_winner.clone(),
-        move_order: turn.move_order.clone(),
-        fire_order: turn.fire_order.clone(),
-        owed: owed(&ctx),
-        prompts,
-        charges: turn.charges.clone(),
-        fired: turn.fired.iter().cloned().collect(),
-        steps: ORDER
-            .iter()
-            .enumerate()
-            .map(|(i, &phase)| Step {
-                phase,
-                letter: phase.letter().to_string(),
-                title: phase.title().to_string(),
-                done: i < at,
-                current: i == at,
-            })
-            .collect(),
-        cover_columns: tables.fire_rules.cover_columns.to_vec(),
-        may_charge: state.units.iter().filter(|u| may_charge(&ctx, u)).map(|u| u.id.clone()).collect(),
-    }
+    prompts
 }
 
-fn may_charge(ctx: &Ctx, unit: &crate::roster::Unit) -> bool {
-    use super::tables::{MoraleCell, MoraleWord};
+/// What the unit may do in this phase, what it has done, and how it moves.
+fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
+    let turn = ctx.turn;
+    let mut report = UnitReport { carried_by: ctx.aboard(unit).map(str::to_string), ..UnitReport::default() };
+    if unit.is_out() {
+        return report;
+    }
+    if report.carried_by.is_none() && ctx.scenario.ruleset.kind(&unit.kind).is_some_and(|k| k.movement.is_some()) {
+        match ctx.state.allowances.get(&unit.id) {
+            None => report.offers.push(Offer::checked("roll_move", roll_ready(ctx, unit))),
+            Some(_) => report.offers.push(Offer::checked("move", move_ready(ctx, unit, "move"))),
+        }
+    }
+    if may_ever_charge(ctx, unit) {
+        let ready = ctx
+            .require_acting(unit, "charge", Phase::is_movement)
+            .and_then(|()| charger_ready(ctx, unit, true).map(|_| ()));
+        report.offers.push(Offer::checked("charge", ready));
+    }
+    if ctx.profile(unit).fire.is_some() {
+        let ready: Result<(), GameError> =
+            ctx.require_acting(unit, "fire", Phase::is_fire).and_then(|()| fire::may_fire(ctx, unit, true).map(|_| ()));
+        report.offers.push(Offer::checked("fire", ready));
+    }
+    if turn.fired.contains(&unit.id) {
+        report.notes.push(Note::new("fired", "Fired", Tone::Plain));
+    }
+    let outcome = |passed: Option<bool>, yes: &str, no: &str| match passed {
+        None => String::new(),
+        Some(true) => format!(" · {yes}"),
+        Some(false) => format!(" · {no}"),
+    };
+    if let Some(c) = turn.charge_by(&unit.id) {
+        let text = format!("Charging {}{}", ctx.name_of(&c.defender), outcome(c.attacker_passed, "going in", "halted"));
+        report.notes.push(Note::new("charging", text, Tone::Bad));
+    }
+    for c in turn.charges.iter().filter(|c| c.defender == unit.id) {
+        let text = format!("Charged by {}{}", ctx.name_of(&c.attacker), outcome(c.defender_passed, "stands", "breaks"));
+        report.notes.push(Note::new("charged", text, Tone::Bad));
+    }
+    if ctx.craft(unit).is_some() {
+        let owed = ship_still_owes(ctx, &unit.id, ctx.state.allowances.get(&unit.id)).unwrap_or(0.0);
+        report.path = Some(PathRule { turn_cost_per_90: ctx.charts.movement.turn_cost_per_90, owed });
+    }
+    report
+}
+
+/// Whether the unit's kind may charge at all: not craft, crews aboard, swimmers, or a morale row reading NO.
+fn may_ever_charge(ctx: &Ctx, unit: &Unit) -> bool {
     ctx.craft(unit).is_none()
-        && unit.aboard.is_none()
+        && ctx.aboard(unit).is_none()
         && !ctx.profile(unit).swims
         && ctx.morale_cell(unit, true) != Some(MoraleCell::Word(MoraleWord::No))
 }

@@ -1,15 +1,16 @@
+//! The parts of a ruleset document every system shares: its name, its unit kinds with their movement
+//! dice, and its named options. The system's own charts sit beside these in the same file and are read by
+//! the system (`RuleSystem::read_charts`) when the ruleset loads.
+
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::Deserialize;
 
-use super::{heliograph, sand_pebbles};
 use crate::dice::DiceExpr;
 use crate::scenario::ScenarioError;
 
-/// The parts of a ruleset every system shares: its unit kinds with their movement dice and weapon reach,
-/// and its named options. A system's own tables (fire charts, morale charts) sit beside these in the same
-/// file and are read by that system's module.
 #[derive(Debug, Clone)]
 pub struct Ruleset {
     pub id: String,
@@ -19,18 +20,10 @@ pub struct Ruleset {
     options: BTreeMap<String, serde_json::Value>,
     /// What each option means at the table, for the UI and `scenario check`.
     option_notes: BTreeMap<String, String>,
-    /// The whole file, for the system module's own tables.
+    /// The whole file, for the system's own charts.
     pub document: toml::Table,
-    /// The system's own charts, typed and checked when the ruleset loads.
-    pub tables: SystemTables,
-}
-
-#[derive(Debug, Clone)]
-pub enum SystemTables {
-    /// A system whose procedure the app does not run: its games are free play.
-    None,
-    SandPebbles(Arc<sand_pebbles::Tables>),
-    Heliograph(Arc<heliograph::Tables>),
+    /// The system's charts, typed and checked when the ruleset loaded; only that system reads them.
+    charts: Arc<dyn Any + Send + Sync>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -43,7 +36,6 @@ pub struct KindProfile {
     /// Further movement choices, such as a gun's "1D6+6 and may fire".
     #[serde(default)]
     pub move_options: Vec<MoveOption>,
-    pub weapon: Option<WeaponProfile>,
     #[serde(default)]
     pub notes: String,
 }
@@ -55,16 +47,8 @@ pub struct MoveOption {
     pub note: String,
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WeaponProfile {
-    pub name: String,
-    /// Inches.
-    pub range: f64,
-}
-
 #[derive(Deserialize)]
-struct RulesetFile {
+struct Shared {
     system: Header,
     #[serde(default)]
     options: BTreeMap<String, toml::Value>,
@@ -81,38 +65,36 @@ struct Header {
 }
 
 impl Ruleset {
-    pub fn parse(file: &str, source: &str) -> Result<Ruleset, ScenarioError> {
-        let raw: RulesetFile = toml::from_str(source).map_err(|e| ScenarioError::from_toml(file, source, &e))?;
+    /// Reads the shared parts of `source`, then the system's charts with `read_charts`.
+    pub fn parse<C: Any + Send + Sync>(
+        file: &str,
+        source: &str,
+        read_charts: impl FnOnce(&Ruleset) -> Result<C, String>,
+    ) -> Result<Ruleset, ScenarioError> {
         let document: toml::Table = toml::from_str(source).map_err(|e| ScenarioError::from_toml(file, source, &e))?;
-        if let Some(name) = raw.options.keys().find(|k| !raw.option_notes.contains_key(*k)) {
+        let shared: Shared =
+            document.clone().try_into().map_err(|e: toml::de::Error| ScenarioError::whole_file(file, e.message()))?;
+        if let Some(name) = shared.options.keys().find(|k| !shared.option_notes.contains_key(*k)) {
             return Err(ScenarioError::whole_file(file, format!("option {name:?} has no [option_notes] entry")));
         }
-        let options = raw
+        let options = shared
             .options
             .into_iter()
             .map(|(k, v)| serde_json::to_value(v).map(|json| (k, json)))
             .collect::<Result<_, _>>()
             .map_err(|e| ScenarioError::whole_file(file, e.to_string()))?;
-        let kind_ids: Vec<&str> = raw.kinds.keys().map(String::as_str).collect();
-        let tables = match raw.system.id.as_str() {
-            "sand-pebbles" => SystemTables::SandPebbles(Arc::new(
-                sand_pebbles::Tables::read(&document, &kind_ids).map_err(|e| ScenarioError::whole_file(file, e))?,
-            )),
-            "heliograph" => SystemTables::Heliograph(Arc::new(
-                heliograph::Tables::read(&document, &kind_ids).map_err(|e| ScenarioError::whole_file(file, e))?,
-            )),
-            _ => SystemTables::None,
-        };
-        Ok(Ruleset {
-            option_notes: raw.option_notes,
-            tables,
-            id: raw.system.id,
-            name: raw.system.name,
-            source: raw.system.source,
-            kinds: raw.kinds,
+        let mut ruleset = Ruleset {
+            id: shared.system.id,
+            name: shared.system.name,
+            source: shared.system.source,
+            kinds: shared.kinds,
             options,
+            option_notes: shared.option_notes,
             document,
-        })
+            charts: Arc::new(()),
+        };
+        ruleset.charts = Arc::new(read_charts(&ruleset).map_err(|e| ScenarioError::whole_file(file, e))?);
+        Ok(ruleset)
     }
 
     pub fn kind(&self, id: &str) -> Option<&KindProfile> {
@@ -129,6 +111,11 @@ impl Ruleset {
 
     pub fn option_note(&self, name: &str) -> &str {
         self.option_notes.get(name).map(String::as_str).unwrap_or_default()
+    }
+
+    /// The system's own tables, read from this document when it loaded: `[fire.marines]` and the like.
+    pub fn charts<C: Any + Send + Sync>(&self) -> Option<Arc<C>> {
+        Arc::clone(&self.charts).downcast().ok()
     }
 }
 

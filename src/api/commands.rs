@@ -1,0 +1,49 @@
+//! Every command the app sends, declared once. The Tauri shell (`src-tauri/src/commands.rs`), the HTTP
+//! routes of `sandtable serve` (`src/serve/dispatch.rs`) and the TypeScript bindings are all generated
+//! from this list: `for_each_command!(my_macro)` hands `my_macro` every command as
+//! `/// docs name(arg: Type, ...) -> Returns;`, and each command calls the `Api` method of its name (each
+//! argument converted `into` the method's type).
+//! A new command is one line here and one method on `Api`.
+
+#[macro_export]
+macro_rules! for_each_command {
+    ($callback:ident) => {
+        $callback! {
+            /// The scenarios shipped with the app.
+            list_scenarios() -> Vec<$crate::api::ScenarioSummary>;
+            /// Every campaign in the database.
+            list_campaigns() -> Vec<$crate::api::CampaignView>;
+            /// Creates a campaign with this name.
+            create_campaign(name: String) -> $crate::api::CampaignView;
+            /// The games of one campaign, or every game when `campaign` is null.
+            list_games(campaign: Option<i64>) -> Vec<$crate::api::GameSummary>;
+            /// Starts a game from a shipped scenario; `seed` is a whole number as text, or null for a random
+            /// one; `options` sets the ruleset's named rulings for this game (others keep the scenario's).
+            new_game(
+                scenario: String,
+                seed: Option<String>,
+                campaign: Option<i64>,
+                options: Option<std::collections::BTreeMap<String, bool>>
+            ) -> $crate::api::GameView;
+            /// The game as it stands, folded from its log.
+            game_view(id: i64) -> $crate::api::GameView;
+            /// Applies an action (committed to the log before it is shown) and returns the game after it.
+            game_act(id: i64, action: $crate::systems::ActionInput) -> $crate::api::GameView;
+            /// The exact odds of an action's outcome; nothing is applied or recorded.
+            game_odds(id: i64, action: $crate::systems::ActionInput) -> $crate::odds::OddsView;
+            /// The distance and line between two units (by unit id).
+            measure(id: i64, from: String, to: String) -> $crate::api::Measurement;
+            /// Every figure of either side under a circular template (inches), a figure on the edge included.
+            template(id: i64, center: $crate::measure::Pt, radius: f64) -> $crate::api::TemplateView;
+        }
+    };
+}
+
+/// The name of every command, in the list's order.
+macro_rules! command_names {
+    ($($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
+        &[$(stringify!($name)),*]
+    };
+}
+
+pub const COMMANDS: &[&str] = for_each_command!(command_names);

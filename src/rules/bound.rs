@@ -1,0 +1,158 @@
+//! `System`: a rule system bound to one scenario (its charts and the scenario's fields for it), behind
+//! one object-safe interface the engine calls. `Bound<S>` is its only implementation: the one place a
+//! system's types meet the engine's, so a system's charts are only ever read with its own turn state.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde::ser::SerializeStruct;
+
+use super::introspect::tagged_variants;
+use super::{Act, Ctx, Report, RuleSystem, Setup, SystemChange, TurnState, Weapon};
+use crate::dice::GameRng;
+use crate::game::{Action, GameError, GameState, Outcome};
+use crate::odds::OddsView;
+use crate::scenario::Scenario;
+
+pub trait System: fmt::Debug + Send + Sync {
+    fn id(&self) -> &'static str;
+    /// The `type`s of the actions the system adds to the shared ones.
+    fn action_kinds(&self) -> &'static [&'static str];
+    fn initial_turn(&self) -> TurnState;
+    fn weapon(&self, kind: &str) -> Option<Weapon>;
+    /// The system's resolution of `action`, or None when the engine's shared handling applies.
+    fn prepare(
+        &self,
+        scenario: &Scenario,
+        state: &GameState,
+        action: &Action,
+        rng: &mut GameRng,
+    ) -> Result<Option<Outcome>, GameError>;
+    fn odds(&self, scenario: &Scenario, state: &GameState, action: &Action) -> Result<Option<OddsView>, GameError>;
+    fn report(&self, scenario: &Scenario, state: &GameState) -> Report<SystemPart>;
+    /// Reads a change from a stored log into the system's own type; refuses another system's change.
+    fn settle(&self, change: &mut SystemChange) -> Result<(), String>;
+}
+
+pub struct Bound<S: RuleSystem> {
+    charts: Arc<S::Charts>,
+    setup: Setup<S>,
+}
+
+/// The system's own part of the game view, tagged with the system's id.
+#[derive(Clone)]
+pub struct SystemPart {
+    system: &'static str,
+    view: Arc<dyn erased_serde::Serialize + Send + Sync>,
+}
+
+impl<S: RuleSystem> Bound<S> {
+    pub fn new(charts: Arc<S::Charts>, setup: Setup<S>) -> Bound<S> {
+        Bound { charts, setup }
+    }
+
+    fn ctx<'a>(&'a self, scenario: &'a Scenario, state: &'a GameState) -> Ctx<'a, S> {
+        Ctx {
+            scenario,
+            state,
+            charts: &self.charts,
+            setup: &self.setup,
+            turn: state.rules.get::<S::Turn>().expect("a game's turn state is its own system's"),
+        }
+    }
+
+    /// The action as this system takes it: a shared one as it is, one of its own read into its type.
+    /// None for another system's action.
+    fn read<'a>(&self, action: &'a Action) -> Result<Option<Act<'a, S>>, GameError> {
+        match action {
+            Action::System(own) if self.action_kinds().contains(&own.kind.as_str()) => own
+                .read::<S::Action>()
+                .map(|a| Some(Act::Own(a)))
+                .map_err(|e| GameError::BadInput(format!("{}: {e}", own.kind))),
+            Action::System(_) => Ok(None),
+            shared => Ok(Some(Act::Shared(shared))),
+        }
+    }
+}
+
+impl<S: RuleSystem> System for Bound<S> {
+    fn id(&self) -> &'static str {
+        S::ID
+    }
+
+    fn action_kinds(&self) -> &'static [&'static str] {
+        tagged_variants::<S::Action>()
+    }
+
+    fn initial_turn(&self) -> TurnState {
+        TurnState::new::<S>(S::Turn::default())
+    }
+
+    fn weapon(&self, kind: &str) -> Option<Weapon> {
+        S::weapon(&self.charts, kind)
+    }
+
+    fn prepare(
+        &self,
+        scenario: &Scenario,
+        state: &GameState,
+        action: &Action,
+        rng: &mut GameRng,
+    ) -> Result<Option<Outcome>, GameError> {
+        match self.read(action)? {
+            Some(act) => S::prepare(&self.ctx(scenario, state), act, rng),
+            None => Ok(None),
+        }
+    }
+
+    fn odds(&self, scenario: &Scenario, state: &GameState, action: &Action) -> Result<Option<OddsView>, GameError> {
+        match self.read(action)? {
+            Some(act) => S::odds(&self.ctx(scenario, state), act),
+            None => Ok(None),
+        }
+    }
+
+    fn report(&self, scenario: &Scenario, state: &GameState) -> Report<SystemPart> {
+        let report = S::report(&self.ctx(scenario, state));
+        Report {
+            headline: report.headline,
+            owed: report.owed,
+            prompts: report.prompts,
+            units: report.units,
+            drawing: report.drawing,
+            own: SystemPart { system: S::ID, view: Arc::new(report.own) },
+        }
+    }
+
+    fn settle(&self, change: &mut SystemChange) -> Result<(), String> {
+        change.settle::<S>()
+    }
+}
+
+impl<S: RuleSystem> fmt::Debug for Bound<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Bound")
+            .field("system", &S::ID)
+            .field("charts", &self.charts)
+            .field("units", &self.setup.units)
+            .field("sides", &self.setup.sides)
+            .finish()
+    }
+}
+
+impl Serialize for SystemPart {
+    fn serialize<Z: serde::Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        let mut part = serializer.serialize_struct("SystemPart", 2)?;
+        part.serialize_field("system", self.system)?;
+        part.serialize_field("view", self.view.as_ref())?;
+        part.end()
+    }
+}
+
+impl fmt::Debug for SystemPart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let json = serde_json::to_string(self.view.as_ref()).map_err(|_| fmt::Error)?;
+        write!(f, "{}: {json}", self.system)
+    }
+}

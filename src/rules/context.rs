@@ -1,0 +1,85 @@
+//! `Ctx`: what a system's procedure reads. The scenario and the table as it stands, the system's charts
+//! and scenario fields, and its turn state, all typed for that system.
+
+use std::collections::BTreeMap;
+
+use super::RuleSystem;
+use crate::game::{GameError, GameState, Refusal};
+use crate::roster::{Side, Unit};
+use crate::scenario::Scenario;
+
+pub struct Ctx<'a, S: RuleSystem> {
+    pub scenario: &'a Scenario,
+    pub state: &'a GameState,
+    pub charts: &'a S::Charts,
+    pub setup: &'a Setup<S>,
+    pub turn: &'a S::Turn,
+}
+
+/// A scenario's fields for one system, per unit and per side, by id. Units and sides that set none
+/// have the fields' defaults.
+pub struct Setup<S: RuleSystem> {
+    pub units: BTreeMap<String, S::UnitFields>,
+    pub sides: BTreeMap<String, S::SideFields>,
+}
+
+/// A scenario being checked, for `RuleSystem::check_setup`: its units and sides with their ids, and the
+/// system's fields for each.
+pub struct SetupCheck<'a, S: RuleSystem> {
+    pub units: &'a [Unit],
+    pub sides: &'a [Side],
+    pub setup: &'a Setup<S>,
+}
+
+impl<'a, S: RuleSystem> Ctx<'a, S> {
+    pub fn unit(&self, id: &str) -> Result<&'a Unit, GameError> {
+        self.state.unit(id).ok_or_else(|| {
+            let ids: Vec<&str> = self.state.units.iter().map(|u| u.id.as_str()).collect();
+            GameError::BadInput(format!("no unit {id:?} in this game; units are: {}", ids.join(", ")))
+        })
+    }
+
+    pub fn live_unit(&self, id: &str) -> Result<&'a Unit, GameError> {
+        let unit = self.unit(id)?;
+        if unit.is_out() {
+            return Err(Refusal::new(format!("{} has no figures left: it is out of the game", unit.name)).into());
+        }
+        Ok(unit)
+    }
+
+    /// A unit's name, or its id if the game has no such unit.
+    pub fn name_of(&self, id: &str) -> String {
+        self.state.unit(id).map(|u| u.name.clone()).unwrap_or_else(|| id.to_string())
+    }
+
+    pub fn side(&self, id: &str) -> &'a Side {
+        self.scenario.sides.iter().find(|s| s.id == id).expect("units belong to scenario sides")
+    }
+
+    pub fn side_name(&self, id: &str) -> &'a str {
+        &self.side(id).name
+    }
+
+    /// A named ruling (RULINGS.md) this game is played with.
+    pub fn option(&self, name: &str) -> bool {
+        self.scenario.options.get(name).and_then(serde_json::Value::as_bool).unwrap_or(false)
+    }
+
+    pub fn unit_fields(&self, unit: &str) -> &'a S::UnitFields {
+        self.setup.unit(unit)
+    }
+
+    pub fn side_fields(&self, side: &str) -> &'a S::SideFields {
+        self.setup.side(side)
+    }
+}
+
+impl<S: RuleSystem> Setup<S> {
+    pub fn unit(&self, id: &str) -> &S::UnitFields {
+        self.units.get(id).expect("every unit of the scenario has its fields")
+    }
+
+    pub fn side(&self, id: &str) -> &S::SideFields {
+        self.sides.get(id).expect("every side of the scenario has its fields")
+    }
+}

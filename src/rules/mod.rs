@@ -1,0 +1,44 @@
+//! The seam between the engine and the rule systems. A system implements `RuleSystem` in its own folder
+//! (`src/systems/<id>/`) and is listed once in the registry (`src/systems/mod.rs`); the engine core
+//! (`game/`, `scenario/`, `api/`) reaches it only through what is here: `System` (a system bound to one
+//! scenario), `TurnState` and `SystemChange` (its state and changes, which the engine folds without
+//! knowing their types), and `Report` (what every system tells the table the same way).
+
+mod bound;
+mod change;
+mod context;
+mod introspect;
+mod registry;
+mod ruleset;
+mod system;
+mod turn;
+mod view;
+
+pub use bound::{Bound, System, SystemPart};
+pub use change::SystemChange;
+pub use context::{Ctx, Setup, SetupCheck};
+pub use introspect::{struct_fields, tagged_variants, tagged_variants_by};
+pub use registry::{Entry, Registration, Shipped, known_ids, system, systems};
+pub use ruleset::{KindProfile, MoveOption, Ruleset};
+pub use system::{Act, RuleSystem};
+pub use turn::TurnState;
+pub use view::{Drawing, Note, Offer, PathRule, Prompt, Report, Tone, UnitReport, Weapon};
+
+/// `Shipped` entries for a system's scenarios: `shipped!("<system id>": "<file>.toml", ...)`.
+#[macro_export]
+macro_rules! shipped {
+    ($dir:literal : $($file:literal),+ $(,)?) => {
+        &[$($crate::rules::Shipped {
+            path: concat!($dir, "/", $file),
+            source: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/", $dir, "/", $file)),
+        }),+]
+    };
+}
+
+/// The ruleset document of a system: `ruleset!("<system id>")`.
+#[macro_export]
+macro_rules! ruleset {
+    ($dir:literal) => {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/", $dir, "/ruleset.toml"))
+    };
+}

@@ -1,0 +1,140 @@
+//! The registry's entries: each rule system the app runs, found by its id. The list itself is
+//! `crate::systems::REGISTRY`, one line per system; this is the only place the engine reaches it.
+
+use std::marker::PhantomData;
+use std::sync::{Arc, OnceLock};
+
+use super::{RuleSystem, Ruleset};
+use crate::scenario::{Scenario, ScenarioError};
+
+/// A scenario compiled into the binary: `path` under `scenarios/`, `<system id>/<file>.toml`.
+pub struct Shipped {
+    pub path: &'static str,
+    pub source: &'static str,
+}
+
+/// What the registry knows of one system, without its types.
+pub trait Registration: Sync {
+    fn id(&self) -> &'static str;
+    /// The ruleset compiled in, read once. A shipped ruleset that does not read is a build defect,
+    /// which the registry's own test catches.
+    fn ruleset(&self) -> Arc<Ruleset>;
+    fn scenarios(&self) -> &'static [Shipped];
+    /// Reads a scenario of this system from its parsed document.
+    fn load<'i>(&self, file: &str, source: &'i str, root: toml::de::DeTable<'i>) -> Result<Scenario, ScenarioError>;
+}
+
+/// A registry line: `Entry::<MySystem>::new()`.
+pub struct Entry<S: RuleSystem> {
+    ruleset: OnceLock<Arc<Ruleset>>,
+    system: PhantomData<fn() -> S>,
+}
+
+impl<S: RuleSystem> Entry<S> {
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Entry<S> {
+        Entry { ruleset: OnceLock::new(), system: PhantomData }
+    }
+}
+
+impl<S: RuleSystem> Registration for Entry<S> {
+    fn id(&self) -> &'static str {
+        S::ID
+    }
+
+    fn ruleset(&self) -> Arc<Ruleset> {
+        self.ruleset
+            .get_or_init(|| {
+                let file = format!("scenarios/{}/ruleset.toml", S::ID);
+                Arc::new(Ruleset::parse(&file, S::RULESET, S::read_charts).unwrap_or_else(|e| panic!("{e}")))
+            })
+            .clone()
+    }
+
+    fn scenarios(&self) -> &'static [Shipped] {
+        S::SCENARIOS
+    }
+
+    fn load<'i>(&self, file: &str, source: &'i str, root: toml::de::DeTable<'i>) -> Result<Scenario, ScenarioError> {
+        crate::scenario::build::<S>(file, source, root, self.ruleset())
+    }
+}
+
+/// Every system the app runs, in the registry's order.
+pub fn systems() -> &'static [&'static dyn Registration] {
+    crate::systems::REGISTRY
+}
+
+pub fn system(id: &str) -> Option<&'static dyn Registration> {
+    systems().iter().copied().find(|s| s.id() == id)
+}
+
+pub fn known_ids() -> Vec<&'static str> {
+    systems().iter().map(|s| s.id()).collect()
+}
+
+/// Declares the rule systems, one line each: `"id" => module::System`. Declares each system's module,
+/// lists it in `REGISTRY`, and (for the app's bindings) the union of their actions and views.
+#[macro_export]
+macro_rules! register_systems {
+    ($($id:literal => $module:ident :: $system:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        mod entries {
+            $(
+                #[allow(non_upper_case_globals)]
+                pub static $module: $crate::rules::Entry<super::$module::$system> = $crate::rules::Entry::new();
+            )+
+        }
+
+        pub static REGISTRY: &[&dyn $crate::rules::Registration] = &[$(&entries::$module),+];
+
+        /// An action as the app's commands take it. In the bindings it is a shared action or one of a
+        /// system's own, each typed field by field; the engine reads it as an `Action`.
+        #[derive(serde::Deserialize)]
+        #[serde(transparent)]
+        #[cfg_attr(feature = "specta", derive(specta::Type))]
+        pub struct ActionInput(#[cfg_attr(feature = "specta", specta(type = AnyAction))] pub $crate::game::Action);
+
+        impl From<ActionInput> for $crate::game::Action {
+            fn from(input: ActionInput) -> $crate::game::Action {
+                input.0
+            }
+        }
+
+        #[cfg(feature = "specta")]
+        #[derive(serde::Deserialize, specta::Type)]
+        #[serde(untagged)]
+        #[allow(dead_code)]
+        enum AnyAction {
+            Shared($crate::game::Action),
+            $($system(<$module::$system as $crate::rules::RuleSystem>::Action)),+
+        }
+
+        /// Each system's part of the game view, tagged with its id.
+        #[cfg(feature = "specta")]
+        #[derive(serde::Serialize, specta::Type)]
+        #[serde(tag = "system", content = "view")]
+        #[allow(dead_code)]
+        enum SystemViews {
+            $(#[serde(rename = $id)] $system(<$module::$system as $crate::rules::RuleSystem>::View)),+
+        }
+
+        #[cfg(feature = "specta")]
+        impl specta::Type for $crate::rules::SystemPart {
+            fn definition(types: &mut specta::Types) -> specta::datatype::DataType {
+                <SystemViews as specta::Type>::definition(types)
+            }
+        }
+
+        #[cfg(test)]
+        mod registry_lines {
+            use $crate::rules::RuleSystem;
+
+            #[test]
+            fn each_line_names_its_system_by_its_own_id() {
+                $(assert_eq!($id, <super::$module::$system as RuleSystem>::ID);)+
+            }
+        }
+    };
+}

@@ -1,0 +1,80 @@
+//! `RuleSystem`: what a rule system implements in its own folder (`src/systems/<id>/`) to plug into the
+//! engine. The engine core never names a system; it reaches each through this trait, erased by `Bound`.
+
+use std::fmt::Debug;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::{Ctx, Report, Ruleset, SetupCheck, Shipped, Weapon};
+use crate::dice::GameRng;
+use crate::game::{Action, Effect, GameError, Outcome};
+use crate::odds::OddsView;
+use crate::roster::Unit;
+
+/// One rule system: its data (a ruleset document, shipped scenarios), its types (charts, per-unit and
+/// per-side scenario fields, turn state, the changes its procedures record, its own actions, its view),
+/// and its procedures. Like boardgame.io's `Game`: setup, moves, turn hooks and a player's view.
+pub trait RuleSystem: Sized + Send + Sync + 'static {
+    /// The id scenarios name in `[scenario] system` and the registry lists it under.
+    const ID: &'static str;
+    /// The `effect` tag this system's changes carry in stored logs. Fixed once games exist.
+    const LOG_TAG: &'static str;
+    /// The ruleset document: the system's tables as data, compiled in.
+    const RULESET: &'static str;
+    /// Scenarios that ship with the system.
+    const SCENARIOS: &'static [Shipped];
+
+    /// The system's tables, read from the ruleset document and checked when it loads.
+    type Charts: Debug + Send + Sync + 'static;
+    /// Keys a scenario's `[[units]]` may carry for this system only (e.g. the boat a crew is aboard).
+    type UnitFields: DeserializeOwned + Debug + Default + Send + Sync + 'static;
+    /// Keys a scenario's `[[sides]]` may carry for this system only.
+    type SideFields: DeserializeOwned + Debug + Default + Send + Sync + 'static;
+    /// Where the turn stands: a fold of this system's changes, never stored.
+    type Turn: Debug + Clone + PartialEq + Default + Serialize + Send + Sync + 'static;
+    /// One change to `Turn`, recorded in the log's outcomes and applied by `apply`.
+    type Change: Debug + Clone + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// The actions this system adds to the shared ones, tagged by `type` (`fire`, `charge`, ...).
+    type Action: Debug + DeserializeOwned;
+    /// The system's own part of the game view (its turn bar's state).
+    type View: Serialize + Send + Sync + 'static;
+
+    fn read_charts(ruleset: &Ruleset) -> Result<Self::Charts, String>;
+
+    /// Checks that need the whole scenario, such as a crew aboard a boat that exists.
+    fn check_setup(_setup: &SetupCheck<'_, Self>) -> Result<(), (std::ops::Range<usize>, String)> {
+        Ok(())
+    }
+
+    /// The weapon a kind carries, with its reach, as the charts give it.
+    fn weapon(charts: &Self::Charts, kind: &str) -> Option<Weapon>;
+
+    fn apply(turn: &mut Self::Turn, change: &Self::Change);
+
+    /// A new turn begins (`next_turn` was accepted): the system's end-of-turn and start-of-turn steps,
+    /// such as every unit rallying.
+    fn begin_turn(turn: &mut Self::Turn, units: &mut [Unit], number: u32);
+
+    /// Resolves `action` under this system's rules. For a shared action, None leaves it to the engine;
+    /// an action of the system's own is always resolved or refused here.
+    fn prepare(ctx: &Ctx<'_, Self>, action: Act<'_, Self>, rng: &mut GameRng) -> Result<Option<Outcome>, GameError>;
+
+    /// The exact odds of `action` now, or None when the engine's own answer serves (a free roll).
+    fn odds(ctx: &Ctx<'_, Self>, action: Act<'_, Self>) -> Result<Option<OddsView>, GameError>;
+
+    /// What the table shows of this system now.
+    fn report(ctx: &Ctx<'_, Self>) -> Report<Self::View>;
+
+    /// The effect that records `change` in an outcome.
+    fn effect(change: Self::Change) -> Effect {
+        Effect::System(super::SystemChange::of::<Self>(change))
+    }
+}
+
+/// An action as a system receives it: one every system shares, or one of its own, already read.
+#[derive(Debug)]
+pub enum Act<'a, S: RuleSystem> {
+    Shared(&'a Action),
+    Own(S::Action),
+}

@@ -1,0 +1,139 @@
+//! What every system tells the table the same way, so shared screens need no rule facts of their own:
+//! the rolls due now, what each unit may do (and why not), the numbers the table view draws.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// A system's account of the table now. `own` is its turn bar's state; the rest every system fills.
+#[derive(Debug)]
+pub struct Report<V> {
+    /// Where the turn stands, in one line: "Phase C: First side fires (Allies)".
+    pub headline: String,
+    /// What must happen before the turn (or phase, or activation) may move on, in words a player can act on.
+    pub owed: Vec<String>,
+    /// Rolls due now, each a card with its odds and its roll buttons.
+    pub prompts: Vec<Prompt>,
+    /// Per unit, by id; a unit left out has nothing to say.
+    pub units: BTreeMap<String, UnitReport>,
+    pub drawing: Drawing,
+    pub own: V,
+}
+
+/// A roll the rules owe now: a test, a melee, a drowning. The action `{type: action, unit, dice}` settles it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Prompt {
+    pub action: String,
+    pub unit: String,
+    pub text: String,
+    /// The chance that matters (to pass, to take the position); none where no one chance sums it up.
+    pub p: Option<f64>,
+    /// The dice to roll or type, in the order the action takes them.
+    pub dice: Vec<String>,
+}
+
+/// What the rules say of one unit now.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct UnitReport {
+    /// The actions this unit may take now, and those it may not with the reason.
+    pub offers: Vec<Offer>,
+    /// Short states beside its figure count: "Fired", "Limbered", "Charging Boxers".
+    pub notes: Vec<Note>,
+    /// The unit it rides with (a crew aboard its boat): it moves only with it.
+    pub carried_by: Option<String>,
+    /// Shown only as a counter: its place is known, its name and strength are not.
+    pub concealed: bool,
+    /// How far it may move now where the allowance alone does not say ("clear/trail 12" · jungle 3"").
+    pub move_note: Option<String>,
+    /// A unit that pays for its turns out of its move and must cover part of its roll (a boat).
+    pub path: Option<PathRule>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Offer {
+    /// The action's `type`.
+    pub action: String,
+    /// Why it may not be taken now, in the rules' words; none when it may.
+    pub barred: Option<String>,
+    /// The other units it may name now (the gun a crew takes over), where it names one.
+    pub with: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Note {
+    /// A stable name for the state (`fired`, `charging`, `active`, `limbered`, `jammed`).
+    pub key: String,
+    pub text: String,
+    pub tone: Tone,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum Tone {
+    Plain,
+    /// Something the player should act on now: the active unit.
+    Active,
+    /// A danger: charged, jammed, routed.
+    Bad,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PathRule {
+    /// Inches a 90-degree turn costs, charged pro rata.
+    pub turn_cost_per_90: f64,
+    /// Inches the unit must still move before its side's phase may end.
+    pub owed: f64,
+}
+
+/// Rule numbers the table view draws with.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Drawing {
+    /// How far short of its target a charge stops (contact when small).
+    pub charge_stop_short: f64,
+    /// How far a unit's figures may stand from its leader, where the rules say.
+    pub coherency: Option<f64>,
+}
+
+/// A weapon as the charts give it: what the table view draws and the measuring tool reports.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Weapon {
+    pub name: String,
+    /// Its longest reach in inches (a distance exactly on it is within it).
+    pub range: f64,
+    /// The outer edge of each range band, nearest first, where the chart has bands.
+    pub bands: Vec<f64>,
+    /// A blast template's radius, for weapons that place one.
+    pub blast: Option<f64>,
+}
+
+impl Offer {
+    pub fn open(action: &str) -> Offer {
+        Offer { action: action.to_string(), barred: None, with: Vec::new() }
+    }
+
+    pub fn barred(action: &str, why: impl Into<String>) -> Offer {
+        Offer { action: action.to_string(), barred: Some(why.into()), with: Vec::new() }
+    }
+
+    /// Open when `check` passes, barred with its refusal's words when it does not.
+    pub fn checked(action: &str, check: Result<(), crate::game::GameError>) -> Offer {
+        match check {
+            Ok(()) => Offer::open(action),
+            Err(e) => Offer::barred(action, e.to_string()),
+        }
+    }
+}
+
+impl Note {
+    pub fn new(key: &str, text: impl Into<String>, tone: Tone) -> Note {
+        Note { key: key.to_string(), text: text.into(), tone }
+    }
+}

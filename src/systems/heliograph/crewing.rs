@@ -1,0 +1,47 @@
+//! Infantry taking over a Gatling whose crew is gone ("Crewing the Gatling Gun"): a full action at the
+//! gun, after which those standing at it fire it with two dice each.
+
+use super::activation::change;
+use super::context::Ctx;
+use super::turn::Change;
+use crate::game::{GameError, Outcome, Refusal};
+
+/// Infantry at a Gatling whose crew is gone take it over; the gun then fires two dice per infantryman.
+pub fn crew_gun(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> {
+    const RULE: &str = "Heliograph, Fire Combat: Crewing the Gatling Gun";
+    let infantry = ctx.live_unit(unit)?;
+    let gatling = ctx.unit(gun)?;
+    ctx.activation_refusal(infantry, "crew a gun")?;
+    if ctx.weapon(gatling).dice_per_crew.is_none() || gatling.side != infantry.side {
+        return Err(Refusal::by_rule(format!("{} is not one of your Gatling guns", gatling.name), RULE).into());
+    }
+    if !ctx.profile(infantry).infantry {
+        return Err(Refusal::by_rule(format!("{} are not infantry", infantry.name), RULE).into());
+    }
+    if gatling.crew_alive() > 0 {
+        return Err(Refusal::by_rule(format!("{} still has its own crew", gatling.name), RULE).into());
+    }
+    let (Some(a), Some(b)) = (infantry.anchor(), gatling.figures.first().map(|f| f.pos)) else {
+        return Err(Refusal::new("the gun has no position").into());
+    };
+    if crate::measure::distance(a, b) > ctx.charts.gatling_by_infantry.crew_reach {
+        return Err(Refusal::by_rule(format!("move {} to the gun first", infantry.name), RULE).into());
+    }
+    if ctx.turn.active.as_ref().is_some_and(|x| x.fired) {
+        return Err(Refusal::by_rule(
+            format!("{} fired this activation: crewing takes a full action without firing", infantry.name),
+            RULE,
+        )
+        .into());
+    }
+    Ok(Outcome::Resolved {
+        summary: format!("{} spend a full action taking over {}", infantry.name, gatling.name),
+        rolls: Vec::new(),
+        effects: vec![
+            change(Change::Crewed { gun: gatling.id.clone(), by: infantry.id.clone() }),
+            change(Change::Busy),
+            change(Change::Fired),
+        ],
+    })
+}
+
