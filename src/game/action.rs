@@ -117,7 +117,8 @@ impl Action {
 
     /// The `type`s of the actions every system shares.
     pub fn shared_kinds() -> &'static [&'static str] {
-        crate::rules::tagged_variants::<SharedKinds>()
+        static KINDS: std::sync::OnceLock<&'static [&'static str]> = std::sync::OnceLock::new();
+        KINDS.get_or_init(crate::rules::tagged_variants::<SharedKinds>)
     }
 
     /// The `type` tag this action carries in JSON, e.g. `record_losses`.

@@ -38,6 +38,7 @@ pub trait System: fmt::Debug + Send + Sync {
 pub struct Bound<S: RuleSystem> {
     charts: Arc<S::Charts>,
     setup: Setup<S>,
+    kinds: &'static [&'static str],
 }
 
 /// The system's own part of the game view, tagged with the system's id.
@@ -49,7 +50,7 @@ pub struct SystemPart {
 
 impl<S: RuleSystem> Bound<S> {
     pub fn new(charts: Arc<S::Charts>, setup: Setup<S>) -> Bound<S> {
-        Bound { charts, setup }
+        Bound { charts, setup, kinds: tagged_variants::<S::Action>() }
     }
 
     fn ctx<'a>(&'a self, scenario: &'a Scenario, state: &'a GameState) -> Ctx<'a, S> {
@@ -82,7 +83,7 @@ impl<S: RuleSystem> System for Bound<S> {
     }
 
     fn action_kinds(&self) -> &'static [&'static str] {
-        tagged_variants::<S::Action>()
+        self.kinds
     }
 
     fn initial_turn(&self) -> TurnState {

@@ -87,6 +87,8 @@ pub enum Tone {
 pub struct PathRule {
     /// Inches a 90-degree turn costs, charged pro rata.
     pub turn_cost_per_90: f64,
+    /// Whether it must cover the dice of its roll at all (a ruling may free all craft but one).
+    pub bound: bool,
     /// Inches the unit must still move before its side's phase may end.
     pub owed: f64,
 }

@@ -222,7 +222,7 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   assert.match(await newest(), /U\.S\. Marines fire at Boxers of the West Gate \(21\.0", open, hit on 1-7\): 10 D20, 2 hits: 2 figures lost/);
   assert.match(await text('notice-message'), /2 figures lost/, 'the banner shows what the volley did');
   await dismissNotice();
-  assert.match(await text('fire-barred'), /Fired this turn/);
+  assert.match(await text('fire-barred'), /fired this turn/i, 'the panel gives the rules engine\'s reason');
   assert.ok(await tid('fire-open-us-marines').isDisabled());
   assert.match(await text('fired-us-marines'), /Fired/);
 

@@ -28,6 +28,8 @@ pub struct HeliographView {
     /// The side that won the toss and now activates a unit.
     pub chooser: Option<String>,
     pub active: Option<Activation>,
+    /// What the active unit has done so far, in a few words ("sighted · moved", "nothing yet").
+    pub done: Option<String>,
     /// What the table does next: `toss`, `choose` (the winner picks a unit), `alone` (one side has units
     /// left and activates them without a toss) or `next_turn`.
     pub next: String,
@@ -75,6 +77,7 @@ pub fn report(ctx: &Ctx) -> Report<HeliographView> {
             toss_bonus: ctx.scenario.sides.iter().map(|s| turn.toss_bonus.get(&s.id).copied().unwrap_or(0)).collect(),
             chooser: turn.chooser.clone(),
             active: turn.active.clone(),
+            done: turn.active.as_ref().map(done_text),
             next: next.to_string(),
             hidden: state.units.iter().filter(|u| ctx.is_hidden(u)).map(|u| u.id.clone()).collect(),
             limbered: turn.limbered.iter().cloned().collect(),

@@ -166,11 +166,18 @@ pub fn owed(ctx: &Ctx) -> Vec<String> {
     }
 }
 
+/// A craft must move the dice of its roll, unless the table plays that only the gun boat must.
+pub fn must_cover_dice(ctx: &Ctx, unit: &crate::roster::Unit) -> bool {
+    match ctx.craft(unit) {
+        None => false,
+        Some(craft) => !ctx.option("must_move_gun_boat_only") || craft == super::tables::Craft::GunBoat,
+    }
+}
+
 /// A craft that must move its rolled dice (the extra 6" is optional) and has not yet: how far it is short.
 pub fn ship_still_owes(ctx: &Ctx, unit: &str, allowance: Option<&Allowance>) -> Option<f64> {
     let unit = ctx.state.unit(unit)?;
-    let craft = ctx.craft(unit)?;
-    if ctx.option("must_move_gun_boat_only") && craft != super::tables::Craft::GunBoat {
+    if !must_cover_dice(ctx, unit) {
         return None;
     }
     let allowance = allowance?;

@@ -11,10 +11,9 @@ use super::melee::odds_for;
 use super::fire;
 use super::morale::test_for;
 use super::movement::{charger_ready, move_ready, roll_ready};
-use super::sequence::{owed, ship_still_owes};
+use super::sequence::{must_cover_dice, owed, ship_still_owes};
 use super::tables::{MoraleCell, MoraleWord};
 use super::turn::{Charge, Phase};
-use crate::game::GameError;
 use crate::roster::Unit;
 use crate::rules::{Drawing, Note, Offer, PathRule, Prompt, Report, Tone, UnitReport};
 
@@ -215,10 +214,9 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
             .and_then(|()| charger_ready(ctx, unit, true).map(|_| ()));
         report.offers.push(Offer::checked("charge", ready));
     }
-    if ctx.profile(unit).fire.is_some() {
-        let ready: Result<(), GameError> =
-            ctx.require_acting(unit, "fire", Phase::is_fire).and_then(|()| fire::may_fire(ctx, unit, true).map(|_| ()));
-        report.offers.push(Offer::checked("fire", ready));
+    // Fire is offered in the unit's side's fire phase, where the card turns to it; barred once it has fired.
+    if ctx.profile(unit).fire.is_some() && ctx.require_acting(unit, "fire", Phase::is_fire).is_ok() {
+        report.offers.push(Offer::checked("fire", fire::may_fire(ctx, unit, true).map(|_| ())));
     }
     if turn.fired.contains(&unit.id) {
         report.notes.push(Note::new("fired", "Fired", Tone::Plain));
@@ -238,7 +236,8 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     }
     if ctx.craft(unit).is_some() {
         let owed = ship_still_owes(ctx, &unit.id, ctx.state.allowances.get(&unit.id)).unwrap_or(0.0);
-        report.path = Some(PathRule { turn_cost_per_90: ctx.charts.movement.turn_cost_per_90, owed });
+        let bound = must_cover_dice(ctx, unit);
+        report.path = Some(PathRule { turn_cost_per_90: ctx.charts.movement.turn_cost_per_90, bound, owed });
     }
     report
 }

@@ -1,5 +1,5 @@
-import { commands, type Action, type Measurement } from '../bindings';
-import { finite, type Heliograph, type Point, type Sequence, type Unit, type View } from './model';
+import { commands, type Measurement } from '../bindings';
+import { finite, type Action, type Point, type Unit, type View } from './model';
 import { notices } from './notice.svelte';
 
 export type Tool = 'select' | 'template' | 'move';
@@ -21,16 +21,12 @@ class GameStore {
   templatePlaced = $state(false);
   measurement = $state<Measurement | null>(null);
   /**
-   * While a cannon's fire panel is open, the template is its blast: fixed size, placed at the impact
-   * point, drawn even when another tool is on. Holds the firing unit's id.
+   * While the fire panel of a weapon with a blast is open, the template is its blast: fixed size, placed
+   * at the impact point, drawn even when another tool is on. Holds the firing unit's id.
    */
   blast = $state<string | null>(null);
 
   selected: Unit | null = $derived(this.view?.units.find((u) => u.id === this.selectedId) ?? null);
-  /** Sand Pebbles' turn sequence, or null for systems that have none. */
-  sequence: Sequence | null = $derived(this.view?.sequence ?? null);
-  /** Heliograph's activation toss and the unit being activated, or null for other systems. */
-  heliograph: Heliograph | null = $derived(this.view?.heliograph ?? null);
 
   colourOf(sideId: string): string {
     return this.view?.sides.find((s) => s.id === sideId)?.colour ?? '#aaaaaa';

@@ -1,4 +1,4 @@
-import type { FigureView, GameView, OddsView, Pt, Table, TerrainView, UnitView } from '../bindings';
+import type { AnyAction_Deserialize, FigureView, GameView, OddsView, Pt, Table, TerrainView, UnitView } from '../bindings';
 
 /**
  * The engine's views as the UI reads them. specta types every Rust `f64` as `number | null`, because
@@ -22,14 +22,36 @@ export type Terrain = Finite<TerrainView>;
 export type Point = Finite<Pt>;
 export type Odds = Finite<OddsView>;
 export type TableSize = Finite<Table>;
-/** Sand Pebbles' turn sequence; other systems have none. */
-export type Sequence = NonNullable<View['sequence']>;
-export type Prompt = Sequence['prompts'][number];
 /** A roll due now, as the prompt cards show it; `p` is null where no single chance sums it up. */
-export type DuePrompt = Omit<Prompt, 'p'> & { p: number | null };
-/** Heliograph's activation state; other systems have none. */
-export type Heliograph = NonNullable<View['heliograph']>;
+export type Prompt = View['prompts'][number];
+/** An action the unit may take now, or may not with the reason. */
+export type Offer = Unit['offers'][number];
+/** The rule system's own part of the view, tagged with its id. */
+export type Rules = View['rules'];
+/** Anything a player can send: a shared action or one of the game's own system's. */
+export type Action = AnyAction_Deserialize;
 
 export function finite<T>(value: T): Finite<T> {
   return value as Finite<T>;
+}
+
+/** The unit's offer of `action`, if the rules list it for the unit now. */
+export function offerOf(unit: Unit, action: string): Offer | null {
+  return unit.offers.find((o) => o.action === action) ?? null;
+}
+
+/** Whether the unit may take `action` now. */
+export function may(unit: Unit, action: string): boolean {
+  const offer = offerOf(unit, action);
+  return !!offer && offer.barred === null;
+}
+
+export function sideName(view: View, id: string | null | undefined): string {
+  return view.sides.find((s) => s.id === id)?.name ?? id ?? '';
+}
+
+/** What a player may read of a unit: a hidden counter shows only that it is one. */
+export function shownName(unit: Unit | null | undefined, id = ''): string {
+  if (!unit) return id;
+  return unit.concealed ? 'Hidden counter' : unit.name;
 }

@@ -1,5 +1,5 @@
-import { commands, type Action } from '../../bindings';
-import { finite, type Odds } from '../model';
+import { commands } from '../../bindings';
+import { finite, type Action, type Odds } from '../model';
 import { game } from '../game.svelte';
 
 /**

@@ -1,0 +1,21 @@
+// The UI registry: each rule system's screens, by the id the engine's view carries. A system's folder
+// here exports its `SystemUi`; the shared screens take what they need from `systemUi(view.system)`.
+
+import type { SystemUi } from './system';
+import sandPebbles from './sand-pebbles';
+import heliograph from './heliograph';
+
+const SYSTEMS: Record<string, SystemUi> = {
+  'sand-pebbles': sandPebbles,
+  heliograph,
+};
+
+/** A system with no screens of its own: free play, turns ended from the header. */
+const PLAIN: SystemUi = { prompts: {} };
+
+export function systemUi(id: string | null | undefined): SystemUi {
+  return (id && SYSTEMS[id]) || PLAIN;
+}
+
+export type { PromptWords, SystemUi } from './system';
+export { promptWords } from './system';

@@ -1,0 +1,35 @@
+import type { Component } from 'svelte';
+import type { Unit } from '../model';
+
+/** How one kind of roll due now reads on its card. */
+export interface PromptWords {
+  title: string;
+  /** What the chance on the card is the chance of ("to pass"). */
+  chance: string;
+  /** The roll button's label. */
+  roll: string;
+  /** What the typed-dice box asks for. */
+  typed: string;
+}
+
+/**
+ * What a rule system brings to the shared screens: its turn bar, its unit actions and their panels, what
+ * it waits on besides rolls, and how its prompts read. The shared components ask for these by the view's
+ * system id (`systemUi`) and never branch on a system themselves.
+ */
+export interface SystemUi {
+  /** The bar under the header that moves the turn on; without one, the header offers End turn. */
+  TurnBar?: Component;
+  /** A unit card's actions: the buttons beside its − and +. */
+  UnitActions?: Component<{ unit: Unit }>;
+  /** What the card of a selected unit opens for its actions (a fire or charge panel). */
+  UnitPanels?: Component<{ unit: Unit }>;
+  /** A card above the roster while the rules wait on a choice that is not a roll (defensive fire). */
+  Due?: Component;
+  prompts: Record<string, PromptWords>;
+}
+
+/** A roll due now whose system has no words of its own for it. */
+export function promptWords(ui: SystemUi, action: string): PromptWords {
+  return ui.prompts[action] ?? { title: action.replaceAll('_', ' '), chance: '', roll: 'Roll', typed: 'faces' };
+}
