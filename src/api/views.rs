@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::{Allowance, Game, LogEntry};
 use crate::measure::{Pt, Table};
 use crate::roster::{Flag, Role};
-use crate::rules::{Drawing, Note, Offer, PathRule, Prompt, SystemPart, UnitReport, Weapon};
+use crate::rules::{Drawing, Offer, Prompt, SystemPart, UnitReport, Weapon};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -102,6 +102,8 @@ pub struct GameView {
     pub owed: Vec<String>,
     /// Rolls due now (tests, melees, drownings), each with the dice to roll or type.
     pub prompts: Vec<Prompt>,
+    /// The actions that move the turn on (an initiative, ending a phase), each open or barred with why.
+    pub offers: Vec<Offer>,
     /// Rule numbers the table view draws with.
     pub drawing: Drawing,
     /// The rule system's own part: its turn bar's state.
@@ -145,18 +147,9 @@ pub struct UnitView {
     /// Movement rolls the unit may choose from, default first.
     pub move_choices: Vec<String>,
     pub allowance: Option<Allowance>,
-    /// The actions it may take now, and those it may not with the reason.
-    pub offers: Vec<Offer>,
-    /// Short states beside its figure count ("Fired", "Limbered", "Charging Boxers").
-    pub notes: Vec<Note>,
-    /// The unit it rides with (a crew aboard its boat); it moves only with it.
-    pub carried_by: Option<String>,
-    /// Shown only as a counter: its place is known, its name and strength are not.
-    pub concealed: bool,
-    /// How far it may move now, where the allowance alone does not say.
-    pub move_note: Option<String>,
-    /// It pays for its turns and owes part of its roll (a boat).
-    pub path: Option<PathRule>,
+    /// What the rule system says of it now: its offers, notes, carrier, concealment, move note, path rule.
+    #[serde(flatten)]
+    pub rules: UnitReport,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -179,8 +172,6 @@ impl GameView {
             .iter()
             .map(|u| {
                 let kind = ruleset.kind(&u.kind);
-                let said = report.units.remove(&u.id).unwrap_or_default();
-                let UnitReport { offers, notes, carried_by, concealed, move_note, path } = said;
                 UnitView {
                     id: u.id.clone(),
                     name: u.name.clone(),
@@ -203,12 +194,7 @@ impl GameView {
                         .map(|k| k.movement_choices().iter().map(ToString::to_string).collect())
                         .unwrap_or_default(),
                     allowance: state.allowances.get(&u.id).cloned(),
-                    offers,
-                    notes,
-                    carried_by,
-                    concealed,
-                    move_note,
-                    path,
+                    rules: report.units.remove(&u.id).unwrap_or_default(),
                 }
             })
             .collect();
@@ -246,6 +232,7 @@ impl GameView {
             headline: report.headline,
             owed: report.owed,
             prompts: report.prompts,
+            offers: report.offers,
             drawing: report.drawing,
             rules: report.own,
         }

@@ -108,7 +108,7 @@ fn show_text(view: &GameView) -> String {
                 .map(|a| format!("  move {:.1}\" of {}\" left", a.left, a.total))
                 .unwrap_or_default();
             let marks: Vec<&str> =
-                u.flags.iter().map(|f| f.name()).chain(u.notes.iter().map(|n| n.text.as_str())).collect();
+                u.flags.iter().map(|f| f.name()).chain(u.rules.notes.iter().map(|n| n.text.as_str())).collect();
             let flags = if marks.is_empty() { String::new() } else { format!("  [{}]", marks.join(", ")) };
             let status = if u.out { "  OUT".to_string() } else { String::new() };
             out.push_str(&format!(

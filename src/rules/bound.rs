@@ -120,6 +120,7 @@ impl<S: RuleSystem> System for Bound<S> {
             headline: report.headline,
             owed: report.owed,
             prompts: report.prompts,
+            offers: report.offers,
             units: report.units,
             drawing: report.drawing,
             own: SystemPart { system: S::ID, view: Arc::new(report.own) },

@@ -22,7 +22,7 @@ pub use registry::{Entry, Registration, Shipped, known_ids, system, systems};
 pub use ruleset::{KindProfile, MoveOption, Ruleset};
 pub use system::{Act, RuleSystem};
 pub use turn::TurnState;
-pub use view::{Drawing, Note, Offer, PathRule, Prompt, Report, Tone, UnitReport, Weapon};
+pub use view::{Drawing, Note, Offer, PathRule, Pick, Prompt, Report, Tone, UnitReport, Weapon};
 
 /// `Shipped` entries for a system's scenarios: `shipped!("<system id>": "<file>.toml", ...)`.
 #[macro_export]

@@ -14,6 +14,9 @@ pub struct Report<V> {
     pub owed: Vec<String>,
     /// Rolls due now, each a card with its odds and its roll buttons.
     pub prompts: Vec<Prompt>,
+    /// The actions that move the turn on (an initiative, ending a phase), not any one unit's: each open,
+    /// or barred with the reason.
+    pub offers: Vec<Offer>,
     /// Per unit, by id; a unit left out has nothing to say.
     pub units: BTreeMap<String, UnitReport>,
     pub drawing: Drawing,
@@ -58,8 +61,17 @@ pub struct Offer {
     pub action: String,
     /// Why it may not be taken now, in the rules' words; none when it may.
     pub barred: Option<String>,
-    /// The other units it may name now (the gun a crew takes over), where it names one.
-    pub with: Vec<String>,
+    /// What the action names, where it names one of a few: the side that goes first, the gun a crew
+    /// takes over.
+    pub pick: Option<Pick>,
+}
+
+/// The action names one of `from` in its field `field`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Pick {
+    pub field: String,
+    pub from: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -118,11 +130,16 @@ pub struct Weapon {
 
 impl Offer {
     pub fn open(action: &str) -> Offer {
-        Offer { action: action.to_string(), barred: None, with: Vec::new() }
+        Offer { action: action.to_string(), barred: None, pick: None }
     }
 
     pub fn barred(action: &str, why: impl Into<String>) -> Offer {
-        Offer { action: action.to_string(), barred: Some(why.into()), with: Vec::new() }
+        Offer { action: action.to_string(), barred: Some(why.into()), pick: None }
+    }
+
+    /// An open offer of an action that names one of `from` in its field `field`.
+    pub fn picking(action: &str, field: &str, from: Vec<String>) -> Offer {
+        Offer { pick: Some(Pick { field: field.to_string(), from }), ..Offer::open(action) }
     }
 
     /// Open when `check` passes, barred with its refusal's words when it does not.

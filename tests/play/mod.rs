@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use sandtable::game::{Action, Game, GameError, Refusal};
+use sandtable::game::{Action, Effect, Game, GameError, Outcome, Refusal};
 use sandtable::odds::OddsView;
 use sandtable::roster::Unit;
+use sandtable::rules::RuleSystem;
 use sandtable::scenario::parse;
 
 pub struct Play {
@@ -52,6 +53,38 @@ impl Play {
 
     pub fn odds(&self, json: &str) -> OddsView {
         self.game.odds(&Action::from_json(json).unwrap()).unwrap_or_else(|e| panic!("{json}: {e:?}"))
+    }
+
+    /// What the last action did to the table: its outcome's effects (a move's carried units included).
+    pub fn effects(&self) -> &[Effect] {
+        match &self.game.events().last().expect("an action was taken").outcome {
+            Outcome::Resolved { effects, .. } | Outcome::Moved { effects, .. } => effects,
+            _ => &[],
+        }
+    }
+
+    /// The rule system's own changes among the last action's effects, in its own type.
+    pub fn changes<S: RuleSystem>(&self) -> Vec<S::Change> {
+        self.effects()
+            .iter()
+            .filter_map(|e| match e {
+                Effect::System(change) => {
+                    Some(change.read::<S>().expect("the game's own system's change").into_owned())
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The figures the last action took from `unit`.
+    pub fn lost(&self, unit: &str) -> usize {
+        self.effects()
+            .iter()
+            .map(|e| match e {
+                Effect::Losses { unit: u, figures } if u == unit => figures.len(),
+                _ => 0,
+            })
+            .sum()
     }
 
     pub fn unit(&self, id: &str) -> &Unit {

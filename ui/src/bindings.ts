@@ -304,6 +304,8 @@ export type GameView_Deserialize = {
 	owed: string[],
 	/**  Rolls due now (tests, melees, drownings), each with the dice to roll or type. */
 	prompts: Prompt_Deserialize[],
+	/**  The actions that move the turn on (an initiative, ending a phase), each open or barred with why. */
+	offers: Offer_Deserialize[],
 	/**  Rule numbers the table view draws with. */
 	drawing: Drawing_Deserialize,
 	/**  The rule system's own part: its turn bar's state. */
@@ -340,6 +342,8 @@ export type GameView_Serialize = {
 	owed: string[],
 	/**  Rolls due now (tests, melees, drownings), each with the dice to roll or type. */
 	prompts: Prompt_Serialize[],
+	/**  The actions that move the turn on (an initiative, ending a phase), each open or barred with why. */
+	offers: Offer_Serialize[],
 	/**  Rule numbers the table view draws with. */
 	drawing: Drawing_Serialize,
 	/**  The rule system's own part: its turn bar's state. */
@@ -583,8 +587,11 @@ export type Offer_Deserialize = {
 	action: string,
 	/**  Why it may not be taken now, in the rules' words; none when it may. */
 	barred?: string | null,
-	/**  The other units it may name now (the gun a crew takes over), where it names one. */
-	with: string[],
+	/**
+	 *  What the action names, where it names one of a few: the side that goes first, the gun a crew
+	 *  takes over.
+	 */
+	pick?: Pick | null,
 };
 
 export type Offer_Serialize = {
@@ -592,8 +599,11 @@ export type Offer_Serialize = {
 	action: string,
 	/**  Why it may not be taken now, in the rules' words; none when it may. */
 	barred: string | null,
-	/**  The other units it may name now (the gun a crew takes over), where it names one. */
-	with: string[],
+	/**
+	 *  What the action names, where it names one of a few: the side that goes first, the gun a crew
+	 *  takes over.
+	 */
+	pick: Pick | null,
 };
 
 /**  A named ruling a table may play either way (RULINGS.md), with its value in this game or scenario. */
@@ -635,6 +645,12 @@ export type Phase = "move_initiative" | "move_order" |
 "stand_morale" | 
 /**  G: melee; the turn ends after it and every unit rallies. */
 "melee";
+
+/**  The action names one of `from` in its field `field`. */
+export type Pick = {
+	field: string,
+	from: string[],
+};
 
 /**  A roll the rules owe now: a test, a melee, a drowning. The action `{type: action, unit, dice}` settles it. */
 export type Prompt = Prompt_Serialize | Prompt_Deserialize;
@@ -759,8 +775,6 @@ export type SandPebblesView_Deserialize = {
 	initiative_winner?: string | null,
 	move_order: string[],
 	fire_order: string[],
-	/**  What the bar's button does next: `initiative`, `choose_order`, `end_phase` or `next_turn`. */
-	next: string,
 	charges: Charge_Deserialize[],
 	/**  Units that have fired this turn. */
 	fired: string[],
@@ -781,8 +795,6 @@ export type SandPebblesView_Serialize = {
 	initiative_winner: string | null,
 	move_order: string[],
 	fire_order: string[],
-	/**  What the bar's button does next: `initiative`, `choose_order`, `end_phase` or `next_turn`. */
-	next: string,
 	charges: Charge_Serialize[],
 	/**  Units that have fired this turn. */
 	fired: string[],
@@ -867,6 +879,41 @@ export type Tone = "plain" |
 /**  A danger: charged, jammed, routed. */
 "bad";
 
+/**  What the rules say of one unit now. */
+export type UnitReport = UnitReport_Serialize | UnitReport_Deserialize;
+
+/**  What the rules say of one unit now. */
+export type UnitReport_Deserialize = {
+	/**  The actions this unit may take now, and those it may not with the reason. */
+	offers: Offer_Deserialize[],
+	/**  Short states beside its figure count: "Fired", "Limbered", "Charging Boxers". */
+	notes: Note[],
+	/**  The unit it rides with (a crew aboard its boat): it moves only with it. */
+	carried_by?: string | null,
+	/**  Shown only as a counter: its place is known, its name and strength are not. */
+	concealed: boolean,
+	/**  How far it may move now where the allowance alone does not say ("clear/trail 12" · jungle 3""). */
+	move_note?: string | null,
+	/**  A unit that pays for its turns out of its move and must cover part of its roll (a boat). */
+	path?: PathRule | null,
+};
+
+/**  What the rules say of one unit now. */
+export type UnitReport_Serialize = {
+	/**  The actions this unit may take now, and those it may not with the reason. */
+	offers: Offer_Serialize[],
+	/**  Short states beside its figure count: "Fired", "Limbered", "Charging Boxers". */
+	notes: Note[],
+	/**  The unit it rides with (a crew aboard its boat): it moves only with it. */
+	carried_by: string | null,
+	/**  Shown only as a counter: its place is known, its name and strength are not. */
+	concealed: boolean,
+	/**  How far it may move now where the allowance alone does not say ("clear/trail 12" · jungle 3""). */
+	move_note: string | null,
+	/**  A unit that pays for its turns out of its move and must cover part of its roll (a boat). */
+	path: PathRule | null,
+};
+
 export type UnitView = UnitView_Serialize | UnitView_Deserialize;
 
 export type UnitView_Deserialize = {
@@ -886,19 +933,7 @@ export type UnitView_Deserialize = {
 	/**  Movement rolls the unit may choose from, default first. */
 	move_choices: string[],
 	allowance?: Allowance | null,
-	/**  The actions it may take now, and those it may not with the reason. */
-	offers: Offer_Deserialize[],
-	/**  Short states beside its figure count ("Fired", "Limbered", "Charging Boxers"). */
-	notes: Note[],
-	/**  The unit it rides with (a crew aboard its boat); it moves only with it. */
-	carried_by?: string | null,
-	/**  Shown only as a counter: its place is known, its name and strength are not. */
-	concealed: boolean,
-	/**  How far it may move now, where the allowance alone does not say. */
-	move_note?: string | null,
-	/**  It pays for its turns and owes part of its roll (a boat). */
-	path?: PathRule | null,
-};
+} & UnitReport_Deserialize;
 
 export type UnitView_Serialize = {
 	id: string,
@@ -917,19 +952,7 @@ export type UnitView_Serialize = {
 	/**  Movement rolls the unit may choose from, default first. */
 	move_choices: string[],
 	allowance: Allowance | null,
-	/**  The actions it may take now, and those it may not with the reason. */
-	offers: Offer_Serialize[],
-	/**  Short states beside its figure count ("Fired", "Limbered", "Charging Boxers"). */
-	notes: Note[],
-	/**  The unit it rides with (a crew aboard its boat); it moves only with it. */
-	carried_by: string | null,
-	/**  Shown only as a counter: its place is known, its name and strength are not. */
-	concealed: boolean,
-	/**  How far it may move now, where the allowance alone does not say. */
-	move_note: string | null,
-	/**  It pays for its turns and owes part of its roll (a boat). */
-	path: PathRule | null,
-};
+} & UnitReport_Serialize;
 
 /**  A weapon as the charts give it: what the table view draws and the measuring tool reports. */
 export type Weapon = Weapon_Serialize | Weapon_Deserialize;

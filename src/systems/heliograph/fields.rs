@@ -33,3 +33,52 @@ pub fn check(setup: &SetupCheck<'_, Heliograph>) -> Result<(), (std::ops::Range<
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::parse;
+
+    const TABLE: &str = r#"
+[scenario]
+system = "heliograph"
+title = "Fields"
+table = { width = 72, depth = 48 }
+
+[[sides]]
+id = "us"
+name = "U.S."
+
+[[sides]]
+id = "moros"
+name = "Moros"
+
+[[units]]
+id = "band"
+name = "Band"
+side = "moros"
+kind = "moro_warriors"
+figures = 6
+at = [40, 20]
+morale = 75
+hidden = true
+"#;
+
+    #[test]
+    fn a_percentage_morale_and_a_hidden_start_are_read_by_heliograph() {
+        assert!(parse("fields.toml", TABLE).is_ok());
+    }
+
+    #[test]
+    fn a_morale_past_100_is_refused_at_its_line() {
+        let err = parse("fields.toml", &TABLE.replace("morale = 75", "morale = 150")).unwrap_err();
+        assert_eq!(err.line, Some(22), "{err}");
+        assert!(err.message.contains("150"), "{err}");
+    }
+
+    #[test]
+    fn another_systems_key_is_refused() {
+        let err = parse("fields.toml", &TABLE.replace("hidden = true", "aboard = \"junk\"")).unwrap_err();
+        assert_eq!(err.line, Some(23), "{err}");
+        assert!(err.message.contains("`aboard`") && err.message.contains("morale, hidden"), "{err}");
+    }
+}

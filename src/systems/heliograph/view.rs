@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::activation::{activate, blocking, owed, waiting};
+use super::activation::{activate, blocking, end_activation, next_turn, owed, toss, waiting};
+use super::melee::skip_defensive_fire;
 use super::context::Ctx;
 use super::crewing::crew_gun;
 use super::fire::{armed, turn_allows_fire};
@@ -14,7 +15,8 @@ use super::morale::test_for;
 use super::movement::{ready_to_move, roll_ready, sight_ready, unlimber};
 use super::tables::{Army, JungleDie};
 use super::turn::{Activation, MeleeState, MeleeStep};
-use crate::game::GameError;
+use crate::dice::GameRng;
+use crate::game::{GameError, Outcome};
 use crate::measure::{EPSILON, distance};
 use crate::roster::{Flag, Unit};
 use crate::rules::{Drawing, Note, Offer, Prompt, Report, Tone, UnitReport};
@@ -71,6 +73,7 @@ pub fn report(ctx: &Ctx) -> Report<HeliographView> {
         headline,
         owed: owed(ctx),
         prompts: prompts(ctx),
+        offers: bar_offers(ctx, next),
         units: state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u))).collect::<BTreeMap<_, _>>(),
         drawing: Drawing { charge_stop_short: ctx.charts.movement.contact, coherency: Some(coherency) },
         own: HeliographView {
@@ -95,6 +98,25 @@ pub fn report(ctx: &Ctx) -> Report<HeliographView> {
                 .collect(),
         },
     }
+}
+
+/// What moves the turn on: the toss, ending the activation (or declining defensive fire), the next turn.
+fn bar_offers(ctx: &Ctx, next: &str) -> Vec<Offer> {
+    let ok = |result: Result<Outcome, GameError>| result.map(|_| ());
+    let mut offers = Vec::new();
+    let defensive = ctx.turn.melee.as_ref().is_some_and(|m| m.step == MeleeStep::DefensiveFire);
+    if defensive {
+        offers.push(Offer::checked("end_phase", ok(skip_defensive_fire(ctx))));
+    } else if ctx.turn.active.is_some() && ctx.turn.chooser.is_none() {
+        offers.push(Offer::checked("end_phase", ok(end_activation(ctx))));
+    }
+    match next {
+        // A seeded toss never ties for good, so only what is owed can refuse it.
+        "toss" => offers.push(Offer::checked("initiative", ok(toss(ctx, None, &mut GameRng::for_event(0, 0))))),
+        "next_turn" => offers.push(Offer::checked("next_turn", ok(next_turn(ctx)))),
+        _ => {}
+    }
+    offers
 }
 
 fn jammed<'a>(ctx: &'a Ctx) -> impl Iterator<Item = &'a str> + 'a {
@@ -189,7 +211,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
             .map(|g| g.id.clone())
             .collect();
         if !guns.is_empty() {
-            report.offers.push(Offer { action: "crew_gun".into(), barred: None, with: guns });
+            report.offers.push(Offer::picking("crew_gun", "gun", guns));
         }
     }
     report

@@ -34,3 +34,73 @@ pub fn check(setup: &SetupCheck<'_, SandPebbles>) -> Result<(), (std::ops::Range
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::parse;
+
+    const TABLE: &str = r#"
+[scenario]
+system = "sand-pebbles"
+title = "Fields"
+table = { width = 72, depth = 48 }
+
+[[sides]]
+id = "allies"
+name = "Allies"
+western = true
+
+[[sides]]
+id = "boxers"
+name = "Boxers"
+
+[[units]]
+id = "boat"
+name = "Gun boat"
+side = "allies"
+kind = "gun_boat"
+figures = 1
+at = [10, 40]
+
+[[units]]
+id = "gun"
+name = "Gardner"
+side = "allies"
+kind = "mg"
+figures = 3
+leader = false
+crew = 3
+at = [12, 40]
+aboard = "boat"
+"#;
+
+    fn fields(source: &str) -> Result<crate::scenario::Scenario, crate::scenario::ScenarioError> {
+        parse("fields.toml", source)
+    }
+
+    #[test]
+    fn western_sides_and_crews_aboard_are_read_by_sand_pebbles() {
+        let scenario = fields(TABLE).unwrap();
+        assert_eq!(scenario.units.len(), 2);
+    }
+
+    #[test]
+    fn a_crew_aboard_a_boat_that_is_not_there_is_refused_at_its_line() {
+        let err = fields(&TABLE.replace("aboard = \"boat\"", "aboard = \"barge\"")).unwrap_err();
+        assert_eq!(err.line, Some(33), "{err}");
+        assert!(err.message.contains("\"barge\""), "{err}");
+    }
+
+    #[test]
+    fn another_systems_key_is_refused_naming_the_keys_sand_pebbles_reads() {
+        let err = fields(&TABLE.replace("aboard = \"boat\"", "hidden = true")).unwrap_err();
+        assert_eq!(err.line, Some(33), "{err}");
+        assert!(err.message.contains("`hidden`") && err.message.contains("aboard"), "{err}");
+    }
+
+    #[test]
+    fn a_western_flag_of_the_wrong_kind_is_refused_at_its_line() {
+        let err = fields(&TABLE.replace("western = true", "western = \"yes\"")).unwrap_err();
+        assert_eq!(err.line, Some(10), "{err}");
+    }
+}

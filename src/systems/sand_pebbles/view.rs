@@ -11,9 +11,11 @@ use super::melee::odds_for;
 use super::fire;
 use super::morale::test_for;
 use super::movement::{charger_ready, move_ready, roll_ready};
-use super::sequence::{must_cover_dice, owed, ship_still_owes};
+use super::sequence::{end_phase, initiative, must_cover_dice, next_turn, owed, ship_still_owes};
 use super::tables::{MoraleCell, MoraleWord};
 use super::turn::{Charge, Phase};
+use crate::dice::GameRng;
+use crate::game::{GameError, Outcome};
 use crate::roster::Unit;
 use crate::rules::{Drawing, Note, Offer, PathRule, Prompt, Report, Tone, UnitReport};
 
@@ -30,8 +32,6 @@ pub struct SandPebblesView {
     pub initiative_winner: Option<String>,
     pub move_order: Vec<String>,
     pub fire_order: Vec<String>,
-    /// What the bar's button does next: `initiative`, `choose_order`, `end_phase` or `next_turn`.
-    pub next: String,
     pub charges: Vec<Charge>,
     /// Units that have fired this turn.
     pub fired: Vec<String>,
@@ -70,16 +70,11 @@ pub fn report(ctx: &Ctx) -> Report<SandPebblesView> {
     let at = ORDER.iter().position(|p| *p == turn.phase).unwrap_or(0);
     let letter = if turn.phase.letter().is_empty() { String::new() } else { format!("{}: ", turn.phase.letter()) };
     let acting = turn.acting_side().map(|s| format!(" ({})", ctx.side_name(s))).unwrap_or_default();
-    let next = match turn.phase {
-        Phase::MoveInitiative | Phase::FireInitiative => "initiative",
-        Phase::MoveOrder | Phase::FireOrder => "choose_order",
-        Phase::Melee => "next_turn",
-        _ => "end_phase",
-    };
     Report {
         headline: format!("Phase {letter}{}{acting}", turn.phase.title()),
         owed: owed(ctx),
         prompts: prompts(ctx),
+        offers: vec![bar_offer(ctx)],
         units: ctx.state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u))).collect::<BTreeMap<_, _>>(),
         drawing: Drawing { charge_stop_short: ctx.charts.movement.charge_stop_short, coherency: None },
         own: SandPebblesView {
@@ -90,7 +85,6 @@ pub fn report(ctx: &Ctx) -> Report<SandPebblesView> {
             initiative_winner: turn.initiative_winner.clone(),
             move_order: turn.move_order.clone(),
             fire_order: turn.fire_order.clone(),
-            next: next.to_string(),
             charges: turn.charges.clone(),
             fired: turn.fired.iter().cloned().collect(),
             steps: ORDER
@@ -106,6 +100,23 @@ pub fn report(ctx: &Ctx) -> Report<SandPebblesView> {
                 .collect(),
             cover_columns: ctx.charts.fire_rules.cover_columns.to_vec(),
         },
+    }
+}
+
+/// What moves the turn on from this phase: the initiative roll, the winner's choice, ending the phase, or
+/// after the melee the next turn.
+fn bar_offer(ctx: &Ctx) -> Offer {
+    let ok = |result: Result<Outcome, GameError>| result.map(|_| ());
+    match ctx.turn.phase {
+        Phase::MoveInitiative | Phase::FireInitiative => {
+            // A seeded roll never ties for good, so only the phase and the sides can refuse it.
+            Offer::checked("initiative", ok(initiative(ctx, None, &mut GameRng::for_event(0, 0))))
+        }
+        Phase::MoveOrder | Phase::FireOrder => {
+            Offer::picking("choose_order", "first", ctx.scenario.sides.iter().map(|s| s.id.clone()).collect())
+        }
+        Phase::Melee => Offer::checked("next_turn", ok(next_turn(ctx))),
+        _ => Offer::checked("end_phase", ok(end_phase(ctx))),
     }
 }
 

@@ -1,0 +1,181 @@
+//! The contract every rule system passes, run for each system the registry lists and each of its shipped
+//! scenarios, the way shakmaty runs one perft test over every variant: a new system gets all of it by
+//! registering. Long seeded random games, played through what the engine itself offers, check that
+//! - the state replayed from the events' stored JSON is the live state, bit for bit;
+//! - undo then redo gives back the state exactly;
+//! - a refused action records nothing and changes nothing;
+//! - every odds distribution sums to 1 (within 1e-12) and every chance lies in [0, 1];
+//! - nothing panics.
+//!
+//! And for every prefix of every golden log, the game view builds and serialises.
+
+#[path = "../golden/fixture.rs"]
+#[allow(dead_code)]
+mod fixture;
+mod player;
+#[path = "../golden/snapshot.rs"]
+#[allow(dead_code)]
+mod snapshot;
+
+use std::sync::Arc;
+
+use sandtable::api::GameView;
+use sandtable::game::{Action, Event, Game};
+use sandtable::odds::OddsView;
+use sandtable::rules;
+use sandtable::scenario::Scenario;
+
+use player::Player;
+
+/// Accepted actions in each of a scenario's two random games: a few thousand for each system.
+const ACTIONS: usize = 1000;
+/// How often (in accepted actions) the game is replayed from its stored JSON and undo/redo is tried.
+const REPLAY_EVERY: usize = 150;
+const UNDO_EVERY: usize = 41;
+
+/// Every shipped scenario of every registered system, and the golden logs' own tables (one sets forces
+/// at close quarters, where charges and melees come about sooner).
+fn every_scenario() -> Vec<(String, Scenario)> {
+    let shipped = rules::systems()
+        .iter()
+        .flat_map(|system| system.scenarios())
+        .map(|shipped| (shipped.path.to_string(), shipped.load().unwrap_or_else(|e| panic!("{e}"))));
+    let golden = fixture::Fixture::all()
+        .into_iter()
+        .filter(|f| !f.scenario_path.starts_with("scenarios/"))
+        .map(|f| (f.scenario_path.clone(), sandtable::scenario::parse(&f.scenario_path, &f.scenario_toml).unwrap()));
+    shipped.chain(golden).collect()
+}
+
+#[test]
+fn every_registered_system_ships_a_scenario() {
+    for system in rules::systems() {
+        assert!(!system.scenarios().is_empty(), "{} ships no scenario", system.id());
+        assert_eq!(system.ruleset().id, system.id());
+    }
+}
+
+#[test]
+fn seeded_random_play_keeps_the_contract_in_every_scenario() {
+    for (i, (name, scenario)) in every_scenario().into_iter().enumerate() {
+        for seed in [1000 + i as u64, 2000 + i as u64] {
+            let stats = play_checked(&name, scenario.clone(), seed);
+            eprintln!("{name}, seed {seed}: {stats:?}");
+            assert!(stats.turns >= 2, "{name}: the random game never left turn 1 ({stats:?})");
+            assert!(stats.refused > 0, "{name}: no action was ever refused ({stats:?})");
+            assert!(stats.odds > 0, "{name}: no odds were ever asked ({stats:?})");
+        }
+    }
+}
+
+#[test]
+fn the_view_builds_for_every_prefix_of_the_golden_logs() {
+    for fixture in fixture::Fixture::all() {
+        let mut scenario = sandtable::scenario::parse(&fixture.scenario_path, &fixture.scenario_toml).unwrap();
+        scenario.set_options(&serde_json::from_str(&fixture.options_json).unwrap()).unwrap();
+        let scenario = Arc::new(scenario);
+        let seed: u64 = fixture.seed.parse().unwrap();
+        let events = fixture.events();
+        for k in 0..=events.len() {
+            let game = Game::replay(scenario.clone(), seed, events[..k].to_vec())
+                .unwrap_or_else(|e| panic!("{} at {k}: {e}", fixture.name));
+            let view = GameView::of(1, &fixture.name, &game);
+            serde_json::to_string(&view).unwrap_or_else(|e| panic!("{} at {k}: {e}", fixture.name));
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+struct Stats {
+    accepted: usize,
+    refused: usize,
+    odds: usize,
+    turns: u32,
+    /// How many of each kind of action the game took.
+    kinds: std::collections::BTreeMap<String, usize>,
+}
+
+/// Plays `scenario` with a seeded random player, checking the contract along the way.
+fn play_checked(name: &str, scenario: Scenario, seed: u64) -> Stats {
+    let scenario = Arc::new(scenario);
+    let mut game = Game::new(scenario.clone(), seed);
+    let mut player = Player::new(seed);
+    let mut stats = Stats::default();
+    while stats.accepted < ACTIONS {
+        let mut taken = false;
+        for action in player.candidates(&game) {
+            if let Ok(odds) = game.odds(&action) {
+                check_odds(name, &action, &odds);
+                stats.odds += 1;
+            }
+            let typed = game.prepare(&action).ok().and_then(|event| player.maybe_typed(&action, &event.outcome));
+            if let Some(typed) = typed
+                && game.apply(&typed).is_ok()
+            {
+                taken = true;
+                break;
+            }
+            let (length, before) = (game.events().len(), game.state().clone());
+            match game.apply(&action) {
+                Ok(_) => {
+                    taken = true;
+                    break;
+                }
+                Err(_) => {
+                    stats.refused += 1;
+                    assert_eq!(game.events().len(), length, "{name}: a refused {action:?} recorded something");
+                    assert!(game.state() == &before, "{name}: a refused {action:?} changed the state");
+                }
+            }
+        }
+        assert!(taken, "{name}: no action is accepted after {} actions", stats.accepted);
+        stats.accepted += 1;
+        if stats.accepted.is_multiple_of(UNDO_EVERY) {
+            check_undo_redo(name, &mut game);
+        }
+        if stats.accepted.is_multiple_of(REPLAY_EVERY) {
+            check_replay(name, &game);
+        }
+    }
+    check_replay(name, &game);
+    stats.turns = game.state().turn;
+    stats.kinds = game.events().iter().fold(std::collections::BTreeMap::new(), |mut kinds, e| {
+        *kinds.entry(e.action.type_name().to_string()).or_insert(0) += 1;
+        kinds
+    });
+    stats
+}
+
+/// The game replayed from each event's stored JSON is the live game, bit for bit.
+fn check_replay(name: &str, game: &Game) {
+    let rows: Vec<String> = game.events().iter().map(|e| serde_json::to_string(e).unwrap()).collect();
+    let parsed: Vec<Event> = rows.iter().map(|r| serde_json::from_str(r).unwrap()).collect();
+    let replayed = Game::replay(game.shared_scenario(), game.seed(), parsed).unwrap();
+    assert!(replayed.events() == game.events(), "{name}: the events read back differ from those written");
+    let (live, again) = (snapshot::of(game), snapshot::of(&replayed));
+    assert!(live == again, "{name}: replay differs from live play\n{}", snapshot::first_difference(&live, &again));
+    assert!(replayed.state() == game.state(), "{name}: replay differs from live play");
+}
+
+/// Undo then redo gives back exactly the state before them.
+fn check_undo_redo(name: &str, game: &mut Game) {
+    if !game.can_undo() {
+        return;
+    }
+    let before = game.state().clone();
+    game.apply(&Action::Undo).unwrap_or_else(|e| panic!("{name}: undo refused: {e}"));
+    game.apply(&Action::Redo).unwrap_or_else(|e| panic!("{name}: redo refused: {e}"));
+    assert!(game.state() == &before, "{name}: undo then redo did not give back the state");
+}
+
+fn check_odds(name: &str, action: &Action, odds: &OddsView) {
+    let total: f64 = odds.outcomes.iter().map(|o| o.p).sum();
+    assert!((total - 1.0).abs() <= 1e-12, "{name}: odds of {action:?} sum to {total}");
+    for outcome in &odds.outcomes {
+        assert!((0.0..=1.0).contains(&outcome.p), "{name}: odds of {action:?}: p = {}", outcome.p);
+    }
+    for line in &odds.lines {
+        assert!((-1e-12..=1.0 + 1e-12).contains(&line.p), "{name}: {action:?}: {} = {}", line.label, line.p);
+    }
+    assert!(odds.mean.is_finite(), "{name}: odds of {action:?} have no mean");
+}
