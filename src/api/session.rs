@@ -35,7 +35,7 @@ impl Api {
                 let loaded = s.load()?;
                 Ok(ScenarioSummary {
                     path: s.path.to_string(),
-                    system: loaded.system.clone(),
+                    system: loaded.system().to_string(),
                     system_name: loaded.ruleset.name.clone(),
                     title: loaded.title.clone(),
                     description: loaded.description.clone(),
@@ -91,7 +91,7 @@ impl Api {
             .create_game(NewGame {
                 campaign_id: campaign,
                 name: scenario.title.clone(),
-                system: scenario.system.clone(),
+                system: scenario.system().to_string(),
                 scenario_path: scenario.file.clone(),
                 scenario_toml: scenario.source.clone(),
                 options_json: serde_json::to_string(&scenario.options).map_err(internal)?,

@@ -189,7 +189,7 @@ impl GameView {
                     total: u.figures.len() as u32,
                     out: u.is_out(),
                     leader_alive: u.leader().is_some(),
-                    weapon: scenario.rules.weapon(&u.kind),
+                    weapon: scenario.rules.weapon(&u.kind).cloned(),
                     move_choices: kind
                         .map(|k| k.movement_choices().iter().map(ToString::to_string).collect())
                         .unwrap_or_default(),
@@ -201,7 +201,7 @@ impl GameView {
         GameView {
             id,
             name: name.to_string(),
-            system: scenario.system.clone(),
+            system: scenario.system().to_string(),
             system_name: ruleset.name.clone(),
             scenario_title: scenario.title.clone(),
             seed: game.seed().to_string(),

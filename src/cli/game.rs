@@ -107,8 +107,10 @@ fn show_text(view: &GameView) -> String {
                 .as_ref()
                 .map(|a| format!("  move {:.1}\" of {}\" left", a.left, a.total))
                 .unwrap_or_default();
-            let marks: Vec<&str> =
-                u.flags.iter().map(|f| f.name()).chain(u.rules.notes.iter().map(|n| n.text.as_str())).collect();
+            // A marker the rules' own note words better (a jam, with how long it lasts) is shown once.
+            let notes = &u.rules.notes;
+            let flags = u.flags.iter().map(|f| f.name()).filter(|f| !notes.iter().any(|n| n.key == *f));
+            let marks: Vec<&str> = flags.chain(notes.iter().map(|n| n.text.as_str())).collect();
             let flags = if marks.is_empty() { String::new() } else { format!("  [{}]", marks.join(", ")) };
             let status = if u.out { "  OUT".to_string() } else { String::new() };
             out.push_str(&format!(

@@ -38,8 +38,6 @@ pub enum Effect {
     System(SystemChange),
 }
 
-const SHARED: [&str; 5] = ["losses", "shift", "face", "flag", "allowance_left"];
-
 impl<'de> Deserialize<'de> for Effect {
     /// The shared effects are read as declared; any other tag is a rule system's change, kept as JSON
     /// until the game's system reads it.
@@ -47,7 +45,7 @@ impl<'de> Deserialize<'de> for Effect {
         let value = serde_json::Value::deserialize(deserializer)?;
         let tag =
             value.get("effect").and_then(serde_json::Value::as_str).ok_or_else(|| D::Error::missing_field("effect"))?;
-        if SHARED.contains(&tag) {
+        if Effect::shared_tags().contains(&tag) {
             return Effect::deserialize(value).map_err(D::Error::custom);
         }
         let change = value.get("change").cloned().ok_or_else(|| D::Error::missing_field("change"))?;
@@ -65,6 +63,12 @@ impl Serialize for Effect {
 }
 
 impl Effect {
+    /// The `effect` tags of the effects every system shares.
+    pub fn shared_tags() -> &'static [&'static str] {
+        static TAGS: std::sync::OnceLock<&'static [&'static str]> = std::sync::OnceLock::new();
+        TAGS.get_or_init(|| crate::rules::tagged_variants_by::<Declared>("effect"))
+    }
+
     /// The unit the effect touches, for checking a stored log against its scenario.
     pub fn unit(&self) -> Option<&str> {
         match self {
@@ -75,6 +79,16 @@ impl Effect {
             | Effect::AllowanceLeft { unit, .. } => Some(unit),
             Effect::System(_) => None,
         }
+    }
+}
+
+/// The effects as the derive reads them, without the system changes the outer reading adds: what
+/// `shared_tags` asks for its list.
+struct Declared;
+
+impl<'de> Deserialize<'de> for Declared {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Declared, D::Error> {
+        Effect::deserialize(deserializer).map(|_| Declared)
     }
 }
 
@@ -94,17 +108,8 @@ mod tests {
         }
     }
 
-    /// The effects as the derive reads them, without the system changes the outer reading adds.
-    struct Declared;
-
-    impl<'de> Deserialize<'de> for Declared {
-        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Declared, D::Error> {
-            Effect::deserialize(deserializer).map(|_| Declared)
-        }
-    }
-
     #[test]
     fn the_tag_list_names_every_shared_effect() {
-        assert_eq!(crate::rules::tagged_variants_by::<Declared>("effect"), SHARED);
+        assert_eq!(Effect::shared_tags(), ["losses", "shift", "face", "flag", "allowance_left"]);
     }
 }

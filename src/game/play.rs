@@ -324,18 +324,11 @@ impl Game {
     }
 
     fn unit(&self, id: &str) -> Result<&Unit, GameError> {
-        self.state.unit(id).ok_or_else(|| {
-            let ids: Vec<&str> = self.state.units.iter().map(|u| u.id.as_str()).collect();
-            GameError::BadInput(format!("no unit {id:?} in this game; units are: {}", ids.join(", ")))
-        })
+        self.state.named_unit(id)
     }
 
     fn live_unit(&self, id: &str) -> Result<&Unit, GameError> {
-        let unit = self.unit(id)?;
-        if unit.is_out() {
-            return Err(Refusal::new(format!("{} has no figures left: it is out of the game", unit.name)).into());
-        }
-        Ok(unit)
+        self.state.live_unit(id)
     }
 
     fn draw(&self, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcome, GameError> {

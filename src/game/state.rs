@@ -2,7 +2,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Effect, Outcome};
+use super::{Effect, GameError, Outcome, Refusal};
 use crate::cards::{Card, Deck};
 use crate::roster::Unit;
 use crate::rules::TurnState;
@@ -44,6 +44,23 @@ impl GameState {
 
     pub fn unit(&self, id: &str) -> Option<&Unit> {
         self.units.iter().find(|u| u.id == id)
+    }
+
+    /// The unit an action names, or why there is none: the units the game has.
+    pub fn named_unit(&self, id: &str) -> Result<&Unit, GameError> {
+        self.unit(id).ok_or_else(|| {
+            let ids: Vec<&str> = self.units.iter().map(|u| u.id.as_str()).collect();
+            GameError::BadInput(format!("no unit {id:?} in this game; units are: {}", ids.join(", ")))
+        })
+    }
+
+    /// The unit an action names, still in the game.
+    pub fn live_unit(&self, id: &str) -> Result<&Unit, GameError> {
+        let unit = self.named_unit(id)?;
+        if unit.is_out() {
+            return Err(Refusal::new(format!("{} has no figures left: it is out of the game", unit.name)).into());
+        }
+        Ok(unit)
     }
 
     fn unit_mut(&mut self, id: &str) -> &mut Unit {

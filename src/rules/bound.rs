@@ -2,6 +2,7 @@
 //! one object-safe interface the engine calls. `Bound<S>` is its only implementation: the one place a
 //! system's types meet the engine's, so a system's charts are only ever read with its own turn state.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -20,7 +21,7 @@ pub trait System: fmt::Debug + Send + Sync {
     /// The `type`s of the actions the system adds to the shared ones.
     fn action_kinds(&self) -> &'static [&'static str];
     fn initial_turn(&self) -> TurnState;
-    fn weapon(&self, kind: &str) -> Option<Weapon>;
+    fn weapon(&self, kind: &str) -> Option<&Weapon>;
     /// The system's resolution of `action`, or None when the engine's shared handling applies.
     fn prepare(
         &self,
@@ -39,6 +40,8 @@ pub struct Bound<S: RuleSystem> {
     charts: Arc<S::Charts>,
     setup: Setup<S>,
     kinds: &'static [&'static str],
+    /// Each unit kind's weapon, as the charts give it.
+    weapons: BTreeMap<String, Weapon>,
 }
 
 /// The system's own part of the game view, tagged with the system's id.
@@ -49,8 +52,9 @@ pub struct SystemPart {
 }
 
 impl<S: RuleSystem> Bound<S> {
-    pub fn new(charts: Arc<S::Charts>, setup: Setup<S>) -> Bound<S> {
-        Bound { charts, setup, kinds: tagged_variants::<S::Action>() }
+    pub fn new(charts: Arc<S::Charts>, setup: Setup<S>, unit_kinds: &[&str]) -> Bound<S> {
+        let weapons = unit_kinds.iter().filter_map(|k| S::weapon(&charts, k).map(|w| (k.to_string(), w))).collect();
+        Bound { charts, setup, kinds: tagged_variants::<S::Action>(), weapons }
     }
 
     fn ctx<'a>(&'a self, scenario: &'a Scenario, state: &'a GameState) -> Ctx<'a, S> {
@@ -87,11 +91,11 @@ impl<S: RuleSystem> System for Bound<S> {
     }
 
     fn initial_turn(&self) -> TurnState {
-        TurnState::new::<S>(S::Turn::default())
+        TurnState::new::<S>(S::initial_turn(&self.charts, &self.setup))
     }
 
-    fn weapon(&self, kind: &str) -> Option<Weapon> {
-        S::weapon(&self.charts, kind)
+    fn weapon(&self, kind: &str) -> Option<&Weapon> {
+        self.weapons.get(kind)
     }
 
     fn prepare(
@@ -115,20 +119,19 @@ impl<S: RuleSystem> System for Bound<S> {
     }
 
     fn report(&self, scenario: &Scenario, state: &GameState) -> Report<SystemPart> {
-        let report = S::report(&self.ctx(scenario, state));
-        Report {
-            headline: report.headline,
-            owed: report.owed,
-            prompts: report.prompts,
-            offers: report.offers,
-            units: report.units,
-            drawing: report.drawing,
-            own: SystemPart { system: S::ID, view: Arc::new(report.own) },
-        }
+        S::report(&self.ctx(scenario, state)).map_own(|own| SystemPart { system: S::ID, view: Arc::new(own) })
     }
 
     fn settle(&self, change: &mut SystemChange) -> Result<(), String> {
-        change.settle::<S>()
+        change.settle::<S>()?;
+        let typed = change.read::<S>()?;
+        match S::mentions(&typed)
+            .into_iter()
+            .find(|id| !self.setup.units.contains_key(*id) && !self.setup.sides.contains_key(*id))
+        {
+            Some(id) => Err(format!("a {} change names {id:?}, which the scenario does not have", S::ID)),
+            None => Ok(()),
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::RuleSystem;
-use crate::game::{GameError, GameState, Refusal};
+use crate::game::{GameError, GameState};
 use crate::roster::{Side, Unit};
 use crate::scenario::Scenario;
 
@@ -33,18 +33,11 @@ pub struct SetupCheck<'a, S: RuleSystem> {
 
 impl<'a, S: RuleSystem> Ctx<'a, S> {
     pub fn unit(&self, id: &str) -> Result<&'a Unit, GameError> {
-        self.state.unit(id).ok_or_else(|| {
-            let ids: Vec<&str> = self.state.units.iter().map(|u| u.id.as_str()).collect();
-            GameError::BadInput(format!("no unit {id:?} in this game; units are: {}", ids.join(", ")))
-        })
+        self.state.named_unit(id)
     }
 
     pub fn live_unit(&self, id: &str) -> Result<&'a Unit, GameError> {
-        let unit = self.unit(id)?;
-        if unit.is_out() {
-            return Err(Refusal::new(format!("{} has no figures left: it is out of the game", unit.name)).into());
-        }
-        Ok(unit)
+        self.state.live_unit(id)
     }
 
     /// A unit's name, or its id if the game has no such unit.
@@ -72,6 +65,11 @@ impl<'a, S: RuleSystem> Ctx<'a, S> {
     pub fn side_fields(&self, side: &str) -> &'a S::SideFields {
         self.setup.side(side)
     }
+}
+
+/// "1 figure", "3 figures": a count and its noun, for the log's sentences.
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 impl<S: RuleSystem> Setup<S> {

@@ -16,7 +16,7 @@ mod view;
 
 pub use bound::{Bound, System, SystemPart};
 pub use change::SystemChange;
-pub use context::{Ctx, Setup, SetupCheck};
+pub use context::{Ctx, Setup, SetupCheck, plural};
 pub use introspect::{struct_fields, tagged_variants, tagged_variants_by};
 pub use registry::{Entry, Registration, Shipped, known_ids, system, systems};
 pub use ruleset::{KindProfile, MoveOption, Ruleset};

@@ -26,14 +26,24 @@ pub trait Registration: Sync {
 
 /// A registry line: `Entry::<MySystem>::new()`.
 pub struct Entry<S: RuleSystem> {
-    ruleset: OnceLock<Arc<Ruleset>>,
+    /// The ruleset and the system's charts read from it, once.
+    loaded: OnceLock<(Arc<Ruleset>, Arc<S::Charts>)>,
     system: PhantomData<fn() -> S>,
 }
 
 impl<S: RuleSystem> Entry<S> {
     #[allow(clippy::new_without_default)]
     pub const fn new() -> Entry<S> {
-        Entry { ruleset: OnceLock::new(), system: PhantomData }
+        Entry { loaded: OnceLock::new(), system: PhantomData }
+    }
+
+    fn loaded(&self) -> &(Arc<Ruleset>, Arc<S::Charts>) {
+        self.loaded.get_or_init(|| {
+            let file = format!("scenarios/{}/ruleset.toml", S::ID);
+            let ruleset = Ruleset::parse(&file, S::RULESET).unwrap_or_else(|e| panic!("{e}"));
+            let charts = S::read_charts(&ruleset).unwrap_or_else(|e| panic!("{file}: {e}"));
+            (Arc::new(ruleset), Arc::new(charts))
+        })
     }
 }
 
@@ -43,12 +53,7 @@ impl<S: RuleSystem> Registration for Entry<S> {
     }
 
     fn ruleset(&self) -> Arc<Ruleset> {
-        self.ruleset
-            .get_or_init(|| {
-                let file = format!("scenarios/{}/ruleset.toml", S::ID);
-                Arc::new(Ruleset::parse(&file, S::RULESET, S::read_charts).unwrap_or_else(|e| panic!("{e}")))
-            })
-            .clone()
+        self.loaded().0.clone()
     }
 
     fn scenarios(&self) -> &'static [Shipped] {
@@ -56,7 +61,8 @@ impl<S: RuleSystem> Registration for Entry<S> {
     }
 
     fn load<'i>(&self, file: &str, source: &'i str, root: toml::de::DeTable<'i>) -> Result<Scenario, ScenarioError> {
-        crate::scenario::build::<S>(file, source, root, self.ruleset())
+        let (ruleset, charts) = self.loaded();
+        crate::scenario::build::<S>(file, source, root, ruleset.clone(), charts.clone())
     }
 }
 
@@ -134,6 +140,23 @@ macro_rules! register_systems {
             #[test]
             fn each_line_names_its_system_by_its_own_id() {
                 $(assert_eq!($id, <super::$module::$system as RuleSystem>::ID);)+
+            }
+
+            /// A system's changes are told apart in a stored log by their tag alone, and its actions by their
+            /// type: neither may be another system's or a shared one's.
+            #[test]
+            fn log_tags_and_action_kinds_belong_to_one_system_each() {
+                let tags = [$(<super::$module::$system as RuleSystem>::LOG_TAG),+];
+                for (i, tag) in tags.iter().enumerate() {
+                    assert!(!tags[..i].contains(tag), "two systems log their changes as {tag:?}");
+                    assert!(!$crate::game::Effect::shared_tags().contains(tag), "{tag:?} is a shared effect's tag");
+                }
+                let kinds = [$($crate::rules::tagged_variants::<<super::$module::$system as RuleSystem>::Action>()),+];
+                for own in kinds {
+                    for kind in own {
+                        assert!(!$crate::game::Action::shared_kinds().contains(kind), "{kind:?} is a shared action");
+                    }
+                }
             }
         }
     };

@@ -2,9 +2,7 @@
 //! dice, and its named options. The system's own charts sit beside these in the same file and are read by
 //! the system (`RuleSystem::read_charts`) when the ruleset loads.
 
-use std::any::Any;
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use serde::Deserialize;
 
@@ -22,8 +20,6 @@ pub struct Ruleset {
     option_notes: BTreeMap<String, String>,
     /// The whole file, for the system's own charts.
     pub document: toml::Table,
-    /// The system's charts, typed and checked when the ruleset loaded; only that system reads them.
-    charts: Arc<dyn Any + Send + Sync>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -65,15 +61,11 @@ struct Header {
 }
 
 impl Ruleset {
-    /// Reads the shared parts of `source`, then the system's charts with `read_charts`.
-    pub fn parse<C: Any + Send + Sync>(
-        file: &str,
-        source: &str,
-        read_charts: impl FnOnce(&Ruleset) -> Result<C, String>,
-    ) -> Result<Ruleset, ScenarioError> {
-        let document: toml::Table = toml::from_str(source).map_err(|e| ScenarioError::from_toml(file, source, &e))?;
-        let shared: Shared =
-            document.clone().try_into().map_err(|e: toml::de::Error| ScenarioError::whole_file(file, e.message()))?;
+    /// Reads the shared parts of `source`; the system reads its own charts from `document`.
+    pub fn parse(file: &str, source: &str) -> Result<Ruleset, ScenarioError> {
+        let toml_error = |e: toml::de::Error| ScenarioError::from_toml(file, source, &e);
+        let document: toml::Table = toml::from_str(source).map_err(toml_error)?;
+        let shared: Shared = toml::from_str(source).map_err(toml_error)?;
         if let Some(name) = shared.options.keys().find(|k| !shared.option_notes.contains_key(*k)) {
             return Err(ScenarioError::whole_file(file, format!("option {name:?} has no [option_notes] entry")));
         }
@@ -83,7 +75,7 @@ impl Ruleset {
             .map(|(k, v)| serde_json::to_value(v).map(|json| (k, json)))
             .collect::<Result<_, _>>()
             .map_err(|e| ScenarioError::whole_file(file, e.to_string()))?;
-        let mut ruleset = Ruleset {
+        Ok(Ruleset {
             id: shared.system.id,
             name: shared.system.name,
             source: shared.system.source,
@@ -91,10 +83,7 @@ impl Ruleset {
             options,
             option_notes: shared.option_notes,
             document,
-            charts: Arc::new(()),
-        };
-        ruleset.charts = Arc::new(read_charts(&ruleset).map_err(|e| ScenarioError::whole_file(file, e))?);
-        Ok(ruleset)
+        })
     }
 
     pub fn kind(&self, id: &str) -> Option<&KindProfile> {
@@ -111,11 +100,6 @@ impl Ruleset {
 
     pub fn option_note(&self, name: &str) -> &str {
         self.option_notes.get(name).map(String::as_str).unwrap_or_default()
-    }
-
-    /// The system's own tables, read from this document when it loaded: `[fire.marines]` and the like.
-    pub fn charts<C: Any + Send + Sync>(&self) -> Option<Arc<C>> {
-        Arc::clone(&self.charts).downcast().ok()
     }
 }
 

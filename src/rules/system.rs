@@ -6,7 +6,7 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Ctx, Report, Ruleset, SetupCheck, Shipped, Weapon};
+use super::{Ctx, Report, Ruleset, Setup, SetupCheck, Shipped, Weapon};
 use crate::dice::GameRng;
 use crate::game::{Action, Effect, GameError, Outcome};
 use crate::odds::OddsView;
@@ -47,10 +47,19 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
         Ok(())
     }
 
+    /// The turn state a game of this scenario begins with.
+    fn initial_turn(_charts: &Self::Charts, _setup: &Setup<Self>) -> Self::Turn {
+        Self::Turn::default()
+    }
+
     /// The weapon a kind carries, with its reach, as the charts give it.
     fn weapon(charts: &Self::Charts, kind: &str) -> Option<Weapon>;
 
     fn apply(turn: &mut Self::Turn, change: &Self::Change);
+
+    /// The units and sides a change names, so that a stored log naming one the scenario lacks is refused
+    /// as corrupt before it is folded.
+    fn mentions(change: &Self::Change) -> Vec<&str>;
 
     /// A new turn begins (`next_turn` was accepted): the system's end-of-turn and start-of-turn steps,
     /// such as every unit rallying.

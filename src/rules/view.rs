@@ -23,6 +23,21 @@ pub struct Report<V> {
     pub own: V,
 }
 
+impl<V> Report<V> {
+    /// The same report with the system's own part turned into another type.
+    pub fn map_own<W>(self, f: impl FnOnce(V) -> W) -> Report<W> {
+        Report {
+            headline: self.headline,
+            owed: self.owed,
+            prompts: self.prompts,
+            offers: self.offers,
+            units: self.units,
+            drawing: self.drawing,
+            own: f(self.own),
+        }
+    }
+}
+
 /// A roll the rules owe now: a test, a melee, a drowning. The action `{type: action, unit, dice}` settles it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -109,10 +124,10 @@ pub struct PathRule {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct Drawing {
-    /// How far short of its target a charge stops (contact when small).
+    /// How far short of its target a charge stops.
     pub charge_stop_short: f64,
-    /// How far a unit's figures may stand from its leader, where the rules say.
-    pub coherency: Option<f64>,
+    /// Whether that is base contact (else the charge stops that far away).
+    pub charge_contact: bool,
 }
 
 /// A weapon as the charts give it: what the table view draws and the measuring tool reports.

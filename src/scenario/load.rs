@@ -19,7 +19,6 @@ use crate::rules::{self, Bound, RuleSystem, Ruleset, Setup, SetupCheck, System, 
 pub struct Scenario {
     pub file: String,
     pub source: String,
-    pub system: String,
     pub title: String,
     pub description: String,
     pub table: Table,
@@ -64,6 +63,7 @@ pub(crate) fn build<'i, S: RuleSystem>(
     source: &'i str,
     mut root: DeTable<'i>,
     ruleset: Arc<Ruleset>,
+    charts: Arc<S::Charts>,
 ) -> Result<Scenario, ScenarioError> {
     let at = |span: std::ops::Range<usize>, msg: String| ScenarioError::at(file, source, span.start, msg);
     let toml_error = |e: toml::de::Error| ScenarioError::from_toml(file, source, &e);
@@ -168,12 +168,11 @@ pub(crate) fn build<'i, S: RuleSystem>(
 
     S::check_setup(&SetupCheck { units: &units, sides: &sides, setup: &setup }).map_err(|(span, msg)| at(span, msg))?;
     let options = check_options(&raw.options, &ruleset).map_err(|(span, msg)| at(span, msg))?;
-    let charts = ruleset.charts::<S::Charts>().expect("a ruleset holds its own system's charts");
+    let rules = Arc::new(Bound::<S>::new(charts, setup, &ruleset.kind_ids()));
 
     Ok(Scenario {
         file: file.to_string(),
         source: source.to_string(),
-        system: S::ID.to_string(),
         title: raw.scenario.title,
         description: raw.scenario.description,
         table,
@@ -182,7 +181,7 @@ pub(crate) fn build<'i, S: RuleSystem>(
         units,
         options,
         ruleset,
-        rules: Arc::new(Bound::<S>::new(charts, setup)),
+        rules,
     })
 }
 
@@ -236,6 +235,11 @@ fn entry_edge<'a>(table: &Table, units: impl Iterator<Item = &'a Unit>) -> Edge 
 }
 
 impl Scenario {
+    /// The id of the rule system it is played with.
+    pub fn system(&self) -> &'static str {
+        self.rules.id()
+    }
+
     /// Replaces option values (a table's house rules, or those stored with a game), checking each name
     /// and its kind of value against the ruleset.
     pub fn set_options(&mut self, given: &BTreeMap<String, serde_json::Value>) -> Result<(), String> {

@@ -16,6 +16,8 @@ mod player;
 #[path = "../golden/snapshot.rs"]
 #[allow(dead_code)]
 mod snapshot;
+#[path = "../golden/typed.rs"]
+mod typed;
 
 use std::sync::Arc;
 

@@ -9,6 +9,8 @@ use rand_chacha::ChaCha8Rng;
 use sandtable::api::{GameView, UnitView};
 use sandtable::game::{Action, Game, Outcome};
 use sandtable::roster::Flag;
+
+use crate::typed::with_typed_dice;
 use serde_json::{Value, json};
 
 pub struct Player {
@@ -117,17 +119,7 @@ impl Player {
 
     /// The action again with the faces it rolled typed in, half the time, if it takes dice.
     pub fn maybe_typed(&mut self, action: &Action, outcome: &Outcome) -> Option<Action> {
-        if !self.rng.random_bool(0.5) {
-            return None;
-        }
-        let faces: Vec<i64> = outcome.rolls().iter().flat_map(|r| r.faces.iter().copied()).collect();
-        let mut value = serde_json::to_value(action).ok()?;
-        let object = value.as_object_mut()?;
-        if faces.is_empty() || matches!(action, Action::Undo | Action::Redo) {
-            return None;
-        }
-        object.insert("dice".into(), json!(faces));
-        serde_json::from_value(value).ok()
+        if self.rng.random_bool(0.5) { with_typed_dice(action, outcome) } else { None }
     }
 }
 

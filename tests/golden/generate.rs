@@ -16,6 +16,7 @@ use serde_json::{Value, json};
 
 use crate::fixture::{Fixture, dir};
 use crate::snapshot;
+use crate::typed::with_typed_dice;
 
 /// (scenario, game seed, player seed, turns to play).
 const GAMES: &[(&str, u64, u64, u32)] = &[
@@ -126,7 +127,7 @@ fn write(path: &std::path::Path, name: &str, scenario_path: &str, game: Game, pl
             game.events().len(),
             game.state().turn
         ),
-        system: scenario.system.clone(),
+        system: scenario.system().to_string(),
         scenario_path: scenario_path.to_string(),
         scenario_toml: scenario.source.clone(),
         options_json: serde_json::to_string(&scenario.options).unwrap(),
@@ -162,18 +163,6 @@ fn play(scenario: sandtable::scenario::Scenario, seed: u64, player: u64, turns: 
         game.commit(event);
     }
     game
-}
-
-/// The action again with the faces it rolled typed in, if it takes dice.
-fn with_typed_dice(action: &Action, outcome: &sandtable::game::Outcome) -> Option<Action> {
-    let faces: Vec<i64> = outcome.rolls().iter().flat_map(|r| r.faces.iter().copied()).collect();
-    let mut value = serde_json::to_value(action).ok()?;
-    let object = value.as_object_mut()?;
-    if faces.is_empty() || !object.contains_key("dice") {
-        return None;
-    }
-    object.insert("dice".into(), json!(faces));
-    serde_json::from_value(value).ok()
 }
 
 fn dist(a: Pt, b: Pt) -> f64 {

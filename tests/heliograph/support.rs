@@ -45,7 +45,13 @@ impl Play {
 
     /// Whether the table shows the unit only as a hidden counter.
     pub fn concealed(&self, unit: &str) -> bool {
-        GameView::of(0, "", &self.game).units.iter().find(|u| u.id == unit).expect("the unit is in the game").concealed
+        GameView::of(0, "", &self.game)
+            .units
+            .iter()
+            .find(|u| u.id == unit)
+            .expect("the unit is in the game")
+            .rules
+            .concealed
     }
 
     /// Wins the toss for `side` with typed dice and activates `unit`; once the other side has no units

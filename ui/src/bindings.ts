@@ -169,48 +169,12 @@ export type CampaignView = {
 	game_count: number,
 };
 
-/**  One charge declared in the movement phases, followed through its morale tests to the melee. */
-export type Charge = Charge_Serialize | Charge_Deserialize;
-
-/**  One charge declared in the movement phases, followed through its morale tests to the melee. */
-export type Charge_Deserialize = {
-	attacker: string,
-	defender: string,
-	/**  The test to finish the charge (phase E), once taken. */
-	attacker_passed?: boolean | null,
-	/**  The test to stand (phase F), once taken. */
-	defender_passed?: boolean | null,
-	resolved: boolean,
-};
-
-/**  One charge declared in the movement phases, followed through its morale tests to the melee. */
-export type Charge_Serialize = {
-	attacker: string,
-	defender: string,
-	/**  The test to finish the charge (phase E), once taken. */
-	attacker_passed: boolean | null,
-	/**  The test to stand (phase F), once taken. */
-	defender_passed: boolean | null,
-	resolved: boolean,
-};
-
 /**  Rule numbers the table view draws with. */
-export type Drawing = Drawing_Serialize | Drawing_Deserialize;
-
-/**  Rule numbers the table view draws with. */
-export type Drawing_Deserialize = {
-	/**  How far short of its target a charge stops (contact when small). */
+export type Drawing = {
+	/**  How far short of its target a charge stops. */
 	charge_stop_short: number | null,
-	/**  How far a unit's figures may stand from its leader, where the rules say. */
-	coherency?: number | null,
-};
-
-/**  Rule numbers the table view draws with. */
-export type Drawing_Serialize = {
-	/**  How far short of its target a charge stops (contact when small). */
-	charge_stop_short: number | null,
-	/**  How far a unit's figures may stand from its leader, where the rules say. */
-	coherency: number | null,
+	/**  Whether that is base contact (else the charge stops that far away). */
+	charge_contact: boolean,
 };
 
 export type ErrorKind = 
@@ -307,7 +271,7 @@ export type GameView_Deserialize = {
 	/**  The actions that move the turn on (an initiative, ending a phase), each open or barred with why. */
 	offers: Offer_Deserialize[],
 	/**  Rule numbers the table view draws with. */
-	drawing: Drawing_Deserialize,
+	drawing: Drawing,
 	/**  The rule system's own part: its turn bar's state. */
 	rules: SystemViews_Deserialize,
 };
@@ -345,7 +309,7 @@ export type GameView_Serialize = {
 	/**  The actions that move the turn on (an initiative, ending a phase), each open or barred with why. */
 	offers: Offer_Serialize[],
 	/**  Rule numbers the table view draws with. */
-	drawing: Drawing_Serialize,
+	drawing: Drawing,
 	/**  The rule system's own part: its turn bar's state. */
 	rules: SystemViews_Serialize,
 };
@@ -428,25 +392,11 @@ export type HeliographView_Deserialize = {
 	active?: Activation | null,
 	/**  What the active unit has done so far, in a few words ("sighted · moved", "nothing yet"). */
 	done?: string | null,
-	/**
-	 *  What the table does next: `toss`, `choose` (the winner picks a unit), `alone` (one side has units
-	 *  left and activates them without a toss) or `next_turn`.
-	 */
-	next: string,
-	/**  Units still showing as hidden counters: their place is known, their contents not. */
-	hidden: string[],
-	limbered: string[],
-	jammed: string[],
 	melee?: MeleeState | null,
 	/**  The morale tests and melee step that must come before anything else. */
 	blocking: string[],
 	/**  Units not yet activated this turn. */
 	waiting: string[],
-	/**
-	 *  Units with a figure further from their leader than the rules allow: "figures in unit are placed
-	 *  within 6 from the leader", so the table shows them to be put right.
-	 */
-	strays: string[],
 };
 
 /**  The activation bar's state. */
@@ -458,25 +408,11 @@ export type HeliographView_Serialize = {
 	active: Activation | null,
 	/**  What the active unit has done so far, in a few words ("sighted · moved", "nothing yet"). */
 	done: string | null,
-	/**
-	 *  What the table does next: `toss`, `choose` (the winner picks a unit), `alone` (one side has units
-	 *  left and activates them without a toss) or `next_turn`.
-	 */
-	next: string,
-	/**  Units still showing as hidden counters: their place is known, their contents not. */
-	hidden: string[],
-	limbered: string[],
-	jammed: string[],
 	melee: MeleeState | null,
 	/**  The morale tests and melee step that must come before anything else. */
 	blocking: string[],
 	/**  Units not yet activated this turn. */
 	waiting: string[],
-	/**
-	 *  Units with a figure further from their leader than the rules allow: "figures in unit are placed
-	 *  within 6 from the leader", so the table shows them to be put right.
-	 */
-	strays: string[],
 };
 
 /**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */
@@ -773,11 +709,6 @@ export type SandPebblesView_Deserialize = {
 	/**  The side whose units act in this phase. */
 	acting_side?: string | null,
 	initiative_winner?: string | null,
-	move_order: string[],
-	fire_order: string[],
-	charges: Charge_Deserialize[],
-	/**  Units that have fired this turn. */
-	fired: string[],
 	/**  The phases of a turn in order, for the bar. */
 	steps: Step[],
 	/**  The firing chart's cover columns, for a fire's cover override. */
@@ -793,11 +724,6 @@ export type SandPebblesView_Serialize = {
 	/**  The side whose units act in this phase. */
 	acting_side: string | null,
 	initiative_winner: string | null,
-	move_order: string[],
-	fire_order: string[],
-	charges: Charge_Serialize[],
-	/**  Units that have fired this turn. */
-	fired: string[],
 	/**  The phases of a turn in order, for the bar. */
 	steps: Step[],
 	/**  The firing chart's cover columns, for a fire's cover override. */

@@ -3,19 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use super::Heliograph;
 use super::context::{ACTIVATION, Ctx, SEQUENCE};
 use super::turn::Change;
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::roster::Flag;
-use crate::rules::RuleSystem;
 
 const MAX_REROLLS: usize = 64;
 
-pub fn change(change: Change) -> Effect {
-    Heliograph::effect(change)
-}
 
 /// Units of `side` still to activate this turn.
 pub fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a crate::roster::Unit> + 'a {
@@ -58,7 +53,7 @@ fn close_open(ctx: &Ctx, effects: &mut Vec<Effect>) -> Result<(), GameError> {
         return Err(Refusal::by_rule(format!("first: {}", owed.join("; ")), SEQUENCE).into());
     }
     if ctx.turn.active.is_some() {
-        effects.push(change(Change::ActivationEnded));
+        effects.push(Change::ActivationEnded.effect());
     }
     Ok(())
 }
@@ -140,7 +135,7 @@ pub fn toss(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcom
         sides[loser].name,
         bonus(loser) + 1
     );
-    effects.push(change(Change::TossWon { side: sides[winner].id.clone(), bonus: next }));
+    effects.push(Change::TossWon { side: sides[winner].id.clone(), bonus: next }.effect());
     Ok(Outcome::Resolved { summary, rolls, effects })
 }
 
@@ -170,7 +165,7 @@ pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
         }
     }
     effects.push(Effect::Flag { unit: unit.id.clone(), flag: Flag::Activated, on: true });
-    effects.push(change(Change::Activated { unit: unit.id.clone() }));
+    effects.push(Change::Activated { unit: unit.id.clone() }.effect());
     Ok(Outcome::Resolved { summary: format!("{} activates", unit.name), rolls: Vec::new(), effects })
 }
 
@@ -186,7 +181,7 @@ pub fn end_activation(ctx: &Ctx) -> Result<Outcome, GameError> {
     Ok(Outcome::Resolved {
         summary: format!("{name}'s activation ends"),
         rolls: Vec::new(),
-        effects: vec![change(Change::ActivationEnded)],
+        effects: vec![Change::ActivationEnded.effect()],
     })
 }
 

@@ -92,7 +92,3 @@ impl<'a> Ctx<'a> {
         Ok(())
     }
 }
-
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}

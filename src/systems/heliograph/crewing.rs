@@ -1,7 +1,6 @@
 //! Infantry taking over a Gatling whose crew is gone ("Crewing the Gatling Gun"): a full action at the
 //! gun, after which those standing at it fire it with two dice each.
 
-use super::activation::change;
 use super::context::Ctx;
 use super::turn::Change;
 use crate::game::{GameError, Outcome, Refusal};
@@ -38,9 +37,9 @@ pub fn crew_gun(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> 
         summary: format!("{} spend a full action taking over {}", infantry.name, gatling.name),
         rolls: Vec::new(),
         effects: vec![
-            change(Change::Crewed { gun: gatling.id.clone(), by: infantry.id.clone() }),
-            change(Change::Busy),
-            change(Change::Fired),
+            Change::Crewed { gun: gatling.id.clone(), by: infantry.id.clone() }.effect(),
+            Change::Busy.effect(),
+            Change::Fired.effect(),
         ],
     })
 }

@@ -3,8 +3,8 @@
 //! and on a hit lays a 3" blast where every figure, friend or foe, dies on 5+; and a support weapon's crew
 //! is picked out by percentile when it stands within 5" of its own infantry.
 
-use super::activation::change;
-use super::context::{Ctx, FIRE, Ground, plural};
+use super::context::{Ctx, FIRE, Ground};
+use crate::rules::plural;
 use super::tables::Weapon;
 use super::turn::{Change, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
@@ -276,7 +276,7 @@ pub fn fire(
         if plan.weapon.jam_zeros.is_some_and(|jam| zeros >= jam) {
             summary.push_str(&format!("; {zeros} zeros jam the gun for the next turn"));
             let jammed = plan.gun.unwrap_or(plan.firer);
-            effects.push(change(Change::Jammed { unit: jammed.id.clone(), until: ctx.state.turn + 1 }));
+            effects.push(Change::Jammed { unit: jammed.id.clone(), until: ctx.state.turn + 1 }.effect());
             effects.push(Effect::Flag { unit: jammed.id.clone(), flag: crate::roster::Flag::Jammed, on: true });
         }
         rolls.push(volley);
@@ -319,29 +319,29 @@ pub fn fire(
         effects.push(Effect::Losses { unit: unit.id.clone(), figures: ids });
         // The attacker in a melee tests to close anyway; other units test for the casualties they took.
         if !out && !plan.defensive {
-            effects.push(change(Change::MoraleDue { unit: unit.id.clone(), reason: Reason::Casualties }));
+            effects.push(Change::MoraleDue { unit: unit.id.clone(), reason: Reason::Casualties }.effect());
         }
     }
     summary.push_str(&format!(": {} killed", plural(fallen, "figure", "figures")));
     if ctx.is_hidden(plan.firer) {
-        effects.push(change(Change::Spotted { unit: plan.firer.id.clone() }));
+        effects.push(Change::Spotted { unit: plan.firer.id.clone() }.effect());
     }
     let target_destroyed = effects.iter().any(|e| {
         matches!(e, Effect::Losses { unit, figures } if *unit == plan.target.id && figures.len() as u32 >= plan.target.alive_count())
     });
     if plan.defensive && target_destroyed {
         summary.push_str(&format!("; {} is destroyed before it closes", plan.target.name));
-        effects.push(change(Change::Melee { state: None }));
+        effects.push(Change::Melee { state: None }.effect());
     } else if plan.defensive {
-        effects.push(change(Change::Melee {
+        effects.push(Change::Melee {
             state: ctx.turn.melee.clone().map(|mut m| {
                 m.step = MeleeStep::AttackerMorale;
                 m
             }),
-        }));
-        effects.push(change(Change::MoraleDue { unit: plan.target.id.clone(), reason: Reason::Closing }));
+        }.effect());
+        effects.push(Change::MoraleDue { unit: plan.target.id.clone(), reason: Reason::Closing }.effect());
     } else {
-        effects.push(change(Change::Fired));
+        effects.push(Change::Fired.effect());
     }
     Ok(Outcome::Resolved { summary, rolls, effects })
 }

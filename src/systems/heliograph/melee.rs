@@ -2,8 +2,8 @@
 //! with modifiers, at most two figures on one; the high total kills, a tie locks; a lone figure against
 //! two compares its die with their sum. Then the side that lost more tests morale (both, if equal).
 
-use super::activation::change;
-use super::context::{Ctx, Ground, MELEE, plural};
+use super::context::{Ctx, Ground, MELEE};
+use crate::rules::plural;
 use super::tables::Army;
 use super::turn::{Change, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
@@ -71,7 +71,7 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         return Ok(Outcome::Resolved {
             summary: format!("No melee between {} and {}: one of them is gone", attacker.name, defender.name),
             rolls: Vec::new(),
-            effects: vec![change(Change::Melee { state: None })],
+            effects: vec![Change::Melee { state: None }.effect()],
         });
     }
     let d10 = DiceExpr::parse("D10").expect("D10");
@@ -111,8 +111,8 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     if d > 0 {
         effects.push(Effect::Losses { unit: defender.id.clone(), figures: defenders_lost });
     }
-    effects.push(change(Change::Melee { state: None }));
-    effects.push(change(Change::Fired));
+    effects.push(Change::Melee { state: None }.effect());
+    effects.push(Change::Fired.effect());
     let mut testing = Vec::new();
     if a >= d && (a as u32) < attacker.alive_count() {
         testing.push(attacker);
@@ -121,7 +121,7 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         testing.push(defender);
     }
     for unit in &testing {
-        effects.push(change(Change::MoraleDue { unit: unit.id.clone(), reason: Reason::AfterMelee }));
+        effects.push(Change::MoraleDue { unit: unit.id.clone(), reason: Reason::AfterMelee }.effect());
     }
     let names: Vec<&str> = testing.iter().map(|u| u.name.as_str()).collect();
     Ok(Outcome::Resolved {
@@ -139,6 +139,14 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     })
 }
 
+/// The dice a melee takes, fight by fight, in the order they are typed.
+pub fn dice(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> Vec<String> {
+    pair_up(ctx, attacker, defender)
+        .iter()
+        .map(|fight| format!("{} D10 for the attackers, then 1 D10 for the defender", fight.attackers.len()))
+        .collect()
+}
+
 /// The chance each fight kills a defender, is lost, or locks, and the expected losses on each side.
 pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
     let attacker = ctx.unit(unit)?;
@@ -149,7 +157,7 @@ pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
     let die = Dist::uniform(&(0..10).collect::<Vec<i64>>());
     let mut killed = Dist::constant(0);
     let mut lost = Dist::constant(0);
-    let mut dice = Vec::new();
+
     for fight in pair_up(ctx, attacker, defender) {
         let pair = fight
             .attackers
@@ -161,11 +169,10 @@ pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
         let p_lose = margin.p_at_most(-1);
         killed = killed.add(&Dist::bernoulli(p_win));
         lost = lost.add(&Dist::bernoulli(p_lose));
-        dice.push(format!("{} D10 for the attackers, then 1 D10 for the defender", fight.attackers.len()));
     }
     let mut view =
         OddsView::new(format!("Melee, {} against {}: defenders killed", attacker.name, defender.name), &killed)
-            .with_dice(dice);
+            .with_dice(dice(ctx, attacker, defender));
     view.add_line("at least one defender falls", 1.0 - killed.p(0));
     view.add_line("at least one attacker falls", 1.0 - lost.p(0));
     Ok(view)
@@ -180,8 +187,8 @@ pub fn skip_defensive_fire(ctx: &Ctx) -> Result<Outcome, GameError> {
         summary: format!("No defensive fire; {} tests morale to close", attacker.name),
         rolls: Vec::new(),
         effects: vec![
-            change(Change::Melee { state: Some(m) }),
-            change(Change::MoraleDue { unit: attacker.id.clone(), reason: Reason::Closing }),
+            Change::Melee { state: Some(m) }.effect(),
+            Change::MoraleDue { unit: attacker.id.clone(), reason: Reason::Closing }.effect(),
         ],
     })
 }

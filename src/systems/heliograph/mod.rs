@@ -60,6 +60,10 @@ impl RuleSystem for Heliograph {
         turn.apply(change)
     }
 
+    fn mentions(change: &Change) -> Vec<&str> {
+        change.mentions()
+    }
+
     /// A new turn: activations, routs and the toss winner lapse; a jam runs out at the end of its turn.
     fn begin_turn(turn: &mut Turn, units: &mut [Unit], number: u32) {
         turn.begin(number);

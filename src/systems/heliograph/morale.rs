@@ -2,13 +2,15 @@
 //! size, fort or trench, building). A failure routs the unit 12" (and costs its action) while the modified
 //! morale is over 50, and removes it at or under 50; a failure when closing into melee never removes it.
 
-use super::activation::change;
 use super::context::{Ctx, Ground, MORALE};
 use super::turn::{Change, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Flag, Unit};
+
+/// What a test rolls.
+pub const DICE: &str = "1 D% (two D10, 00 = 100)";
 
 pub struct Test<'a> {
     pub unit: &'a Unit,
@@ -82,18 +84,18 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
     let roll = feed.roll(&DiceExpr::parse("D%").expect("D%"), "morale (at or under)")?;
     feed.finish()?;
     let passed = roll.roll.total <= test.value();
-    let mut effects = vec![change(Change::MoraleTaken { unit: unit.id.clone() })];
+    let mut effects = vec![Change::MoraleTaken { unit: unit.id.clone() }.effect()];
     let melee = ctx.turn.melee.clone();
     let result = if passed {
         match (test.reason, melee) {
             (Reason::Charged, Some(mut m)) => {
                 m.step = MeleeStep::DefensiveFire;
-                effects.push(change(Change::Melee { state: Some(m) }));
+                effects.push(Change::Melee { state: Some(m) }.effect());
                 "holds: it may fire at the charging unit"
             }
             (Reason::Closing, Some(mut m)) => {
                 m.step = MeleeStep::Fight;
-                effects.push(change(Change::Melee { state: Some(m) }));
+                effects.push(Change::Melee { state: Some(m) }.effect());
                 "closes: melee"
             }
             _ => "passes",
@@ -105,14 +107,14 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
     } else {
         match test.reason {
             Reason::Closing => {
-                effects.push(change(Change::Melee { state: None }));
+                effects.push(Change::Melee { state: None }.effect());
                 "fails: it stops short, its activation spent".to_string()
             }
             reason => {
                 let (run, rout_effects) = rout(ctx, unit);
                 effects.extend(rout_effects);
                 if reason == Reason::Charged {
-                    effects.push(change(Change::Melee { state: None }));
+                    effects.push(Change::Melee { state: None }.effect());
                     format!("fails: routs {run:.1}\" without firing, and counts as activated")
                 } else {
                     format!("fails: routs {run:.1}\" and loses its action")
@@ -152,7 +154,7 @@ pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
         format!("{} morale {}: {} (1 = pass)", test.unit.name, test.reason.words(), test.describe()),
         &Dist::from_weights([(0, 1.0 - p), (1, p)]),
     )
-    .with_dice(["1 D% (two D10, 00 = 100)".to_string()]);
+    .with_dice([DICE.to_string()]);
     view.add_line("passes", p);
     if !test.reason.closing_into_melee() {
         view.add_line("a failure removes the unit", if removal(ctx, &test) { 1.0 } else { 0.0 });

@@ -2,8 +2,8 @@
 //! for U.S. troops and limbered guns, the highest for Moros), decided from the route. Also unlimbering,
 //! sighting hidden counters, and charging into contact.
 
-use super::activation::change;
-use super::context::{Ctx, Ground, MOVEMENT, SIGHTING, plural};
+use super::context::{Ctx, Ground, MOVEMENT, SIGHTING};
+use crate::rules::plural;
 use super::tables::{Army, JungleDie};
 use super::turn::{Change, MeleeState, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
@@ -119,7 +119,7 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     let mut effects = vec![
         Effect::Shift { unit: unit.id.clone(), dx, dy },
         Effect::AllowanceLeft { unit: unit.id.clone(), left: 0.0 },
-        change(Change::Moved),
+        Change::Moved.effect(),
     ];
     if let Some(f) = facing {
         effects.push(Effect::Face { unit: unit.id.clone(), facing: f.rem_euclid(360.0) });
@@ -136,10 +136,10 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
 fn moving_reveals(ctx: &Ctx, unit: &Unit) -> Vec<Effect> {
     let mut effects = Vec::new();
     if ctx.is_hidden(unit) {
-        effects.push(change(Change::Spotted { unit: unit.id.clone() }));
+        effects.push(Change::Spotted { unit: unit.id.clone() }.effect());
     }
     if ctx.profile(unit).support && !ctx.turn.limbered.contains(&unit.id) {
-        effects.push(change(Change::Limbered { unit: unit.id.clone(), on: true }));
+        effects.push(Change::Limbered { unit: unit.id.clone(), on: true }.effect());
     }
     effects
 }
@@ -158,9 +158,9 @@ pub fn unlimber(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
         summary: format!("{} spends its move unlimbering", unit.name),
         rolls: Vec::new(),
         effects: vec![
-            change(Change::Limbered { unit: unit.id.clone(), on: false }),
-            change(Change::Busy),
-            change(Change::Moved),
+            Change::Limbered { unit: unit.id.clone(), on: false }.effect(),
+            Change::Busy.effect(),
+            Change::Moved.effect(),
         ],
     })
 }
@@ -214,7 +214,7 @@ pub fn sight(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     let d10 = DiceExpr::parse("D10").expect("D10 parses");
     let mut feed = DiceFeed::new(dice, rng);
     let mut rolls = Vec::new();
-    let mut effects = vec![change(Change::Sighted)];
+    let mut effects = vec![Change::Sighted.effect()];
     let mut lines = Vec::new();
     for (counter, range, needed) in counters(ctx, unit) {
         let seen = match needed {
@@ -239,7 +239,7 @@ pub fn sight(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
             }
         };
         if seen {
-            effects.push(change(Change::Spotted { unit: counter.id.clone() }));
+            effects.push(Change::Spotted { unit: counter.id.clone() }.effect());
         }
     }
     feed.finish()?;
@@ -310,20 +310,20 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
         Effect::Shift { unit: unit.id.clone(), dx, dy },
         Effect::AllowanceLeft { unit: unit.id.clone(), left: 0.0 },
         Effect::Face { unit: unit.id.clone(), facing: bearing(from, to) },
-        change(Change::Moved),
-        change(Change::ChargedIn),
-        change(Change::Melee {
+        Change::Moved.effect(),
+        Change::ChargedIn.effect(),
+        Change::Melee {
             state: Some(MeleeState {
                 attacker: unit.id.clone(),
                 defender: target.id.clone(),
                 step: MeleeStep::DefenderMorale,
             }),
-        }),
-        change(Change::MoraleDue { unit: target.id.clone(), reason: Reason::Charged }),
+        }.effect(),
+        Change::MoraleDue { unit: target.id.clone(), reason: Reason::Charged }.effect(),
     ];
     effects.extend(moving_reveals(ctx, unit));
     if ctx.is_hidden(target) {
-        effects.push(change(Change::Spotted { unit: target.id.clone() }));
+        effects.push(Change::Spotted { unit: target.id.clone() }.effect());
     }
     Ok(Outcome::Resolved {
         summary: format!(

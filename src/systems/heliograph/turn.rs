@@ -6,6 +6,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::Heliograph;
+use crate::game::Effect;
+use crate::rules::RuleSystem;
+
 /// Why a morale test is owed; a failure when closing into melee never removes the unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -120,6 +124,35 @@ pub enum Change {
     MoraleTaken { unit: String },
     Melee { state: Option<MeleeState> },
     ActivationEnded,
+}
+
+impl Change {
+    /// The effect that records this change in an outcome.
+    pub fn effect(self) -> Effect {
+        Heliograph::effect(self)
+    }
+
+    /// The units and sides the change names.
+    pub fn mentions(&self) -> Vec<&str> {
+        match self {
+            Change::TossWon { side, bonus } => std::iter::once(side).chain(bonus.keys()).map(String::as_str).collect(),
+            Change::Activated { unit }
+            | Change::Spotted { unit }
+            | Change::Limbered { unit, .. }
+            | Change::Jammed { unit, .. }
+            | Change::MoraleDue { unit, .. }
+            | Change::MoraleTaken { unit } => vec![unit],
+            Change::Crewed { gun, by } => vec![gun, by],
+            Change::Melee { state: Some(m) } => vec![&m.attacker, &m.defender],
+            Change::Melee { state: None }
+            | Change::Moved
+            | Change::ChargedIn
+            | Change::Sighted
+            | Change::Busy
+            | Change::Fired
+            | Change::ActivationEnded => Vec::new(),
+        }
+    }
 }
 
 impl Turn {

@@ -12,11 +12,12 @@ use super::context::Ctx;
 use super::crewing::crew_gun;
 use super::fire::{armed, turn_allows_fire};
 use super::morale::test_for;
-use super::movement::{ready_to_move, roll_ready, sight_ready, unlimber};
+use super::context::SIGHTING;
+use super::movement::{counters, ready_to_move, roll_ready, sight_ready, unlimber};
 use super::tables::{Army, JungleDie};
 use super::turn::{Activation, MeleeState, MeleeStep};
 use crate::dice::GameRng;
-use crate::game::{GameError, Outcome};
+use crate::game::{GameError, Outcome, Refusal};
 use crate::measure::{EPSILON, distance};
 use crate::roster::{Flag, Unit};
 use crate::rules::{Drawing, Note, Offer, Prompt, Report, Tone, UnitReport};
@@ -32,35 +33,18 @@ pub struct HeliographView {
     pub active: Option<Activation>,
     /// What the active unit has done so far, in a few words ("sighted · moved", "nothing yet").
     pub done: Option<String>,
-    /// What the table does next: `toss`, `choose` (the winner picks a unit), `alone` (one side has units
-    /// left and activates them without a toss) or `next_turn`.
-    pub next: String,
-    /// Units still showing as hidden counters: their place is known, their contents not.
-    pub hidden: Vec<String>,
-    pub limbered: Vec<String>,
-    pub jammed: Vec<String>,
     pub melee: Option<MeleeState>,
     /// The morale tests and melee step that must come before anything else.
     pub blocking: Vec<String>,
     /// Units not yet activated this turn.
     pub waiting: Vec<String>,
-    /// Units with a figure further from their leader than the rules allow: "figures in unit are placed
-    /// within 6 from the leader", so the table shows them to be put right.
-    pub strays: Vec<String>,
 }
 
 pub fn report(ctx: &Ctx) -> Report<HeliographView> {
     let (turn, state) = (ctx.turn, ctx.state);
-    let coherency = ctx.charts.movement.coherency;
     let sides_waiting = ctx.scenario.sides.iter().filter(|s| waiting(ctx, &s.id).next().is_some()).count();
-    let next = match (&turn.chooser, sides_waiting) {
-        (Some(_), _) => "choose",
-        (None, 0) => "next_turn",
-        (None, 1) => "alone",
-        (None, _) => "toss",
-    };
     let waiting: Vec<String> =
-        state.units.iter().filter(|u| !u.is_out() && !u.flags.contains(&Flag::Activated)).map(|u| u.id.clone()).collect();
+        ctx.scenario.sides.iter().flat_map(|s| waiting(ctx, &s.id)).map(|u| u.id.clone()).collect();
     let mut headline = match &turn.active {
         Some(a) => format!("Activating {}", ctx.name_of(&a.unit)),
         None => "No unit activating".to_string(),
@@ -73,35 +57,25 @@ pub fn report(ctx: &Ctx) -> Report<HeliographView> {
         headline,
         owed: owed(ctx),
         prompts: prompts(ctx),
-        offers: bar_offers(ctx, next),
+        offers: bar_offers(ctx, sides_waiting),
         units: state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u))).collect::<BTreeMap<_, _>>(),
-        drawing: Drawing { charge_stop_short: ctx.charts.movement.contact, coherency: Some(coherency) },
+        drawing: Drawing { charge_stop_short: ctx.charts.movement.contact, charge_contact: true },
         own: HeliographView {
             toss_bonus: ctx.scenario.sides.iter().map(|s| turn.toss_bonus.get(&s.id).copied().unwrap_or(0)).collect(),
             chooser: turn.chooser.clone(),
             active: turn.active.clone(),
             done: turn.active.as_ref().map(done_text),
-            next: next.to_string(),
-            hidden: state.units.iter().filter(|u| ctx.is_hidden(u)).map(|u| u.id.clone()).collect(),
-            limbered: turn.limbered.iter().cloned().collect(),
-            jammed: jammed(ctx).map(str::to_string).collect(),
             melee: turn.melee.clone(),
             blocking: blocking(ctx),
             waiting,
-            strays: state
-                .units
-                .iter()
-                .filter(|u| {
-                    u.leader().is_some_and(|l| u.alive().any(|f| distance(f.pos, l.pos) > coherency + EPSILON))
-                })
-                .map(|u| u.id.clone())
-                .collect(),
         },
     }
 }
 
-/// What moves the turn on: the toss, ending the activation (or declining defensive fire), the next turn.
-fn bar_offers(ctx: &Ctx, next: &str) -> Vec<Offer> {
+/// What moves the turn on: ending the activation (or declining defensive fire), the toss while both sides
+/// have units waiting, the next turn once neither has. With one side waiting, or a winner to choose, its
+/// units' `activate` offers move it on.
+fn bar_offers(ctx: &Ctx, sides_waiting: usize) -> Vec<Offer> {
     let ok = |result: Result<Outcome, GameError>| result.map(|_| ());
     let mut offers = Vec::new();
     let defensive = ctx.turn.melee.as_ref().is_some_and(|m| m.step == MeleeStep::DefensiveFire);
@@ -110,17 +84,13 @@ fn bar_offers(ctx: &Ctx, next: &str) -> Vec<Offer> {
     } else if ctx.turn.active.is_some() && ctx.turn.chooser.is_none() {
         offers.push(Offer::checked("end_phase", ok(end_activation(ctx))));
     }
-    match next {
+    match (&ctx.turn.chooser, sides_waiting) {
+        (Some(_), _) | (None, 1) => {}
+        (None, 0) => offers.push(Offer::checked("next_turn", ok(next_turn(ctx)))),
         // A seeded toss never ties for good, so only what is owed can refuse it.
-        "toss" => offers.push(Offer::checked("initiative", ok(toss(ctx, None, &mut GameRng::for_event(0, 0))))),
-        "next_turn" => offers.push(Offer::checked("next_turn", ok(next_turn(ctx)))),
-        _ => {}
+        (None, _) => offers.push(Offer::checked("initiative", ok(toss(ctx, None, &mut GameRng::for_event(0, 0))))),
     }
     offers
-}
-
-fn jammed<'a>(ctx: &'a Ctx) -> impl Iterator<Item = &'a str> + 'a {
-    ctx.turn.jammed_until.iter().filter(|(_, t)| **t >= ctx.state.turn).map(|(id, _)| id.as_str())
 }
 
 /// The morale tests due, then the melee once it is down to the fight.
@@ -137,17 +107,19 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
                 unit: u.id.clone(),
                 text: format!("{} tests morale {}: {}", u.name, reason.words(), test.describe()),
                 p: Some(test.p_pass()),
-                dice: super::morale::odds(ctx, &u.id).map(|o| o.dice).unwrap_or_default(),
+                dice: vec![super::morale::DICE.to_string()],
             }
         })
         .collect();
-    if let Some(m) = ctx.turn.melee.as_ref().filter(|m| m.step == MeleeStep::Fight) {
+    if let Some(m) = ctx.turn.melee.as_ref().filter(|m| m.step == MeleeStep::Fight)
+        && let (Some(a), Some(d)) = (ctx.state.unit(&m.attacker), ctx.state.unit(&m.defender))
+    {
         prompts.push(Prompt {
             action: "melee".into(),
-            unit: m.attacker.clone(),
-            text: format!("Fight the melee: {} against {}", ctx.name_of(&m.attacker), ctx.name_of(&m.defender)),
+            unit: a.id.clone(),
+            text: format!("Fight the melee: {} against {}", a.name, d.name),
             p: None,
-            dice: super::melee::odds(ctx, &m.attacker).map(|o| o.dice).unwrap_or_default(),
+            dice: super::melee::dice(ctx, a, d),
         });
     }
     prompts
@@ -177,8 +149,13 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     if turn.limbered.contains(&unit.id) {
         report.notes.push(Note::new("limbered", "Limbered", Tone::Plain));
     }
-    if jammed(ctx).any(|id| id == unit.id) {
+    if ctx.turn.jammed_until.get(&unit.id).is_some_and(|t| *t >= ctx.state.turn) {
         report.notes.push(Note::new("jammed", "Jammed: no fire this turn", Tone::Bad));
+    }
+    let coherency = ctx.charts.movement.coherency;
+    if unit.leader().is_some_and(|l| unit.alive().any(|f| distance(f.pos, l.pos) > coherency + EPSILON)) {
+        let text = format!("Figures past {coherency}\" from the leader: set them within it");
+        report.notes.push(Note::new("strays", text, Tone::Bad));
     }
     if !unit.flags.contains(&Flag::Activated) {
         report.offers.push(Offer::checked("activate", activate(ctx, &unit.id).map(|_| ())));
@@ -199,7 +176,12 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
         report.offers.push(Offer::checked("unlimber", unlimber(ctx, &unit.id).map(|_| ())));
     }
     if profile.side == Army::Us {
-        report.offers.push(Offer::checked("sight", ready(sight_ready(ctx, &unit.id))));
+        // Sighting with no counter left is allowed, but there is nothing to roll for.
+        let sight = ready(sight_ready(ctx, &unit.id)).and_then(|()| match counters(ctx, unit).is_empty() {
+            true => Err(Refusal::by_rule("no hidden counter is left to sight", SIGHTING).into()),
+            false => Ok(()),
+        });
+        report.offers.push(Offer::checked("sight", sight));
     }
     report.offers.push(Offer::checked("fire", turn_allows_fire(ctx, unit).and_then(|()| armed(ctx, unit).map(|_| ()))));
     if profile.infantry {

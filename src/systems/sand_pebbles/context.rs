@@ -122,7 +122,3 @@ impl<'a> Ctx<'a> {
         Some(if charging { row.charge[column] } else { row.hold[column] })
     }
 }
-
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}

@@ -1,7 +1,8 @@
 //! Fire: a D20 per die against the firing chart's cover column; natural 1s may kill the leader;
 //! cavalry save on 5-6 before that; crew weapons roll surviving crew x dice per crew.
 
-use super::context::{Ctx, FIRING, plural};
+use super::context::{Ctx, FIRING};
+use crate::rules::plural;
 use super::tables::FireRow;
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};

@@ -2,7 +2,8 @@
 //! its place; otherwise each side rolls D6 + figures + modifiers, ties to the Western forces, the loser
 //! routs 2D6 and loses 1D6, the winner loses half a D6 (rounded down).
 
-use super::context::{Ctx, MELEE, plural};
+use super::context::{Ctx, MELEE};
+use crate::rules::plural;
 use super::morale::{require_phase, test_for};
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};

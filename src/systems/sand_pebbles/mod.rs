@@ -60,6 +60,10 @@ impl RuleSystem for SandPebbles {
         turn.apply(change)
     }
 
+    fn mentions(change: &Change) -> Vec<&str> {
+        change.mentions()
+    }
+
     /// Morale Chart: "All units rally at the end of the turn."
     fn begin_turn(turn: &mut Turn, units: &mut [Unit], _number: u32) {
         *turn = Turn::default();
@@ -102,14 +106,7 @@ impl RuleSystem for SandPebbles {
                 movement::charge(ctx, &unit, &target, false)?;
                 melee::odds_for(ctx, ctx.unit(&unit)?, ctx.unit(&target)?)
             }
-            Act::Own(Own::Drown { unit, .. }) => {
-                let unit = ctx.live_unit(&unit)?;
-                OddsView::new(
-                    format!("{}: swimmers drowned", unit.name),
-                    &Dist::binomial(unit.alive_count(), 1.0 / 6.0),
-                )
-                .with_dice([format!("{} D6, one per swimmer", unit.alive_count())])
-            }
+            Act::Own(Own::Drown { unit, .. }) => movement::drowning_odds(ctx.live_unit(&unit)?),
             Act::Own(Own::Initiative { .. }) => {
                 let mut view = OddsView::new("initiative: D6 against D6, ties rolled again", &Dist::uniform(&[0, 1]))
                     .with_dice(ctx.scenario.sides.iter().map(|s| format!("1 D6 for {}", s.name)));

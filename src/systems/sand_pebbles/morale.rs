@@ -35,6 +35,11 @@ impl Test<'_> {
         }
     }
 
+    /// The die the test takes: one D6, or none for a test that is always passed (or never).
+    pub fn dice(&self) -> Vec<String> {
+        if self.pass_on.is_some() { vec!["1 D6".to_string()] } else { Vec::new() }
+    }
+
     pub fn describe(&self) -> String {
         let pass = match (self.cell, self.pass_on) {
             (MoraleCell::Word(MoraleWord::Always), _) => "always passes".to_string(),
@@ -151,8 +156,7 @@ pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
         &Dist::from_weights([(0, 1.0 - p), (1, p)]),
     );
     view.add_line("passes", p);
-    let dice = if test.pass_on.is_some() { vec!["1 D6".to_string()] } else { Vec::new() };
-    Ok(view.with_dice(dice))
+    Ok(view.with_dice(test.dice()))
 }
 
 pub fn require_phase(ctx: &Ctx, phase: Phase, doing: &str) -> Result<(), GameError> {

@@ -1,11 +1,13 @@
 //! Movement phases: rolling the allowance (a junk heading upstream loses 1D6), moving (ships pay for
 //! their turns and carry who is aboard), swimming and drowning, and charging to 1" short of the enemy.
 
-use super::context::{Ctx, MORALE, MOVEMENT, plural};
+use super::context::{Ctx, MORALE, MOVEMENT};
+use crate::rules::plural;
 use super::tables::{Craft, MoraleCell, MoraleWord};
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal, movement_choice, resolve_move};
+use crate::odds::{Dist, OddsView};
 use crate::measure::{MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest, route_samples};
 use crate::roster::{Flag, Unit};
 
@@ -187,6 +189,15 @@ pub fn ship_turns(start: Pt, facing: f64, path: &[Pt], end_facing: Option<f64>, 
     (turned / 90.0 * cost_per_90, Some(heading))
 }
 
+/// Each swimmer's chance to drown: a 6 on his D6.
+pub const DROWNS: f64 = 1.0 / 6.0;
+
+/// How many of a swimming unit drown, and the dice it rolls.
+pub fn drowning_odds(unit: &Unit) -> OddsView {
+    OddsView::new(format!("{}: swimmers drowned", unit.name), &Dist::binomial(unit.alive_count(), DROWNS))
+        .with_dice([format!("{} D6, one per swimmer", unit.alive_count())])
+}
+
 pub fn drown(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
     let unit = ctx.live_unit(unit)?;
     if !ctx.turn.swims_owed.contains(&unit.id) {
@@ -233,19 +244,22 @@ fn refuse_boarding(ctx: &Ctx, who: &Unit) -> Result<(), GameError> {
     Ok(())
 }
 
-/// What a charge asks of the charger whoever its target: it may charge at all, has not charged this turn,
-/// is not held, and (with `now`) has rolled its movement. Returns the inches of movement it has left.
-pub fn charger_ready(ctx: &Ctx, unit: &Unit, now: bool) -> Result<f64, GameError> {
-    refuse_aboard(ctx, unit)?;
-    refuse_boarding(ctx, unit)?;
+/// Whether the unit's kind may ever charge: not on the water, not swimming, not a morale row reading NO.
+pub fn may_ever_charge(ctx: &Ctx, unit: &Unit) -> bool {
+    refuse_aboard(ctx, unit).is_ok()
+        && refuse_boarding(ctx, unit).is_ok()
+        && refuse_swimming(ctx, unit).is_ok()
+        && refuse_no_charge(ctx, unit).is_ok()
+}
+
+fn refuse_swimming(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
     if ctx.profile(unit).swims {
         return Err(Refusal::by_rule(format!("{} are swimming and cannot charge", unit.name), MOVEMENT).into());
     }
-    if let Some(previous) = ctx.turn.charge_by(&unit.id) {
-        let name = ctx.state.unit(&previous.defender).map(|u| u.name.as_str()).unwrap_or("");
-        return Err(Refusal::by_rule(format!("{} has already charged {name} this turn", unit.name), MOVEMENT).into());
-    }
-    refuse_held(ctx, unit)?;
+    Ok(())
+}
+
+fn refuse_no_charge(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
     if let Some(MoraleCell::Word(MoraleWord::No)) = ctx.morale_cell(unit, true) {
         return Err(Refusal::by_rule(
             format!("{} may not charge: its morale row reads NO for a charge", unit.name),
@@ -253,6 +267,25 @@ pub fn charger_ready(ctx: &Ctx, unit: &Unit, now: bool) -> Result<f64, GameError
         )
         .into());
     }
+    Ok(())
+}
+
+/// What a charge asks of the charger: it may charge at all, has not charged this turn, is not held, and
+/// (with `now`) has rolled its movement; and that its target, when named, is not on the water. Returns the
+/// inches of movement it has left.
+pub fn charger_ready(ctx: &Ctx, unit: &Unit, target: Option<&Unit>, now: bool) -> Result<f64, GameError> {
+    refuse_aboard(ctx, unit)?;
+    refuse_boarding(ctx, unit)?;
+    if let Some(target) = target {
+        refuse_boarding(ctx, target)?;
+    }
+    refuse_swimming(ctx, unit)?;
+    if let Some(previous) = ctx.turn.charge_by(&unit.id) {
+        let name = ctx.state.unit(&previous.defender).map(|u| u.name.as_str()).unwrap_or("");
+        return Err(Refusal::by_rule(format!("{} has already charged {name} this turn", unit.name), MOVEMENT).into());
+    }
+    refuse_held(ctx, unit)?;
+    refuse_no_charge(ctx, unit)?;
     match ctx.state.allowances.get(&unit.id) {
         Some(allowance) => Ok(allowance.left),
         None if !now => Ok(f64::INFINITY),
@@ -269,8 +302,7 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome,
         ctx.require_acting(unit, "charge", Phase::is_movement)?;
     }
     ctx.require_enemy(unit, target)?;
-    refuse_boarding(ctx, target)?;
-    let left = charger_ready(ctx, unit, now)?;
+    let left = charger_ready(ctx, unit, Some(target), now)?;
     let mine = unit.alive_positions();
     let theirs = target.alive_positions();
     let pair = nearest(&mine, &theirs).expect("both units have figures");

@@ -3,15 +3,12 @@
 use super::context::{Ctx, SEQUENCE};
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
-use crate::game::{Allowance, Effect, GameError, Outcome, Refusal};
+use crate::game::{Allowance, GameError, Outcome, Refusal};
 use crate::measure::MOVE_TOLERANCE;
 
 /// With the RNG a tie is rolled again at once; this many ties in a row cannot happen in practice.
 const MAX_REROLLS: usize = 64;
 
-fn change(change: Change) -> Effect {
-    change.effect()
-}
 
 pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
     let fire = match ctx.turn.phase {
@@ -84,8 +81,8 @@ pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<
         summary,
         rolls,
         effects: vec![
-            change(Change::InitiativeWon { side: sides[winner].id.clone() }),
-            change(Change::Phase { phase: next }),
+            Change::InitiativeWon { side: sides[winner].id.clone() }.effect(),
+            Change::Phase { phase: next }.effect(),
         ],
     })
 }
@@ -114,8 +111,8 @@ pub fn choose_order(ctx: &Ctx, first: &str) -> Result<Outcome, GameError> {
         summary: format!("{winner} chose: {} {verb} first, {} second", chosen.name, other.name),
         rolls: Vec::new(),
         effects: vec![
-            change(Change::Order { fire, sides: vec![chosen.id.clone(), other.id.clone()] }),
-            change(Change::Phase { phase: if fire { Phase::FireFirst } else { Phase::MoveFirst } }),
+            Change::Order { fire, sides: vec![chosen.id.clone(), other.id.clone()] }.effect(),
+            Change::Phase { phase: if fire { Phase::FireFirst } else { Phase::MoveFirst } }.effect(),
         ],
     })
 }
@@ -225,7 +222,7 @@ pub fn end_phase(ctx: &Ctx) -> Result<Outcome, GameError> {
     if next == Phase::Melee && !turn.charges.iter().any(|c| ctx.live(c)) {
         summary.push_str(": no charges this turn");
     }
-    Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects: vec![change(Change::Phase { phase: next })] })
+    Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects: vec![Change::Phase { phase: next }.effect()] })
 }
 
 fn acting_after<'a>(ctx: &'a Ctx, phase: Phase) -> Option<&'a str> {

@@ -156,6 +156,19 @@ impl Change {
     pub fn effect(self) -> Effect {
         SandPebbles::effect(self)
     }
+
+    /// The units and sides the change names.
+    pub fn mentions(&self) -> Vec<&str> {
+        match self {
+            Change::Phase { .. } => Vec::new(),
+            Change::InitiativeWon { side } => vec![side],
+            Change::Order { sides, .. } => sides.iter().map(String::as_str).collect(),
+            Change::Charged { attacker, defender } => vec![attacker, defender],
+            Change::ChargeTested { attacker, .. } | Change::MeleeResolved { attacker } => vec![attacker],
+            Change::StandTested { defender, .. } => vec![defender],
+            Change::Fired { unit } | Change::SwimOwed { unit } | Change::Swum { unit } => vec![unit],
+        }
+    }
 }
 
 impl Turn {

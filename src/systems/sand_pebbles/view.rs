@@ -10,10 +10,9 @@ use super::context::Ctx;
 use super::melee::odds_for;
 use super::fire;
 use super::morale::test_for;
-use super::movement::{charger_ready, move_ready, roll_ready};
+use super::movement::{DROWNS, charger_ready, drowning_odds, may_ever_charge, move_ready, roll_ready};
 use super::sequence::{end_phase, initiative, must_cover_dice, next_turn, owed, ship_still_owes};
-use super::tables::{MoraleCell, MoraleWord};
-use super::turn::{Charge, Phase};
+use super::turn::Phase;
 use crate::dice::GameRng;
 use crate::game::{GameError, Outcome};
 use crate::roster::Unit;
@@ -30,11 +29,6 @@ pub struct SandPebblesView {
     /// The side whose units act in this phase.
     pub acting_side: Option<String>,
     pub initiative_winner: Option<String>,
-    pub move_order: Vec<String>,
-    pub fire_order: Vec<String>,
-    pub charges: Vec<Charge>,
-    /// Units that have fired this turn.
-    pub fired: Vec<String>,
     /// The phases of a turn in order, for the bar.
     pub steps: Vec<Step>,
     /// The firing chart's cover columns, for a fire's cover override.
@@ -76,17 +70,13 @@ pub fn report(ctx: &Ctx) -> Report<SandPebblesView> {
         prompts: prompts(ctx),
         offers: vec![bar_offer(ctx)],
         units: ctx.state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u))).collect::<BTreeMap<_, _>>(),
-        drawing: Drawing { charge_stop_short: ctx.charts.movement.charge_stop_short, coherency: None },
+        drawing: Drawing { charge_stop_short: ctx.charts.movement.charge_stop_short, charge_contact: false },
         own: SandPebblesView {
             phase: turn.phase,
             letter: turn.phase.letter().to_string(),
             title: turn.phase.title().to_string(),
             acting_side: turn.acting_side().map(str::to_string),
             initiative_winner: turn.initiative_winner.clone(),
-            move_order: turn.move_order.clone(),
-            fire_order: turn.fire_order.clone(),
-            charges: turn.charges.clone(),
-            fired: turn.fired.iter().cloned().collect(),
             steps: ORDER
                 .iter()
                 .enumerate()
@@ -124,13 +114,6 @@ fn bar_offer(ctx: &Ctx) -> Offer {
 fn prompts(ctx: &Ctx) -> Vec<Prompt> {
     let turn = ctx.turn;
     let mut prompts = Vec::new();
-    let dice = |unit: &Unit, action: &str| -> Vec<String> {
-        let odds = match action {
-            "morale" => super::morale::odds(ctx, &unit.id),
-            _ => super::melee::odds(ctx, &unit.id),
-        };
-        odds.map(|o| o.dice).unwrap_or_default()
-    };
     match turn.phase {
         Phase::ChargeMorale => {
             for c in turn.charges.iter().filter(|c| c.attacker_passed.is_none() && ctx.live(c)) {
@@ -146,7 +129,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
                             test.describe()
                         ),
                         p: Some(test.p_pass()),
-                        dice: dice(unit, "morale"),
+                        dice: test.dice(),
                     });
                 }
             }
@@ -170,7 +153,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
                             test.describe()
                         ),
                         p: Some(test.p_pass()),
-                        dice: dice(unit, "morale"),
+                        dice: test.dice(),
                     });
                 }
             }
@@ -193,14 +176,13 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
         }
         _ => {}
     }
-    for id in &turn.swims_owed {
-        let swimmers = ctx.state.unit(id).map(Unit::alive_count).unwrap_or(0);
+    for unit in turn.swims_owed.iter().filter_map(|id| ctx.state.unit(id)) {
         prompts.push(Prompt {
             action: "drown".into(),
-            unit: id.clone(),
-            text: format!("{} roll for drowning: each 6 drowns a swimmer", ctx.name_of(id)),
-            p: Some(1.0 / 6.0),
-            dice: vec![format!("{swimmers} D6, one per swimmer")],
+            unit: unit.id.clone(),
+            text: format!("{} roll for drowning: each 6 drowns a swimmer", unit.name),
+            p: Some(DROWNS),
+            dice: drowning_odds(unit).dice,
         });
     }
     prompts
@@ -222,7 +204,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     if may_ever_charge(ctx, unit) {
         let ready = ctx
             .require_acting(unit, "charge", Phase::is_movement)
-            .and_then(|()| charger_ready(ctx, unit, true).map(|_| ()));
+            .and_then(|()| charger_ready(ctx, unit, None, true).map(|_| ()));
         report.offers.push(Offer::checked("charge", ready));
     }
     // Fire is offered in the unit's side's fire phase, where the card turns to it; barred once it has fired.
@@ -251,12 +233,4 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
         report.path = Some(PathRule { turn_cost_per_90: ctx.charts.movement.turn_cost_per_90, bound, owed });
     }
     report
-}
-
-/// Whether the unit's kind may charge at all: not craft, crews aboard, swimmers, or a morale row reading NO.
-fn may_ever_charge(ctx: &Ctx, unit: &Unit) -> bool {
-    ctx.craft(unit).is_none()
-        && ctx.aboard(unit).is_none()
-        && !ctx.profile(unit).swims
-        && ctx.morale_cell(unit, true) != Some(MoraleCell::Word(MoraleWord::No))
 }

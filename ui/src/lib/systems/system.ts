@@ -10,7 +10,12 @@ export interface PromptWords {
   roll: string;
   /** What the typed-dice box asks for. */
   typed: string;
+  /** How an outcome reads under its bar in the odds chart; plain numbers when absent. */
+  labelOf?: (value: number) => string;
 }
+
+/** A pass-or-fail test's outcomes: the engine counts 1 for a pass and 0 for a failure. */
+export const passes = (value: number): string => (value === 1 ? 'passes' : 'fails');
 
 /**
  * What a rule system brings to the shared screens: its turn bar, its unit actions and their panels, what

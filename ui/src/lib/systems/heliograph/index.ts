@@ -2,7 +2,7 @@
 // unit's actions (sight, move or unlimber, fire or charge, crew a gun), defensive fire in a melee, and how
 // its percentile tests and D10 melees read.
 
-import type { SystemUi } from '../system';
+import { passes, type SystemUi } from '../system';
 import ActivationBar from './ActivationBar.svelte';
 import UnitActions from './UnitActions.svelte';
 import DefensiveFire from './DefensiveFire.svelte';
@@ -12,7 +12,7 @@ const heliograph: SystemUi = {
   UnitActions,
   Due: DefensiveFire,
   prompts: {
-    morale: { title: 'Morale test', chance: 'to pass', roll: 'Roll test', typed: 'D% 1-100' },
+    morale: { title: 'Morale test', chance: 'to pass', roll: 'Roll test', typed: 'D% 1-100', labelOf: passes },
     melee: { title: 'Melee', chance: '', roll: 'Fight the melee', typed: 'D10s in order' },
   },
 };

@@ -1,7 +1,7 @@
 // Sand Pebbles' screens: the phase bar (A-G with the two initiative rolls), a unit's roll, fire and charge,
 // and how its tests, melees and drowning rolls read.
 
-import type { SystemUi } from '../system';
+import { passes, type SystemUi } from '../system';
 import PhaseBar from './PhaseBar.svelte';
 import UnitActions from './UnitActions.svelte';
 import UnitPanels from './UnitPanels.svelte';
@@ -11,7 +11,7 @@ const sandPebbles: SystemUi = {
   UnitActions,
   UnitPanels,
   prompts: {
-    morale: { title: 'Morale test', chance: 'to pass', roll: 'Roll test', typed: 'the D6 you rolled' },
+    morale: { title: 'Morale test', chance: 'to pass', roll: 'Roll test', typed: 'the D6 you rolled', labelOf: passes },
     melee: {
       title: 'Melee',
       chance: 'attacker takes the position',
