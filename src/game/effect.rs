@@ -48,8 +48,10 @@ impl<'de> Deserialize<'de> for Effect {
         if Effect::shared_tags().contains(&tag) {
             return Effect::deserialize(value).map_err(D::Error::custom);
         }
-        let change = value.get("change").cloned().ok_or_else(|| D::Error::missing_field("change"))?;
-        Ok(Effect::System(SystemChange::stored(tag.to_string(), change)))
+        let tag = tag.to_string();
+        let serde_json::Value::Object(mut fields) = value else { unreachable!("an object has an `effect`") };
+        let change = fields.remove("change").ok_or_else(|| D::Error::missing_field("change"))?;
+        Ok(Effect::System(SystemChange::stored(tag, change)))
     }
 }
 

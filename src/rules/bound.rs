@@ -123,9 +123,9 @@ impl<S: RuleSystem> System for Bound<S> {
     }
 
     fn settle(&self, change: &mut SystemChange) -> Result<(), String> {
-        change.settle::<S>()?;
-        let typed = change.read::<S>()?;
-        match S::mentions(&typed)
+        // A change made in this process named the game's own units; only one read from a log is checked.
+        let Some(typed) = change.settle::<S>()? else { return Ok(()) };
+        match S::mentions(typed)
             .into_iter()
             .find(|id| !self.setup.units.contains_key(*id) && !self.setup.sides.contains_key(*id))
         {

@@ -7,7 +7,6 @@
 use std::any::Any;
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::Arc;
 
 use serde::Serialize;
 use serde::ser::SerializeStruct;
@@ -17,9 +16,9 @@ use super::RuleSystem;
 #[derive(Clone)]
 pub struct SystemChange(Repr);
 
-#[derive(Clone)]
+// Boxed, not shared: a replay walks thousands of changes, and each one's own copy sits near its event.
 enum Repr {
-    Typed(Arc<dyn AnyChange>),
+    Typed(Box<dyn AnyChange>),
     /// As read from a stored log, before its system has read it.
     Stored {
         tag: String,
@@ -27,7 +26,17 @@ enum Repr {
     },
 }
 
+impl Clone for Repr {
+    fn clone(&self) -> Repr {
+        match self {
+            Repr::Typed(change) => Repr::Typed(change.clone_box()),
+            Repr::Stored { tag, change } => Repr::Stored { tag: tag.clone(), change: change.clone() },
+        }
+    }
+}
+
 trait AnyChange: erased_serde::Serialize + Send + Sync {
+    fn clone_box(&self) -> Box<dyn AnyChange>;
     fn tag(&self) -> &'static str;
     fn inner(&self) -> &dyn Any;
     fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
@@ -44,6 +53,10 @@ impl<S: RuleSystem> Serialize for ChangeOf<S> {
 }
 
 impl<S: RuleSystem> AnyChange for ChangeOf<S> {
+    fn clone_box(&self) -> Box<dyn AnyChange> {
+        Box::new(ChangeOf::<S>(self.0.clone()))
+    }
+
     fn tag(&self) -> &'static str {
         S::LOG_TAG
     }
@@ -59,7 +72,7 @@ impl<S: RuleSystem> AnyChange for ChangeOf<S> {
 
 impl SystemChange {
     pub fn of<S: RuleSystem>(change: S::Change) -> SystemChange {
-        SystemChange(Repr::Typed(Arc::new(ChangeOf::<S>(change))))
+        SystemChange(Repr::Typed(Box::new(ChangeOf::<S>(change))))
     }
 
     /// A change as a stored log holds it.
@@ -90,13 +103,18 @@ impl SystemChange {
         }
     }
 
-    /// Reads a stored change into `S`'s type, so folding it again costs nothing.
-    pub fn settle<S: RuleSystem>(&mut self) -> Result<(), String> {
-        if let Repr::Stored { .. } = self.0 {
-            let typed = self.read::<S>()?.into_owned();
-            *self = SystemChange::of::<S>(typed);
+    /// Reads a stored change into `S`'s type, so folding it again costs nothing. Returns the change read,
+    /// or `None` if it was typed already (made by the engine in this process, not read from a log).
+    pub fn settle<S: RuleSystem>(&mut self) -> Result<Option<&S::Change>, String> {
+        if let Repr::Typed(_) = self.0 {
+            return self.read::<S>().map(|_| None);
         }
-        Ok(())
+        let typed = self.read::<S>()?.into_owned();
+        *self = SystemChange::of::<S>(typed);
+        match &self.0 {
+            Repr::Typed(change) => Ok(change.inner().downcast_ref::<S::Change>()),
+            Repr::Stored { .. } => unreachable!("settled just now"),
+        }
     }
 
     fn to_json(&self) -> serde_json::Value {

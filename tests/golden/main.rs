@@ -63,3 +63,24 @@ fn every_golden_row_reads_and_writes_back_unchanged() {
         }
     }
 }
+
+/// A stored log whose system changes were tampered with is refused when opened, naming the entry and
+/// what is wrong, rather than replayed into a state no game could reach.
+#[tokio::test]
+async fn a_tampered_system_change_is_refused_when_the_game_opens() {
+    let original = Fixture::read(&fixture::dir().join("heliograph--close-quarters.json"));
+    let first = &original.events[0];
+    let change = r#"{"effect":"heliograph","change":{"change":"toss_won","side":"us""#;
+    assert!(first.contains(change), "the log opens with the U.S. patrol winning the toss");
+    let tampered = [
+        (r#"{"effect":"heliograph","change":{"change":"toss_won","side":"nobody""#, "\"nobody\""),
+        (r#"{"effect":"sand-pebbles","change":{"change":"toss_won","side":"us""#, "cannot apply to a heliograph game"),
+        (r#"{"effect":"heliograph","change":{"change":"toss_lost","side":"us""#, "cannot read"),
+    ];
+    for (replacement, expected) in tampered {
+        let mut fixture = original.clone();
+        fixture.events[0] = first.replace(change, replacement);
+        let refusal = fixture.try_open_through_the_store().await.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(refusal.contains("entry 0") && refusal.contains(expected), "{replacement}: refused with {refusal:?}");
+    }
+}
