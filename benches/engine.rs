@@ -7,8 +7,8 @@ use std::sync::Arc;
 use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable::game::{Action, Event, Game};
 use sandtable::measure::Pt;
-use sandtable::roster::Flag;
 use sandtable::scenario::find_shipped;
+use sandtable::systems::sand_pebbles::PINNED;
 
 /// A long evening of Sand Pebbles: whole turns (both initiatives, movement, fire in C and D, the melee
 /// phase) with corrections, flags, notes, card draws and the odd undo, 10,000 log entries in all.
@@ -33,7 +33,7 @@ fn long_game() -> Game {
             12 => Action::RestoreFigures { unit: "boxers-west".into(), count: 12 },
             13 => Action::RestoreFigures { unit: "us-marines".into(), count: 10 },
             14 => Action::Roll { expr: "9D20".into(), dice: None, label: Some("a fire the app does not run".into()) },
-            15 => Action::SetFlag { unit: "boxers-east".into(), flag: Flag::Pinned, on: turn.is_multiple_of(2) },
+            15 => Action::SetFlag { unit: "boxers-east".into(), flag: PINNED, on: turn.is_multiple_of(2) },
             16 => Action::DrawCard { card: None },
             17 => Action::Note { text: format!("turn {turn} holds") },
             18 => Action::Undo,

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::{Allowance, Game, LogEntry};
 use crate::measure::{Pt, Table};
 use crate::roster::{Flag, Role};
-use crate::rules::{Drawing, Offer, Prompt, SystemPart, UnitReport, Weapon};
+use crate::rules::{Drawing, Marker, Offer, Prompt, SystemPart, UnitReport, Weapon};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -106,6 +106,8 @@ pub struct GameView {
     pub offers: Vec<Offer>,
     /// Rule numbers the table view draws with.
     pub drawing: Drawing,
+    /// The status markers this game's units can carry, which a unit card lets a player set by hand.
+    pub markers: Vec<Marker>,
     /// The rule system's own part: its turn bar's state.
     pub rules: SystemPart,
 }
@@ -179,7 +181,7 @@ impl GameView {
                     kind: u.kind.clone(),
                     kind_name: kind.map(|k| k.name.clone()).unwrap_or_default(),
                     facing: u.facing,
-                    flags: u.flags.iter().copied().collect(),
+                    flags: u.flags.iter().cloned().collect(),
                     figures: u
                         .figures
                         .iter()
@@ -234,6 +236,7 @@ impl GameView {
             prompts: report.prompts,
             offers: report.offers,
             drawing: report.drawing,
+            markers: scenario.rules.markers().to_vec(),
             rules: report.own,
         }
     }

@@ -156,11 +156,21 @@ impl Game {
             }
             Action::SetFlag { unit, flag, on } => {
                 let unit = self.unit(unit)?;
+                let markers = self.scenario.rules.markers();
+                // A marker an older build let a table set may still be cleared.
+                let clearing_old = !*on && unit.flags.contains(flag);
+                if !clearing_old && !markers.iter().any(|m| &m.flag == flag) {
+                    return Err(GameError::BadInput(format!(
+                        "this game has no {:?} marker; its markers are: {}",
+                        flag.name(),
+                        crate::rules::marker_names(markers)
+                    )));
+                }
                 if unit.flags.contains(flag) == *on {
                     let state = if *on { "already" } else { "not" };
-                    return Err(Refusal::new(format!("{} is {state} {}", unit.name, flag.name())).into());
+                    return Err(Refusal::new(format!("{} is {state} {flag}", unit.name)).into());
                 }
-                Outcome::FlagSet { unit: unit.id.clone(), flag: *flag, on: *on }
+                Outcome::FlagSet { unit: unit.id.clone(), flag: flag.clone(), on: *on }
             }
             Action::Note { text } => {
                 if text.trim().is_empty() {

@@ -78,7 +78,7 @@ impl GameState {
             Effect::Flag { unit, flag, on } => {
                 let flags = &mut self.unit_mut(unit).flags;
                 if *on {
-                    flags.insert(*flag);
+                    flags.insert(flag.clone());
                 } else {
                     flags.remove(flag);
                 }
@@ -122,7 +122,7 @@ impl GameState {
             Outcome::FlagSet { unit, flag, on } => {
                 let u = self.unit_mut(unit);
                 if *on {
-                    u.flags.insert(*flag);
+                    u.flags.insert(flag.clone());
                 } else {
                     u.flags.remove(flag);
                 }

@@ -1,25 +1,28 @@
+use std::borrow::Cow;
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
-/// Status markers players put beside units on the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// A status marker beside a unit on the table ("pinned", "activated"). Each rule system names its own
+/// (`RuleSystem::MARKERS`); units carry them and the log records them as their names.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "snake_case")]
-pub enum Flag {
-    Pinned,
-    Routed,
-    Jammed,
-    Spotted,
-    Activated,
-}
+#[serde(transparent)]
+pub struct Flag(Cow<'static, str>);
 
 impl Flag {
-    pub fn name(self) -> &'static str {
-        match self {
-            Flag::Pinned => "pinned",
-            Flag::Routed => "routed",
-            Flag::Jammed => "jammed",
-            Flag::Spotted => "spotted",
-            Flag::Activated => "activated",
-        }
+    /// A marker by its name, as systems declare them: `const PINNED: Flag = Flag::named("pinned")`.
+    pub const fn named(name: &'static str) -> Flag {
+        Flag(Cow::Borrowed(name))
+    }
+
+    pub fn name(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Flag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }

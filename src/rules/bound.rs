@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde::ser::SerializeStruct;
 
 use super::introspect::tagged_variants;
-use super::{Act, Ctx, Report, RuleSystem, Setup, SystemChange, TurnState, Weapon};
+use super::{Act, Ctx, Marker, Report, RuleSystem, Setup, SystemChange, TurnState, Weapon};
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, GameState, Outcome};
 use crate::odds::OddsView;
@@ -20,6 +20,8 @@ pub trait System: fmt::Debug + Send + Sync {
     fn id(&self) -> &'static str;
     /// The `type`s of the actions the system adds to the shared ones.
     fn action_kinds(&self) -> &'static [&'static str];
+    /// The status markers the system's units can carry.
+    fn markers(&self) -> &'static [Marker];
     fn initial_turn(&self) -> TurnState;
     fn weapon(&self, kind: &str) -> Option<&Weapon>;
     /// The system's resolution of `action`, or None when the engine's shared handling applies.
@@ -88,6 +90,10 @@ impl<S: RuleSystem> System for Bound<S> {
 
     fn action_kinds(&self) -> &'static [&'static str] {
         self.kinds
+    }
+
+    fn markers(&self) -> &'static [Marker] {
+        S::MARKERS
     }
 
     fn initial_turn(&self) -> TurnState {

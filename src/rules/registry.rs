@@ -158,6 +158,19 @@ macro_rules! register_systems {
                     }
                 }
             }
+
+            /// A marker is stored by its name: each system's are distinct, lower-case words with a label.
+            #[test]
+            fn each_systems_markers_are_distinct_named_and_labelled() {
+                for markers in [$(<super::$module::$system as RuleSystem>::MARKERS),+] {
+                    for (i, marker) in markers.iter().enumerate() {
+                        let name = marker.flag.name();
+                        assert!(!name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '_'), "{name:?}");
+                        assert!(!marker.label.is_empty() && !marker.meaning.is_empty(), "{name:?} needs its words");
+                        assert!(markers[..i].iter().all(|m| m.flag != marker.flag), "{name:?} is listed twice");
+                    }
+                }
+            }
         }
     };
 }

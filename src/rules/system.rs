@@ -6,7 +6,7 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Ctx, Report, Ruleset, Setup, SetupCheck, Shipped, Weapon};
+use super::{Ctx, Marker, Report, Ruleset, Setup, SetupCheck, Shipped, Weapon};
 use crate::dice::GameRng;
 use crate::game::{Action, Effect, GameError, Outcome};
 use crate::odds::OddsView;
@@ -24,6 +24,8 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
     const RULESET: &'static str;
     /// Scenarios that ship with the system.
     const SCENARIOS: &'static [Shipped];
+    /// The status markers its units can carry, set by its procedures or by hand.
+    const MARKERS: &'static [Marker];
 
     /// The system's tables, read from the ruleset document and checked when it loads.
     type Charts: Debug + Send + Sync + 'static;

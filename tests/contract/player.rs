@@ -8,7 +8,6 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sandtable::api::{GameView, UnitView};
 use sandtable::game::{Action, Game, Outcome};
-use sandtable::roster::Flag;
 
 use crate::typed::with_typed_dice;
 use serde_json::{Value, json};
@@ -86,8 +85,10 @@ impl Player {
             }
             rare.push(json!({"type": "record_losses", "unit": unit.id, "count": 1}));
             rare.push(json!({"type": "restore_figures", "unit": unit.id, "count": 1}));
-            let pinned = unit.flags.contains(&Flag::Pinned);
-            rare.push(json!({"type": "set_flag", "unit": unit.id, "flag": "pinned", "on": !pinned}));
+            if let Some(marker) = view.markers.choose(&mut self.rng) {
+                let on = !unit.flags.contains(&marker.flag);
+                rare.push(json!({"type": "set_flag", "unit": unit.id, "flag": marker.flag, "on": on}));
+            }
         }
         rare.extend([
             json!({"type": "note", "text": "contract"}),

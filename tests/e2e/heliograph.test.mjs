@@ -144,6 +144,8 @@ test('a Heliograph activation: toss, cannon blast, fire and morale through the U
   await until('the engine count under the template', async () => (await tid('template-under').getAttribute('data-source')) === 'engine');
   assert.equal(await text('template-count-cotta-riflemen'), '6');
   await tapTargetsOk('unit-card-mountain-gun');
+  const markers = await tid('unit-card-mountain-gun').locator('.flag-btn').allTextContents();
+  assert.deepEqual(markers, ['Activated', 'Routed', 'Jammed', 'Spotted'], "Heliograph's own markers");
   await page.waitForTimeout(400);
   await snap('hg-blast', 'fire-roll');
 

@@ -92,6 +92,10 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
 
   // The sword band rolls 24" of movement (typed 6 6 6) and charges the sailors on the wall, 19" away.
   await tid('select-boxers-east').click();
+  // The card offers Sand Pebbles' own markers, and no other system's.
+  const markers = tid('unit-card-boxers-east').locator('.flag-btn');
+  assert.deepEqual(await markers.allTextContents(), ['Pinned', 'Routed']);
+  assert.match(await tid('flag-boxers-east-pinned').getAttribute('title'), /may fire, but not move/);
   await tid('type-move-boxers-east').click();
   await until('the movement dice hint', async () => /3 D6/.test(await text('move-dice-hint-boxers-east')));
   await tid('move-faces-boxers-east').fill('6 6 6');

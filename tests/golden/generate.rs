@@ -228,7 +228,7 @@ fn candidates(game: &Game, rng: &mut ChaCha8Rng) -> Vec<(f64, Action)> {
         }
         list.push((0.1, act(json!({"type": "record_losses", "unit": id, "count": 1}))));
         list.push((0.1, act(json!({"type": "restore_figures", "unit": id, "count": 1}))));
-        let on = !unit.flags.contains(&sandtable::roster::Flag::Pinned);
+        let on = !unit.flags.contains(&sandtable::systems::sand_pebbles::PINNED);
         list.push((0.1, act(json!({"type": "set_flag", "unit": id, "flag": "pinned", "on": on}))));
         for other in &live {
             let target = other.id.as_str();

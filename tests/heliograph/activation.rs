@@ -32,7 +32,7 @@ fn the_toss_winner_activates_one_of_its_own_units() {
     let r = hg.refused(r#"{"type":"activate","unit":"m"}"#);
     assert!(r.message.contains("U.S. won the toss"), "{}", r.message);
     hg.ok(r#"{"type":"activate","unit":"a"}"#);
-    assert!(hg.unit("a").flags.contains(&sandtable::roster::Flag::Activated));
+    assert!(hg.unit("a").flags.contains(&sandtable::systems::heliograph::ACTIVATED));
 }
 
 #[test]

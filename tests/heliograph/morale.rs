@@ -42,7 +42,7 @@ fn a_percentile_failure_over_50_routs_12_inches_and_costs_the_action() {
     let line = hg.ok(r#"{"type":"morale","unit":"moros","dice":[56]}"#);
     assert!(line.contains("rolls 56") && line.contains("routs 12"), "{line}");
     assert_eq!(hg.unit("moros").leader().unwrap().pos.x, leader.x + 12.0, "back toward the Moros' east edge");
-    assert!(hg.unit("moros").flags.contains(&sandtable::roster::Flag::Activated), "it loses its action");
+    assert!(hg.unit("moros").flags.contains(&sandtable::systems::heliograph::ACTIVATED), "it loses its action");
 }
 
 #[test]

@@ -136,7 +136,10 @@ fn all_units_rally_at_the_end_of_the_turn() {
     sp.ok(r#"{"type":"end_phase"}"#);
     sp.ok(r#"{"type":"melee","unit":"marines","dice":[1,1,1]}"#);
     let flags = &sp.unit("them").flags;
-    assert!(flags.contains(&sandtable::roster::Flag::Routed) && flags.contains(&sandtable::roster::Flag::Pinned));
+    assert!(
+        flags.contains(&sandtable::systems::sand_pebbles::ROUTED)
+            && flags.contains(&sandtable::systems::sand_pebbles::PINNED)
+    );
     sp.ok(r#"{"type":"next_turn"}"#);
     assert!(sp.unit("them").flags.is_empty(), "routed and pinned markers come off");
     assert!(sp.game.state().allowances.is_empty());

@@ -193,7 +193,7 @@ fn a_charge_stops_one_inch_short_pins_the_target_and_turns_it_to_face() {
     assert!(line.contains("moves 9.0\" to 1\" short"), "{line}");
     let leader = sp.unit("marines").leader().unwrap().pos;
     assert!((leader.y - 19.0).abs() < 1e-9);
-    assert!(sp.unit("boxers").flags.contains(&sandtable::roster::Flag::Pinned));
+    assert!(sp.unit("boxers").flags.contains(&sandtable::systems::sand_pebbles::PINNED));
     assert_eq!(sp.unit("boxers").facing, 0.0, "the target pivots to face the charge");
     assert!((sp.game.state().allowances["marines"].left - 3.0).abs() < 1e-9);
     assert!(sp.refused(r#"{"type":"charge","unit":"marines","target":"boxers"}"#).message.contains("already charged"));

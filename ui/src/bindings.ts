@@ -203,8 +203,11 @@ export type FigureView = {
 	alive: boolean,
 };
 
-/**  Status markers players put beside units on the table. */
-export type Flag = "pinned" | "routed" | "jammed" | "spotted" | "activated";
+/**
+ *  A status marker beside a unit on the table ("pinned", "activated"). Each rule system names its own
+ *  (`RuleSystem::MARKERS`); units carry them and the log records them as their names.
+ */
+export type Flag = string;
 
 export type GameSummary = GameSummary_Serialize | GameSummary_Deserialize;
 
@@ -272,6 +275,8 @@ export type GameView_Deserialize = {
 	offers: Offer_Deserialize[],
 	/**  Rule numbers the table view draws with. */
 	drawing: Drawing,
+	/**  The status markers this game's units can carry, which a unit card lets a player set by hand. */
+	markers: Marker[],
 	/**  The rule system's own part: its turn bar's state. */
 	rules: SystemViews_Deserialize,
 };
@@ -310,6 +315,8 @@ export type GameView_Serialize = {
 	offers: Offer_Serialize[],
 	/**  Rule numbers the table view draws with. */
 	drawing: Drawing,
+	/**  The status markers this game's units can carry, which a unit card lets a player set by hand. */
+	markers: Marker[],
 	/**  The rule system's own part: its turn bar's state. */
 	rules: SystemViews_Serialize,
 };
@@ -425,6 +432,14 @@ export type LogEntry = {
 	/**  Taken back by an undo that is still in force. */
 	undone: boolean,
 	rolls: Roll[],
+};
+
+export type Marker = {
+	flag: Flag,
+	/**  What the unit card's toggle says ("Pinned"). */
+	label: string,
+	/**  What the marker does under the rules, for the toggle's tooltip. */
+	meaning: string,
 };
 
 /**

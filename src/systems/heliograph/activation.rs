@@ -7,14 +7,14 @@ use super::context::{ACTIVATION, Ctx, SEQUENCE};
 use super::turn::Change;
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
-use crate::roster::Flag;
+use super::markers::ACTIVATED;
 
 const MAX_REROLLS: usize = 64;
 
 
 /// Units of `side` still to activate this turn.
 pub fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a crate::roster::Unit> + 'a {
-    ctx.state.units.iter().filter(move |u| u.side == side && !u.is_out() && !u.flags.contains(&Flag::Activated))
+    ctx.state.units.iter().filter(move |u| u.side == side && !u.is_out() && !u.flags.contains(&ACTIVATED))
 }
 
 /// What must happen before the next toss or the next turn: what `blocking` lists, then the toss winner's
@@ -141,7 +141,7 @@ pub fn toss(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcom
 
 pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     let unit = ctx.live_unit(unit)?;
-    if unit.flags.contains(&Flag::Activated) {
+    if unit.flags.contains(&ACTIVATED) {
         return Err(Refusal::by_rule(format!("{} has already been activated this turn", unit.name), ACTIVATION).into());
     }
     let mut effects = Vec::new();
@@ -164,7 +164,7 @@ pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
             );
         }
     }
-    effects.push(Effect::Flag { unit: unit.id.clone(), flag: Flag::Activated, on: true });
+    effects.push(Effect::Flag { unit: unit.id.clone(), flag: ACTIVATED, on: true });
     effects.push(Change::Activated { unit: unit.id.clone() }.effect());
     Ok(Outcome::Resolved { summary: format!("{} activates", unit.name), rolls: Vec::new(), effects })
 }

@@ -3,6 +3,7 @@ use super::tables::{Profile, Weapon};
 use crate::game::{GameError, Refusal};
 use crate::measure::{Pt, areas_containing};
 use crate::roster::Unit;
+use super::markers::SPOTTED;
 
 pub const SEQUENCE: &str = "Heliograph, Turn Sequence";
 pub const ACTIVATION: &str = "Heliograph, Unit Activation";
@@ -39,7 +40,7 @@ impl<'a> Ctx<'a> {
     pub fn is_hidden(&self, unit: &Unit) -> bool {
         self.unit_fields(&unit.id).hidden
             && !self.turn.spotted.contains(&unit.id)
-            && !unit.flags.contains(&crate::roster::Flag::Spotted)
+            && !unit.flags.contains(&SPOTTED)
     }
 
     pub fn ground_at(&self, p: Pt) -> Ground {

@@ -12,6 +12,7 @@ use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::{EPSILON, Pt, distance, nearest, within_radius};
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Role, Unit};
+use super::markers::JAMMED;
 
 pub struct Plan<'a> {
     pub firer: &'a Unit,
@@ -277,7 +278,7 @@ pub fn fire(
             summary.push_str(&format!("; {zeros} zeros jam the gun for the next turn"));
             let jammed = plan.gun.unwrap_or(plan.firer);
             effects.push(Change::Jammed { unit: jammed.id.clone(), until: ctx.state.turn + 1 }.effect());
-            effects.push(Effect::Flag { unit: jammed.id.clone(), flag: crate::roster::Flag::Jammed, on: true });
+            effects.push(Effect::Flag { unit: jammed.id.clone(), flag: JAMMED, on: true });
         }
         rolls.push(volley);
         match crew_targeting(ctx, plan.target).filter(|_| hits > 0) {

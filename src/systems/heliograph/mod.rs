@@ -8,6 +8,7 @@ mod context;
 mod crewing;
 mod fields;
 mod fire;
+mod markers;
 mod melee;
 mod morale;
 mod movement;
@@ -17,6 +18,7 @@ mod view;
 
 pub use actions::HeliographAction;
 pub use fields::{SideFields, UnitFields};
+pub use markers::{ACTIVATED, JAMMED, ROUTED, SPOTTED};
 pub use tables::Tables;
 pub use turn::{Activation, Change, MeleeState, MeleeStep, MoraleDue, Reason, Turn};
 pub use view::HeliographView;
@@ -24,7 +26,7 @@ pub use view::HeliographView;
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
-use crate::roster::{Flag, Unit};
+use crate::roster::Unit;
 use crate::rules::{Act, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
 use context::{Ctx, SEQUENCE};
 
@@ -34,6 +36,7 @@ impl RuleSystem for Heliograph {
     const ID: &'static str = "heliograph";
     const LOG_TAG: &'static str = "heliograph";
     const RULESET: &'static str = crate::ruleset!("heliograph");
+    const MARKERS: &'static [crate::rules::Marker] = markers::MARKERS;
     const SCENARIOS: &'static [Shipped] = crate::shipped!("heliograph": "jungle-patrol.toml", "cotta-assault.toml");
 
     type Charts = Tables;
@@ -68,10 +71,10 @@ impl RuleSystem for Heliograph {
     fn begin_turn(turn: &mut Turn, units: &mut [Unit], number: u32) {
         turn.begin(number);
         for unit in units {
-            unit.flags.remove(&Flag::Activated);
-            unit.flags.remove(&Flag::Routed);
+            unit.flags.remove(&ACTIVATED);
+            unit.flags.remove(&ROUTED);
             if !turn.jammed_until.contains_key(&unit.id) {
-                unit.flags.remove(&Flag::Jammed);
+                unit.flags.remove(&JAMMED);
             }
         }
     }

@@ -7,7 +7,8 @@ use super::turn::{Change, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
-use crate::roster::{Flag, Unit};
+use crate::roster::Unit;
+use super::markers::{ACTIVATED, ROUTED};
 
 /// What a test rolls.
 pub const DICE: &str = "1 D% (two D10, 00 = 100)";
@@ -141,8 +142,8 @@ fn rout(ctx: &Ctx, unit: &Unit) -> (f64, Vec<Effect>) {
     let (run, shift) = edge.retreat(&ctx.scenario.table, &unit.alive_positions(), ctx.charts.morale.rout_inches);
     let effects = vec![
         Effect::Shift { unit: unit.id.clone(), dx: shift.x, dy: shift.y },
-        Effect::Flag { unit: unit.id.clone(), flag: Flag::Routed, on: true },
-        Effect::Flag { unit: unit.id.clone(), flag: Flag::Activated, on: true },
+        Effect::Flag { unit: unit.id.clone(), flag: ROUTED, on: true },
+        Effect::Flag { unit: unit.id.clone(), flag: ACTIVATED, on: true },
     ];
     (run, effects)
 }

@@ -19,8 +19,9 @@ use super::turn::{Activation, MeleeState, MeleeStep};
 use crate::dice::GameRng;
 use crate::game::{GameError, Outcome, Refusal};
 use crate::measure::{EPSILON, distance};
-use crate::roster::{Flag, Unit};
+use crate::roster::Unit;
 use crate::rules::{Drawing, Note, Offer, Prompt, Report, Tone, UnitReport};
+use super::markers::ACTIVATED;
 
 /// The activation bar's state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -157,7 +158,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
         let text = format!("Figures past {coherency}\" from the leader: set them within it");
         report.notes.push(Note::new("strays", text, Tone::Bad));
     }
-    if !unit.flags.contains(&Flag::Activated) {
+    if !unit.flags.contains(&ACTIVATED) {
         report.offers.push(Offer::checked("activate", activate(ctx, &unit.id).map(|_| ())));
     }
     if active.is_none() {

@@ -10,7 +10,8 @@ use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::Pt;
 use crate::odds::{Dist, OddsView};
-use crate::roster::{Flag, Unit};
+use crate::roster::Unit;
+use super::markers::ROUTED;
 
 /// One side's melee score before the dice: figures plus every modifier that applies, in words.
 pub struct Score {
@@ -88,7 +89,7 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     let (attacker, defender, defender_failed) = pending(ctx, unit)?;
     let done = Change::MeleeResolved { attacker: attacker.id.clone() }.effect();
     // A defender already routed by an earlier melee this turn has left: the later attacker holds.
-    if attacker.is_out() || defender.is_out() || defender.flags.contains(&Flag::Routed) {
+    if attacker.is_out() || defender.is_out() || defender.flags.contains(&ROUTED) {
         let gone = if attacker.is_out() { &attacker.name } else { &defender.name };
         return Ok(Outcome::Resolved {
             summary: format!("No melee between {} and {}: {gone} is no longer there", attacker.name, defender.name),
@@ -179,7 +180,7 @@ pub fn rout_effects(ctx: &Ctx, unit: &Unit, inches: f64, losses: Vec<u32>) -> Ve
     if run > 0.0 && !survivors.is_empty() {
         effects.push(Effect::Shift { unit: unit.id.clone(), dx: shift.x, dy: shift.y });
     }
-    effects.push(Effect::Flag { unit: unit.id.clone(), flag: Flag::Routed, on: true });
+    effects.push(Effect::Flag { unit: unit.id.clone(), flag: ROUTED, on: true });
     effects
 }
 

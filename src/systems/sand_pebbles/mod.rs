@@ -6,6 +6,7 @@ mod actions;
 mod context;
 mod fields;
 mod fire;
+mod markers;
 mod melee;
 mod morale;
 mod movement;
@@ -16,6 +17,7 @@ mod view;
 
 pub use actions::SandPebblesAction;
 pub use fields::{SideFields, UnitFields};
+pub use markers::{PINNED, ROUTED};
 pub use tables::Tables;
 pub use turn::{Change, Charge, Phase, Turn};
 pub use view::{SandPebblesView, Step};
@@ -23,7 +25,7 @@ pub use view::{SandPebblesView, Step};
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome};
 use crate::odds::{Dist, OddsView};
-use crate::roster::{Flag, Unit};
+use crate::roster::Unit;
 use crate::rules::{Act, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
 use context::Ctx;
 
@@ -33,6 +35,7 @@ impl RuleSystem for SandPebbles {
     const ID: &'static str = "sand-pebbles";
     const LOG_TAG: &'static str = "sand_pebbles";
     const RULESET: &'static str = crate::ruleset!("sand-pebbles");
+    const MARKERS: &'static [crate::rules::Marker] = markers::MARKERS;
     const SCENARIOS: &'static [Shipped] =
         crate::shipped!("sand-pebbles": "legation-wall.toml", "river-junks.toml", "relief-column.toml");
 
@@ -68,8 +71,8 @@ impl RuleSystem for SandPebbles {
     fn begin_turn(turn: &mut Turn, units: &mut [Unit], _number: u32) {
         *turn = Turn::default();
         for unit in units {
-            unit.flags.remove(&Flag::Routed);
-            unit.flags.remove(&Flag::Pinned);
+            unit.flags.remove(&ROUTED);
+            unit.flags.remove(&PINNED);
         }
     }
 

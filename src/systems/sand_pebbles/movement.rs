@@ -9,7 +9,8 @@ use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal, movement_choice, resolve_move};
 use crate::odds::{Dist, OddsView};
 use crate::measure::{MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest, route_samples};
-use crate::roster::{Flag, Unit};
+use crate::roster::Unit;
+use super::markers::PINNED;
 
 /// How finely a craft's route is checked against the river, in inches.
 const WATER_SAMPLE_STEP: f64 = 0.25;
@@ -27,7 +28,7 @@ fn refuse_aboard(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
 /// A pinned unit holds where the charge found it (it has already pivoted to face it), and a charging
 /// unit has stopped 1" short: neither moves again this turn.
 fn refuse_held(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
-    if unit.flags.contains(&Flag::Pinned) {
+    if unit.flags.contains(&PINNED) {
         return Err(Refusal::by_rule(
             format!("{} is pinned by a charge: it may pivot and fire, but not move", unit.name),
             MOVEMENT,
@@ -338,7 +339,7 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome,
             Effect::AllowanceLeft { unit: unit.id.clone(), left: (left - needed).max(0.0) },
             Effect::Face { unit: unit.id.clone(), facing: facing_in },
             Effect::Face { unit: target.id.clone(), facing: facing_out },
-            Effect::Flag { unit: target.id.clone(), flag: Flag::Pinned, on: true },
+            Effect::Flag { unit: target.id.clone(), flag: PINNED, on: true },
             Change::Charged { attacker: unit.id.clone(), defender: target.id.clone() }.effect(),
         ],
     })
