@@ -1,6 +1,8 @@
 //! Fire combat: a D10 per figure against the weapon's number for the range band, after modifiers; the
 //! Gatling's 4 dice per crewman and its jam; the cannon's single roll, 4 crew and 3" blast; crew targeting.
 
+use sandtable::systems::heliograph::{Change, Heliograph, JAMMED};
+
 use crate::support::{Hg, area, gun, unit};
 
 #[test]
@@ -15,6 +17,9 @@ fn a_gatling_with_2_crew_rolls_8_dice_and_jams_on_four_zeros() {
     let line = hg.ok(r#"{"type":"fire","unit":"gatling","target":"moro","dice":[0,0,0,0,9,9,9,9]}"#);
     assert!(line.contains("8 D10, 4 hits") && line.contains("4 zeros jam the gun"), "{line}");
     assert_eq!(hg.alive("moro"), 2);
+    assert_eq!(hg.lost("moro"), 4);
+    assert!(hg.changes::<Heliograph>().contains(&Change::Jammed { unit: "gatling".into(), until: 2 }));
+    assert!(hg.unit("gatling").flags.contains(&JAMMED));
     hg.ok(r#"{"type":"morale","unit":"moro","dice":[1]}"#);
     hg.activate("moros", "moro");
     hg.ok(r#"{"type":"next_turn"}"#);
@@ -47,6 +52,7 @@ fn a_cannon_hit_kills_only_figures_within_3_inches_of_the_impact_of_either_side(
         hg.ok(r#"{"type":"fire","unit":"cannon","target":"near","at":{"x":30,"y":10},"dice":[9,5,5,4,9,0,6,1]}"#);
     assert!(line.contains("a hit") && line.contains("covers 7 figures") && line.contains("4 figures killed"), "{line}");
     assert_eq!(hg.alive("scout"), 0, "the blast takes friend and foe alike");
+    assert_eq!((hg.lost("scout"), hg.lost("near"), hg.lost("far")), (1, 3, 0));
     assert_eq!(hg.alive("near"), 3);
     assert_eq!(hg.alive("far"), 6);
 }

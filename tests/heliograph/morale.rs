@@ -1,6 +1,8 @@
 //! Morale: percentile at or under base morale plus modifiers; over 50 a failure routs 12" and costs the
 //! action, at or under 50 it removes the unit; never removal for a failure to close into melee.
 
+use sandtable::systems::heliograph::{Change, Heliograph};
+
 use crate::support::{Hg, area, unit};
 
 /// `shooters` U.S. riflemen fire at the Moro `target` and kill `kills` of them with typed dice.
@@ -43,6 +45,9 @@ fn a_percentile_failure_over_50_routs_12_inches_and_costs_the_action() {
     assert!(line.contains("rolls 56") && line.contains("routs 12"), "{line}");
     assert_eq!(hg.unit("moros").leader().unwrap().pos.x, leader.x + 12.0, "back toward the Moros' east edge");
     assert!(hg.unit("moros").flags.contains(&sandtable::systems::heliograph::ACTIVATED), "it loses its action");
+    assert!(hg.unit("moros").flags.contains(&sandtable::systems::heliograph::ROUTED));
+    assert_eq!(hg.lost("moros"), 0, "a rout over 50 costs no figures");
+    assert!(hg.changes::<Heliograph>().contains(&Change::MoraleTaken { unit: "moros".into() }));
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! figures + modifiers each side, ties to the Western forces; the loser routs 2D6 and loses 1D6, the
 //! winner loses half a D6, rounded down, and takes the position.
 
+use sandtable::systems::sand_pebbles::{Change, ROUTED, SandPebbles};
+
 use crate::support::{Sp, area, unit};
 
 /// `attacker` (on `side`) charges `defender` and both pass their tests: phase G.
@@ -89,6 +91,9 @@ fn a_melee_loser_routs_2d6_and_loses_1d6_the_winner_loses_half_a_d6() {
     let line = sp.ok(r#"{"type":"melee","unit":"marines","dice":[6,1,4,5,3,5]}"#);
     assert!(line.contains("marines wins and loses 2 figures; boxers routs 9\" and loses 3 figures"), "{line}");
     assert_eq!((sp.alive("marines"), sp.alive("boxers")), (3, 2));
+    assert_eq!((sp.lost("marines"), sp.lost("boxers")), (2, 3), "the outcome takes exactly those figures");
+    assert!(sp.unit("boxers").flags.contains(&ROUTED) && !sp.unit("marines").flags.contains(&ROUTED));
+    assert_eq!(sp.changes::<SandPebbles>(), vec![Change::MeleeResolved { attacker: "marines".into() }]);
 }
 
 #[test]
@@ -158,5 +163,6 @@ fn a_defender_that_failed_against_two_chargers_routs_once_and_the_second_melee_f
     let line = sp.ok(r#"{"type":"melee","unit":"east"}"#);
     assert!(line.contains("No melee") && line.contains("sailors is no longer there"), "{line}");
     assert_eq!(sp.alive("sailors"), 6, "one rout, one loss roll");
+    assert_eq!(sp.lost("sailors") + sp.lost("east"), 0, "the second melee takes nobody");
     sp.ok(r#"{"type":"next_turn"}"#);
 }

@@ -1,6 +1,8 @@
 //! Movement Chart: each kind's roll, guns' choice, ships that must move their dice and pay for turns,
 //! junks going upstream, swimmers and drowning, and the charge that stops 1" short.
 
+use sandtable::systems::sand_pebbles::{Change, SandPebbles};
+
 use crate::support::{Sp, area, gun, unit};
 
 fn craft(id: &str, side: &str, kind: &str, at: (f64, f64), facing: f64) -> String {
@@ -194,6 +196,8 @@ fn a_charge_stops_one_inch_short_pins_the_target_and_turns_it_to_face() {
     let leader = sp.unit("marines").leader().unwrap().pos;
     assert!((leader.y - 19.0).abs() < 1e-9);
     assert!(sp.unit("boxers").flags.contains(&sandtable::systems::sand_pebbles::PINNED));
+    let charged = Change::Charged { attacker: "marines".into(), defender: "boxers".into() };
+    assert_eq!(sp.changes::<SandPebbles>(), vec![charged], "the turn records who charged whom, once");
     assert_eq!(sp.unit("boxers").facing, 0.0, "the target pivots to face the charge");
     assert!((sp.game.state().allowances["marines"].left - 3.0).abs() < 1e-9);
     assert!(sp.refused(r#"{"type":"charge","unit":"marines","target":"boxers"}"#).message.contains("already charged"));
