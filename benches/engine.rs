@@ -62,6 +62,9 @@ fn benches(c: &mut Criterion) {
 
     // What opening a stored game costs: every event parsed from its JSON row, then replayed.
     let rows: Vec<String> = events.iter().map(|e| serde_json::to_string(e).unwrap()).collect();
+    c.bench_function("parse 10,000 events from JSON", |b| {
+        b.iter(|| rows.iter().map(|r| serde_json::from_str(black_box(r)).unwrap()).collect::<Vec<Event>>())
+    });
     c.bench_function("load 10,000 events from JSON and replay", |b| {
         b.iter(|| {
             let parsed: Vec<Event> = rows.iter().map(|r| serde_json::from_str(r).unwrap()).collect();

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use tokio::sync::Mutex;
 
 use super::{ApiError, CampaignView, GameSummary, GameView, Measurement, OptionView, ScenarioSummary, TemplateView};
-use crate::game::{Action, Event, Game};
+use crate::game::{Action, Event, Game, GameError};
 use crate::measure::Pt;
 use crate::odds::OddsView;
 use crate::scenario::{self, Scenario};
@@ -162,9 +162,9 @@ impl Api {
             .await?
             .into_iter()
             .map(|e| {
-                serde_json::from_str::<Event>(&e.json).map_err(|err| {
-                    ApiError::new(super::ErrorKind::Internal, format!("game {id}, event {}: {err}", e.seq))
-                })
+                // A row that does not read is a corrupt log, named by its entry as the replay names them.
+                serde_json::from_str::<Event>(&e.json)
+                    .map_err(|err| ApiError::from(GameError::CorruptLog(format!("entry {}: {err}", e.seq))))
             })
             .collect::<Result<Vec<_>, _>>()?;
         let game = Arc::new(Game::replay(Arc::new(scenario), record.seed, events)?);

@@ -1,5 +1,9 @@
-use serde::de::Error as _;
+use serde::de::MapAccess;
+use serde::de::value::MapAccessDeserializer;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::tag_first::{TagThenRest, TaggedReader, read_tagged};
 
 use crate::measure::Pt;
 use crate::roster::Flag;
@@ -87,17 +91,37 @@ impl<'de> Deserialize<'de> for Action {
     /// A shared action is read field by field as declared above; any other `type` is the game's system's
     /// to read.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Action, D::Error> {
-        let value = serde_json::Value::deserialize(deserializer)?;
-        let kind = value
-            .get("type")
-            .and_then(serde_json::Value::as_str)
-            .ok_or_else(|| D::Error::custom("an action needs a `type`, e.g. {\"type\":\"note\",\"text\":\"...\"}"))?;
-        if Action::shared_kinds().contains(&kind) {
-            return Action::deserialize(value).map_err(D::Error::custom);
+        read_tagged::<ActionReader, D>(deserializer)
+    }
+}
+
+struct ActionReader;
+
+impl<'de> TaggedReader<'de> for ActionReader {
+    type Output = Action;
+    const TAG: &'static str = "type";
+
+    fn read<A: MapAccess<'de>>(kind: String, action: TagThenRest<A>) -> Result<Action, A::Error> {
+        if Action::shared_kinds().contains(&kind.as_str()) {
+            return Action::deserialize(MapAccessDeserializer::new(action));
         }
-        let serde_json::Value::Object(mut fields) = value else { unreachable!("an object has a `type`") };
-        let kind = fields.remove("type").and_then(|k| k.as_str().map(str::to_string)).unwrap_or_default();
-        Ok(Action::System(SystemAction { kind, fields }))
+        Ok(Action::System(SystemAction { kind, fields: action.rest_as_json()? }))
+    }
+
+    fn read_value<E: serde::de::Error>(mut action: Map<String, Value>) -> Result<Action, E> {
+        let kind = match action.remove("type") {
+            Some(Value::String(kind)) => kind,
+            _ => return Err(Self::missing_tag()),
+        };
+        if Action::shared_kinds().contains(&kind.as_str()) {
+            action.insert("type".into(), Value::String(kind));
+            return Action::deserialize(Value::Object(action)).map_err(E::custom);
+        }
+        Ok(Action::System(SystemAction { kind, fields: action }))
+    }
+
+    fn missing_tag<E: serde::de::Error>() -> E {
+        E::custom("an action needs a `type`, e.g. {\"type\":\"note\",\"text\":\"...\"}")
     }
 }
 
@@ -222,5 +246,27 @@ mod tests {
         let err = Action::from_json(r#"{"type":"record_losses","unit":"u","count":3,"cnt":4}"#).unwrap_err();
         assert!(err.to_string().contains("unknown field `cnt`"), "{err}");
         assert!(Action::from_json(r#"{"unit":"u"}"#).unwrap_err().to_string().contains("needs a `type`"));
+    }
+
+    /// The engine writes the `type` first and reads it in one pass; JSON typed by hand, or passed through
+    /// a `Value` (the desktop app's commands), may have it anywhere, and reads the same.
+    #[test]
+    fn an_action_reads_the_same_wherever_its_type_stands() {
+        let pairs = [
+            (r#"{"type":"record_losses","unit":"u","count":3}"#, r#"{"count":3,"unit":"u","type":"record_losses"}"#),
+            (r#"{"type":"fire","unit":"u","target":"t"}"#, r#"{"unit":"u","type":"fire","target":"t"}"#),
+            (r#"{"type":"next_turn"}"#, r#"{"type":"next_turn"}"#),
+        ];
+        for (first, later) in pairs {
+            let read = Action::from_json(first).unwrap();
+            assert_eq!(Action::from_json(later).unwrap(), read);
+            assert_eq!(serde_json::from_value::<Action>(serde_json::from_str(later).unwrap()).unwrap(), read);
+        }
+        for json in [r#"{"type":"note","text":"x","txt":1}"#, r#"{"txt":1,"text":"x","type":"note"}"#] {
+            assert!(Action::from_json(json).unwrap_err().to_string().contains("unknown field `txt`"), "{json}");
+        }
+        for json in [r#"{}"#, r#"{"type":7}"#, r#"{"unit":"u","type":null}"#] {
+            assert!(Action::from_json(json).unwrap_err().to_string().contains("needs a `type`"), "{json}");
+        }
     }
 }

@@ -1,8 +1,12 @@
-use serde::de::Error as _;
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{DeserializeSeed, MapAccess};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::tag_first::{TagThenRest, TaggedReader, read_tagged};
 
 use crate::roster::Flag;
-use crate::rules::SystemChange;
+use crate::rules::{LoggedChange, SystemChange};
 
 /// One change a resolved procedure makes to the table. Outcomes list their effects so the fold that
 /// rebuilds a game from its log is the same few lines for every rule system.
@@ -42,16 +46,33 @@ impl<'de> Deserialize<'de> for Effect {
     /// The shared effects are read as declared; any other tag is a rule system's change, kept as JSON
     /// until the game's system reads it.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Effect, D::Error> {
-        let value = serde_json::Value::deserialize(deserializer)?;
-        let tag =
-            value.get("effect").and_then(serde_json::Value::as_str).ok_or_else(|| D::Error::missing_field("effect"))?;
-        if Effect::shared_tags().contains(&tag) {
-            return Effect::deserialize(value).map_err(D::Error::custom);
+        read_tagged::<EffectReader, D>(deserializer)
+    }
+}
+
+struct EffectReader;
+
+impl<'de> TaggedReader<'de> for EffectReader {
+    type Output = Effect;
+    const TAG: &'static str = "effect";
+
+    fn read<A: MapAccess<'de>>(tag: String, effect: TagThenRest<A>) -> Result<Effect, A::Error> {
+        if Effect::shared_tags().contains(&tag.as_str()) {
+            return Effect::deserialize(MapAccessDeserializer::new(effect));
         }
-        let tag = tag.to_string();
-        let serde_json::Value::Object(mut fields) = value else { unreachable!("an object has an `effect`") };
-        let change = fields.remove("change").ok_or_else(|| D::Error::missing_field("change"))?;
-        Ok(Effect::System(SystemChange::stored(tag, change)))
+        effect.take_field("change", LoggedChange { tag }).map(Effect::System)
+    }
+
+    fn read_value<E: serde::de::Error>(mut effect: Map<String, Value>) -> Result<Effect, E> {
+        let tag = match effect.get("effect") {
+            Some(Value::String(tag)) => tag.clone(),
+            _ => return Err(Self::missing_tag()),
+        };
+        if Effect::shared_tags().contains(&tag.as_str()) {
+            return Effect::deserialize(Value::Object(effect)).map_err(E::custom);
+        }
+        let change = effect.remove("change").ok_or_else(|| E::missing_field("change"))?;
+        LoggedChange { tag }.deserialize(change).map(Effect::System).map_err(E::custom)
     }
 }
 
@@ -108,6 +129,32 @@ mod tests {
             let effect: Effect = serde_json::from_str(json).unwrap();
             assert_eq!(serde_json::to_string(&effect).unwrap(), json);
         }
+    }
+
+    /// A change tagged with no system of this build (a newer build's, or a typo) is kept as it was written;
+    /// the replay is what refuses it, naming the entry.
+    #[test]
+    fn a_change_of_a_system_this_build_lacks_is_kept_as_written() {
+        for json in [
+            r#"{"effect":"no_such_system","change":{"anything":[1,2]}}"#,
+            r#"{"change":{"anything":[1,2]},"effect":"no_such_system"}"#,
+        ] {
+            let Effect::System(change) = serde_json::from_str(json).unwrap() else { panic!("{json}") };
+            assert_eq!(change.tag(), "no_such_system");
+            assert_eq!(
+                serde_json::to_string(&change).unwrap(),
+                r#"{"effect":"no_such_system","change":{"anything":[1,2]}}"#
+            );
+        }
+        let missing = serde_json::from_str::<Effect>(r#"{"effect":"no_such_system"}"#).unwrap_err();
+        assert!(missing.to_string().contains("missing field `change`"), "{missing}");
+    }
+
+    #[test]
+    fn a_shared_effect_reads_the_same_wherever_its_tag_stands() {
+        let first: Effect = serde_json::from_str(r#"{"effect":"shift","unit":"u","dx":1.5,"dy":-2.25}"#).unwrap();
+        let last: Effect = serde_json::from_str(r#"{"dx":1.5,"dy":-2.25,"unit":"u","effect":"shift"}"#).unwrap();
+        assert_eq!(first, last);
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod movement;
 mod play;
 mod refusal;
 mod state;
+mod tag_first;
 
 pub use action::{Action, SystemAction};
 pub use effect::Effect;

@@ -1,11 +1,12 @@
-//! `SystemChange`: one change to a rule system's turn state, as an outcome's effect carries it. Live
-//! play records it typed; a stored log reads it as JSON (the engine does not know the type), and the
-//! game's own system reads it back into its type when the log is replayed, once.
+//! `SystemChange`: one change to a rule system's turn state, as an outcome's effect carries it, typed
+//! by its system (the engine folds it without knowing the type). A stored log's changes are read into
+//! their types as the log is parsed, the tag naming the system; the game then checks them once, on
+//! replay, against its own system and units. A tag no system of this build has is kept as JSON, and
+//! refused on replay.
 //!
 //! In the log it is `{"effect": "<the system's LOG_TAG>", "change": {...}}`.
 
 use std::any::Any;
-use std::borrow::Cow;
 use std::fmt;
 
 use serde::Serialize;
@@ -18,19 +19,20 @@ pub struct SystemChange(Repr);
 
 // Boxed, not shared: a replay walks thousands of changes, and each one's own copy sits near its event.
 enum Repr {
+    /// Made by the engine in this process, or read from a log and checked against the game.
     Typed(Box<dyn AnyChange>),
-    /// As read from a stored log, before its system has read it.
-    Stored {
-        tag: String,
-        change: serde_json::Value,
-    },
+    /// Read from a stored log into its system's type, not yet checked against the game.
+    Unchecked(Box<dyn AnyChange>),
+    /// From a stored log, with a tag no system of this build has.
+    Foreign { tag: String, change: serde_json::Value },
 }
 
 impl Clone for Repr {
     fn clone(&self) -> Repr {
         match self {
             Repr::Typed(change) => Repr::Typed(change.clone_box()),
-            Repr::Stored { tag, change } => Repr::Stored { tag: tag.clone(), change: change.clone() },
+            Repr::Unchecked(change) => Repr::Unchecked(change.clone_box()),
+            Repr::Foreign { tag, change } => Repr::Foreign { tag: tag.clone(), change: change.clone() },
         }
     }
 }
@@ -75,52 +77,57 @@ impl SystemChange {
         SystemChange(Repr::Typed(Box::new(ChangeOf::<S>(change))))
     }
 
-    /// A change as a stored log holds it.
-    pub fn stored(tag: String, change: serde_json::Value) -> SystemChange {
-        SystemChange(Repr::Stored { tag, change })
+    /// A change read from a stored log, to be checked when the game replays it.
+    pub fn from_log<S: RuleSystem>(change: S::Change) -> SystemChange {
+        SystemChange(Repr::Unchecked(Box::new(ChangeOf::<S>(change))))
+    }
+
+    /// A stored change whose tag no system of this build has.
+    pub fn foreign(tag: String, change: serde_json::Value) -> SystemChange {
+        SystemChange(Repr::Foreign { tag, change })
     }
 
     /// The `effect` tag: which system's change this is.
     pub fn tag(&self) -> &str {
         match &self.0 {
-            Repr::Typed(change) => change.tag(),
-            Repr::Stored { tag, .. } => tag,
+            Repr::Typed(change) | Repr::Unchecked(change) => change.tag(),
+            Repr::Foreign { tag, .. } => tag,
         }
     }
 
-    /// The change as `S` recorded it: borrowed when typed, read from its JSON when stored.
-    pub fn read<S: RuleSystem>(&self) -> Result<Cow<'_, S::Change>, String> {
-        if self.tag() != S::LOG_TAG {
-            return Err(format!("a {:?} change cannot apply to a {} game", self.tag(), S::ID));
-        }
+    /// The change as `S` recorded it; refused if it is another system's.
+    pub fn read<S: RuleSystem>(&self) -> Result<&S::Change, String> {
         match &self.0 {
-            Repr::Typed(change) => Ok(Cow::Borrowed(
-                change.inner().downcast_ref::<S::Change>().expect("a change's tag names its type's system"),
-            )),
-            Repr::Stored { change, .. } => <S::Change as serde::Deserialize>::deserialize(change)
-                .map(Cow::Owned)
-                .map_err(|e| format!("a {} change the build cannot read ({e}): {change}", S::ID)),
+            Repr::Typed(change) | Repr::Unchecked(change) if change.tag() == S::LOG_TAG => {
+                Ok(change.inner().downcast_ref::<S::Change>().expect("a change's tag names its type's system"))
+            }
+            _ => Err(format!("a {:?} change cannot apply to a {} game", self.tag(), S::ID)),
         }
     }
 
-    /// Reads a stored change into `S`'s type, so folding it again costs nothing. Returns the change read,
-    /// or `None` if it was typed already (made by the engine in this process, not read from a log).
+    /// Takes a change read from a log as checked. Returns it if it still wanted checking, `None` if it
+    /// was made in this process (and so names the game's own units).
     pub fn settle<S: RuleSystem>(&mut self) -> Result<Option<&S::Change>, String> {
-        if let Repr::Typed(_) = self.0 {
-            return self.read::<S>().map(|_| None);
-        }
-        let typed = self.read::<S>()?.into_owned();
-        *self = SystemChange::of::<S>(typed);
-        match &self.0 {
-            Repr::Typed(change) => Ok(change.inner().downcast_ref::<S::Change>()),
-            Repr::Stored { .. } => unreachable!("settled just now"),
+        self.read::<S>()?;
+        let placeholder = Repr::Foreign { tag: String::new(), change: serde_json::Value::Null };
+        match std::mem::replace(&mut self.0, placeholder) {
+            Repr::Unchecked(change) => {
+                self.0 = Repr::Typed(change);
+                self.read::<S>().map(Some)
+            }
+            typed => {
+                self.0 = typed;
+                Ok(None)
+            }
         }
     }
 
     fn to_json(&self) -> serde_json::Value {
         match &self.0 {
-            Repr::Typed(change) => serde_json::to_value(change.as_ref()).expect("changes serialise"),
-            Repr::Stored { change, .. } => change.clone(),
+            Repr::Typed(change) | Repr::Unchecked(change) => {
+                serde_json::to_value(change.as_ref()).expect("changes serialise")
+            }
+            Repr::Foreign { change, .. } => change.clone(),
         }
     }
 }
@@ -130,8 +137,8 @@ impl Serialize for SystemChange {
         let mut effect = serializer.serialize_struct("Effect", 2)?;
         effect.serialize_field("effect", self.tag())?;
         match &self.0 {
-            Repr::Typed(change) => effect.serialize_field("change", change.as_ref())?,
-            Repr::Stored { change, .. } => effect.serialize_field("change", change)?,
+            Repr::Typed(change) | Repr::Unchecked(change) => effect.serialize_field("change", change.as_ref())?,
+            Repr::Foreign { change, .. } => effect.serialize_field("change", change)?,
         }
         effect.end()
     }
@@ -146,8 +153,8 @@ impl PartialEq for SystemChange {
 impl fmt::Debug for SystemChange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
-            Repr::Typed(change) => change.debug(f),
-            Repr::Stored { tag, change } => write!(f, "{tag}:{change}"),
+            Repr::Typed(change) | Repr::Unchecked(change) => change.debug(f),
+            Repr::Foreign { tag, change } => write!(f, "{tag}:{change}"),
         }
     }
 }

@@ -4,7 +4,10 @@
 use std::marker::PhantomData;
 use std::sync::{Arc, OnceLock};
 
-use super::{RuleSystem, Ruleset};
+use serde::Deserialize;
+use serde::de::{DeserializeSeed, Deserializer, Error as _};
+
+use super::{RuleSystem, Ruleset, SystemChange};
 use crate::scenario::{Scenario, ScenarioError};
 
 /// A scenario compiled into the binary: `path` under `scenarios/`, `<system id>/<file>.toml`.
@@ -22,6 +25,11 @@ pub trait Registration: Sync {
     fn scenarios(&self) -> &'static [Shipped];
     /// Reads a scenario of this system from its parsed document.
     fn load<'i>(&self, file: &str, source: &'i str, root: toml::de::DeTable<'i>) -> Result<Scenario, ScenarioError>;
+    /// The tag of this system's changes in a stored log.
+    fn log_tag(&self) -> &'static str;
+    /// Reads one of this system's changes from a stored log.
+    fn read_change(&self, change: &mut dyn erased_serde::Deserializer<'_>)
+    -> Result<SystemChange, erased_serde::Error>;
 }
 
 /// A registry line: `Entry::<MySystem>::new()`.
@@ -63,6 +71,36 @@ impl<S: RuleSystem> Registration for Entry<S> {
     fn load<'i>(&self, file: &str, source: &'i str, root: toml::de::DeTable<'i>) -> Result<Scenario, ScenarioError> {
         let (ruleset, charts) = self.loaded();
         crate::scenario::build::<S>(file, source, root, ruleset.clone(), charts.clone())
+    }
+
+    fn log_tag(&self) -> &'static str {
+        S::LOG_TAG
+    }
+
+    fn read_change(
+        &self,
+        change: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<SystemChange, erased_serde::Error> {
+        erased_serde::deserialize::<S::Change>(change).map(SystemChange::from_log::<S>)
+    }
+}
+
+/// Reads the `change` of a stored effect tagged `tag`: into its system's type when the tag is a
+/// registered system's, kept as JSON otherwise (the replay then refuses it).
+pub struct LoggedChange {
+    pub tag: String,
+}
+
+impl<'de> DeserializeSeed<'de> for LoggedChange {
+    type Value = SystemChange;
+
+    fn deserialize<D: Deserializer<'de>>(self, change: D) -> Result<SystemChange, D::Error> {
+        match systems().iter().find(|s| s.log_tag() == self.tag) {
+            Some(system) => system
+                .read_change(&mut <dyn erased_serde::Deserializer>::erase(change))
+                .map_err(|e| D::Error::custom(format!("a {} change the build cannot read ({e})", system.id()))),
+            None => serde_json::Value::deserialize(change).map(|json| SystemChange::foreign(self.tag, json)),
+        }
     }
 }
 

@@ -67,7 +67,7 @@ impl<S: RuleSystem> AnyTurn for TurnOf<S> {
     fn apply(&mut self, change: &SystemChange) {
         // Replay checks every change's system before folding; live play only records the game's own.
         let change = change.read::<S>().unwrap_or_else(|e| panic!("{e}"));
-        S::apply(&mut self.0, &change);
+        S::apply(&mut self.0, change);
     }
 
     fn begin_turn(&mut self, units: &mut [Unit], number: u32) {

@@ -68,9 +68,7 @@ impl Play {
         self.effects()
             .iter()
             .filter_map(|e| match e {
-                Effect::System(change) => {
-                    Some(change.read::<S>().expect("the game's own system's change").into_owned())
-                }
+                Effect::System(change) => Some(change.read::<S>().expect("the game's own system's change").clone()),
                 _ => None,
             })
             .collect()
