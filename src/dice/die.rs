@@ -33,6 +33,12 @@ impl Die {
         }
     }
 
+    /// How far apart its lowest and highest faces are: a D6 spreads over 5, a D% over 99.
+    pub fn spread(self) -> i64 {
+        let sides = self.sides();
+        sides.iter().max().copied().unwrap_or(0) - sides.iter().min().copied().unwrap_or(0)
+    }
+
     pub fn side_count(self) -> usize {
         match self {
             Die::D4 => 4,

@@ -22,28 +22,59 @@ pub struct DiceExpr {
     terms: Vec<Term>,
 }
 
-/// The most dice one expression may hold: far above any rule's need, low enough that a typo such as
-/// `2000000D6` is an error rather than a frozen app.
-const MAX_DICE: u32 = 1000;
+/// Bounds on what one expression may ask for. Each sits far above any rule's need and low enough that a
+/// typo (`2000000D6`, a pasted number) is refused at once instead of freezing the app while its exact
+/// odds are worked out, or overflowing a total.
+pub mod bounds {
+    /// Dice in one expression.
+    pub const MAX_DICE: u32 = 1000;
+    /// Characters in one expression, spaces included.
+    pub const MAX_CHARS: usize = 100;
+    /// The size of a constant, and of all the constants of one expression together.
+    pub const MAX_CONSTANT: i64 = 1_000_000;
+    /// The distinct totals an expression may span (100D% spans 9,901; 1000D6 5,001). Its exact odds
+    /// take one convolution per doubling of the dice, so this bounds their time (a few ms at most).
+    pub const MAX_TOTALS: i64 = 10_001;
+}
+use bounds::{MAX_CHARS, MAX_CONSTANT, MAX_DICE, MAX_TOTALS};
 
 impl DiceExpr {
     pub fn parse(text: &str) -> Result<DiceExpr, DiceError> {
-        let bad = |reason: &str| DiceError::BadExpression { expr: text.to_string(), reason: reason.to_string() };
+        let bad = |reason: &str| DiceError::BadExpression { expr: shortened(text), reason: reason.to_string() };
+        if text.chars().count() > MAX_CHARS {
+            return Err(bad(&format!("it is longer than {MAX_CHARS} characters")));
+        }
         let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_uppercase();
         if compact.is_empty() {
             return Err(bad("it is empty"));
         }
         let mut terms = Vec::new();
-        let mut total_dice: u32 = 0;
+        let (mut dice, mut constants, mut span) = (0u32, 0i64, 0i64);
         for (negative, part) in split_signed(&compact).map_err(|r| bad(&r))? {
             let term = parse_term(&part, negative).map_err(|r| bad(&r))?;
-            if let Term::Dice { count, .. } = term {
-                total_dice = total_dice.saturating_add(count);
+            match term {
+                Term::Dice { count, die, .. } => {
+                    dice = dice.saturating_add(count);
+                    span = span.saturating_add(i64::from(count).saturating_mul(die.spread()));
+                }
+                Term::Constant { value } => constants = constants.saturating_add(value.abs()),
             }
             terms.push(term);
         }
-        if total_dice > MAX_DICE {
-            return Err(bad(&format!("more than {MAX_DICE} dice")));
+        if dice == 0 {
+            return Err(bad("it rolls no dice (a roll needs at least one, e.g. 1D6+6)"));
+        }
+        if dice > MAX_DICE {
+            return Err(bad(&format!("it rolls {dice} dice; an expression may roll at most {MAX_DICE}")));
+        }
+        if constants > MAX_CONSTANT {
+            return Err(bad(&format!("its numbers add up past {MAX_CONSTANT}, far beyond any rule's roll")));
+        }
+        if span + 1 > MAX_TOTALS {
+            return Err(bad(&format!(
+                "its totals span {} values; exact odds are worked out for at most {MAX_TOTALS}",
+                span + 1
+            )));
         }
         Ok(DiceExpr { terms })
     }
@@ -123,12 +154,28 @@ impl DiceExpr {
         })
     }
 
+    /// The lowest total, from the faces (a distribution's far tails can be too unlikely to hold in an f64).
     pub fn min(&self) -> i64 {
-        self.distribution().min()
+        self.extreme(false)
     }
 
     pub fn max(&self) -> i64 {
-        self.distribution().max()
+        self.extreme(true)
+    }
+
+    fn extreme(&self, highest: bool) -> i64 {
+        self.terms
+            .iter()
+            .map(|t| match *t {
+                Term::Constant { value } => value,
+                Term::Dice { count, die, negative } => {
+                    let sides = die.sides();
+                    let face = if highest != negative { sides.iter().max() } else { sides.iter().min() };
+                    let sum = i64::from(count) * face.copied().unwrap_or(0);
+                    if negative { -sum } else { sum }
+                }
+            })
+            .sum()
     }
 }
 
@@ -158,8 +205,11 @@ fn split_signed(compact: &str) -> Result<Vec<(bool, String)>, String> {
 }
 
 fn parse_term(part: &str, negative: bool) -> Result<Term, String> {
-    if let Ok(value) = part.parse::<i64>() {
-        return Ok(Term::Constant { value: if negative { -value } else { value } });
+    if part.bytes().all(|b| b.is_ascii_digit()) {
+        return match part.parse::<i64>() {
+            Ok(value) if value <= MAX_CONSTANT => Ok(Term::Constant { value: if negative { -value } else { value } }),
+            _ => Err(format!("{:?} is more than {MAX_CONSTANT}", shortened(part))),
+        };
     }
     let (count_text, die) = if let Some(count) = part.strip_suffix("AVD").or_else(|| part.strip_suffix("AVG")) {
         (count, Die::Avg)
@@ -172,13 +222,25 @@ fn parse_term(part: &str, negative: bool) -> Result<Term, String> {
     };
     let count: u32 = if count_text.is_empty() {
         1
+    } else if count_text.bytes().all(|b| b.is_ascii_digit()) {
+        // Past MAX_DICE is refused with the bound once the whole expression is read.
+        count_text.parse().unwrap_or(u32::MAX)
     } else {
-        count_text.parse().map_err(|_| format!("{part:?}: {count_text:?} is not a dice count"))?
+        return Err(format!("{:?}: {:?} is not a dice count", shortened(part), shortened(count_text)));
     };
     if count == 0 {
         return Err(format!("{part:?} rolls no dice"));
     }
     Ok(Term::Dice { count, die, negative })
+}
+
+/// A piece of what was typed, short enough to quote in a message.
+fn shortened(text: &str) -> String {
+    const SHOWN: usize = 24;
+    match text.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
 }
 
 impl FromStr for DiceExpr {
@@ -250,6 +312,40 @@ mod tests {
         for text in ["", "2D7", "D", "2D6+", "+-3", "0D6", "xD6", "2000D6"] {
             assert!(DiceExpr::parse(text).is_err(), "{text} should be refused");
         }
+    }
+
+    /// Found by probing (issue 17): these overflowed a total, froze the odds for most of a minute, or
+    /// were taken as a roll. Each is refused with the bound it passes.
+    #[test]
+    fn expressions_past_the_bounds_are_refused_with_the_bound() {
+        for (text, says) in [
+            ("9223372036854775807+1", "more than 1000000"),
+            ("1D6+9223372036854775807", "more than 1000000"),
+            ("1D6+99999999999999999999999999", "more than 1000000"),
+            ("9223372036854775807", "more than 1000000"),
+            ("6", "rolls no dice"),
+            ("2+3", "rolls no dice"),
+            ("1D6+1000000+1", "add up past 1000000"),
+            ("1000D%", "span 99001 values"),
+            ("400D%", "at most 10001"),
+            ("1001D6", "at most 1000"),
+            ("99999999999D6", "at most 1000"),
+            ("4294967296D6", "at most 1000"),
+        ] {
+            let err = DiceExpr::parse(text).unwrap_err().to_string();
+            assert!(err.contains(says), "{text}: {err}");
+        }
+        let long = "1D6+".repeat(30) + "1";
+        assert!(DiceExpr::parse(&long).unwrap_err().to_string().contains("longer than 100 characters"));
+    }
+
+    #[test]
+    fn the_largest_expressions_allowed_price_their_odds_exactly() {
+        for text in ["1000D6", "100D%", "1000D10", "1D6+1000000", "-1000000+1D6"] {
+            let dist = expr(text).distribution();
+            assert!((dist.total_probability() - 1.0).abs() < 1e-9, "{text}");
+        }
+        assert_eq!(expr("1000D10").max(), 9000);
     }
 
     #[test]
