@@ -150,7 +150,7 @@ impl Api {
         {
             return Ok((record, game.clone()));
         }
-        let mut scenario = scenario::parse(&record.scenario_path, &record.scenario_toml)?;
+        let mut scenario = scenario::parse_stored(&record.scenario_path, &record.scenario_toml)?;
         let stored: BTreeMap<String, serde_json::Value> = serde_json::from_str(&record.options_json)
             .map_err(|e| ApiError::new(super::ErrorKind::Internal, format!("game {id}: stored options: {e}")))?;
         scenario

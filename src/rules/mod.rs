@@ -20,7 +20,7 @@ pub use change::SystemChange;
 pub use context::{Ctx, Setup, SetupCheck, plural};
 pub use introspect::{struct_fields, tagged_variants, tagged_variants_by};
 pub use marker::{Marker, marker_names};
-pub use registry::{Entry, LoggedChange, Registration, Shipped, known_ids, system, systems};
+pub use registry::{Entry, LoggedChange, OwnKeys, Registration, Shipped, known_ids, system, systems};
 pub use ruleset::{KindProfile, MoveOption, Ruleset};
 pub use system::{Act, RuleSystem};
 pub use turn::TurnState;

@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use serde::Deserialize;
 use serde::de::{DeserializeSeed, Deserializer, Error as _};
 
-use super::{RuleSystem, Ruleset, SystemChange};
+use super::{RuleSystem, Ruleset, SystemChange, struct_fields};
 use crate::scenario::{Scenario, ScenarioError};
 
 /// A scenario compiled into the binary: `path` under `scenarios/`, `<system id>/<file>.toml`.
@@ -23,13 +23,35 @@ pub trait Registration: Sync {
     /// which the registry's own test catches.
     fn ruleset(&self) -> Arc<Ruleset>;
     fn scenarios(&self) -> &'static [Shipped];
-    /// Reads a scenario of this system from its parsed document.
-    fn load<'i>(&self, file: &str, source: &'i str, root: toml::de::DeTable<'i>) -> Result<Scenario, ScenarioError>;
+    /// Reads a scenario of this system from its parsed document, passing over the keys `passed_over` lists.
+    fn load<'i>(
+        &self,
+        file: &str,
+        source: &'i str,
+        root: toml::de::DeTable<'i>,
+        passed_over: &[OwnKeys],
+    ) -> Result<Scenario, ScenarioError>;
+    /// The keys this system reads on each side and unit, beside the shared ones.
+    fn own_keys(&self) -> OwnKeys;
     /// The tag of this system's changes in a stored log.
     fn log_tag(&self) -> &'static str;
     /// Reads one of this system's changes from a stored log.
     fn read_change(&self, change: &mut dyn erased_serde::Deserializer<'_>)
     -> Result<SystemChange, erased_serde::Error>;
+}
+
+/// The keys a rule system reads on the `[[sides]]` and `[[units]]` entries of its scenarios.
+#[derive(Debug, Clone, Copy)]
+pub struct OwnKeys {
+    pub sides: &'static [&'static str],
+    pub units: &'static [&'static str],
+}
+
+impl OwnKeys {
+    /// Those of one list, `sides` or `units`.
+    pub fn of(&self, list: &str) -> &'static [&'static str] {
+        if list == "sides" { self.sides } else { self.units }
+    }
 }
 
 /// A registry line: `Entry::<MySystem>::new()`.
@@ -68,9 +90,19 @@ impl<S: RuleSystem> Registration for Entry<S> {
         S::SCENARIOS
     }
 
-    fn load<'i>(&self, file: &str, source: &'i str, root: toml::de::DeTable<'i>) -> Result<Scenario, ScenarioError> {
+    fn load<'i>(
+        &self,
+        file: &str,
+        source: &'i str,
+        root: toml::de::DeTable<'i>,
+        passed_over: &[OwnKeys],
+    ) -> Result<Scenario, ScenarioError> {
         let (ruleset, charts) = self.loaded();
-        crate::scenario::build::<S>(file, source, root, ruleset.clone(), charts.clone())
+        crate::scenario::build::<S>(file, source, root, ruleset.clone(), charts.clone(), passed_over)
+    }
+
+    fn own_keys(&self) -> OwnKeys {
+        OwnKeys { sides: struct_fields::<S::SideFields>(), units: struct_fields::<S::UnitFields>() }
     }
 
     fn log_tag(&self) -> &'static str {

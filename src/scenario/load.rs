@@ -11,7 +11,7 @@ use super::file::{ScenarioFile, SideEntry, UnitEntry};
 use super::placement::line_abreast;
 use crate::measure::{Edge, Polygon, Pt, Table, TerrainArea};
 use crate::roster::{Figure, Role, Side, Unit};
-use crate::rules::{self, Bound, RuleSystem, Ruleset, Setup, SetupCheck, System, struct_fields};
+use crate::rules::{self, Bound, OwnKeys, RuleSystem, Ruleset, Setup, SetupCheck, System, struct_fields};
 
 /// A scenario that has passed every check: its units stand on the table, every kind is in the ruleset,
 /// every option is one the ruleset knows, and its rule system has read and checked its own fields.
@@ -40,6 +40,24 @@ pub fn load_file(path: &Path) -> Result<Scenario, ScenarioError> {
 
 /// Reads a scenario: its `[scenario] system` names the rule system that reads the rest.
 pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
+    read(file, source, Reading::New)
+}
+
+/// Reads the scenario a game was stored with. Before each rule system read its own keys, every system's
+/// keys were shared, and a scenario could carry another system's (`morale` on a Sand Pebbles unit) with no
+/// effect; a game stored then must keep opening, so another system's keys are passed over here. Any
+/// other unknown key is refused as in `parse`.
+pub fn parse_stored(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
+    read(file, source, Reading::Stored)
+}
+
+#[derive(PartialEq)]
+enum Reading {
+    New,
+    Stored,
+}
+
+fn read(file: &str, source: &str, reading: Reading) -> Result<Scenario, ScenarioError> {
     let root = DeTable::parse(source).map_err(|e| ScenarioError::from_toml(file, source, &e))?;
     let system =
         root.get_ref().get("scenario").and_then(|h| h.get_ref().get("system")).map(|s| (s.get_ref(), s.span()));
@@ -53,7 +71,11 @@ pub fn parse(file: &str, source: &str) -> Result<Scenario, ScenarioError> {
         let known = rules::known_ids().join(", ");
         return Err(ScenarioError::at(file, source, span.start, format!("unknown rule system {id:?}; known: {known}")));
     };
-    registration.load(file, source, root.into_inner())
+    let passed_over: Vec<OwnKeys> = match reading {
+        Reading::New => Vec::new(),
+        Reading::Stored => rules::systems().iter().filter(|s| s.id() != id).map(|s| s.own_keys()).collect(),
+    };
+    registration.load(file, source, root.into_inner(), &passed_over)
 }
 
 /// Builds a scenario of system `S` from its parsed document: the shared parts here, the system's own
@@ -64,6 +86,7 @@ pub(crate) fn build<'i, S: RuleSystem>(
     mut root: DeTable<'i>,
     ruleset: Arc<Ruleset>,
     charts: Arc<S::Charts>,
+    passed_over: &[OwnKeys],
 ) -> Result<Scenario, ScenarioError> {
     let at = |span: std::ops::Range<usize>, msg: String| ScenarioError::at(file, source, span.start, msg);
     let toml_error = |e: toml::de::Error| ScenarioError::from_toml(file, source, &e);
@@ -90,7 +113,8 @@ pub(crate) fn build<'i, S: RuleSystem>(
     let mut setup = Setup::<S> { units: BTreeMap::new(), sides: BTreeMap::new() };
     let mut side_ids = BTreeSet::new();
     for entry in side_entries {
-        let (side, own): (SideEntry, S::SideFields) = split(entry, "sides", &ruleset.name, (file, source))?;
+        let (side, own): (SideEntry, S::SideFields) =
+            split(entry, "sides", &ruleset.name, passed_over, (file, source))?;
         if !side_ids.insert(side.id.get_ref().clone()) {
             return Err(at(side.id.span(), format!("side {:?} is listed twice", side.id.get_ref())));
         }
@@ -131,7 +155,8 @@ pub(crate) fn build<'i, S: RuleSystem>(
     let mut units = Vec::new();
     let mut unit_ids = BTreeSet::new();
     for entry in unit_entries {
-        let (unit, own): (UnitEntry, S::UnitFields) = split(entry, "units", &ruleset.name, (file, source))?;
+        let (unit, own): (UnitEntry, S::UnitFields) =
+            split(entry, "units", &ruleset.name, passed_over, (file, source))?;
         if !unit_ids.insert(unit.id.get_ref().clone()) {
             return Err(at(unit.id.span(), format!("unit id {:?} is used twice", unit.id.get_ref())));
         }
@@ -186,11 +211,12 @@ pub(crate) fn build<'i, S: RuleSystem>(
 }
 
 /// Reads a `[[sides]]` or `[[units]]` entry: its shared keys into `G`, its rule system's own into `F`.
-/// A key neither knows is refused at its line, with both lists of keys.
+/// A key neither knows is refused at its line, with both lists of keys, unless `passed_over` has it.
 fn split<'i, G: DeserializeOwned, F: DeserializeOwned>(
     entry: Spanned<DeValue<'i>>,
     list: &str,
     system: &str,
+    passed_over: &[OwnKeys],
     (file, source): (&str, &str),
 ) -> Result<(G, F), ScenarioError> {
     let span = entry.span();
@@ -204,6 +230,8 @@ fn split<'i, G: DeserializeOwned, F: DeserializeOwned>(
             shared.insert(key, value);
         } else if own_keys.contains(&key.get_ref().as_ref()) {
             own.insert(key, value);
+        } else if passed_over.iter().any(|keys| keys.of(list).contains(&key.get_ref().as_ref())) {
+            continue;
         } else {
             let own_list = if own_keys.is_empty() {
                 String::new()
@@ -400,6 +428,27 @@ at = [20, 20]
         let src = good().replacen(&format!("kind = \"{}\"", kinds()[0]), "kind = \"martians\"", 1);
         let err = parse("bad.toml", &src).unwrap_err();
         assert!(err.message.contains("martians") && err.message.contains(&kinds()[1]), "{err}");
+    }
+
+    /// Found by a referee replaying games stored before the seam: a scenario carrying another system's
+    /// unit key was stored with its game, and must keep opening with it; a new scenario is still refused.
+    #[test]
+    fn a_stored_game_keeps_the_keys_another_system_reads_and_a_new_scenario_does_not() {
+        let own = rules::systems()[0].own_keys();
+        let foreign: Vec<&str> = rules::systems()[1..]
+            .iter()
+            .flat_map(|s| s.own_keys().units.iter().copied())
+            .filter(|k| !own.units.contains(k))
+            .collect();
+        assert!(!foreign.is_empty(), "another system reads a unit key the first does not");
+        for key in foreign {
+            let src = good().replacen("figures = 10", &format!("figures = 10\n{key} = true"), 1);
+            let err = parse("new.toml", &src).unwrap_err();
+            assert!(err.message.contains(&format!("unknown key `{key}`")), "{err}");
+            assert_eq!(parse_stored("stored.toml", &src).unwrap().units[0].figures.len(), 10);
+        }
+        let misspelt = good().replacen("figures = 10", "figures = 10\nfigurs = 3", 1);
+        assert!(parse_stored("stored.toml", &misspelt).unwrap_err().message.contains("figurs"));
     }
 
     #[test]

@@ -9,5 +9,5 @@ mod shipped;
 
 pub use error::ScenarioError;
 pub(crate) use load::build;
-pub use load::{Scenario, load_file, parse};
+pub use load::{Scenario, load_file, parse, parse_stored};
 pub use shipped::{find_shipped, shipped_scenarios};

@@ -78,6 +78,25 @@ fn every_golden_row_reads_the_same_with_its_keys_in_another_order() {
     }
 }
 
+/// Before each rule system read its own scenario keys, a scenario could carry another system's (a
+/// Heliograph `morale` on a Sand Pebbles unit) and it was stored with the game. Such a game still opens,
+/// to the same state.
+#[tokio::test]
+async fn a_game_stored_with_another_systems_scenario_keys_still_opens() {
+    for mut fixture in Fixture::all() {
+        let (after, foreign) = match fixture.system.as_str() {
+            "heliograph" => ("\n[[sides]]", "\nwestern = true"),
+            _ => ("\nfigures = ", "\nmorale = 60\nhidden = true"),
+        };
+        let line_end = |at: usize| at + 1 + fixture.scenario_toml[at + 1..].find('\n').unwrap();
+        let at = line_end(line_end(fixture.scenario_toml.find(after).expect("a side and a unit")));
+        fixture.scenario_toml.insert_str(at, foreign);
+        assert!(sandtable::scenario::parse("new.toml", &fixture.scenario_toml).is_err(), "{}", fixture.name);
+        let game = fixture.open_through_the_store().await;
+        assert!(snapshot::of(&game) == fixture.state, "{}: opens to another state", fixture.name);
+    }
+}
+
 /// A stored log whose system changes were tampered with is refused when opened, naming the entry and
 /// what is wrong, rather than replayed into a state no game could reach.
 #[tokio::test]
