@@ -140,6 +140,10 @@ fn infantry_crewing_a_gatling_fire_two_dice_each_after_a_full_action() {
     hg.ok(r#"{"type":"record_losses","unit":"gatling","count":2}"#);
     hg.activate("us", "squad");
     hg.ok(r#"{"type":"crew_gun","unit":"squad","gun":"gatling"}"#);
+    let r = hg.refused(r#"{"type":"fire","unit":"squad","target":"m"}"#);
+    assert!(r.message.contains("spent this activation taking over"), "{}", r.message);
+    let notes = hg.notes("squad").join(" | ");
+    assert!(notes.contains("crewed the gun") && !notes.contains("fired"), "{notes}");
     hg.activate("moros", "m");
     hg.activate("moros", "n");
     hg.ok(r#"{"type":"next_turn"}"#);

@@ -54,6 +54,13 @@ impl Play {
             .concealed
     }
 
+    /// The notes the unit's card shows, in the engine's words.
+    pub fn notes(&self, unit: &str) -> Vec<String> {
+        let view = GameView::of(0, "", &self.game);
+        let unit = view.units.into_iter().find(|u| u.id == unit).expect("the unit is in the game");
+        unit.rules.notes.into_iter().map(|n| n.text).collect()
+    }
+
     /// Wins the toss for `side` with typed dice and activates `unit`; once the other side has no units
     /// left to activate, there is no toss.
     pub fn activate(&mut self, side: &str, unit: &str) {

@@ -5,9 +5,10 @@ use super::context::Ctx;
 use super::turn::Change;
 use crate::game::{GameError, Outcome, Refusal};
 
+pub const RULE: &str = "Heliograph, Fire Combat: Crewing the Gatling Gun";
+
 /// Infantry at a Gatling whose crew is gone take it over; the gun then fires two dice per infantryman.
 pub fn crew_gun(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> {
-    const RULE: &str = "Heliograph, Fire Combat: Crewing the Gatling Gun";
     let infantry = ctx.live_unit(unit)?;
     let gatling = ctx.unit(gun)?;
     ctx.activation_refusal(infantry, "crew a gun")?;

@@ -157,11 +157,18 @@ pub struct Armed<'a> {
 pub fn turn_allows_fire(ctx: &Ctx, firer: &Unit) -> Result<(), GameError> {
     ctx.activation_refusal(firer, "fire")?;
     let active = ctx.turn.active.as_ref().expect("checked");
-    if active.fired {
-        return Err(Refusal::by_rule(format!("{} has already fired in this activation", firer.name), FIRE).into());
-    }
     if active.charged {
         return Err(Refusal::by_rule(format!("{} charged: it melees instead of firing", firer.name), FIRE).into());
+    }
+    if active.busy && let Some((gun, _)) = ctx.turn.crewed_by.iter().find(|(_, by)| **by == firer.id) {
+        return Err(Refusal::by_rule(
+            format!("{} spent this activation taking over {}: it fires the gun next time", firer.name, ctx.name_of(gun)),
+            super::crewing::RULE,
+        )
+        .into());
+    }
+    if active.fired {
+        return Err(Refusal::by_rule(format!("{} has already fired in this activation", firer.name), FIRE).into());
     }
     Ok(())
 }

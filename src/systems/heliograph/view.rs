@@ -65,7 +65,7 @@ pub fn report(ctx: &Ctx) -> Report<HeliographView> {
             toss_bonus: ctx.scenario.sides.iter().map(|s| turn.toss_bonus.get(&s.id).copied().unwrap_or(0)).collect(),
             chooser: turn.chooser.clone(),
             active: turn.active.clone(),
-            done: turn.active.as_ref().map(done_text),
+            done: turn.active.as_ref().map(|a| done_text(ctx, a)),
             melee: turn.melee.clone(),
             blocking: blocking(ctx),
             waiting,
@@ -145,7 +145,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     }
     let active = turn.active.as_ref().filter(|a| a.unit == unit.id);
     if let Some(a) = active {
-        report.notes.push(Note::new("active", format!("Active · {}", done_text(a)), Tone::Active));
+        report.notes.push(Note::new("active", format!("Active · {}", done_text(ctx, a)), Tone::Active));
     }
     if turn.limbered.contains(&unit.id) {
         report.notes.push(Note::new("limbered", "Limbered", Tone::Plain));
@@ -201,13 +201,17 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
 }
 
 /// What the active unit has done so far, in a few words.
-fn done_text(a: &Activation) -> String {
+/// What the active unit has done, in a few words. Crewing a gun and fighting a charge's melee also bar
+/// the unit's fire (the log records them as its fire spent), but it did not fire, so they are not called so.
+fn done_text(ctx: &Ctx, a: &Activation) -> String {
+    let crewing = a.busy && ctx.turn.crewed_by.values().any(|by| by == &a.unit);
     let done: Vec<&str> = [
         (a.sighted, "sighted"),
         (a.moved, "moved"),
-        (a.busy, "busy"),
+        (a.busy && !crewing, "unlimbered"),
+        (crewing, "crewed the gun"),
         (a.charged, "charged"),
-        (a.fired, "fired"),
+        (a.fired && !a.charged && !crewing, "fired"),
     ]
     .into_iter()
     .filter_map(|(did, word)| did.then_some(word))
