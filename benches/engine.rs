@@ -36,10 +36,10 @@ fn long_game() -> Game {
             15 => Action::SetFlag { unit: "boxers-east".into(), flag: PINNED, on: turn.is_multiple_of(2) },
             16 => Action::DrawCard { card: None },
             17 => Action::Note { text: format!("turn {turn} holds") },
-            18 => Action::Undo,
-            19 => Action::Redo,
+            18 => Action::Undo {},
+            19 => Action::Redo {},
             20 => Action::RecordLosses { unit: "tiger-men".into(), count: 1 },
-            _ => Action::NextTurn,
+            _ => Action::NextTurn {},
         };
         let _ = game.apply(&action);
         step += 1;
@@ -87,7 +87,7 @@ fn benches(c: &mut Criterion) {
     let roll = Action::Roll { expr: "2D6+6".into(), dice: None, label: None };
     c.bench_function("prepare one action (roll 2D6+6)", |b| b.iter(|| game.prepare(black_box(&roll)).unwrap()));
 
-    let undo = Action::Undo;
+    let undo = Action::Undo {};
     c.bench_function("apply undo on a 10,000-event game", |b| {
         b.iter_batched(
             || game.clone(),

@@ -100,7 +100,7 @@ fn benches(c: &mut Criterion) {
     let melee = melee_phase();
     let fight = Action::from_json(r#"{"type":"melee","unit":"marines"}"#).unwrap();
     c.bench_function("sand pebbles: resolve a melee", |b| b.iter(|| melee.prepare(black_box(&fight)).unwrap()));
-    let next = Action::NextTurn;
+    let next = Action::NextTurn {};
     c.bench_function("sand pebbles: apply next turn (rally)", |b| {
         b.iter_batched(
             || melee.clone(),

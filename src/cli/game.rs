@@ -34,8 +34,8 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
             }
         }
         GameCommand::Act { id, action, json } => act(&api, id, input::action(&action)?, json).await?,
-        GameCommand::Undo { id } => act(&api, id, Action::Undo, false).await?,
-        GameCommand::Redo { id } => act(&api, id, Action::Redo, false).await?,
+        GameCommand::Undo { id } => act(&api, id, Action::Undo {}, false).await?,
+        GameCommand::Redo { id } => act(&api, id, Action::Redo {}, false).await?,
         GameCommand::Odds { id, action, json } => {
             let odds = api.game_odds(id, input::action(&action)?).await?;
             if json {

@@ -66,11 +66,11 @@ pub enum Action {
         #[serde(default)]
         card: Option<String>,
     },
-    ShuffleDeck,
+    ShuffleDeck {},
     /// Ends the turn: movement allowances lapse, and the rule system's end-of-turn steps run.
-    NextTurn,
-    Undo,
-    Redo,
+    NextTurn {},
+    Undo {},
+    Redo {},
     /// An action of the game's rule system (`fire`, `charge`, `activate`, ...), read by that system; the
     /// outer reading and writing below handle it, so the derived ones here list only the shared actions.
     #[serde(skip)]
@@ -156,10 +156,10 @@ impl Action {
             Action::SetFlag { .. } => "set_flag",
             Action::Note { .. } => "note",
             Action::DrawCard { .. } => "draw_card",
-            Action::ShuffleDeck => "shuffle_deck",
-            Action::NextTurn => "next_turn",
-            Action::Undo => "undo",
-            Action::Redo => "redo",
+            Action::ShuffleDeck {} => "shuffle_deck",
+            Action::NextTurn {} => "next_turn",
+            Action::Undo {} => "undo",
+            Action::Redo {} => "redo",
             Action::System(own) => &own.kind,
         }
     }
@@ -192,7 +192,7 @@ mod tests {
     fn actions_read_as_tagged_json() {
         let a = Action::from_json(r#"{"type":"record_losses","unit":"us-marines","count":3}"#).unwrap();
         assert_eq!(a, Action::RecordLosses { unit: "us-marines".into(), count: 3 });
-        assert_eq!(Action::from_json(r#"{"type":"undo"}"#).unwrap(), Action::Undo);
+        assert_eq!(Action::from_json(r#"{"type":"undo"}"#).unwrap(), Action::Undo {});
         let m = Action::from_json(r#"{"type":"move","unit":"u","path":[{"x":1,"y":2}]}"#).unwrap();
         assert!(matches!(m, Action::Move { facing: None, .. }));
     }
@@ -262,7 +262,12 @@ mod tests {
             assert_eq!(Action::from_json(later).unwrap(), read);
             assert_eq!(serde_json::from_value::<Action>(serde_json::from_str(later).unwrap()).unwrap(), read);
         }
-        for json in [r#"{"type":"note","text":"x","txt":1}"#, r#"{"txt":1,"text":"x","type":"note"}"#] {
+        for json in [
+            r#"{"type":"note","text":"x","txt":1}"#,
+            r#"{"txt":1,"text":"x","type":"note"}"#,
+            r#"{"type":"undo","txt":1}"#,
+            r#"{"txt":1,"type":"next_turn"}"#,
+        ] {
             assert!(Action::from_json(json).unwrap_err().to_string().contains("unknown field `txt`"), "{json}");
         }
         for json in [r#"{}"#, r#"{"type":7}"#, r#"{"unit":"u","type":null}"#] {

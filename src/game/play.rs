@@ -115,7 +115,7 @@ impl Game {
     /// event and then `commit`s it, so a refusal or a failed write leaves the game as it was.
     pub fn prepare(&self, action: &Action) -> Result<Event, GameError> {
         let mut rng = GameRng::for_event(self.seed, self.events.len() as u64);
-        if !matches!(action, Action::Undo | Action::Redo)
+        if !matches!(action, Action::Undo {} | Action::Redo {})
             && let Some(outcome) = self.scenario.rules.prepare(&self.scenario, &self.state, action, &mut rng)?
         {
             return Ok(Event { turn: self.state.turn, action: action.clone(), outcome });
@@ -179,18 +179,18 @@ impl Game {
                 Outcome::Noted { text: text.trim().to_string() }
             }
             Action::DrawCard { card } => self.draw(card.as_deref(), &mut rng)?,
-            Action::ShuffleDeck => {
+            Action::ShuffleDeck {} => {
                 let mut deck = Deck::new();
                 deck.shuffle(rng.inner());
                 Outcome::DeckShuffled { order: deck.draw_pile().to_vec() }
             }
-            Action::NextTurn => Outcome::TurnBegan { turn: self.state.turn + 1 },
+            Action::NextTurn {} => Outcome::TurnBegan { turn: self.state.turn + 1 },
             Action::System(own) => return Err(self.not_an_action(&own.kind)),
-            Action::Undo => {
+            Action::Undo {} => {
                 let seq = *self.done.last().ok_or_else(|| Refusal::new("there is nothing to undo"))?;
                 Outcome::Undone { seq }
             }
-            Action::Redo => {
+            Action::Redo {} => {
                 let seq = *self.undone.last().ok_or_else(|| Refusal::new("there is nothing to redo"))?;
                 Outcome::Redone { seq }
             }

@@ -85,9 +85,9 @@ fn three_losses_then_one_undo_leaves_two_lost() {
     let mut game = wall_game(1);
     game.apply(&Action::RecordLosses { unit: "us-marines".into(), count: 3 }).unwrap();
     assert_eq!(marines_alive(&game), 7);
-    game.apply(&Action::Undo).unwrap();
+    game.apply(&Action::Undo {}).unwrap();
     assert_eq!(marines_alive(&game), 10);
-    game.apply(&Action::Redo).unwrap();
+    game.apply(&Action::Redo {}).unwrap();
     assert_eq!(marines_alive(&game), 7);
     game.apply(&Action::RestoreFigures { unit: "us-marines".into(), count: 1 }).unwrap();
     assert_eq!(marines_alive(&game), 8);
@@ -98,11 +98,11 @@ fn undo_takes_back_one_action_at_a_time_and_a_new_action_ends_redo() {
     let mut game = wall_game(1);
     game.apply(&Action::RecordLosses { unit: "us-marines".into(), count: 1 }).unwrap();
     game.apply(&Action::RecordLosses { unit: "us-marines".into(), count: 2 }).unwrap();
-    game.apply(&Action::Undo).unwrap();
+    game.apply(&Action::Undo {}).unwrap();
     assert_eq!(marines_alive(&game), 9);
-    game.apply(&Action::Undo).unwrap();
+    game.apply(&Action::Undo {}).unwrap();
     assert_eq!(marines_alive(&game), 10);
-    assert!(matches!(game.apply(&Action::Undo), Err(GameError::Refused(_))));
+    assert!(matches!(game.apply(&Action::Undo {}), Err(GameError::Refused(_))));
     game.apply(&Action::Note { text: "the Boxers fall back".into() }).unwrap();
     assert!(!game.can_redo());
     let undone = game.undone_flags();
@@ -157,12 +157,12 @@ fn replaying_the_log_from_the_seed_reproduces_the_state() {
         Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 18.0 }], facing: Some(180.0) },
         Action::Roll { expr: "D20".into(), dice: None, label: Some("Fire".into()) },
         Action::RecordLosses { unit: "boxers-west".into(), count: 3 },
-        Action::Undo,
+        Action::Undo {},
         Action::DrawCard { card: None },
-        Action::ShuffleDeck,
+        Action::ShuffleDeck {},
         Action::DrawCard { card: None },
         Action::SetFlag { unit: "boxers-east".into(), flag: crate::roster::Flag::named("pinned"), on: true },
-        Action::Redo,
+        Action::Redo {},
         act(r#"{"type":"end_phase"}"#),
         Action::RollMove { unit: "boxers-east".into(), expr: None, dice: None },
         act(r#"{"type":"fire","unit":"boxers-west","target":"us-marines"}"#),
@@ -187,7 +187,7 @@ fn replaying_the_log_from_the_seed_reproduces_the_state() {
 #[test]
 fn a_log_that_undoes_nothing_does_not_replay() {
     let game = wall_game(1);
-    let bogus = Event { turn: 1, action: Action::Undo, outcome: Outcome::Undone { seq: 4 } };
+    let bogus = Event { turn: 1, action: Action::Undo {}, outcome: Outcome::Undone { seq: 4 } };
     assert!(matches!(Game::replay(game.shared_scenario(), 1, vec![bogus]), Err(GameError::CorruptLog(_))));
 }
 

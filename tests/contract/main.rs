@@ -165,8 +165,8 @@ fn check_undo_redo(name: &str, game: &mut Game) {
         return;
     }
     let before = game.state().clone();
-    game.apply(&Action::Undo).unwrap_or_else(|e| panic!("{name}: undo refused: {e}"));
-    game.apply(&Action::Redo).unwrap_or_else(|e| panic!("{name}: redo refused: {e}"));
+    game.apply(&Action::Undo {}).unwrap_or_else(|e| panic!("{name}: undo refused: {e}"));
+    game.apply(&Action::Redo {}).unwrap_or_else(|e| panic!("{name}: redo refused: {e}"));
     assert!(game.state() == &before, "{name}: undo then redo did not give back the state");
 }
 

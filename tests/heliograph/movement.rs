@@ -23,6 +23,18 @@ fn jungle_dice_0_and_7_move_us_troops_0_and_moros_7() {
     assert!(line.contains("moved 7.0\"") && line.contains("highest die of [0, 7] = 7"), "{line}");
 }
 
+/// Every unit rolls 2 D10; another roll named for it is refused, not rolled as 2 D10 regardless.
+#[test]
+fn a_movement_roll_other_than_two_d10_is_refused() {
+    let body = unit("us", "us", "us_infantry", 5, (22.0, 10.0), 70)
+        + &unit("moro", "moros", "moro_warriors", 5, (40.0, 30.0), 70);
+    let mut hg = Hg::new(&body);
+    hg.activate("us", "us");
+    let r = hg.refused(r#"{"type":"roll_move","unit":"us","expr":"2D6+6"}"#);
+    assert!(r.message.contains("moves with 2D10, not 2D6+6"), "{}", r.message);
+    hg.ok(r#"{"type":"roll_move","unit":"us","expr":"2D10","dice":[3,4]}"#);
+}
+
 #[test]
 fn a_us_zero_in_jungle_offers_a_formation_change() {
     let body = jungle()

@@ -125,3 +125,14 @@ fn a_melee_turn_replays_from_its_stored_json() {
     let replayed = Game::replay(sp.game.shared_scenario(), sp.game.seed(), events).unwrap();
     assert_eq!(replayed.state(), sp.game.state());
 }
+
+/// An action with no fields still refuses one it does not take, rather than applying and logging it.
+#[test]
+fn ending_a_phase_with_a_field_it_does_not_take_is_refused() {
+    let mut sp = Sp::new(&lines());
+    sp.ok(r#"{"type":"initiative","dice":[2,5]}"#);
+    sp.ok(r#"{"type":"choose_order","first":"allies"}"#);
+    let err = sp.try_act(r#"{"type":"end_phase","phase":"c"}"#).unwrap_err().to_string();
+    assert!(err.contains("unknown field `phase`"), "{err}");
+    assert_eq!(phase(&sp), Phase::MoveFirst);
+}

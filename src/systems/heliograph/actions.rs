@@ -18,7 +18,7 @@ pub enum HeliographAction {
     /// The side that won the toss activates this unit (marked until the turn ends).
     Activate { unit: String },
     /// Ends the activation; in a melee's defensive-fire step, declines the fire.
-    EndPhase,
+    EndPhase {},
     /// The moving U.S. unit rolls to sight each hidden counter, by range from its leader. Typed `dice`: one
     /// D10 per counter that needs a roll, nearest first.
     Sight {

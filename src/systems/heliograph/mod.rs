@@ -84,7 +84,7 @@ impl RuleSystem for Heliograph {
         let outcome = match action {
             Act::Own(Own::Initiative { dice }) => activation::toss(ctx, dice.as_deref(), rng)?,
             Act::Own(Own::Activate { unit }) => activation::activate(ctx, &unit)?,
-            Act::Own(Own::EndPhase) => match &ctx.turn.melee {
+            Act::Own(Own::EndPhase {}) => match &ctx.turn.melee {
                 Some(m) if m.step == MeleeStep::DefensiveFire => melee::skip_defensive_fire(ctx)?,
                 _ => activation::end_activation(ctx)?,
             },
@@ -95,9 +95,11 @@ impl RuleSystem for Heliograph {
             Act::Own(Own::Morale { unit, dice }) => morale::morale(ctx, &unit, dice.as_deref(), rng)?,
             Act::Own(Own::Melee { unit, dice }) => melee::melee(ctx, &unit, dice.as_deref(), rng)?,
             Act::Own(Own::CrewGun { unit, gun }) => crewing::crew_gun(ctx, &unit, &gun)?,
-            Act::Shared(Action::NextTurn) => activation::next_turn(ctx)?,
-            // Every unit rolls the same 2 D10: there is no movement choice to make.
-            Act::Shared(Action::RollMove { unit, dice, .. }) => movement::roll_move(ctx, unit, dice.as_deref(), rng)?,
+            Act::Shared(Action::NextTurn {}) => activation::next_turn(ctx)?,
+            // Every unit rolls the same 2 D10: an `expr` may only name it.
+            Act::Shared(Action::RollMove { unit, expr, dice }) => {
+                movement::roll_move(ctx, unit, expr.as_deref(), dice.as_deref(), rng)?
+            }
             Act::Shared(Action::Move { unit, path, facing }) => movement::travel(ctx, unit, path, *facing)?,
             Act::Shared(_) => return Ok(None),
         };
@@ -112,9 +114,9 @@ impl RuleSystem for Heliograph {
             Act::Own(Own::Melee { unit, .. }) => melee::odds(ctx, &unit)?,
             Act::Own(Own::Sight { unit, .. }) => movement::sight_odds(ctx, &unit)?,
             Act::Own(Own::Initiative { .. }) => toss_odds(ctx)?,
-            Act::Shared(Action::RollMove { unit, .. }) => {
+            Act::Shared(Action::RollMove { unit, expr, .. }) => {
                 let unit = ctx.live_unit(unit)?;
-                let expr = crate::game::movement_choice(ctx.scenario, unit, None)?;
+                let expr = crate::game::movement_choice(ctx.scenario, unit, expr.as_deref())?;
                 let die = Dist::uniform(&(0..10).collect::<Vec<i64>>());
                 let mut view = OddsView::new(
                     format!("{}: 2 D10, the total on clear ground or a trail", unit.name),

@@ -44,9 +44,15 @@ pub fn roll_ready<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> 
     Ok(unit)
 }
 
-pub fn roll_move(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+pub fn roll_move(
+    ctx: &Ctx,
+    unit: &str,
+    asked: Option<&str>,
+    dice: Option<&[i64]>,
+    rng: &mut GameRng,
+) -> Result<Outcome, GameError> {
     let unit = roll_ready(ctx, unit)?;
-    let expr = movement_choice(ctx.scenario, unit, None)?;
+    let expr = movement_choice(ctx.scenario, unit, asked)?;
     let mut feed = DiceFeed::new(dice, rng);
     let roll = feed.roll(&expr, "movement")?.roll;
     feed.finish()?;

@@ -16,7 +16,7 @@ pub enum SandPebblesAction {
     /// The initiative winner names the side that goes first.
     ChooseOrder { first: String },
     /// Closes the current phase of the turn sequence; refused while something in it is still owed.
-    EndPhase,
+    EndPhase {},
     /// Moves `unit` to stop short of `target`, pins the target and turns it to face the charge.
     Charge { unit: String, target: String },
     /// Fires `unit` at `target`. `cover` overrides the cover column worked out from the terrain (`open`,

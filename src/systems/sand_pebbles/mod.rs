@@ -81,7 +81,7 @@ impl RuleSystem for SandPebbles {
         let outcome = match action {
             Act::Own(Own::Initiative { dice }) => sequence::initiative(ctx, dice.as_deref(), rng)?,
             Act::Own(Own::ChooseOrder { first }) => sequence::choose_order(ctx, &first)?,
-            Act::Own(Own::EndPhase) => sequence::end_phase(ctx)?,
+            Act::Own(Own::EndPhase {}) => sequence::end_phase(ctx)?,
             Act::Own(Own::Charge { unit, target }) => movement::charge(ctx, &unit, &target, true)?,
             Act::Own(Own::Drown { unit, dice }) => movement::drown(ctx, &unit, dice.as_deref(), rng)?,
             Act::Own(Own::Fire { unit, target, cover, dice }) => {
@@ -89,7 +89,7 @@ impl RuleSystem for SandPebbles {
             }
             Act::Own(Own::Morale { unit, dice }) => morale::morale(ctx, &unit, dice.as_deref(), rng)?,
             Act::Own(Own::Melee { unit, dice }) => melee::melee(ctx, &unit, dice.as_deref(), rng)?,
-            Act::Shared(Action::NextTurn) => sequence::next_turn(ctx)?,
+            Act::Shared(Action::NextTurn {}) => sequence::next_turn(ctx)?,
             Act::Shared(Action::RollMove { unit, expr, dice }) => {
                 movement::roll_move(ctx, unit, expr.as_deref(), dice.as_deref(), rng)?
             }
