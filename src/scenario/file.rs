@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::numbers::{Finite, Xy};
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
@@ -32,8 +34,8 @@ pub struct Header {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableSize {
-    pub width: f64,
-    pub depth: f64,
+    pub width: Spanned<Finite>,
+    pub depth: Spanned<Finite>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -57,9 +59,9 @@ fn default_colour() -> String {
 pub struct TerrainEntry {
     pub name: String,
     pub cover: String,
-    pub polygon: Spanned<Vec<[f64; 2]>>,
+    pub polygon: Spanned<Vec<Xy>>,
     /// A river's downstream direction as [dx, dy].
-    pub flow: Option<Spanned<[f64; 2]>>,
+    pub flow: Option<Spanned<Xy>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -76,19 +78,19 @@ pub struct UnitEntry {
     #[serde(default)]
     pub crew: u32,
     /// Where the leader stands; the rest are set out in a line beside him unless `positions` is given.
-    pub at: Option<Spanned<[f64; 2]>>,
-    pub positions: Option<Spanned<Vec<[f64; 2]>>>,
+    pub at: Option<Spanned<Xy>>,
+    pub positions: Option<Spanned<Vec<Xy>>>,
     #[serde(default)]
-    pub facing: f64,
+    pub facing: Finite,
     /// Inches between figures when they are set out in a line.
     #[serde(default = "default_spacing")]
-    pub spacing: f64,
+    pub spacing: Spanned<Finite>,
 }
 
 fn yes() -> bool {
     true
 }
 
-fn default_spacing() -> f64 {
-    1.0
+fn default_spacing() -> Spanned<Finite> {
+    Spanned::new(0..0, Finite(1.0))
 }

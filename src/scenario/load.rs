@@ -8,6 +8,7 @@ use toml::de::{DeTable, DeValue};
 
 use super::ScenarioError;
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
+use super::numbers::{Xy, bounds};
 use super::placement::line_abreast;
 use crate::measure::{Edge, Polygon, Pt, Table, TerrainArea};
 use crate::roster::{Figure, Role, Side, Unit};
@@ -33,8 +34,19 @@ pub struct Scenario {
 
 pub fn load_file(path: &Path) -> Result<Scenario, ScenarioError> {
     let name = path.display().to_string();
-    let source = std::fs::read_to_string(path)
-        .map_err(|e| ScenarioError::whole_file(&name, format!("cannot read the file: {e}")))?;
+    let whole = |message: String| ScenarioError::whole_file(&name, message);
+    if path.is_dir() {
+        return Err(whole("is a folder; name a scenario's .toml file".into()));
+    }
+    let bytes = std::fs::read(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => whole("no such file".into()),
+        _ => whole(format!("cannot read the file: {e}")),
+    })?;
+    let source = String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let before = std::str::from_utf8(&e.as_bytes()[..valid]).expect("valid up to here");
+        ScenarioError::at(&name, before, valid, format!("byte {valid} is not UTF-8 text; save the file as UTF-8"))
+    })?;
     parse(&name, &source)
 }
 
@@ -58,6 +70,13 @@ enum Reading {
 }
 
 fn read(file: &str, source: &str, reading: Reading) -> Result<Scenario, ScenarioError> {
+    if source.len() > bounds::MAX_FILE_BYTES {
+        let limit = bounds::MAX_FILE_BYTES;
+        return Err(ScenarioError::whole_file(
+            file,
+            format!("{} bytes; a scenario holds at most {limit}", source.len()),
+        ));
+    }
     let root = DeTable::parse(source).map_err(|e| ScenarioError::from_toml(file, source, &e))?;
     let system =
         root.get_ref().get("scenario").and_then(|h| h.get_ref().get("system")).map(|s| (s.get_ref(), s.span()));
@@ -103,10 +122,17 @@ pub(crate) fn build<'i, S: RuleSystem>(
         serde::Deserialize::deserialize(toml::de::Deserializer::from(Spanned::new(0..source.len(), root)))
             .map_err(toml_error)?;
 
-    let table = Table { width: raw.scenario.table.width, depth: raw.scenario.table.depth };
-    if !(table.width > 0.0 && table.depth > 0.0) {
-        return Err(ScenarioError::whole_file(file, "[scenario.table] width and depth must be positive inches"));
+    let size = &raw.scenario.table;
+    for (name, side) in [("width", &size.width), ("depth", &size.depth)] {
+        let inches = side.get_ref().0;
+        if !(inches > 0.0 && inches <= bounds::MAX_TABLE) {
+            return Err(at(
+                side.span(),
+                format!("the table's {name} is {inches}\"; it must be more than 0 and at most {}\"", bounds::MAX_TABLE),
+            ));
+        }
     }
+    let table = Table { width: size.width.get_ref().0, depth: size.depth.get_ref().0 };
 
     let mut sides = Vec::new();
     let mut side_entries_read = Vec::new();
@@ -130,13 +156,13 @@ pub(crate) fn build<'i, S: RuleSystem>(
 
     let mut terrain = Vec::new();
     for entry in &raw.terrain {
-        let points: Vec<Pt> = entry.polygon.get_ref().iter().map(|&[x, y]| Pt { x, y }).collect();
+        let points: Vec<Pt> = entry.polygon.get_ref().iter().map(|&Xy { x, y }| Pt { x, y }).collect();
         if points.len() < 3 {
             return Err(at(entry.polygon.span(), format!("terrain {:?} needs at least 3 corners", entry.name)));
         }
         let flow = match &entry.flow {
             Some(flow) => {
-                let [x, y] = *flow.get_ref();
+                let Xy { x, y } = *flow.get_ref();
                 if x.hypot(y) <= f64::EPSILON {
                     return Err(at(flow.span(), "a river's `flow` needs a direction, not [0, 0]".into()));
                 }
@@ -293,19 +319,26 @@ fn build_unit(entry: &UnitEntry, table: &Table) -> Result<Unit, Located> {
     if count == 0 {
         return Err((entry.figures.span(), "a unit needs at least one figure".into()));
     }
-    if leaders + entry.crew > count {
+    if count > bounds::MAX_FIGURES {
+        return Err((entry.figures.span(), format!("{count} figures; a unit holds at most {}", bounds::MAX_FIGURES)));
+    }
+    if leaders.saturating_add(entry.crew) > count {
         return Err((entry.figures.span(), format!("{count} figures cannot hold a leader and {} crew", entry.crew)));
+    }
+    let spacing = entry.spacing.get_ref().0;
+    if !(0.0..=bounds::MAX_SPACING).contains(&spacing) {
+        return Err((entry.spacing.span(), format!("spacing {spacing}\" is not from 0 to {}\"", bounds::MAX_SPACING)));
     }
     let (points, span) = match (&entry.at, &entry.positions) {
         (Some(at), None) => {
-            let [x, y] = *at.get_ref();
-            (line_abreast(Pt { x, y }, entry.facing, count, entry.spacing), at.span())
+            let Xy { x, y } = *at.get_ref();
+            (line_abreast(Pt { x, y }, entry.facing.0, count, spacing), at.span())
         }
         (None, Some(list)) => {
             if list.get_ref().len() != count as usize {
                 return Err((list.span(), format!("{} positions given for {count} figures", list.get_ref().len())));
             }
-            (list.get_ref().iter().map(|&[x, y]| Pt { x, y }).collect(), list.span())
+            (list.get_ref().iter().map(|&Xy { x, y }| Pt { x, y }).collect(), list.span())
         }
         (Some(at), Some(_)) => return Err((at.span(), "give either `at` or `positions`, not both".into())),
         (None, None) => return Err((entry.id.span(), "the unit needs `at = [x, y]` or `positions`".into())),
@@ -336,7 +369,7 @@ fn build_unit(entry: &UnitEntry, table: &Table) -> Result<Unit, Located> {
         name: entry.name.clone(),
         side: entry.side.get_ref().clone(),
         kind: entry.kind.get_ref().clone(),
-        facing: entry.facing.rem_euclid(360.0),
+        facing: entry.facing.0.rem_euclid(360.0),
         figures,
         flags: BTreeSet::new(),
         fallen: Vec::new(),
@@ -428,6 +461,59 @@ at = [20, 20]
         let src = good().replacen(&format!("kind = \"{}\"", kinds()[0]), "kind = \"martians\"", 1);
         let err = parse("bad.toml", &src).unwrap_err();
         assert!(err.message.contains("martians") && err.message.contains(&kinds()[1]), "{err}");
+    }
+
+    /// Found by probing the checker (issue 17): each was accepted, silently changed, or built millions of
+    /// figures before failing. Each is refused at its line, saying what is wrong.
+    #[test]
+    fn values_no_table_could_hold_are_refused_at_their_line() {
+        let terrain = "\n[[terrain]]\nname = \"River\"\ncover = \"open\"\npolygon = [[0, 0], [10, 0], [10, 10]]\n";
+        let line_of = |src: &str, text: &str| Some(src[..src.find(text).unwrap()].matches('\n').count() + 1);
+        for (from, to, at, says) in [
+            ("figures = 10", "figures = 4294967295", "figures", "a unit holds at most 500"),
+            ("at = [20, 20]", "at = [20, 20, 999]", "at =", "this has 3"),
+            ("at = [20, 20]", "at = [nan, 20]", "at =", "not a point"),
+            ("width = 72", "width = inf", "width", "inf is not a number"),
+            ("width = 72", "width = 1e308", "width", "at most 1000"),
+            ("width = 72", "width = 0", "width", "more than 0"),
+            ("depth = 48", "depth = -4", "depth", "more than 0"),
+            ("figures = 10", "figures = 10\nspacing = -1", "spacing", "spacing -1"),
+            ("figures = 10", "figures = 10\nfacing = nan", "facing", "NaN is not a number"),
+            ("figures = 10", "figures = 10\ncrew = 4294967295", "figures", "cannot hold a leader"),
+        ] {
+            let src = good().replacen(from, to, 1);
+            let err = parse("bad.toml", &src).unwrap_err();
+            assert!(err.message.contains(says) && err.line == line_of(&src, at), "{to}: {err}");
+        }
+        for (polygon, says) in
+            [("[[0, 0], [10, nan], [10, 10]]", "not a point"), ("[[0, 0], [10, 0, 1], [10, 10]]", "this has 3")]
+        {
+            let src = good() + &terrain.replace("[[0, 0], [10, 0], [10, 10]]", polygon);
+            let err = parse("bad.toml", &src).unwrap_err();
+            assert!(err.message.contains(says) && err.line == line_of(&src, "polygon"), "{polygon}: {err}");
+        }
+        let river = good() + terrain + "flow = [nan, 1]\n";
+        assert!(parse("bad.toml", &river).unwrap_err().message.contains("not a point"));
+        let huge = good() + &"# padding\n".repeat(120_000);
+        assert!(parse("big.toml", &huge).unwrap_err().message.contains("a scenario holds at most"));
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_scenario_says_why_and_where() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = load_file(dir.path()).unwrap_err();
+        assert!(err.message.contains("is a folder"), "{err}");
+        let err = load_file(&dir.path().join("missing.toml")).unwrap_err();
+        assert!(err.message.contains("no such file"), "{err}");
+        let latin1 = dir.path().join("latin1.toml");
+        let text = good();
+        let at = text.find("Marines").unwrap() + 1;
+        let mut bytes = text.clone().into_bytes();
+        bytes[at] = 0xE9;
+        std::fs::write(&latin1, bytes).unwrap();
+        let err = load_file(&latin1).unwrap_err();
+        let line = text[..at].matches('\n').count() + 1;
+        assert!(err.message.contains(&format!("byte {at} is not UTF-8")) && err.line == Some(line), "{err}");
     }
 
     /// Found by a referee replaying games stored before the seam: a scenario carrying another system's

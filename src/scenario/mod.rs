@@ -4,10 +4,12 @@
 mod error;
 mod file;
 mod load;
+mod numbers;
 mod placement;
 mod shipped;
 
 pub use error::ScenarioError;
 pub(crate) use load::build;
 pub use load::{Scenario, load_file, parse, parse_stored};
+pub use numbers::bounds;
 pub use shipped::{find_shipped, shipped_scenarios};
