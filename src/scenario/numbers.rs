@@ -57,6 +57,7 @@ mod tests {
     #[derive(Deserialize)]
     struct Probe {
         at: Xy,
+        #[allow(dead_code)]
         facing: Finite,
     }
 
