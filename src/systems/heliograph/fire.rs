@@ -260,7 +260,7 @@ pub fn fire(
             ));
             if count > 0 {
                 let kill = feed.roll(
-                    &DiceExpr::parse(&format!("{count}D10")).expect("nD10"),
+                    &DiceExpr::parse(&format!("{count}D10"))?,
                     &format!("blast: {}+ kills", ctx.charts.cannon.kill_on),
                 )?;
                 let mut faces = kill.roll.faces.iter();
@@ -277,7 +277,7 @@ pub fn fire(
             summary.push_str(": a miss");
         }
     } else {
-        let volley = feed.roll(&DiceExpr::parse(&format!("{}D10", plan.dice)).expect("nD10"), "to hit")?;
+        let volley = feed.roll(&DiceExpr::parse(&format!("{}D10", plan.dice))?, "to hit")?;
         let hits = volley.roll.faces.iter().filter(|&&f| f + plan.modifier() >= plan.needed).count() as u32;
         let zeros = volley.roll.faces.iter().filter(|&&f| f == 0).count();
         summary.push_str(&format!(": {} D10, {}", plan.dice, plural(hits as usize, "hit", "hits")));

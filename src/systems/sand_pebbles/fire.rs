@@ -116,7 +116,7 @@ pub fn fire(
     let d6 = DiceExpr::parse("D6").expect("D6 parses");
     let mut feed = DiceFeed::new(dice, rng);
     let mut rolls: Vec<NamedRoll> = Vec::new();
-    let volley = feed.roll(&DiceExpr::parse(&format!("{}D20", plan.dice)).expect("nD20 parses"), "to hit")?;
+    let volley = feed.roll(&DiceExpr::parse(&format!("{}D20", plan.dice))?, "to hit")?;
     let hits: Vec<i64> = volley.roll.faces.iter().copied().filter(|&f| f <= plan.hits_on).collect();
     rolls.push(volley);
 

@@ -120,8 +120,8 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         rolls.extend([rout, lost]);
     } else {
         let (a, d) = (score(ctx, attacker, true), score(ctx, defender, false));
-        let a_roll = feed.roll(&DiceExpr::parse(&format!("{}D6", a.dice)).expect("nD6 parses"), "attacker")?;
-        let d_roll = feed.roll(&DiceExpr::parse(&format!("{}D6", d.dice)).expect("nD6 parses"), "defender")?;
+        let a_roll = feed.roll(&DiceExpr::parse(&format!("{}D6", a.dice))?, "attacker")?;
+        let d_roll = feed.roll(&DiceExpr::parse(&format!("{}D6", d.dice))?, "defender")?;
         let (a_total, d_total) = (a_roll.roll.total + a.fixed(), d_roll.roll.total + d.fixed());
         let attacker_wins = a_total > d_total || (a_total == d_total && attacker_wins_ties(ctx, attacker, defender));
         let (winner, loser) = if attacker_wins { (attacker, defender) } else { (defender, attacker) };

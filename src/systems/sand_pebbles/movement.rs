@@ -52,7 +52,7 @@ fn refuse_held(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
 pub fn move_expr(ctx: &Ctx, unit: &Unit, asked: Option<&str>) -> Result<(DiceExpr, bool), GameError> {
     let expr = movement_choice(ctx.scenario, unit, asked)?;
     if ctx.craft(unit) == Some(Craft::Junk) && heading_upstream(ctx, unit) {
-        let upstream = DiceExpr::parse(&format!("{expr}-1D6")).expect("a movement roll minus 1D6 parses");
+        let upstream = DiceExpr::parse(&format!("{expr}-1D6"))?;
         return Ok((upstream, true));
     }
     Ok((expr, false))
@@ -209,7 +209,7 @@ pub fn drown(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         .into());
     }
     let swimmers = unit.alive_count();
-    let expr = DiceExpr::parse(&format!("{swimmers}D6")).expect("nD6 parses");
+    let expr = DiceExpr::parse(&format!("{swimmers}D6"))?;
     let mut feed = DiceFeed::new(dice, rng);
     let roll = feed.roll(&expr, "drowning (a 6 drowns)")?;
     feed.finish()?;
