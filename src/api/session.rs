@@ -53,6 +53,7 @@ impl Api {
         if name.trim().is_empty() {
             return Err(ApiError::bad_input("a campaign needs a name"));
         }
+        crate::game::limits::within("the campaign's name", name.trim(), CAMPAIGN_NAME_CHARS)?;
         Ok(self.store.create_campaign(name.trim(), "").await?.into())
     }
 
@@ -172,6 +173,9 @@ impl Api {
         Ok((record, game))
     }
 }
+
+/// A campaign's name, as a heading: far above what anyone names one.
+const CAMPAIGN_NAME_CHARS: usize = 200;
 
 fn internal(e: impl std::fmt::Display) -> ApiError {
     ApiError::new(super::ErrorKind::Internal, e.to_string())

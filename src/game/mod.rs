@@ -5,6 +5,7 @@
 mod action;
 mod effect;
 mod event;
+pub mod limits;
 mod log;
 mod movement;
 mod play;

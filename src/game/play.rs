@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use super::movement::{movement_choice, resolve_move};
-use super::{Action, Event, GameError, GameState, Outcome, Refusal};
+use super::{Action, Event, GameError, GameState, Outcome, Refusal, limits};
 use crate::cards::{Card, Deck};
 use crate::dice::{DiceExpr, GameRng};
 use crate::odds::OddsView;
@@ -122,6 +122,7 @@ impl Game {
         }
         let outcome = match action {
             Action::Roll { expr, dice, label } => {
+                limits::within("the roll's label", label.as_deref().unwrap_or_default(), limits::LABEL_CHARS)?;
                 let roll = parse_expr(expr)?.roll_or_typed(dice.as_deref(), &mut rng)?;
                 Outcome::Rolled { label: label.clone().unwrap_or_default(), roll }
             }
@@ -176,6 +177,7 @@ impl Game {
                 if text.trim().is_empty() {
                     return Err(GameError::BadInput("a note needs some text".into()));
                 }
+                limits::within("the note", text.trim(), limits::NOTE_CHARS)?;
                 Outcome::Noted { text: text.trim().to_string() }
             }
             Action::DrawCard { card } => self.draw(card.as_deref(), &mut rng)?,

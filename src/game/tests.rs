@@ -221,3 +221,18 @@ fn a_marker_from_an_older_build_replays_and_can_be_cleared() {
     assert!(!game.state().unit(&unit).unwrap().flags.contains(&jammed));
     assert!(game.apply(&Action::SetFlag { unit, flag: jammed, on: true }).is_err());
 }
+
+/// A pasted megabyte in a note (issue 17: a 20 MB note slowed every later command on its game) is
+/// refused, saying the bound, and records nothing; a note at the bound is kept.
+#[test]
+fn notes_and_labels_past_their_length_are_refused_and_record_nothing() {
+    let mut game = wall_game(1);
+    let long = "x".repeat(super::limits::NOTE_CHARS + 1);
+    let err = game.apply(&Action::Note { text: long }).unwrap_err().to_string();
+    assert!(err.contains("4001 characters long; it may be at most 4000"), "{err}");
+    let label = Some("y".repeat(super::limits::LABEL_CHARS + 1));
+    assert!(game.apply(&Action::Roll { expr: "D6".into(), dice: None, label }).is_err());
+    assert!(game.events().is_empty());
+    game.apply(&Action::Note { text: "z".repeat(super::limits::NOTE_CHARS) }).unwrap();
+    assert_eq!(game.events().len(), 1);
+}
