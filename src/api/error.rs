@@ -17,6 +17,8 @@ pub enum ErrorKind {
     Conflict,
     /// The campaign database could not be used (including one from a newer Sandtable).
     Store,
+    /// The command is taking longer than a device waits (over HTTP); it may still finish.
+    Busy,
     Internal,
 }
 

@@ -2,6 +2,7 @@
 //! a JSON object with the camelCase keys the Tauri bindings send, so one generated client serves both.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -12,9 +13,30 @@ use serde_json::Value;
 
 use crate::api::{Api, ApiError, ErrorKind};
 
+/// How long one command may take before its caller is answered that it is still working. The engine's
+/// bounds (dice, figures, text) keep every command far below it; this is what a device sees if one
+/// does not.
+const BUDGET: Duration = Duration::from_secs(10);
+
+/// Runs the command on a blocking thread, so a long odds table or replay never holds up the threads
+/// that accept and answer other devices' requests; a panic becomes a 500 with a message, not a
+/// dropped connection.
 pub async fn command(State(api): State<Arc<Api>>, Path(command): Path<String>, body: Option<Json<Value>>) -> Response {
     let args = body.map(|Json(v)| v).unwrap_or(Value::Object(Default::default()));
-    match run(&api, &command, args).await {
+    let runtime = tokio::runtime::Handle::current();
+    let name = command.clone();
+    let work = tokio::task::spawn_blocking(move || runtime.block_on(run(&api, &command, args)));
+    let answer = match tokio::time::timeout(BUDGET, work).await {
+        Ok(Ok(answer)) => answer,
+        Ok(Err(failed)) => {
+            Err(ApiError::new(ErrorKind::Internal, format!("{name} failed inside the engine: {failed}")))
+        }
+        Err(_) => Err(ApiError::new(
+            ErrorKind::Busy,
+            format!("{name} took longer than {} s; try again, or ask for less", BUDGET.as_secs()),
+        )),
+    };
+    match answer {
         Ok(value) => Json(value).into_response(),
         Err(err) => (status_of(&err), Json(err)).into_response(),
     }
@@ -57,5 +79,6 @@ fn status_of(err: &ApiError) -> StatusCode {
         ErrorKind::NotFound => StatusCode::NOT_FOUND,
         ErrorKind::Conflict => StatusCode::CONFLICT,
         ErrorKind::Store | ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        ErrorKind::Busy => StatusCode::SERVICE_UNAVAILABLE,
     }
 }

@@ -185,7 +185,9 @@ export type ErrorKind =
 /**  Someone else changed the game first (another tablet); reload and try again. */
 "conflict" | 
 /**  The campaign database could not be used (including one from a newer Sandtable). */
-"store" | "internal";
+"store" | 
+/**  The command is taking longer than a device waits (over HTTP); it may still finish. */
+"busy" | "internal";
 
 export type FigureUnder = {
 	unit: string,
