@@ -49,6 +49,6 @@ pub enum StoreError {
     #[error("the database holds something this build cannot read: {0}")]
     Corrupt(String),
 
-    #[error("database error: {0}")]
+    #[error("database error: {}", super::plain_words::explain(.0))]
     Sqlx(#[from] sqlx::Error),
 }

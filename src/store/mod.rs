@@ -9,6 +9,7 @@ mod error;
 mod events;
 mod games;
 mod open;
+mod plain_words;
 mod schema_guard;
 #[cfg(test)]
 mod tests;

@@ -30,7 +30,7 @@ impl Store {
             .max_connections(4)
             .connect_with(connect_options(path))
             .await
-            .map_err(|e| open_err(e.to_string()))?;
+            .map_err(|e| open_err(super::plain_words::explain(&e)))?;
         MIGRATOR.run(&pool).await.map_err(|e| migrate_error(path, e))?;
         Ok(Store { pool, path: path.to_path_buf() })
     }

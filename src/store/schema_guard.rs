@@ -25,7 +25,8 @@ pub(super) async fn check(path: &Path, migrator: &Migrator) -> Result<(), StoreE
     }
     check_header(path)?;
 
-    let open_err = |e: sqlx::Error| StoreError::Open { path: path.to_path_buf(), reason: e.to_string() };
+    let open_err =
+        |e: sqlx::Error| StoreError::Open { path: path.to_path_buf(), reason: super::plain_words::explain(&e) };
     // Read-only, and no journal_mode: `PRAGMA journal_mode = WAL` rewrites the header of the main file,
     // and a refused file must stay byte-for-byte as it was. Without a WAL to read, `immutable` also keeps
     // SQLite from creating -wal/-shm files beside it that a read-only connection could not remove.
