@@ -16,13 +16,14 @@ use crate::store::{GameRecord, NewGame, Store};
 pub struct Api {
     store: Store,
     games: Mutex<HashMap<i64, Arc<Game>>>,
-    /// Serialises actions within this process, so a double tap on a tablet queues instead of conflicting.
-    acting: Mutex<()>,
+    /// One lock per game: actions on one game queue (a double tap on a tablet waits its turn instead of
+    /// conflicting), and actions on different games do not wait for each other.
+    acting: Mutex<HashMap<i64, Arc<Mutex<()>>>>,
 }
 
 impl Api {
     pub async fn open(db: &Path) -> Result<Api, ApiError> {
-        Ok(Api { store: Store::open(db).await?, games: Mutex::new(HashMap::new()), acting: Mutex::new(()) })
+        Ok(Api { store: Store::open(db).await?, games: Mutex::new(HashMap::new()), acting: Mutex::new(HashMap::new()) })
     }
 
     pub fn store(&self) -> &Store {
@@ -112,19 +113,19 @@ impl Api {
     /// Resolves an action, commits its event to the store, and only then folds it into the game: a
     /// crash between the two loses nothing, because the next load replays the stored event.
     pub async fn game_act(&self, id: i64, action: Action) -> Result<GameView, ApiError> {
-        let _turn = self.acting.lock().await;
-        let (record, game) = self.load(id).await?;
+        let turn = self.acting.lock().await.entry(id).or_default().clone();
+        let _turn = turn.lock().await;
+        let (record, mut game) = self.load(id).await?;
         let event = game.prepare(&action)?;
         let seq = game.events().len() as i64;
         let json = serde_json::to_string(&event).map_err(internal)?;
-        if let Err(e) = self.store.append_event(id, seq, &json).await {
-            self.games.lock().await.remove(&id);
-            return Err(e.into());
-        }
-        let mut next = (*game).clone();
-        next.commit(event);
-        let view = GameView::of(id, &record.name, &next);
-        self.games.lock().await.insert(id, Arc::new(next));
+        // Out of the cache while it changes, so the game is folded in place rather than copied whole
+        // (a reader meanwhile loads it from the store, where the event already is).
+        self.games.lock().await.remove(&id);
+        self.store.append_event(id, seq, &json).await?;
+        Arc::make_mut(&mut game).commit(event);
+        let view = GameView::of(id, &record.name, &game);
+        self.games.lock().await.insert(id, game);
         Ok(view)
     }
 
