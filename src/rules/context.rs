@@ -49,8 +49,12 @@ impl<'a, S: RuleSystem> Ctx<'a, S> {
         self.scenario.sides.iter().find(|s| s.id == id).expect("units belong to scenario sides")
     }
 
-    pub fn side_name(&self, id: &str) -> &'a str {
-        &self.side(id).name
+    /// A side's name, or its id if the scenario has no such side (a hand-edited log may name one).
+    pub fn side_name<'b>(&self, id: &'b str) -> &'b str
+    where
+        'a: 'b,
+    {
+        self.scenario.sides.iter().find(|s| s.id == id).map_or(id, |s| s.name.as_str())
     }
 
     /// A named ruling (RULINGS.md) this game is played with.

@@ -107,7 +107,11 @@ async fn a_tampered_system_change_is_refused_when_the_game_opens() {
     assert!(first.contains(change), "the log opens with the U.S. patrol winning the toss");
     let tampered = [
         (r#"{"effect":"heliograph","change":{"change":"toss_won","side":"nobody""#, "\"nobody\""),
-        (r#"{"effect":"sand-pebbles","change":{"change":"toss_won","side":"us""#, "cannot apply to a heliograph game"),
+        (
+            r#"{"effect":"no_such_system","change":{"change":"toss_won","side":"us""#,
+            "cannot apply to a heliograph game",
+        ),
+        (r#"{"effect":"sand_pebbles","change":{"change":"phase","phase":"melee"},"x":{"y":"us""#, "heliograph game"),
         (r#"{"effect":"heliograph","change":{"change":"toss_lost","side":"us""#, "cannot read"),
     ];
     for (replacement, expected) in tampered {
