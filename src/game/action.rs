@@ -1,7 +1,6 @@
 use serde::de::MapAccess;
 use serde::de::value::MapAccessDeserializer;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
 use super::tag_first::{TagThenRest, TaggedReader, read_tagged};
 
@@ -106,18 +105,6 @@ impl<'de> TaggedReader<'de> for ActionReader {
             return Action::deserialize(MapAccessDeserializer::new(action));
         }
         Ok(Action::System(SystemAction { kind, fields: action.rest_as_json()? }))
-    }
-
-    fn read_value<E: serde::de::Error>(mut action: Map<String, Value>) -> Result<Action, E> {
-        let kind = match action.remove("type") {
-            Some(Value::String(kind)) => kind,
-            _ => return Err(Self::missing_tag()),
-        };
-        if Action::shared_kinds().contains(&kind.as_str()) {
-            action.insert("type".into(), Value::String(kind));
-            return Action::deserialize(Value::Object(action)).map_err(E::custom);
-        }
-        Ok(Action::System(SystemAction { kind, fields: action }))
     }
 
     fn missing_tag<E: serde::de::Error>() -> E {

@@ -1,7 +1,6 @@
+use serde::de::MapAccess;
 use serde::de::value::MapAccessDeserializer;
-use serde::de::{DeserializeSeed, MapAccess};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
 use super::tag_first::{TagThenRest, TaggedReader, read_tagged};
 
@@ -43,8 +42,8 @@ pub enum Effect {
 }
 
 impl<'de> Deserialize<'de> for Effect {
-    /// The shared effects are read as declared; any other tag is a rule system's change, kept as JSON
-    /// until the game's system reads it.
+    /// The shared effects are read as declared; any other tag is a rule system's change, read into that
+    /// system's type (kept as JSON when no system of this build has the tag).
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Effect, D::Error> {
         read_tagged::<EffectReader, D>(deserializer)
     }
@@ -61,18 +60,6 @@ impl<'de> TaggedReader<'de> for EffectReader {
             return Effect::deserialize(MapAccessDeserializer::new(effect));
         }
         effect.take_field("change", LoggedChange { tag }).map(Effect::System)
-    }
-
-    fn read_value<E: serde::de::Error>(mut effect: Map<String, Value>) -> Result<Effect, E> {
-        let tag = match effect.get("effect") {
-            Some(Value::String(tag)) => tag.clone(),
-            _ => return Err(Self::missing_tag()),
-        };
-        if Effect::shared_tags().contains(&tag.as_str()) {
-            return Effect::deserialize(Value::Object(effect)).map_err(E::custom);
-        }
-        let change = effect.remove("change").ok_or_else(|| E::missing_field("change"))?;
-        LoggedChange { tag }.deserialize(change).map(Effect::System).map_err(E::custom)
     }
 }
 
