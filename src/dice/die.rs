@@ -33,10 +33,17 @@ impl Die {
         }
     }
 
+    pub fn lowest(self) -> i64 {
+        self.sides().into_iter().min().expect("a die has faces")
+    }
+
+    pub fn highest(self) -> i64 {
+        self.sides().into_iter().max().expect("a die has faces")
+    }
+
     /// How far apart its lowest and highest faces are: a D6 spreads over 5, a D% over 99.
     pub fn spread(self) -> i64 {
-        let sides = self.sides();
-        sides.iter().max().copied().unwrap_or(0) - sides.iter().min().copied().unwrap_or(0)
+        self.highest() - self.lowest()
     }
 
     pub fn side_count(self) -> usize {

@@ -169,9 +169,8 @@ impl DiceExpr {
             .map(|t| match *t {
                 Term::Constant { value } => value,
                 Term::Dice { count, die, negative } => {
-                    let sides = die.sides();
-                    let face = if highest != negative { sides.iter().max() } else { sides.iter().min() };
-                    let sum = i64::from(count) * face.copied().unwrap_or(0);
+                    let face = if highest != negative { die.highest() } else { die.lowest() };
+                    let sum = i64::from(count) * face;
                     if negative { -sum } else { sum }
                 }
             })

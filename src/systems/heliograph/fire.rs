@@ -160,7 +160,7 @@ pub fn turn_allows_fire(ctx: &Ctx, firer: &Unit) -> Result<(), GameError> {
     if active.charged {
         return Err(Refusal::by_rule(format!("{} charged: it melees instead of firing", firer.name), FIRE).into());
     }
-    if active.busy && let Some((gun, _)) = ctx.turn.crewed_by.iter().find(|(_, by)| **by == firer.id) {
+    if let Some(gun) = ctx.turn.gun_crewed_now() {
         return Err(Refusal::by_rule(
             format!("{} spent this activation taking over {}: it fires the gun next time", firer.name, ctx.name_of(gun)),
             super::crewing::RULE,

@@ -156,6 +156,12 @@ impl Change {
 }
 
 impl Turn {
+    /// The gun the active unit took over in this activation: crewing it is what keeps the unit busy.
+    pub fn gun_crewed_now(&self) -> Option<&str> {
+        let active = self.active.as_ref().filter(|a| a.busy)?;
+        self.crewed_by.iter().find(|(_, by)| **by == active.unit).map(|(gun, _)| gun.as_str())
+    }
+
     pub fn apply(&mut self, change: &Change) {
         match change {
             Change::TossWon { side, bonus } => {

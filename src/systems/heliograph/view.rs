@@ -204,7 +204,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
 /// What the active unit has done, in a few words. Crewing a gun and fighting a charge's melee also bar
 /// the unit's fire (the log records them as its fire spent), but it did not fire, so they are not called so.
 fn done_text(ctx: &Ctx, a: &Activation) -> String {
-    let crewing = a.busy && ctx.turn.crewed_by.values().any(|by| by == &a.unit);
+    let crewing = ctx.turn.gun_crewed_now().is_some();
     let done: Vec<&str> = [
         (a.sighted, "sighted"),
         (a.moved, "moved"),
