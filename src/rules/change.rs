@@ -19,10 +19,9 @@ pub struct SystemChange(Repr);
 
 // Boxed, not shared: a replay walks thousands of changes, and each one's own copy sits near its event.
 enum Repr {
-    /// Made by the engine in this process, or read from a log and checked against the game.
-    Typed(Box<dyn AnyChange>),
-    /// Read from a stored log into its system's type, not yet checked against the game.
-    Unchecked(Box<dyn AnyChange>),
+    /// In its system's type: made by the engine in this process (`checked`), or read from a stored log
+    /// and checked against the game once, on replay.
+    Typed { change: Box<dyn AnyChange>, checked: bool },
     /// From a stored log, with a tag no system of this build has.
     Foreign { tag: String, change: serde_json::Value },
 }
@@ -30,8 +29,7 @@ enum Repr {
 impl Clone for Repr {
     fn clone(&self) -> Repr {
         match self {
-            Repr::Typed(change) => Repr::Typed(change.clone_box()),
-            Repr::Unchecked(change) => Repr::Unchecked(change.clone_box()),
+            Repr::Typed { change, checked } => Repr::Typed { change: change.clone_box(), checked: *checked },
             Repr::Foreign { tag, change } => Repr::Foreign { tag: tag.clone(), change: change.clone() },
         }
     }
@@ -74,12 +72,12 @@ impl<S: RuleSystem> AnyChange for ChangeOf<S> {
 
 impl SystemChange {
     pub fn of<S: RuleSystem>(change: S::Change) -> SystemChange {
-        SystemChange(Repr::Typed(Box::new(ChangeOf::<S>(change))))
+        SystemChange(Repr::Typed { change: Box::new(ChangeOf::<S>(change)), checked: true })
     }
 
     /// A change read from a stored log, to be checked when the game replays it.
     pub fn from_log<S: RuleSystem>(change: S::Change) -> SystemChange {
-        SystemChange(Repr::Unchecked(Box::new(ChangeOf::<S>(change))))
+        SystemChange(Repr::Typed { change: Box::new(ChangeOf::<S>(change)), checked: false })
     }
 
     /// A stored change whose tag no system of this build has.
@@ -90,7 +88,7 @@ impl SystemChange {
     /// The `effect` tag: which system's change this is.
     pub fn tag(&self) -> &str {
         match &self.0 {
-            Repr::Typed(change) | Repr::Unchecked(change) => change.tag(),
+            Repr::Typed { change, .. } => change.tag(),
             Repr::Foreign { tag, .. } => tag,
         }
     }
@@ -98,7 +96,7 @@ impl SystemChange {
     /// The change as `S` recorded it; refused if it is another system's.
     pub fn read<S: RuleSystem>(&self) -> Result<&S::Change, String> {
         match &self.0 {
-            Repr::Typed(change) | Repr::Unchecked(change) if change.tag() == S::LOG_TAG => {
+            Repr::Typed { change, .. } if change.tag() == S::LOG_TAG => {
                 Ok(change.inner().downcast_ref::<S::Change>().expect("a change's tag names its type's system"))
             }
             _ => Err(format!("a {:?} change cannot apply to a {} game", self.tag(), S::ID)),
@@ -109,24 +107,18 @@ impl SystemChange {
     /// was made in this process (and so names the game's own units).
     pub fn settle<S: RuleSystem>(&mut self) -> Result<Option<&S::Change>, String> {
         self.read::<S>()?;
-        let placeholder = Repr::Foreign { tag: String::new(), change: serde_json::Value::Null };
-        match std::mem::replace(&mut self.0, placeholder) {
-            Repr::Unchecked(change) => {
-                self.0 = Repr::Typed(change);
-                self.read::<S>().map(Some)
+        match &mut self.0 {
+            Repr::Typed { change, checked } if !*checked => {
+                *checked = true;
+                Ok(change.inner().downcast_ref::<S::Change>())
             }
-            typed => {
-                self.0 = typed;
-                Ok(None)
-            }
+            _ => Ok(None),
         }
     }
 
     fn to_json(&self) -> serde_json::Value {
         match &self.0 {
-            Repr::Typed(change) | Repr::Unchecked(change) => {
-                serde_json::to_value(change.as_ref()).expect("changes serialise")
-            }
+            Repr::Typed { change, .. } => serde_json::to_value(change.as_ref()).expect("changes serialise"),
             Repr::Foreign { change, .. } => change.clone(),
         }
     }
@@ -137,7 +129,7 @@ impl Serialize for SystemChange {
         let mut effect = serializer.serialize_struct("Effect", 2)?;
         effect.serialize_field("effect", self.tag())?;
         match &self.0 {
-            Repr::Typed(change) | Repr::Unchecked(change) => effect.serialize_field("change", change.as_ref())?,
+            Repr::Typed { change, .. } => effect.serialize_field("change", change.as_ref())?,
             Repr::Foreign { change, .. } => effect.serialize_field("change", change)?,
         }
         effect.end()
@@ -153,7 +145,7 @@ impl PartialEq for SystemChange {
 impl fmt::Debug for SystemChange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
-            Repr::Typed(change) | Repr::Unchecked(change) => change.debug(f),
+            Repr::Typed { change, .. } => change.debug(f),
             Repr::Foreign { tag, change } => write!(f, "{tag}:{change}"),
         }
     }
