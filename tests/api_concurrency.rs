@@ -50,3 +50,47 @@ async fn concurrent_actions_on_two_games_all_land_once_and_in_order() {
         }
     }
 }
+
+/// Two processes on one database file (here two `Api`s, each with its own connections, as two CLI runs
+/// or an app and a terminal have): neither queues behind the other, so their writes race in SQLite, and
+/// an action that loses the race is checked again and stored instead of failing "changed under you".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_writing_one_game_both_land_every_note_and_roll() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("table.db");
+    let first = Arc::new(Api::open(&db).await.unwrap());
+    let second = Arc::new(Api::open(&db).await.unwrap());
+    let game = first.new_game("legation-wall".into(), Some("3".into()), None, None).await.unwrap().id;
+
+    let mut writers = Vec::new();
+    for (process, api) in [first.clone(), second.clone()].into_iter().enumerate() {
+        writers.push(tokio::spawn(async move {
+            for tap in 0..30 {
+                api.game_act(game, Action::Note { text: format!("process {process}, note {tap}") }).await.unwrap();
+                let roll = Action::Roll { expr: "1D6".into(), dice: None, label: Some(format!("process {process}")) };
+                api.game_act(game, roll).await.unwrap();
+            }
+        }));
+    }
+    for writer in writers {
+        writer.await.unwrap();
+    }
+
+    let reopened = Api::open(&db).await.unwrap();
+    let stored = reopened.game_view(game).await.unwrap();
+    assert_eq!(stored.log.len(), 120, "every note and roll of both processes recorded once");
+    for process in 0..2 {
+        let notes: Vec<&str> = stored
+            .log
+            .iter()
+            .filter_map(|e| e.text.strip_prefix("Note: "))
+            .filter(|t| t.starts_with(&format!("process {process},")))
+            .collect();
+        let expected: Vec<String> = (0..30).map(|tap| format!("process {process}, note {tap}")).collect();
+        assert_eq!(notes, expected, "process {process}'s notes in its order");
+    }
+    for api in [first, second] {
+        let live = api.game_view(game).await.unwrap();
+        assert_eq!(serde_json::to_value(&live.log).unwrap(), serde_json::to_value(&stored.log).unwrap());
+    }
+}

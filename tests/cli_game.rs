@@ -158,3 +158,21 @@ fn a_game_keeps_the_options_it_was_created_with() {
     let bad = t.run(&["game", "new", "sand-pebbles/legation-wall", "--option", "morale_cover_literal=maybe"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn two_terminals_adding_notes_to_one_game_at_once_both_succeed() {
+    let t = Table::new();
+    let id = t.new_wall_game();
+    std::thread::scope(|threads| {
+        for terminal in 0..2 {
+            let (t, id) = (&t, &id);
+            threads.spawn(move || {
+                for note in 0..12 {
+                    let text = format!(r#"{{"type":"note","text":"terminal {terminal}, note {note}"}}"#);
+                    t.ok(&["game", "act", id, &text]);
+                }
+            });
+        }
+    });
+    assert_eq!(t.show(&id)["log"].as_array().unwrap().len(), 24);
+}

@@ -9,7 +9,7 @@ use crate::game::{Action, Event, Game, GameError};
 use crate::measure::Pt;
 use crate::odds::OddsView;
 use crate::scenario::{self, Scenario};
-use crate::store::{GameRecord, NewGame, Store};
+use crate::store::{GameRecord, NewGame, Store, StoreError};
 
 /// The engine as the app sees it: the campaign store plus the games in play, kept folded in memory
 /// and checked against the store's event count so another process's writes are picked up.
@@ -111,22 +111,46 @@ impl Api {
     }
 
     /// Resolves an action, commits its event to the store, and only then folds it into the game: a
-    /// crash between the two loses nothing, because the next load replays the stored event.
+    /// crash between the two loses nothing, because the next load replays the stored event. When another
+    /// process stores an event first, the action is checked again against the game as it now stands and
+    /// stored if it is still allowed, so two devices on one game both land without asking anyone to retry.
     pub async fn game_act(&self, id: i64, action: Action) -> Result<GameView, ApiError> {
         let turn = self.acting.lock().await.entry(id).or_default().clone();
         let _turn = turn.lock().await;
-        let (record, mut game) = self.load(id).await?;
-        let event = game.prepare(&action)?;
-        let seq = game.events().len() as i64;
-        let json = serde_json::to_string(&event).map_err(internal)?;
-        // Out of the cache while it changes, so the game is folded in place rather than copied whole
-        // (a reader meanwhile loads it from the store, where the event already is).
-        self.games.lock().await.remove(&id);
-        self.store.append_event(id, seq, &json).await?;
-        Arc::make_mut(&mut game).commit(event);
-        let view = GameView::of(id, &record.name, &game);
-        self.games.lock().await.insert(id, game);
-        Ok(view)
+        let mut lost_race: Option<Event> = None;
+        for attempt in 0..STORE_ATTEMPTS {
+            let (record, mut game) = self.load(id).await?;
+            let event = match &lost_race {
+                Some(earlier) => game.prepare_again(&action, earlier)?,
+                None => game.prepare(&action)?,
+            };
+            let seq = game.events().len() as i64;
+            let json = serde_json::to_string(&event).map_err(internal)?;
+            // Out of the cache while it changes, so the game is folded in place rather than copied whole
+            // (a reader meanwhile loads it from the store, where the event already is).
+            self.games.lock().await.remove(&id);
+            match self.store.append_event(id, seq, &json).await {
+                Ok(()) => {
+                    Arc::make_mut(&mut game).commit(event);
+                    let view = GameView::of(id, &record.name, &game);
+                    self.games.lock().await.insert(id, game);
+                    return Ok(view);
+                }
+                Err(StoreError::Conflict { .. }) => {
+                    lost_race.get_or_insert(event);
+                    // Spread the next try so two processes that collided do not collide again in step.
+                    let pause = rand::random_range(1..=4 * (attempt + 1));
+                    tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
+                }
+                Err(other) => return Err(other.into()),
+            }
+        }
+        Err(ApiError::new(
+            super::ErrorKind::Conflict,
+            format!(
+                "game {id} is being changed by other devices so fast that this action lost the race {STORE_ATTEMPTS}                  times; nothing was recorded: try again"
+            ),
+        ))
     }
 
     pub async fn game_odds(&self, id: i64, action: Action) -> Result<OddsView, ApiError> {
@@ -174,6 +198,10 @@ impl Api {
         Ok((record, game))
     }
 }
+
+/// How often an action is re-checked and stored again after other processes' events land first: each
+/// try costs one replay, and a table with a handful of devices rarely needs a second.
+const STORE_ATTEMPTS: u64 = 12;
 
 /// A campaign's name, as a heading: far above what anyone names one.
 const CAMPAIGN_NAME_CHARS: usize = 200;

@@ -9,6 +9,7 @@ pub mod limits;
 mod log;
 mod movement;
 mod play;
+mod rebase;
 mod refusal;
 mod state;
 mod tag_first;
