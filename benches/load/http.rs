@@ -1,0 +1,48 @@
+//! Just enough HTTP/1.1 for the bench: one kept-alive connection per device, JSON in and out, the way
+//! a browser on a tablet holds its connection to the table's server.
+
+use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+pub struct Connection {
+    stream: BufReader<TcpStream>,
+}
+
+impl Connection {
+    pub async fn open(addr: std::net::SocketAddr) -> Connection {
+        let stream = TcpStream::connect(addr).await.expect("the bench's server is listening");
+        stream.set_nodelay(true).unwrap();
+        Connection { stream: BufReader::new(stream) }
+    }
+
+    /// Sends one command and reads its answer; anything but 200 stops the bench with the server's words.
+    pub async fn post(&mut self, command: &str, args: &Value) -> Value {
+        let body = args.to_string();
+        let request = format!(
+            "POST /api/{command} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        self.stream.get_mut().write_all(request.as_bytes()).await.unwrap();
+
+        let mut status = String::new();
+        self.stream.read_line(&mut status).await.unwrap();
+        let mut length = None;
+        loop {
+            let mut header = String::new();
+            self.stream.read_line(&mut header).await.unwrap();
+            if header.trim().is_empty() {
+                break;
+            }
+            if let Some((name, value)) = header.split_once(':')
+                && name.eq_ignore_ascii_case("content-length")
+            {
+                length = Some(value.trim().parse::<usize>().unwrap());
+            }
+        }
+        let mut answer = vec![0; length.expect("the server answers with a Content-Length")];
+        self.stream.read_exact(&mut answer).await.unwrap();
+        assert!(status.contains(" 200 "), "{command}: {status} {}", String::from_utf8_lossy(&answer));
+        serde_json::from_slice(&answer).unwrap()
+    }
+}

@@ -1,0 +1,98 @@
+//! Devices at one table, over loopback HTTP against `sandtable serve`'s router and a real SQLite file:
+//! eight devices acting on one game, then eight games with one device each. Issue 17's target: p99 of
+//! `game_act` under 50 ms in both. A bench binary rather than criterion, because what matters is the
+//! latency spread under contention, not one call's mean. Run: `cargo bench --bench load`.
+
+mod http;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use sandtable::api::Api;
+use serde_json::{Value, json};
+
+const DEVICES: usize = 8;
+const ACTIONS_PER_DEVICE: usize = 100;
+const TARGET_P99: Duration = Duration::from_millis(50);
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let dir = tempfile::tempdir().unwrap();
+        let api = Arc::new(Api::open(&dir.path().join("load.db")).await.unwrap());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(axum::serve(listener, sandtable::serve::router(api, None)).into_future());
+
+        println!("{DEVICES} devices, {ACTIONS_PER_DEVICE} actions each (notes and free rolls, alternating), loopback HTTP, SQLite synchronous=FULL");
+        println!("| case | actions | p50 | p95 | p99 | max | actions/s | p99 < {} ms |", TARGET_P99.as_millis());
+        println!("|---|---|---|---|---|---|---|---|");
+        let one_game = new_game(addr, "legation-wall").await;
+        report("8 devices on one game", drive(addr, vec![one_game; DEVICES]).await);
+        let mut games = Vec::new();
+        for n in 0..DEVICES {
+            games.push(new_game(addr, if n % 2 == 0 { "legation-wall" } else { "jungle-patrol" }).await);
+        }
+        report("8 games, one device each", drive(addr, games).await);
+    });
+}
+
+async fn new_game(addr: std::net::SocketAddr, scenario: &str) -> i64 {
+    let mut device = http::Connection::open(addr).await;
+    let view = device.post("new_game", &json!({ "scenario": scenario, "seed": "17" })).await;
+    view["id"].as_i64().expect("new_game answers a game view")
+}
+
+struct Run {
+    latencies: Vec<Duration>,
+    wall: Duration,
+}
+
+/// One device per entry of `games`, all starting together; every answer must be a success.
+async fn drive(addr: std::net::SocketAddr, games: Vec<i64>) -> Run {
+    let started = Instant::now();
+    let devices: Vec<_> = games
+        .into_iter()
+        .enumerate()
+        .map(|(device, game)| {
+            tokio::spawn(async move {
+                let mut connection = http::Connection::open(addr).await;
+                let mut latencies = Vec::with_capacity(ACTIONS_PER_DEVICE);
+                for n in 0..ACTIONS_PER_DEVICE {
+                    let action = if n % 2 == 0 {
+                        json!({ "type": "note", "text": format!("device {device} note {n}") })
+                    } else {
+                        json!({ "type": "roll", "expr": "2D6", "label": format!("device {device}") })
+                    };
+                    let asked = Instant::now();
+                    let view: Value = connection.post("game_act", &json!({ "id": game, "action": action })).await;
+                    latencies.push(asked.elapsed());
+                    assert!(view.get("log").is_some(), "game_act answered {view}");
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    for device in devices {
+        latencies.extend(device.await.unwrap());
+    }
+    Run { latencies, wall: started.elapsed() }
+}
+
+fn report(case: &str, mut run: Run) {
+    run.latencies.sort();
+    let at = |q: f64| run.latencies[((run.latencies.len() as f64 * q).ceil() as usize).saturating_sub(1)];
+    let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
+    let p99 = at(0.99);
+    println!(
+        "| {case} | {} | {} | {} | {} | {} | {:.0} | {} |",
+        run.latencies.len(),
+        ms(at(0.50)),
+        ms(at(0.95)),
+        ms(p99),
+        ms(*run.latencies.last().unwrap()),
+        run.latencies.len() as f64 / run.wall.as_secs_f64(),
+        if p99 < TARGET_P99 { "yes" } else { "NO" }
+    );
+}
