@@ -176,7 +176,12 @@ impl Api {
         {
             return Ok((record, game.clone()));
         }
-        let mut scenario = scenario::parse_stored(&record.scenario_path, &record.scenario_toml)?;
+        let mut scenario = scenario::parse_stored(&record.scenario_path, &record.scenario_toml).map_err(|e| {
+            ApiError::bad_input(format!(
+                "game {id} cannot open: the scenario stored with it does not pass this build's checks ({e}); \
+                 it was made with a value an earlier build accepted, and its log is left as it was"
+            ))
+        })?;
         let stored: BTreeMap<String, serde_json::Value> = serde_json::from_str(&record.options_json)
             .map_err(|e| ApiError::new(super::ErrorKind::Internal, format!("game {id}: stored options: {e}")))?;
         scenario
