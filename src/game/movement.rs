@@ -4,7 +4,7 @@ use crate::measure::{Pt, check_move};
 use crate::roster::Unit;
 use crate::scenario::Scenario;
 
-const MOVEMENT_RULE: &str = "Movement Chart: a unit moves up to the distance it rolled this turn";
+const MOVES_UP_TO_ITS_ROLL: &str = "a unit moves up to the distance it rolled this turn";
 
 /// Checks a move against the unit's rolled allowance and the table edge, and works out where it ends.
 pub fn resolve_move(
@@ -22,10 +22,12 @@ pub fn resolve_move(
     if path.iter().any(|p| !p.x.is_finite() || !p.y.is_finite()) {
         return Err(GameError::BadInput("a move's path must be numbers of inches".into()));
     }
-    let allowance: &Allowance = state
-        .allowances
-        .get(&unit.id)
-        .ok_or_else(|| Refusal::by_rule(format!("roll {}'s movement before moving it", unit.name), MOVEMENT_RULE))?;
+    let allowance: &Allowance = state.allowances.get(&unit.id).ok_or_else(|| {
+        Refusal::by_rule(
+            format!("roll {}'s movement before moving it", unit.name),
+            scenario.ruleset.movement_rule(MOVES_UP_TO_ITS_ROLL),
+        )
+    })?;
     let route: Vec<Pt> = std::iter::once(start).chain(path.iter().copied()).collect();
     let check = check_move(&route, allowance.left, extra_cost).map_err(|refused| {
         let spent = allowance.total as f64 - allowance.left;
@@ -34,7 +36,10 @@ pub fn resolve_move(
         } else {
             String::new()
         };
-        Refusal::by_rule(format!("{}: {refused}{already}", unit.name), MOVEMENT_RULE)
+        Refusal::by_rule(
+            format!("{}: {refused}{already}", unit.name),
+            scenario.ruleset.movement_rule(MOVES_UP_TO_ITS_ROLL),
+        )
     })?;
     let end = *route.last().unwrap();
     let (dx, dy) = (end.x - start.x, end.y - start.y);
@@ -73,7 +78,7 @@ pub fn movement_choice(scenario: &Scenario, unit: &Unit, asked: Option<&str>) ->
                 let listed: Vec<String> = choices.iter().map(ToString::to_string).collect();
                 Refusal::by_rule(
                     format!("{} moves with {}, not {wanted}", kind.name, listed.join(" or ")),
-                    format!("{} movement chart", scenario.ruleset.name),
+                    scenario.ruleset.movement_rule("each kind's movement rolls"),
                 )
                 .into()
             })

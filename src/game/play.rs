@@ -132,7 +132,7 @@ impl Game {
                 if let Some(a) = self.state.allowances.get(&unit.id) {
                     return Err(Refusal::by_rule(
                         format!("{} has already rolled its movement this turn ({} = {})", unit.name, a.expr, a.total),
-                        "Movement Chart: one movement roll per unit per turn",
+                        self.scenario.ruleset.movement_rule("one movement roll per unit per turn"),
                     )
                     .into());
                 }

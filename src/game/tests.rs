@@ -60,7 +60,7 @@ fn a_move_past_the_allowance_is_refused_and_records_nothing() {
         .unwrap_err();
     let GameError::Refused(refusal) = err else { panic!("expected a refusal, got {err:?}") };
     assert!(refusal.message.contains("exceeds the allowance of 8.0\""), "{}", refusal.message);
-    assert!(refusal.rule.unwrap().contains("Movement Chart"));
+    assert!(refusal.rule.unwrap().contains("Sand Pebbles, Movement Chart"));
     assert_eq!(game.events().len(), 3, "initiative, order, roll: the refused move adds nothing");
 }
 

@@ -14,6 +14,8 @@ pub struct Ruleset {
     pub id: String,
     pub name: String,
     pub source: String,
+    /// Where the text keeps its movement rolls, cited when the shared movement steps refuse.
+    movement_section: String,
     kinds: BTreeMap<String, KindProfile>,
     options: BTreeMap<String, serde_json::Value>,
     /// What each option means at the table, for the UI and `scenario check`.
@@ -58,6 +60,12 @@ struct Header {
     id: String,
     name: String,
     source: String,
+    #[serde(default = "movement_section_unnamed")]
+    movement_section: String,
+}
+
+fn movement_section_unnamed() -> String {
+    "movement".into()
 }
 
 impl Ruleset {
@@ -79,11 +87,17 @@ impl Ruleset {
             id: shared.system.id,
             name: shared.system.name,
             source: shared.system.source,
+            movement_section: shared.system.movement_section,
             kinds: shared.kinds,
             options,
             option_notes: shared.option_notes,
             document,
         })
+    }
+
+    /// The citation for a movement rule, e.g. "Sand Pebbles, Movement Chart: ...".
+    pub fn movement_rule(&self, rule: &str) -> String {
+        format!("{}, {}: {rule}", self.name, self.movement_section)
     }
 
     pub fn kind(&self, id: &str) -> Option<&KindProfile> {
