@@ -96,9 +96,12 @@ impl SystemChange {
     /// The change as `S` recorded it; refused if it is another system's.
     pub fn read<S: RuleSystem>(&self) -> Result<&S::Change, String> {
         match &self.0 {
-            Repr::Typed { change, .. } if change.tag() == S::LOG_TAG => {
-                Ok(change.inner().downcast_ref::<S::Change>().expect("a change's tag names its type's system"))
-            }
+            // Matching the type as well as the tag keeps two systems that shared a tag by mistake from
+            // reading each other's changes (the registry's test also refuses such a pair).
+            Repr::Typed { change, .. } if change.tag() == S::LOG_TAG => change
+                .inner()
+                .downcast_ref::<S::Change>()
+                .ok_or_else(|| format!("a {:?} change of another system cannot apply to a {} game", self.tag(), S::ID)),
             _ => Err(format!("a {:?} change cannot apply to a {} game", self.tag(), S::ID)),
         }
     }

@@ -211,8 +211,13 @@ pub fn end_phase(ctx: &Ctx) -> Result<Outcome, GameError> {
         Phase::Melee => {
             return Err(Refusal::by_rule("the melee phase ends the turn: begin the next turn", SEQUENCE).into());
         }
+        // `owed` names their roll or choice, so this is only reached if the two ever disagree.
         Phase::MoveInitiative | Phase::MoveOrder | Phase::FireInitiative | Phase::FireOrder => {
-            unreachable!("these phases always owe something")
+            return Err(Refusal::by_rule(
+                format!("{} ends with its roll or choice, not by ending the phase", turn.phase.title()),
+                SEQUENCE,
+            )
+            .into());
         }
     };
     let mut summary = format!("{} ends; next: {}", turn.phase.title(), next.title());
