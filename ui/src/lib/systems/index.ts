@@ -1,11 +1,13 @@
 // The UI registry: each rule system's screens, by the id the engine's view carries. A system's folder
 // here exports its `SystemUi`; the shared screens take what they need from `systemUi(view.system)`.
 
+import type { SystemViews } from '../../bindings';
 import type { SystemUi } from './system';
 import sandPebbles from './sand-pebbles';
 import heliograph from './heliograph';
 
-const SYSTEMS: Record<string, SystemUi> = {
+/** Every system the engine registers must have an entry: adding one to the engine fails the type check here. */
+const SYSTEMS: Record<SystemViews['system'], SystemUi> = {
   'sand-pebbles': sandPebbles,
   heliograph,
 };
@@ -14,7 +16,7 @@ const SYSTEMS: Record<string, SystemUi> = {
 const PLAIN: SystemUi = { prompts: {} };
 
 export function systemUi(id: string | null | undefined): SystemUi {
-  return (id && SYSTEMS[id]) || PLAIN;
+  return (id && id in SYSTEMS && SYSTEMS[id as SystemViews['system']]) || PLAIN;
 }
 
 export type { PromptWords, SystemUi } from './system';
