@@ -1,14 +1,14 @@
 use super::Failure;
 use super::args::{ScenarioArgs, ScenarioCommand};
-use crate::scenario::{load_file, shipped_scenarios};
+use crate::scenario::{Checked, check_file, shipped_scenarios};
 
 pub fn run(args: ScenarioArgs) -> Result<(), Failure> {
     match args.command {
         ScenarioCommand::Check { files } => {
             let mut failed = 0;
             for file in &files {
-                match load_file(file) {
-                    Ok(s) => {
+                match check_file(file) {
+                    Ok(Checked::Scenario(s)) => {
                         let figures: usize = s.units.iter().map(|u| u.figures.len()).sum();
                         println!(
                             "ok: {} — {} ({}, {} units, {figures} figures)",
@@ -17,6 +17,14 @@ pub fn run(args: ScenarioArgs) -> Result<(), Failure> {
                             s.ruleset.name,
                             s.units.len()
                         );
+                    }
+                    Ok(Checked::Ruleset { ruleset, as_built }) => {
+                        let note = if as_built {
+                            "the one this build carries"
+                        } else {
+                            "differs from the one this build carries, which the app keeps using until it is rebuilt"
+                        };
+                        println!("ok: {} — the {} ruleset ({note})", file.display(), ruleset.name);
                     }
                     Err(e) => {
                         eprintln!("{e}");

@@ -22,6 +22,8 @@ pub trait Registration: Sync {
     /// The ruleset compiled in, read once. A shipped ruleset that does not read is a build defect,
     /// which the registry's own test catches.
     fn ruleset(&self) -> Arc<Ruleset>;
+    /// Reads `source` as this system's ruleset, charts and all, the way the build reads the one it carries.
+    fn check_ruleset(&self, file: &str, source: &str) -> Result<Ruleset, ScenarioError>;
     fn scenarios(&self) -> &'static [Shipped];
     /// Reads a scenario of this system from its parsed document, passing over the keys `passed_over` lists.
     fn load<'i>(
@@ -84,6 +86,12 @@ impl<S: RuleSystem> Registration for Entry<S> {
 
     fn ruleset(&self) -> Arc<Ruleset> {
         self.loaded().0.clone()
+    }
+
+    fn check_ruleset(&self, file: &str, source: &str) -> Result<Ruleset, ScenarioError> {
+        let ruleset = Ruleset::parse(file, source)?;
+        S::read_charts(&ruleset).map_err(|e| ScenarioError::whole_file(file, e))?;
+        Ok(ruleset)
     }
 
     fn scenarios(&self) -> &'static [Shipped] {

@@ -33,6 +33,13 @@ pub struct Scenario {
 }
 
 pub fn load_file(path: &Path) -> Result<Scenario, ScenarioError> {
+    let (name, source) = read_text(path)?;
+    parse(&name, &source)
+}
+
+/// A file's name as errors show it, and its text; a folder, a missing file or bytes that are not UTF-8
+/// are refused saying which.
+pub(super) fn read_text(path: &Path) -> Result<(String, String), ScenarioError> {
     let name = path.display().to_string();
     let whole = |message: String| ScenarioError::whole_file(&name, message);
     if path.is_dir() {
@@ -47,7 +54,7 @@ pub fn load_file(path: &Path) -> Result<Scenario, ScenarioError> {
         let before = std::str::from_utf8(&e.as_bytes()[..valid]).expect("valid up to here");
         ScenarioError::at(&name, before, valid, format!("byte {valid} is not UTF-8 text; save the file as UTF-8"))
     })?;
-    parse(&name, &source)
+    Ok((name, source))
 }
 
 /// Reads a scenario: its `[scenario] system` names the rule system that reads the rest.

@@ -1,6 +1,7 @@
 //! Scenarios: TOML files under `scenarios/<system>/`, read with serde and checked against their system's
 //! ruleset. Every error names the file, and the line and column where it can.
 
+mod check;
 mod error;
 mod file;
 mod load;
@@ -8,6 +9,7 @@ mod numbers;
 mod placement;
 mod shipped;
 
+pub use check::{Checked, check_file};
 pub use error::ScenarioError;
 pub(crate) use load::build;
 pub use load::{Scenario, load_file, parse, parse_stored};
