@@ -185,3 +185,14 @@ fn crew_hits_past_the_last_crewman_fall_on_the_infantry() {
     hg.ok(r#"{"type":"fire","unit":"riflemen","target":"gatling","dice":[9,9,5,6]}"#);
     assert_eq!((hg.alive("gatling"), hg.alive("escort")), (0, 2));
 }
+
+/// A range a hair past the long range is shown with the places that tell it apart, not as "8.0"".
+#[test]
+fn just_past_long_range_reads_past_it() {
+    let body = unit("pistols", "us", "us_officers", 2, (10.0, 10.0), 70)
+        + &unit("m", "moros", "moro_warriors", 5, (21.04, 10.0), 70);
+    let mut hg = Hg::new(&body);
+    hg.activate("us", "pistols");
+    let r = hg.refused(r#"{"type":"fire","unit":"pistols","target":"m"}"#);
+    assert!(r.message.contains("8.04\" away, beyond"), "{}", r.message);
+}

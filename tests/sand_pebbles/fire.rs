@@ -243,3 +243,14 @@ fn a_unit_split_evenly_between_two_covers_takes_the_better() {
     let odds = sp.odds(r#"{"type":"fire","unit":"marines","target":"boxers"}"#);
     assert!(odds.label.contains("(walls)"), "{}", odds.label);
 }
+
+/// A range a hair past the limit is shown with the places that tell it apart, not as "24.0"".
+#[test]
+fn a_target_just_out_of_range_reads_past_the_range() {
+    let body =
+        unit("marines", "allies", "marines", 10, (30.0, 10.0)) + &unit("far", "boxers", "boxers", 5, (30.0, 34.04));
+    let mut sp = Sp::new(&body);
+    sp.fire_phase("allies");
+    let r = sp.refused(r#"{"type":"fire","unit":"marines","target":"far"}"#);
+    assert!(r.message.contains("24.04\" away, beyond"), "{}", r.message);
+}

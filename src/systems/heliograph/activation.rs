@@ -4,13 +4,12 @@
 use std::collections::BTreeMap;
 
 use super::context::{ACTIVATION, Ctx, SEQUENCE};
+use super::markers::ACTIVATED;
 use super::turn::Change;
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
-use super::markers::ACTIVATED;
 
 const MAX_REROLLS: usize = 64;
-
 
 /// Units of `side` still to activate this turn.
 pub fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a crate::roster::Unit> + 'a {

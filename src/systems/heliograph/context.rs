@@ -1,9 +1,9 @@
 use super::Heliograph;
+use super::markers::SPOTTED;
 use super::tables::{Profile, Weapon};
 use crate::game::{GameError, Refusal};
 use crate::measure::{Pt, areas_containing};
 use crate::roster::Unit;
-use super::markers::SPOTTED;
 
 pub const SEQUENCE: &str = "Heliograph, Turn Sequence";
 pub const ACTIVATION: &str = "Heliograph, Unit Activation";
@@ -38,9 +38,7 @@ impl<'a> Ctx<'a> {
 
     /// A hidden counter not yet spotted: its place is known, its contents are not.
     pub fn is_hidden(&self, unit: &Unit) -> bool {
-        self.unit_fields(&unit.id).hidden
-            && !self.turn.spotted.contains(&unit.id)
-            && !unit.flags.contains(&SPOTTED)
+        self.unit_fields(&unit.id).hidden && !self.turn.spotted.contains(&unit.id) && !unit.flags.contains(&SPOTTED)
     }
 
     pub fn ground_at(&self, p: Pt) -> Ground {

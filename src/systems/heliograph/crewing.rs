@@ -44,4 +44,3 @@ pub fn crew_gun(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> 
         ],
     })
 }
-

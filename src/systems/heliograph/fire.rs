@@ -4,15 +4,15 @@
 //! is picked out by percentile when it stands within 5" of its own infantry.
 
 use super::context::{Ctx, FIRE, Ground};
-use crate::rules::plural;
+use super::markers::JAMMED;
 use super::tables::Weapon;
 use super::turn::{Change, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
-use crate::measure::{EPSILON, Pt, distance, nearest, within_radius};
+use crate::measure::{EPSILON, Pt, distance, inches_beside, nearest, within_radius};
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Role, Unit};
-use super::markers::JAMMED;
+use crate::rules::plural;
 
 pub struct Plan<'a> {
     pub firer: &'a Unit,
@@ -41,8 +41,8 @@ impl Plan<'_> {
     fn describe(&self) -> String {
         let mods: Vec<String> = self.modifiers.iter().map(|(why, m)| format!("{why} {m:+}")).collect();
         format!(
-            "{:.1}\", {} range, {}+{}",
-            self.range,
+            "{}, {} range, {}+{}",
+            inches_beside(self.range, &self.weapon.bands),
             if self.long { "long" } else { "short" },
             self.needed,
             if mods.is_empty() { String::new() } else { format!(" with {}", mods.join(", ")) }
@@ -81,8 +81,11 @@ pub fn plan<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, now: bool) -> Result<Pl
     } else {
         return Err(Refusal::by_rule(
             format!(
-                "{} is {range:.1}\" away, beyond the {}'s long range of {}\"",
-                target.name, weapon.name, weapon.bands[1]
+                "{} is {} away, beyond the {}'s long range of {}\"",
+                target.name,
+                inches_beside(range, &weapon.bands),
+                weapon.name,
+                weapon.bands[1]
             ),
             FIRE,
         )
@@ -162,7 +165,11 @@ pub fn turn_allows_fire(ctx: &Ctx, firer: &Unit) -> Result<(), GameError> {
     }
     if let Some(gun) = ctx.turn.gun_crewed_now() {
         return Err(Refusal::by_rule(
-            format!("{} spent this activation taking over {}: it fires the gun next time", firer.name, ctx.name_of(gun)),
+            format!(
+                "{} spent this activation taking over {}: it fires the gun next time",
+                firer.name,
+                ctx.name_of(gun)
+            ),
             super::crewing::RULE,
         )
         .into());
@@ -177,9 +184,8 @@ pub fn turn_allows_fire(ctx: &Ctx, firer: &Unit) -> Result<(), GameError> {
 pub fn armed<'a>(ctx: &Ctx<'a>, firer: &'a Unit) -> Result<Armed<'a>, GameError> {
     // Infantry serve a Gatling only while some of them stand at it; only those at the gun roll its dice.
     let reach = ctx.charts.gatling_by_infantry.serving_reach;
-    let at_gun = |g: &Unit| {
-        firer.alive().filter(|f| g.figures.iter().any(|gf| distance(gf.pos, f.pos) <= reach)).count() as u32
-    };
+    let at_gun =
+        |g: &Unit| firer.alive().filter(|f| g.figures.iter().any(|gf| distance(gf.pos, f.pos) <= reach)).count() as u32;
     let gun = ctx
         .turn
         .crewed_by
@@ -341,12 +347,15 @@ pub fn fire(
         summary.push_str(&format!("; {} is destroyed before it closes", plan.target.name));
         effects.push(Change::Melee { state: None }.effect());
     } else if plan.defensive {
-        effects.push(Change::Melee {
-            state: ctx.turn.melee.clone().map(|mut m| {
-                m.step = MeleeStep::AttackerMorale;
-                m
-            }),
-        }.effect());
+        effects.push(
+            Change::Melee {
+                state: ctx.turn.melee.clone().map(|mut m| {
+                    m.step = MeleeStep::AttackerMorale;
+                    m
+                }),
+            }
+            .effect(),
+        );
         effects.push(Change::MoraleDue { unit: plan.target.id.clone(), reason: Reason::Closing }.effect());
     } else {
         effects.push(Change::Fired.effect());

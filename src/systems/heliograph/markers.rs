@@ -11,6 +11,10 @@ pub const SPOTTED: Flag = Flag::named("spotted");
 pub const MARKERS: &[Marker] = &[
     Marker::new(ACTIVATED, "Activated", "Has had its activation this turn"),
     Marker::new(ROUTED, "Routed", "Failed morale: ran 12\" toward its own edge and counts as activated"),
-    Marker::new(JAMMED, "Jammed", "A gun whose volley rolled four or more zeros: it cannot fire until the end of the next turn"),
+    Marker::new(
+        JAMMED,
+        "Jammed",
+        "A gun whose volley rolled four or more zeros: it cannot fire until the end of the next turn",
+    ),
     Marker::new(SPOTTED, "Spotted", "A hidden counter the enemy has seen: its figures are on the table"),
 ];

@@ -3,13 +3,13 @@
 //! two compares its die with their sum. Then the side that lost more tests morale (both, if equal).
 
 use super::context::{Ctx, Ground, MELEE};
-use crate::rules::plural;
 use super::tables::Army;
 use super::turn::{Change, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Figure, Role, Unit};
+use crate::rules::plural;
 
 /// One fight within the melee: a defending figure and the one or two attackers on it.
 struct Fight<'a> {

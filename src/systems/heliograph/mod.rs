@@ -91,7 +91,9 @@ impl RuleSystem for Heliograph {
             Act::Own(Own::Unlimber { unit }) => movement::unlimber(ctx, &unit)?,
             Act::Own(Own::Sight { unit, dice }) => movement::sight(ctx, &unit, dice.as_deref(), rng)?,
             Act::Own(Own::Charge { unit, target }) => movement::charge(ctx, &unit, &target)?,
-            Act::Own(Own::Fire { unit, target, at, dice }) => fire::fire(ctx, &unit, &target, at, dice.as_deref(), rng)?,
+            Act::Own(Own::Fire { unit, target, at, dice }) => {
+                fire::fire(ctx, &unit, &target, at, dice.as_deref(), rng)?
+            }
             Act::Own(Own::Morale { unit, dice }) => morale::morale(ctx, &unit, dice.as_deref(), rng)?,
             Act::Own(Own::Melee { unit, dice }) => melee::melee(ctx, &unit, dice.as_deref(), rng)?,
             Act::Own(Own::CrewGun { unit, gun }) => crewing::crew_gun(ctx, &unit, &gun)?,

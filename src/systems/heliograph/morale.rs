@@ -3,12 +3,12 @@
 //! morale is over 50, and removes it at or under 50; a failure when closing into melee never removes it.
 
 use super::context::{Ctx, Ground, MORALE};
+use super::markers::{ACTIVATED, ROUTED};
 use super::turn::{Change, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use super::markers::{ACTIVATED, ROUTED};
 
 /// What a test rolls.
 pub const DICE: &str = "1 D% (two D10, 00 = 100)";

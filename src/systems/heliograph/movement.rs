@@ -3,14 +3,14 @@
 //! sighting hidden counters, and charging into contact.
 
 use super::context::{Ctx, Ground, MOVEMENT, SIGHTING};
-use crate::rules::plural;
 use super::tables::{Army, JungleDie};
 use super::turn::{Change, MeleeState, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Allowance, Effect, GameError, Outcome, Refusal, movement_choice};
-use crate::measure::{MOVE_TOLERANCE, Pt, bearing, distance, nearest, path_length, route_samples};
+use crate::measure::{MOVE_TOLERANCE, Pt, bearing, distance, inches_beside, nearest, path_length, route_samples};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
+use crate::rules::plural;
 
 /// How finely a route is checked for jungle, in inches.
 const SAMPLE_STEP: f64 = 0.25;
@@ -222,21 +222,23 @@ pub fn sight(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     let mut rolls = Vec::new();
     let mut effects = vec![Change::Sighted.effect()];
     let mut lines = Vec::new();
+    let limits = ctx.charts.sighting_limits();
     for (counter, range, needed) in counters(ctx, unit) {
+        let away = inches_beside(range, &limits);
         let seen = match needed {
             None => {
-                lines.push(format!("{range:.1}\" away, beyond 24\": cannot be sighted"));
+                lines.push(format!("{away} away, beyond 24\": cannot be sighted"));
                 false
             }
             Some(0) => {
-                lines.push(format!("{range:.1}\" away: sighted automatically"));
+                lines.push(format!("{away} away: sighted automatically"));
                 true
             }
             Some(n) => {
-                let roll = feed.roll(&d10, &format!("sight the counter {range:.1}\" away ({n}+)"))?;
+                let roll = feed.roll(&d10, &format!("sight the counter {away} away ({n}+)"))?;
                 let seen = roll.roll.total >= n;
                 lines.push(format!(
-                    "{range:.1}\" away: {} needing {n}+, {}",
+                    "{away} away: {} needing {n}+, {}",
                     roll.roll.total,
                     if seen { "sighted" } else { "not seen" }
                 ));
@@ -263,15 +265,17 @@ pub fn sight_odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
     let mut dist = Dist::constant(0);
     let mut view_lines = Vec::new();
     let mut dice = Vec::new();
+    let limits = ctx.charts.sighting_limits();
     for (_, range, needed) in counters(ctx, unit) {
+        let away = inches_beside(range, &limits);
         let p = match needed {
             None => 0.0,
             Some(n) => (10 - n).clamp(0, 10) as f64 / 10.0,
         };
         if needed.is_some_and(|n| n > 0) {
-            dice.push(format!("1 D10 for the counter {range:.1}\" away ({}+)", needed.unwrap()));
+            dice.push(format!("1 D10 for the counter {away} away ({}+)", needed.unwrap()));
         }
-        view_lines.push((format!("the counter {range:.1}\" away is sighted"), p));
+        view_lines.push((format!("the counter {away} away is sighted"), p));
         dist = dist.add(&Dist::bernoulli(p));
     }
     let mut view = OddsView::new(format!("{}: hidden counters sighted", unit.name), &dist).with_dice(dice);
@@ -305,8 +309,12 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
     if needed > rule.allowance + MOVE_TOLERANCE {
         return Err(Refusal::by_rule(
             format!(
-                "{} needs {needed:.1}\" to reach {} but may move {:.0}\" ({})",
-                unit.name, target.name, rule.allowance, rule.why
+                "{} needs {} to reach {} but may move {:.0}\" ({})",
+                unit.name,
+                inches_beside(needed, &[rule.allowance]),
+                target.name,
+                rule.allowance,
+                rule.why
             ),
             MOVEMENT,
         )
@@ -324,7 +332,8 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
                 defender: target.id.clone(),
                 step: MeleeStep::DefenderMorale,
             }),
-        }.effect(),
+        }
+        .effect(),
         Change::MoraleDue { unit: target.id.clone(), reason: Reason::Charged }.effect(),
     ];
     effects.extend(moving_reveals(ctx, unit));

@@ -169,6 +169,11 @@ impl Tables {
     }
 
     /// The roll needed to sight a counter `range` inches away: Some(0) automatic, None impossible.
+    /// The ranges where the roll to sight changes, for showing a range beside them.
+    pub fn sighting_limits(&self) -> Vec<f64> {
+        self.sighting.bands.iter().map(|&(edge, _)| edge).collect()
+    }
+
     pub fn sighting_roll(&self, range: f64) -> Option<i64> {
         self.sighting.bands.iter().find(|(edge, _)| range <= *edge + crate::measure::EPSILON).map(|&(_, roll)| roll)
     }

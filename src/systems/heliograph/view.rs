@@ -7,12 +7,13 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::activation::{activate, blocking, end_activation, next_turn, owed, toss, waiting};
-use super::melee::skip_defensive_fire;
 use super::context::Ctx;
+use super::context::SIGHTING;
 use super::crewing::crew_gun;
 use super::fire::{armed, turn_allows_fire};
+use super::markers::ACTIVATED;
+use super::melee::skip_defensive_fire;
 use super::morale::test_for;
-use super::context::SIGHTING;
 use super::movement::{counters, ready_to_move, roll_ready, sight_ready, unlimber};
 use super::tables::{Army, JungleDie};
 use super::turn::{Activation, MeleeState, MeleeStep};
@@ -21,7 +22,6 @@ use crate::game::{GameError, Outcome, Refusal};
 use crate::measure::{EPSILON, distance};
 use crate::roster::Unit;
 use crate::rules::{Drawing, Note, Offer, Prompt, Report, Tone, UnitReport};
-use super::markers::ACTIVATED;
 
 /// The activation bar's state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -2,14 +2,14 @@
 //! cavalry save on 5-6 before that; crew weapons roll surviving crew x dice per crew.
 
 use super::context::{Ctx, FIRING};
-use crate::rules::plural;
 use super::tables::FireRow;
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
-use crate::measure::{EPSILON, nearest};
+use crate::measure::{EPSILON, inches_beside, nearest};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
+use crate::rules::plural;
 
 /// Everything about a fire that is known before the dice: who, at whom, how many dice, hitting on what.
 pub struct FirePlan<'a> {
@@ -56,7 +56,13 @@ pub fn plan<'a>(
     let range = nearest(&firer.alive_positions(), &target.alive_positions()).expect("both have figures").distance;
     if range > row.range + EPSILON {
         return Err(Refusal::by_rule(
-            format!("{} is {range:.1}\" away, beyond {}'s range of {}\"", target.name, firer.name, row.range),
+            format!(
+                "{} is {} away, beyond {}'s range of {}\"",
+                target.name,
+                inches_beside(range, &[row.range]),
+                firer.name,
+                row.range
+            ),
             FIRING,
         )
         .into());
