@@ -176,3 +176,19 @@ fn two_terminals_adding_notes_to_one_game_at_once_both_succeed() {
     });
     assert_eq!(t.show(&id)["log"].as_array().unwrap().len(), 24);
 }
+
+/// `game show` tells a player what the table needs (facing, cover, the toss bonus) and never what a
+/// hidden counter holds.
+#[test]
+fn game_show_gives_facing_cover_and_toss_and_keeps_hidden_counters_hidden() {
+    let t = Table::new();
+    let out = t.ok(&["game", "new", "scenarios/heliograph/jungle-patrol.toml", "--seed", "3"]);
+    let id = out.lines().last().unwrap().trim().to_string();
+    let shown = t.ok(&["game", "show", &id]);
+    assert!(shown.contains("Toss bonus: U.S. patrol +0, Moros +0"), "{shown}");
+    assert!(shown.contains("facing 90°, trail"), "{shown}");
+    assert!(shown.contains("hidden counter 1"), "{shown}");
+    for secret in ["north-band", "Datu's warriors", "12/12"] {
+        assert!(!shown.contains(secret), "{secret} shown: {shown}");
+    }
+}

@@ -100,6 +100,8 @@ pub struct GameView {
     pub headline: String,
     /// What must happen before the turn (or its phase, or the activation) may move on.
     pub owed: Vec<String>,
+    /// More about the turn beside the headline, a line each.
+    pub status: Vec<String>,
     /// Rolls due now (tests, melees, drownings), each with the dice to roll or type.
     pub prompts: Vec<Prompt>,
     /// The actions that move the turn on (an initiative, ending a phase), each open or barred with why.
@@ -233,6 +235,7 @@ impl GameView {
             options: OptionView::list(scenario),
             headline: report.headline,
             owed: report.owed,
+            status: report.status,
             prompts: report.prompts,
             offers: report.offers,
             drawing: report.drawing,

@@ -89,12 +89,16 @@ fn show_text(view: &GameView) -> String {
     let mut out = format!("{} — {}, turn {} (seed {})\n", view.scenario_title, view.system_name, view.turn, view.seed);
     let owed = if view.owed.is_empty() { String::new() } else { format!("\n  owed: {}", view.owed.join("; ")) };
     out.push_str(&format!("{}{owed}\n", view.headline));
+    for line in &view.status {
+        out.push_str(&format!("{line}\n"));
+    }
     let options: Vec<String> = view.options.iter().filter(|o| o.on != o.default).map(|o| o.name.clone()).collect();
     if !options.is_empty() {
         out.push_str(&format!("House rules: {}\n", options.join(", ")));
     }
     for side in &view.sides {
         out.push_str(&format!("\n{}\n", side.name));
+        let mut counters = 0;
         for u in view.units.iter().filter(|u| u.side == side.id) {
             let at = u
                 .figures
@@ -102,11 +106,21 @@ fn show_text(view: &GameView) -> String {
                 .find(|f| f.alive)
                 .map(|f| format!("({:.1}, {:.1})", f.pos.x, f.pos.y))
                 .unwrap_or_default();
+            // A hidden counter's place is known at the table; its name, strength and state are not.
+            if u.rules.concealed {
+                counters += 1;
+                out.push_str(&format!("  {:<45} {at}\n", format!("hidden counter {counters}")));
+                continue;
+            }
             let allowance = u
                 .allowance
                 .as_ref()
                 .map(|a| format!("  move {:.1}\" of {}\" left", a.left, a.total))
                 .unwrap_or_default();
+            let placed = match &u.rules.cover {
+                Some(cover) if !u.out => format!("  facing {:.0}°, {cover}", u.facing),
+                _ => String::new(),
+            };
             // A marker the rules' own note words better (a jam, with how long it lasts) is shown once.
             let notes = &u.rules.notes;
             let flags = u.flags.iter().map(|f| f.name()).filter(|f| !notes.iter().any(|n| n.key == *f));
@@ -114,7 +128,7 @@ fn show_text(view: &GameView) -> String {
             let flags = if marks.is_empty() { String::new() } else { format!("  [{}]", marks.join(", ")) };
             let status = if u.out { "  OUT".to_string() } else { String::new() };
             out.push_str(&format!(
-                "  {:<16} {:<28} {:>2}/{:<2} {at}{allowance}{flags}{status}\n",
+                "  {:<16} {:<28} {:>2}/{:<2} {at}{placed}{allowance}{flags}{status}\n",
                 u.id, u.name, u.alive, u.total
             ));
         }

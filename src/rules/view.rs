@@ -12,6 +12,8 @@ pub struct Report<V> {
     pub headline: String,
     /// What must happen before the turn (or phase, or activation) may move on, in words a player can act on.
     pub owed: Vec<String>,
+    /// What else a player reads about the turn beside the headline ("Next toss: U.S. +1, Moros +0").
+    pub status: Vec<String>,
     /// Rolls due now, each a card with its odds and its roll buttons.
     pub prompts: Vec<Prompt>,
     /// The actions that move the turn on (an initiative, ending a phase), not any one unit's: each open,
@@ -29,6 +31,7 @@ impl<V> Report<V> {
         Report {
             headline: self.headline,
             owed: self.owed,
+            status: self.status,
             prompts: self.prompts,
             offers: self.offers,
             units: self.units,
@@ -63,6 +66,8 @@ pub struct UnitReport {
     pub carried_by: Option<String>,
     /// Shown only as a counter: its place is known, its name and strength are not.
     pub concealed: bool,
+    /// The cover it has where it stands, as the rules count it ("walls", "jungle").
+    pub cover: Option<String>,
     /// How far it may move now where the allowance alone does not say ("clear/trail 12" · jungle 3"").
     pub move_note: Option<String>,
     /// A unit that pays for its turns out of its move and must cover part of its roll (a boat).

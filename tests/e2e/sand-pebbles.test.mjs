@@ -208,7 +208,7 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   assert.match(await text('fire-target-boxers-west'), /21\.0" in range/);
   // Behind walls they would be hit on 1-6; back to the cover the table gives.
   const columns = await tid('fire-cover').locator('option').allTextContents();
-  assert.deepEqual(columns.slice(1), ['Open', 'Walls', 'Redoubt / ships', 'Windows / doors'], 'the chart\'s cover columns');
+  assert.deepEqual(columns.slice(1), ['Open', 'Walls', 'Redoubt or ships', 'Windows or doors'], 'the chart\'s cover columns');
   await tid('fire-cover').selectOption('walls');
   await until('the walls column', async () => /hitting on 1-6 \(walls\)/.test(await text('fire-odds')));
   await tid('fire-cover').selectOption('');

@@ -56,7 +56,7 @@ fn boxers_firing_at_a_window_hit_only_on_a_1() {
     let mut sp = Sp::new(&body);
     sp.fire_phase("boxers");
     let missed = sp.odds(r#"{"type":"fire","unit":"boxers","target":"marines"}"#);
-    assert!(missed.label.contains("hitting on 1-1 (windows_doors)"), "{}", missed.label);
+    assert!(missed.label.contains("hitting on 1-1 (windows or doors)"), "{}", missed.label);
     // Two natural 1s: each hits, and each rolls the leader die (3, then 4: privates both times).
     let line = sp.ok(r#"{"type":"fire","unit":"boxers","target":"marines","dice":[1,2,2,1,3,4]}"#);
     assert!(line.contains("2 hits") && line.contains("2 figures lost"), "{line}");
@@ -81,7 +81,7 @@ fn a_cover_override_picks_the_column_the_players_agree() {
     let bad = sp.try_act(r#"{"type":"fire","unit":"marines","target":"boxers","cover":"hedge"}"#);
     assert!(format!("{bad:?}").contains("not a firing chart column"), "{bad:?}");
     let line = sp.ok(r#"{"type":"fire","unit":"marines","target":"boxers","cover":"redoubt_ships","dice":[5,6]}"#);
-    assert!(line.contains("redoubt_ships, hit on 1-5") && line.contains("1 hit"), "{line}");
+    assert!(line.contains("redoubt or ships, hit on 1-5") && line.contains("1 hit"), "{line}");
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn crews_aboard_a_gun_boat_are_shot_at_behind_ships_and_the_boat_itself_is_not_a
     sp.fire_phase("boxers");
     assert!(sp.refused(r#"{"type":"fire","unit":"boxers","target":"boat"}"#).message.contains("fire at the crew"));
     let line = sp.ok(r#"{"type":"fire","unit":"boxers","target":"crew","dice":[2,3,20]}"#);
-    assert!(line.contains("redoubt_ships, hit on 1-2") && line.contains("1 hit"), "{line}");
+    assert!(line.contains("redoubt or ships, hit on 1-2") && line.contains("1 hit"), "{line}");
 }
 
 #[test]

@@ -66,7 +66,7 @@ fn melee_modifiers_count_lancers_leaders_charging_and_a_defended_window() {
     let odds = sp.odds(r#"{"type":"melee","unit":"lancers"}"#);
     assert!(odds.label.contains("1D6 + 11 (6 figures, charging +1, Lancers +3, leader +1)"), "{}", odds.label);
     assert!(
-        odds.label.contains("1D6 + 11 (6 figures, Tiger Men +2, leader +1, defending windows_doors +2)"),
+        odds.label.contains("1D6 + 11 (6 figures, Tiger Men +2, leader +1, defending windows or doors +2)"),
         "{}",
         odds.label
     );

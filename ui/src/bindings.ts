@@ -169,6 +169,12 @@ export type CampaignView = {
 	game_count: number,
 };
 
+export type CoverColumn = {
+	/**  What a fire's `cover` field takes. */
+	id: string,
+	name: string,
+};
+
 /**  Rule numbers the table view draws with. */
 export type Drawing = {
 	/**  How far short of its target a charge stops. */
@@ -271,6 +277,8 @@ export type GameView_Deserialize = {
 	headline: string,
 	/**  What must happen before the turn (or its phase, or the activation) may move on. */
 	owed: string[],
+	/**  More about the turn beside the headline, a line each. */
+	status: string[],
 	/**  Rolls due now (tests, melees, drownings), each with the dice to roll or type. */
 	prompts: Prompt_Deserialize[],
 	/**  The actions that move the turn on (an initiative, ending a phase), each open or barred with why. */
@@ -311,6 +319,8 @@ export type GameView_Serialize = {
 	headline: string,
 	/**  What must happen before the turn (or its phase, or the activation) may move on. */
 	owed: string[],
+	/**  More about the turn beside the headline, a line each. */
+	status: string[],
 	/**  Rolls due now (tests, melees, drownings), each with the dice to roll or type. */
 	prompts: Prompt_Serialize[],
 	/**  The actions that move the turn on (an initiative, ending a phase), each open or barred with why. */
@@ -729,7 +739,7 @@ export type SandPebblesView_Deserialize = {
 	/**  The phases of a turn in order, for the bar. */
 	steps: Step[],
 	/**  The firing chart's cover columns, for a fire's cover override. */
-	cover_columns: string[],
+	cover_columns: CoverColumn[],
 };
 
 /**  The phase bar's state. */
@@ -744,7 +754,7 @@ export type SandPebblesView_Serialize = {
 	/**  The phases of a turn in order, for the bar. */
 	steps: Step[],
 	/**  The firing chart's cover columns, for a fire's cover override. */
-	cover_columns: string[],
+	cover_columns: CoverColumn[],
 };
 
 export type ScenarioSummary = {
@@ -835,6 +845,8 @@ export type UnitReport_Deserialize = {
 	carried_by?: string | null,
 	/**  Shown only as a counter: its place is known, its name and strength are not. */
 	concealed: boolean,
+	/**  The cover it has where it stands, as the rules count it ("walls", "jungle"). */
+	cover?: string | null,
 	/**  How far it may move now where the allowance alone does not say ("clear/trail 12" · jungle 3""). */
 	move_note?: string | null,
 	/**  A unit that pays for its turns out of its move and must cover part of its roll (a boat). */
@@ -851,6 +863,8 @@ export type UnitReport_Serialize = {
 	carried_by: string | null,
 	/**  Shown only as a counter: its place is known, its name and strength are not. */
 	concealed: boolean,
+	/**  The cover it has where it stands, as the rules count it ("walls", "jungle"). */
+	cover: string | null,
 	/**  How far it may move now where the allowance alone does not say ("clear/trail 12" · jungle 3""). */
 	move_note: string | null,
 	/**  A unit that pays for its turns out of its move and must cover part of its roll (a boat). */

@@ -24,6 +24,18 @@ pub enum Ground {
     Fort,
 }
 
+impl Ground {
+    pub fn name(self) -> &'static str {
+        match self {
+            Ground::Open => "open",
+            Ground::Trail => "trail",
+            Ground::Jungle => "jungle",
+            Ground::Building => "building",
+            Ground::Fort => "fort",
+        }
+    }
+}
+
 /// What a Heliograph procedure reads: the scenario, the table as it stands, the tables and the turn.
 pub type Ctx<'a> = crate::rules::Ctx<'a, Heliograph>;
 

@@ -57,6 +57,7 @@ pub fn report(ctx: &Ctx) -> Report<HeliographView> {
     Report {
         headline,
         owed: owed(ctx),
+        status: vec![toss_line(ctx)],
         prompts: prompts(ctx),
         offers: bar_offers(ctx, sides_waiting),
         units: state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u))).collect::<BTreeMap<_, _>>(),
@@ -126,12 +127,23 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
     prompts
 }
 
+fn toss_line(ctx: &Ctx) -> String {
+    let bonuses: Vec<String> = ctx
+        .scenario
+        .sides
+        .iter()
+        .map(|s| format!("{} {:+}", s.name, ctx.turn.toss_bonus.get(&s.id).copied().unwrap_or(0)))
+        .collect();
+    format!("Toss bonus: {}", bonuses.join(", "))
+}
+
 fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     let turn = ctx.turn;
     let mut report = UnitReport { concealed: ctx.is_hidden(unit), ..UnitReport::default() };
     if unit.is_out() {
         return report;
     }
+    report.cover = Some(ctx.ground_of(unit).name().to_string());
     let allowance = ctx.state.allowances.get(&unit.id);
     if let Some(a) = allowance.filter(|a| !a.faces.is_empty()) {
         let which = ctx.profile(unit).jungle_die;

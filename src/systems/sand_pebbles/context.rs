@@ -98,8 +98,14 @@ impl<'a> Ctx<'a> {
             .unwrap_or(0)
     }
 
-    pub fn column_name(&self, column: usize) -> &'a str {
+    /// The column's id, as the charts and a fire's `cover` name it.
+    pub fn column_id(&self, column: usize) -> &'a str {
         &self.charts.fire_rules.cover_columns[column]
+    }
+
+    /// The column as a player reads it.
+    pub fn column_name(&self, column: usize) -> &'a str {
+        &self.charts.fire_rules.cover_column_names[column]
     }
 
     /// The unit's morale row, if the chart has one for it.

@@ -8,5 +8,9 @@ pub const ROUTED: Flag = Flag::named("routed");
 
 pub const MARKERS: &[Marker] = &[
     Marker::new(PINNED, "Pinned", "Charged: it turns to face the charge and may fire, but not move, this turn"),
-    Marker::new(ROUTED, "Routed", "Lost a melee and ran 2D6 toward its own edge: a later melee against it this phase finds it gone"),
+    Marker::new(
+        ROUTED,
+        "Routed",
+        "Lost a melee and ran 2D6 toward its own edge: a later melee against it this phase finds it gone",
+    ),
 ];

@@ -3,7 +3,7 @@
 //! routs 2D6 and loses 1D6, the winner loses half a D6 (rounded down).
 
 use super::context::{Ctx, MELEE};
-use crate::rules::plural;
+use super::markers::ROUTED;
 use super::morale::{require_phase, test_for};
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
@@ -11,7 +11,7 @@ use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::Pt;
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use super::markers::ROUTED;
+use crate::rules::plural;
 
 /// One side's melee score before the dice: figures plus every modifier that applies, in words.
 pub struct Score {
@@ -52,9 +52,9 @@ pub fn score(ctx: &Ctx, unit: &Unit, attacking: bool) -> Score {
         modifiers.push(("leader".to_string(), rules.leader));
     }
     if !attacking {
-        let column = ctx.column_name(ctx.cover_column(unit));
-        if let Some(&bonus) = rules.defending.get(column) {
-            modifiers.push((format!("defending {column}"), bonus));
+        let column = ctx.cover_column(unit);
+        if let Some(&bonus) = rules.defending.get(ctx.column_id(column)) {
+            modifiers.push((format!("defending {}", ctx.column_name(column)), bonus));
         }
     }
     let dice = if ctx.option("melee_dice_per_8_figures") {

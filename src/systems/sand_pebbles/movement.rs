@@ -2,15 +2,15 @@
 //! their turns and carry who is aboard), swimming and drowning, and charging to 1" short of the enemy.
 
 use super::context::{Ctx, MORALE, MOVEMENT};
-use crate::rules::plural;
+use super::markers::PINNED;
 use super::tables::{Craft, MoraleCell, MoraleWord};
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal, movement_choice, resolve_move};
-use crate::odds::{Dist, OddsView};
 use crate::measure::{MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest, route_samples};
+use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use super::markers::PINNED;
+use crate::rules::plural;
 
 /// How finely a craft's route is checked against the river, in inches.
 const WATER_SAMPLE_STEP: f64 = 0.25;
@@ -171,7 +171,13 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
 
 /// What a ship's route costs in turns, and the way it ends up facing: along its last leg, or the facing
 /// asked for if it turns again at the end. Turns are charged pro rata, `cost_per_90` inches per 90 degrees.
-pub fn ship_turns(start: Pt, facing: f64, path: &[Pt], end_facing: Option<f64>, cost_per_90: f64) -> (f64, Option<f64>) {
+pub fn ship_turns(
+    start: Pt,
+    facing: f64,
+    path: &[Pt],
+    end_facing: Option<f64>,
+    cost_per_90: f64,
+) -> (f64, Option<f64>) {
     let mut heading = facing;
     let mut turned = 0.0;
     let mut from = start;

@@ -9,7 +9,6 @@ use crate::measure::MOVE_TOLERANCE;
 /// With the RNG a tie is rolled again at once; this many ties in a row cannot happen in practice.
 const MAX_REROLLS: usize = 64;
 
-
 pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
     let fire = match ctx.turn.phase {
         Phase::MoveInitiative => false,

@@ -47,6 +47,7 @@ pub struct FireRules {
     pub leader_check_face: i64,
     pub leader_killed_on: i64,
     pub cover_columns: [String; 4],
+    pub cover_column_names: [String; 4],
 }
 
 /// One cell of the morale chart.

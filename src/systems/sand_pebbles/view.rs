@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::context::Ctx;
-use super::melee::odds_for;
 use super::fire;
+use super::melee::odds_for;
 use super::morale::test_for;
 use super::movement::{DROWNS, charger_ready, drowning_odds, may_ever_charge, move_ready, roll_ready};
 use super::sequence::{end_phase, initiative, must_cover_dice, next_turn, owed, ship_still_owes};
@@ -32,7 +32,15 @@ pub struct SandPebblesView {
     /// The phases of a turn in order, for the bar.
     pub steps: Vec<Step>,
     /// The firing chart's cover columns, for a fire's cover override.
-    pub cover_columns: Vec<String>,
+    pub cover_columns: Vec<CoverColumn>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CoverColumn {
+    /// What a fire's `cover` field takes.
+    pub id: String,
+    pub name: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -67,6 +75,7 @@ pub fn report(ctx: &Ctx) -> Report<SandPebblesView> {
     Report {
         headline: format!("Phase {letter}{}{acting}", turn.phase.title()),
         owed: owed(ctx),
+        status: Vec::new(),
         prompts: prompts(ctx),
         offers: vec![bar_offer(ctx)],
         units: ctx.state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u))).collect::<BTreeMap<_, _>>(),
@@ -88,7 +97,9 @@ pub fn report(ctx: &Ctx) -> Report<SandPebblesView> {
                     current: i == at,
                 })
                 .collect(),
-            cover_columns: ctx.charts.fire_rules.cover_columns.to_vec(),
+            cover_columns: (0..ctx.charts.fire_rules.cover_columns.len())
+                .map(|c| CoverColumn { id: ctx.column_id(c).to_string(), name: ctx.column_name(c).to_string() })
+                .collect(),
         },
     }
 }
@@ -195,6 +206,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     if unit.is_out() {
         return report;
     }
+    report.cover = Some(ctx.column_name(ctx.cover_column(unit)).to_string());
     if report.carried_by.is_none() && ctx.scenario.ruleset.kind(&unit.kind).is_some_and(|k| k.movement.is_some()) {
         match ctx.state.allowances.get(&unit.id) {
             None => report.offers.push(Offer::checked("roll_move", roll_ready(ctx, unit))),
