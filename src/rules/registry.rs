@@ -72,11 +72,18 @@ impl<S: RuleSystem> Entry<S> {
     fn loaded(&self) -> &(Arc<Ruleset>, Arc<S::Charts>) {
         self.loaded.get_or_init(|| {
             let file = format!("scenarios/{}/ruleset.toml", S::ID);
-            let ruleset = Ruleset::parse(&file, S::RULESET).unwrap_or_else(|e| panic!("{e}"));
-            let charts = S::read_charts(&ruleset).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let (ruleset, charts) = read_ruleset::<S>(&file, S::RULESET).unwrap_or_else(|e| panic!("{e}"));
             (Arc::new(ruleset), Arc::new(charts))
         })
     }
+}
+
+/// A ruleset's shared parts and `S`'s charts from it: how the build reads the one it carries and how
+/// `scenario check` reads a file.
+fn read_ruleset<S: RuleSystem>(file: &str, source: &str) -> Result<(Ruleset, S::Charts), ScenarioError> {
+    let ruleset = Ruleset::parse(file, source)?;
+    let charts = S::read_charts(&ruleset).map_err(|e| ScenarioError::whole_file(file, e))?;
+    Ok((ruleset, charts))
 }
 
 impl<S: RuleSystem> Registration for Entry<S> {
@@ -89,9 +96,7 @@ impl<S: RuleSystem> Registration for Entry<S> {
     }
 
     fn check_ruleset(&self, file: &str, source: &str) -> Result<Ruleset, ScenarioError> {
-        let ruleset = Ruleset::parse(file, source)?;
-        S::read_charts(&ruleset).map_err(|e| ScenarioError::whole_file(file, e))?;
-        Ok(ruleset)
+        read_ruleset::<S>(file, source).map(|(ruleset, _)| ruleset)
     }
 
     fn scenarios(&self) -> &'static [Shipped] {

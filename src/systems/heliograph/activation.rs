@@ -93,7 +93,7 @@ pub fn toss(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcom
             faces.len()
         )));
     }
-    let bonus = |i: usize| ctx.turn.toss_bonus.get(&sides[i].id).copied().unwrap_or(0);
+    let bonus = |i: usize| ctx.turn.toss_bonus_of(&sides[i].id);
     let d10 = DiceExpr::parse("D10").expect("D10 parses");
     let mut feed = DiceFeed::new(dice, rng);
     let mut rolls: Vec<NamedRoll> = Vec::new();

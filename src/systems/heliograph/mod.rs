@@ -147,7 +147,7 @@ fn toss_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
     if sides.len() != 2 {
         return Err(Refusal::by_rule("the toss is between two sides", SEQUENCE).into());
     }
-    let bonus = |i: usize| ctx.turn.toss_bonus.get(&sides[i].id).copied().unwrap_or(0);
+    let bonus = |i: usize| ctx.turn.toss_bonus_of(&sides[i].id);
     let d10 = Dist::uniform(&(0..10).collect::<Vec<i64>>());
     let margin = d10.shifted(bonus(0)).add(&d10.shifted(bonus(1)).negated());
     // Ties are tossed again, so each side's chance is its share of the decided tosses.

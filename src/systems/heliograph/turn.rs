@@ -156,6 +156,11 @@ impl Change {
 }
 
 impl Turn {
+    /// A side's bonus on the next toss; none until it has lost one.
+    pub fn toss_bonus_of(&self, side: &str) -> i64 {
+        self.toss_bonus.get(side).copied().unwrap_or(0)
+    }
+
     /// The gun the active unit took over in this activation: crewing it is what keeps the unit busy.
     pub fn gun_crewed_now(&self) -> Option<&str> {
         let active = self.active.as_ref().filter(|a| a.busy)?;

@@ -63,7 +63,7 @@ pub fn report(ctx: &Ctx) -> Report<HeliographView> {
         units: state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u))).collect::<BTreeMap<_, _>>(),
         drawing: Drawing { charge_stop_short: ctx.charts.movement.contact, charge_contact: true },
         own: HeliographView {
-            toss_bonus: ctx.scenario.sides.iter().map(|s| turn.toss_bonus.get(&s.id).copied().unwrap_or(0)).collect(),
+            toss_bonus: ctx.scenario.sides.iter().map(|s| turn.toss_bonus_of(&s.id)).collect(),
             chooser: turn.chooser.clone(),
             active: turn.active.clone(),
             done: turn.active.as_ref().map(|a| done_text(ctx, a)),
@@ -128,12 +128,8 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
 }
 
 fn toss_line(ctx: &Ctx) -> String {
-    let bonuses: Vec<String> = ctx
-        .scenario
-        .sides
-        .iter()
-        .map(|s| format!("{} {:+}", s.name, ctx.turn.toss_bonus.get(&s.id).copied().unwrap_or(0)))
-        .collect();
+    let bonuses: Vec<String> =
+        ctx.scenario.sides.iter().map(|s| format!("{} {:+}", s.name, ctx.turn.toss_bonus_of(&s.id))).collect();
     format!("Toss bonus: {}", bonuses.join(", "))
 }
 
