@@ -1,6 +1,7 @@
 //! The command layer: one async function per command the UI can send. The Tauri shell and
 //! `sandtable serve` both call these, so the desktop window and a browser on the LAN see the same engine.
 
+pub mod candidates;
 mod commands;
 mod error;
 mod measure;

@@ -6,7 +6,8 @@
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sandtable::api::{GameView, UnitView};
+use sandtable::api::GameView;
+use sandtable::api::candidates::{aimed, enemies_nearest_first, filled, heading_to_nearest_enemy, route};
 use sandtable::game::{Action, Game, Outcome};
 
 use crate::typed::with_typed_dice;
@@ -47,36 +48,22 @@ impl Player {
                         open.push(json!({"type": "roll_move", "unit": unit.id, "expr": choice}));
                     }
                     "move" => {
-                        if let (Some(a), Some(at)) = (&unit.allowance, unit.figures.iter().find(|f| f.alive)) {
-                            // Toward an enemy half the time, so that fights come about; else anywhere.
-                            let enemy =
-                                live.iter().filter(|e| e.side != unit.side).flat_map(|e| &e.figures).find(|f| f.alive);
-                            let heading: f64 = match enemy {
-                                Some(e) if self.rng.random_bool(0.5) => (e.pos.x - at.pos.x).atan2(at.pos.y - e.pos.y),
-                                _ => self.rng.random_range(0.0..std::f64::consts::TAU),
-                            };
-                            let reach = a.left * self.rng.random_range(0.05..1.0);
-                            let to =
-                                json!({"x": at.pos.x + reach * heading.sin(), "y": at.pos.y - reach * heading.cos()});
-                            open.push(json!({"type": "move", "unit": unit.id, "path": [to]}));
-                        }
+                        // Toward an enemy half the time, so that fights come about; else anywhere.
+                        let heading = match heading_to_nearest_enemy(unit, &live) {
+                            Some(h) if self.rng.random_bool(0.5) => h,
+                            _ => self.rng.random_range(0.0..360.0),
+                        };
+                        open.extend(route(unit, heading, self.rng.random_range(0.05..1.0)));
                     }
                     _ => {
                         // An action that takes a target takes an enemy; one that does not is refused as bad
                         // input with the target added, and the plain form is tried too.
                         // The nearest enemy, as a player mostly means, and one at random.
-                        let mut enemies: Vec<_> = live.iter().filter(|e| e.side != unit.side).collect();
-                        enemies.sort_by(|a, b| gap(unit, a).total_cmp(&gap(unit, b)));
+                        let enemies = enemies_nearest_first(unit, &live);
                         let targets = [enemies.first().copied(), enemies.choose(&mut self.rng).copied()];
                         for (i, enemy) in targets.into_iter().enumerate() {
                             let Some(enemy) = enemy else { continue };
-                            let mut aimed = base.clone();
-                            aimed["target"] = json!(enemy.id);
-                            if unit.weapon.as_ref().is_some_and(|w| w.blast.is_some())
-                                && let Some(f) = enemy.figures.iter().find(|f| f.alive)
-                            {
-                                aimed["at"] = json!(f.pos);
-                            }
+                            let aimed = aimed(base.clone(), unit, enemy);
                             if i == 0 { bold.push(aimed) } else { open.push(aimed) }
                         }
                         open.extend(filled(base, offer));
@@ -121,28 +108,5 @@ impl Player {
     /// The action again with the faces it rolled typed in, half the time, if it takes dice.
     pub fn maybe_typed(&mut self, action: &Action, outcome: &Outcome) -> Option<Action> {
         if self.rng.random_bool(0.5) { with_typed_dice(action, outcome) } else { None }
-    }
-}
-
-/// Nearest living figure to nearest living figure, in inches.
-fn gap(a: &UnitView, b: &UnitView) -> f64 {
-    let alive = |u: &UnitView| u.figures.iter().filter(|f| f.alive).map(|f| f.pos).collect::<Vec<_>>();
-    let (mine, theirs) = (alive(a), alive(b));
-    mine.iter().flat_map(|p| theirs.iter().map(move |q| (p.x - q.x).hypot(p.y - q.y))).fold(f64::INFINITY, f64::min)
-}
-
-/// The action for each thing the offer may name, or the action as it is when it names nothing.
-fn filled(base: Value, offer: &sandtable::rules::Offer) -> Vec<Value> {
-    match &offer.pick {
-        None => vec![base],
-        Some(pick) => pick
-            .from
-            .iter()
-            .map(|choice| {
-                let mut action = base.clone();
-                action[pick.field.as_str()] = json!(choice);
-                action
-            })
-            .collect(),
     }
 }
