@@ -54,3 +54,13 @@ fn nonsense_is_bad_input() {
     let t = Table::new();
     assert_eq!(t.run(&["roll", "2D7"]).status.code(), Some(2));
 }
+
+/// Found by probing (issue 17): the total overflowed and the command died in a panic, exit 101. It is
+/// refused as bad input, naming the bound.
+#[test]
+fn a_roll_past_the_bounds_exits_2_and_names_the_bound() {
+    let t = Table::new();
+    let out = t.run(&["roll", "9223372036854775807+1"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("more than 1000000"), "{}", stderr(&out));
+}

@@ -105,8 +105,20 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     }
     let start = unit.anchor().expect("live units have figures");
     let route: Vec<Pt> = std::iter::once(start).chain(path.iter().copied()).collect();
-    let rule = terrain_rule(ctx, unit, allowance, &route);
     let length = path_length(&route);
+    // No ground gives more than the dice's total, so a longer route is refused before the ground along it
+    // is sampled: sampling a route of 1e226 inches every quarter inch never ends (issue 17).
+    if length > allowance.total as f64 + MOVE_TOLERANCE {
+        return Err(Refusal::by_rule(
+            format!(
+                "{}: a move of {length:.1}\" is past the most its dice allow, {}\" (the total of {:?}, on clear ground or trail)",
+                unit.name, allowance.total, allowance.faces
+            ),
+            format!("{MOVEMENT}: clear/trail the total of the dice, jungle one die"),
+        )
+        .into());
+    }
+    let rule = terrain_rule(ctx, unit, allowance, &route);
     if length > rule.allowance + MOVE_TOLERANCE {
         return Err(Refusal::by_rule(
             format!(

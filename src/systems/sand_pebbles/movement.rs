@@ -7,7 +7,9 @@ use super::tables::{Craft, MoraleCell, MoraleWord};
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal, movement_choice, resolve_move};
-use crate::measure::{MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest, route_samples};
+use crate::measure::{
+    MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest, path_length, route_samples,
+};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
 use crate::rules::plural;
@@ -141,7 +143,12 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     let (turn_cost, facing) = match (craft, unit.anchor()) {
         (Some(_), Some(start)) => {
             let route: Vec<Pt> = std::iter::once(start).chain(path.iter().copied()).collect();
-            refuse_leaving_water(ctx, unit, &route)?;
+            // A route past the allowance is refused below, whatever water it crosses; only one the craft
+            // could move is sampled, since sampling a route of 1e226 inches every step never ends.
+            let left = ctx.state.allowances.get(&unit.id).map_or(0.0, |a| a.left);
+            if path_length(&route) <= left + MOVE_TOLERANCE {
+                refuse_leaving_water(ctx, unit, &route)?;
+            }
             ship_turns(start, unit.facing, path, facing, ctx.charts.movement.turn_cost_per_90)
         }
         _ => (0.0, facing),
