@@ -2,7 +2,9 @@
 //! through the commands in `commands.rs`.
 //!
 //! `sandtable-app --export-bindings [PATH]` writes the TypeScript bindings (default `ui/src/bindings.ts`)
-//! and exits without opening a window.
+//! and exits without opening a window. Debug builds only (`cargo run -p sandtable-app -- --export-bindings`):
+//! it is a tool for working on the source tree, whose path it keeps, and the TypeScript exporter behind it
+//! was about 1 MB of the release binary users get.
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
@@ -16,16 +18,24 @@ use sandtable::api::Api;
 use sandtable::store::Store;
 use tauri::Manager;
 
+#[cfg(debug_assertions)]
 const USAGE: &str = "usage: sandtable-app                           open the Sandtable window
        sandtable-app --export-bindings [PATH]   write the TypeScript bindings (default ui/src/bindings.ts) and exit
 
 The campaign database is SANDTABLE_DB if set, else sandtable.db in the platform's data folder.";
+#[cfg(not(debug_assertions))]
+const USAGE: &str = "usage: sandtable-app                           open the Sandtable window
+
+The campaign database is SANDTABLE_DB if set, else sandtable.db in the platform's data folder.
+(--export-bindings is in debug builds: cargo run -p sandtable-app -- --export-bindings)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         [] => run(),
+        #[cfg(debug_assertions)]
         ["--export-bindings"] => export(bindings::default_path()),
+        #[cfg(debug_assertions)]
         ["--export-bindings", path] => export(PathBuf::from(path)),
         ["-h" | "--help"] => {
             println!("{USAGE}");
@@ -38,6 +48,7 @@ fn main() -> ExitCode {
     }
 }
 
+#[cfg(debug_assertions)]
 fn export(path: PathBuf) -> ExitCode {
     match bindings::export(&path) {
         Ok(()) => {
