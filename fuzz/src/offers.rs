@@ -3,7 +3,7 @@
 //! Most are accepted, so a case that starts with one reaches the procedures behind them (fire, charges,
 //! morale, melee) instead of stopping at their first check. Built once per base game.
 
-use sandtable::api::candidates::{aimed, enemies_nearest_first, filled, heading_to_nearest_enemy, route};
+use sandtable::api::candidates::{aimed, enemies_nearest_first, filled, heading_to_nearest_enemy, placing, route};
 use sandtable::api::{GameView, UnitView};
 use sandtable::game::Game;
 use serde_json::{Value, json};
@@ -16,6 +16,7 @@ pub fn offered_actions(game: &Game) -> Vec<Value> {
     }
     let live: Vec<&UnitView> = view.units.iter().filter(|u| !u.out).collect();
     for unit in &live {
+        actions.extend(placing(unit));
         for offer in unit.rules.offers.iter().filter(|o| o.barred.is_none()) {
             let base = json!({"type": offer.action, "unit": unit.id});
             match offer.action.as_str() {

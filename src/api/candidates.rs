@@ -64,6 +64,24 @@ pub fn heading_to_nearest_enemy(unit: &UnitView, live: &[&UnitView]) -> Option<f
     Some((enemy.pos.x - from.x).atan2(from.y - enemy.pos.y).to_degrees())
 }
 
+/// What a unit free to place its figures may do with them: form a line, a column or a skirmish line, or
+/// step its last figure halfway to its leader. Nothing while the rules bar it.
+pub fn placing(unit: &UnitView) -> Vec<Value> {
+    if unit.placement.barred.is_some() {
+        return Vec::new();
+    }
+    let mut actions: Vec<Value> = ["line", "column", "skirmish"]
+        .iter()
+        .map(|formation| json!({"type": "arrange", "unit": unit.id, "formation": formation}))
+        .collect();
+    let alive: Vec<_> = unit.figures.iter().filter(|f| f.alive).collect();
+    if let (Some(leader), Some(last)) = (alive.first(), alive.last().filter(|_| alive.len() > 1)) {
+        let at = Pt::new((leader.pos.x + last.pos.x) / 2.0, (leader.pos.y + last.pos.y) / 2.0);
+        actions.push(json!({"type": "place_figure", "unit": unit.id, "figure": last.id, "at": at}));
+    }
+    actions
+}
+
 fn first_alive(unit: &UnitView) -> Option<Pt> {
     unit.figures.iter().find(|f| f.alive).map(|f| f.pos)
 }

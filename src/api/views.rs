@@ -3,10 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Allowance, Game, LogEntry};
+use crate::game::{Allowance, Game, GameError, GameState, LogEntry};
 use crate::measure::{Pt, Table};
-use crate::roster::{Flag, Role};
-use crate::rules::{Drawing, Marker, Offer, Prompt, SystemPart, UnitReport, Weapon};
+use crate::roster::{Flag, Role, Unit};
+use crate::rules::{Drawing, Marker, Offer, PlacementView, Prompt, SystemPart, UnitReport, Weapon};
+use crate::scenario::Scenario;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -151,6 +152,8 @@ pub struct UnitView {
     /// Movement rolls the unit may choose from, default first.
     pub move_choices: Vec<String>,
     pub allowance: Option<Allowance>,
+    /// Whether its figures may be placed by hand now, and within what (the ring drawn while arranging).
+    pub placement: PlacementView,
     /// What the rule system says of it now: its offers, notes, carrier, concealment, move note, path rule.
     #[serde(flatten)]
     pub rules: UnitReport,
@@ -198,6 +201,7 @@ impl GameView {
                         .map(|k| k.movement_choices().iter().map(ToString::to_string).collect())
                         .unwrap_or_default(),
                     allowance: state.allowances.get(&u.id).cloned(),
+                    placement: placement_of(scenario, state, u),
                     rules: report.units.remove(&u.id).unwrap_or_default(),
                 }
             })
@@ -241,6 +245,23 @@ impl GameView {
             drawing: report.drawing,
             markers: scenario.rules.markers().to_vec(),
             rules: report.own,
+        }
+    }
+}
+
+/// What the unit's rule system says of placing its figures now, a refusal read as the reason it may not.
+fn placement_of(scenario: &Scenario, state: &GameState, unit: &Unit) -> PlacementView {
+    if unit.is_out() {
+        let barred = Some(format!("{} is out of the game", unit.name));
+        return PlacementView { around_leader: None, step: None, rule: String::new(), barred };
+    }
+    match scenario.rules.placement(scenario, state, unit) {
+        Ok(p) => PlacementView { around_leader: p.around_leader, step: p.step, rule: p.rule, barred: None },
+        Err(GameError::Refused(r)) => {
+            PlacementView { around_leader: None, step: None, rule: r.rule.unwrap_or_default(), barred: Some(r.message) }
+        }
+        Err(other) => {
+            PlacementView { around_leader: None, step: None, rule: String::new(), barred: Some(other.to_string()) }
         }
     }
 }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::tag_first::{TagThenRest, TaggedReader, read_tagged};
 
 use crate::measure::Pt;
-use crate::roster::Flag;
+use crate::roster::{Flag, Formation, Placed};
 
 /// Everything a player can do, in the UI or as `ACTION_JSON` on the command line: the actions every rule
 /// system shares, or one of the game's own system's (`System`). Documented field by field in
@@ -40,6 +40,38 @@ pub enum Action {
         /// New facing in degrees clockwise from up the table; unchanged if omitted.
         #[serde(default)]
         facing: Option<f64>,
+    },
+    /// Puts one figure of a unit at `at`, within what the rule system allows (Heliograph: 6" of the leader,
+    /// while the unit moves).
+    PlaceFigure {
+        unit: String,
+        figure: u32,
+        at: Pt,
+    },
+    /// Forms a unit up around its leader where he stands: `line`, `column` or `skirmish` (`spacing` inches
+    /// apart; 1, or 2 for a skirmish, if omitted), or `free` with each figure's place given in `figures`.
+    /// `facing` turns the unit first; the formation is laid out to its facing.
+    Arrange {
+        unit: String,
+        formation: Formation,
+        #[serde(default)]
+        facing: Option<f64>,
+        #[serde(default)]
+        spacing: Option<f64>,
+        #[serde(default)]
+        figures: Vec<Placed>,
+    },
+    /// Puts a unit where it really stands on the physical table, outside the rules' movement, so the app
+    /// follows a table that has drifted: `to` moves its leader there with the rest keeping their places
+    /// around him, `figures` puts single figures, `facing` turns it. Logged as a correction; costs nothing.
+    CorrectPosition {
+        unit: String,
+        #[serde(default)]
+        to: Option<Pt>,
+        #[serde(default)]
+        facing: Option<f64>,
+        #[serde(default)]
+        figures: Vec<Placed>,
     },
     /// Removes `count` figures (privates first, the leader last).
     RecordLosses {
@@ -138,6 +170,9 @@ impl Action {
             Action::Roll { .. } => "roll",
             Action::RollMove { .. } => "roll_move",
             Action::Move { .. } => "move",
+            Action::PlaceFigure { .. } => "place_figure",
+            Action::Arrange { .. } => "arrange",
+            Action::CorrectPosition { .. } => "correct_position",
             Action::RecordLosses { .. } => "record_losses",
             Action::RestoreFigures { .. } => "restore_figures",
             Action::SetFlag { .. } => "set_flag",
@@ -190,6 +225,9 @@ mod tests {
             r#"{"type":"roll","expr":"D6"}"#,
             r#"{"type":"roll_move","unit":"u"}"#,
             r#"{"type":"move","unit":"u","path":[]}"#,
+            r#"{"type":"place_figure","unit":"u","figure":1,"at":{"x":1,"y":2}}"#,
+            r#"{"type":"arrange","unit":"u","formation":"skirmish"}"#,
+            r#"{"type":"correct_position","unit":"u","facing":90}"#,
             r#"{"type":"record_losses","unit":"u","count":1}"#,
             r#"{"type":"restore_figures","unit":"u","count":1}"#,
             r#"{"type":"set_flag","unit":"u","flag":"pinned","on":true}"#,
@@ -210,7 +248,7 @@ mod tests {
 
     #[test]
     fn every_shared_kind_is_read_as_a_shared_action() {
-        assert_eq!(Action::shared_kinds().len(), 12);
+        assert_eq!(Action::shared_kinds().len(), 15);
         for kind in Action::shared_kinds() {
             let read = Action::from_json(&format!(r#"{{"type":"{kind}"}}"#));
             assert!(!matches!(read, Ok(Action::System(_))), "{kind} was read as a system's action");

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::tag_first::{TagThenRest, TaggedReader, read_tagged};
 
-use crate::roster::Flag;
+use crate::roster::{Flag, Placed};
 use crate::rules::{LoggedChange, SystemChange};
 
 /// One change a resolved procedure makes to the table. Outcomes list their effects so the fold that
@@ -25,6 +25,11 @@ pub enum Effect {
     Face {
         unit: String,
         facing: f64,
+    },
+    /// Figures put where they now stand: one figure placed, a unit formed up or wheeled, a correction.
+    Place {
+        unit: String,
+        figures: Vec<Placed>,
     },
     Flag {
         unit: String,
@@ -85,6 +90,7 @@ impl Effect {
             Effect::Losses { unit, .. }
             | Effect::Shift { unit, .. }
             | Effect::Face { unit, .. }
+            | Effect::Place { unit, .. }
             | Effect::Flag { unit, .. }
             | Effect::AllowanceLeft { unit, .. } => Some(unit),
             Effect::System(_) => None,
@@ -146,6 +152,6 @@ mod tests {
 
     #[test]
     fn the_tag_list_names_every_shared_effect() {
-        assert_eq!(Effect::shared_tags(), ["losses", "shift", "face", "flag", "allowance_left"]);
+        assert_eq!(Effect::shared_tags(), ["losses", "shift", "face", "place", "flag", "allowance_left"]);
     }
 }

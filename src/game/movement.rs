@@ -1,6 +1,7 @@
+use super::placing::{on_the_table, wheel_effect, wheeled};
 use super::{Allowance, GameError, GameState, Outcome, Refusal};
 use crate::dice::DiceExpr;
-use crate::measure::{Pt, check_move};
+use crate::measure::{Pt, check_move, normalise_degrees};
 use crate::roster::Unit;
 use crate::scenario::Scenario;
 
@@ -43,15 +44,9 @@ pub fn resolve_move(
     })?;
     let end = *route.last().unwrap();
     let (dx, dy) = (end.x - start.x, end.y - start.y);
-    let table = &scenario.table;
-    if unit.alive().any(|f| !table.contains(Pt { x: f.pos.x + dx, y: f.pos.y + dy })) {
-        return Err(Refusal::by_rule(
-            format!("{} would end partly off the {}\" x {}\" table", unit.name, table.width, table.depth),
-            "Table edge",
-        )
-        .into());
-    }
-    let facing = facing.map(|f| f.rem_euclid(360.0)).unwrap_or(unit.facing);
+    let facing = facing.map(normalise_degrees).unwrap_or(unit.facing);
+    let standing = wheeled(unit, dx, dy, facing).into_iter().map(|p| (p.figure, p.at)).collect();
+    on_the_table(scenario, unit, &standing)?;
     Ok(Outcome::Moved {
         unit: unit.id.clone(),
         route,
@@ -59,7 +54,7 @@ pub fn resolve_move(
         facing,
         left: check.left,
         turn_cost: extra_cost,
-        effects: Vec::new(),
+        effects: wheel_effect(unit, dx, dy, facing).into_iter().collect(),
     })
 }
 

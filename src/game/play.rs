@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use super::movement::{movement_choice, resolve_move};
+use super::placing;
 use super::{Action, Event, GameError, GameState, Outcome, Refusal, limits};
 use crate::cards::{Card, Deck};
 use crate::dice::{DiceExpr, GameRng};
@@ -140,6 +141,21 @@ impl Game {
             }
             Action::Move { unit, path, facing } => {
                 resolve_move(&self.scenario, &self.state, self.live_unit(unit)?, path, *facing, 0.0)?
+            }
+            Action::PlaceFigure { unit, figure, at } => {
+                placing::place_figure(&self.scenario, &self.state, self.live_unit(unit)?, *figure, *at)?
+            }
+            Action::Arrange { unit, formation, facing, spacing, figures } => placing::arrange(
+                &self.scenario,
+                &self.state,
+                self.live_unit(unit)?,
+                *formation,
+                *facing,
+                *spacing,
+                figures,
+            )?,
+            Action::CorrectPosition { unit, to, facing, figures } => {
+                placing::correct_position(&self.scenario, self.live_unit(unit)?, *to, *facing, figures)?
             }
             Action::RecordLosses { unit, count } => {
                 let unit = self.live_unit(unit)?;

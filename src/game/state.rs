@@ -75,6 +75,7 @@ impl GameState {
             Effect::Losses { unit, figures } => self.unit_mut(unit).remove_figures(figures),
             Effect::Shift { unit, dx, dy } => self.unit_mut(unit).translate(*dx, *dy),
             Effect::Face { unit, facing } => self.unit_mut(unit).facing = *facing,
+            Effect::Place { unit, figures } => self.unit_mut(unit).place(figures),
             Effect::Flag { unit, flag, on } => {
                 let flags = &mut self.unit_mut(unit).flags;
                 if *on {

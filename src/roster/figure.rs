@@ -21,3 +21,11 @@ pub struct Figure {
     pub pos: Pt,
     pub alive: bool,
 }
+
+/// One figure put at a point: what a placement, a formation or a correction records for each figure.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Placed {
+    pub figure: u32,
+    pub at: Pt,
+}

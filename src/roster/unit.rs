@@ -2,7 +2,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Figure, Flag, Role};
+use super::{Figure, Flag, Placed, Role};
 use crate::measure::{Edge, Pt};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -98,6 +98,15 @@ impl Unit {
             if let Some(f) = self.figures.iter_mut().find(|f| f.id == *id && !f.alive) {
                 f.alive = true;
                 self.fallen.retain(|x| x != id);
+            }
+        }
+    }
+
+    /// Puts each named figure, living, where the placement says.
+    pub fn place(&mut self, placed: &[Placed]) {
+        for p in placed {
+            if let Some(f) = self.figures.iter_mut().find(|f| f.id == p.figure && f.alive) {
+                f.pos = p.at;
             }
         }
     }

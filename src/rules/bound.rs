@@ -10,10 +10,11 @@ use serde::Serialize;
 use serde::ser::SerializeStruct;
 
 use super::introspect::tagged_variants;
-use super::{Act, Ctx, Marker, Report, RuleSystem, Setup, SystemChange, TurnState, Weapon};
+use super::{Act, Ctx, Marker, Placement, Report, RuleSystem, Setup, SystemChange, TurnState, Weapon};
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, GameState, Outcome};
 use crate::odds::OddsView;
+use crate::roster::Unit;
 use crate::scenario::Scenario;
 
 pub trait System: fmt::Debug + Send + Sync {
@@ -34,6 +35,8 @@ pub trait System: fmt::Debug + Send + Sync {
     ) -> Result<Option<Outcome>, GameError>;
     fn odds(&self, scenario: &Scenario, state: &GameState, action: &Action) -> Result<Option<OddsView>, GameError>;
     fn report(&self, scenario: &Scenario, state: &GameState) -> Report<SystemPart>;
+    /// Whether the unit's figures may be placed by hand now, and within what.
+    fn placement(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Result<Placement, GameError>;
     /// Reads a change from a stored log into the system's own type; refuses another system's change.
     fn settle(&self, change: &mut SystemChange) -> Result<(), String>;
 }
@@ -126,6 +129,10 @@ impl<S: RuleSystem> System for Bound<S> {
 
     fn report(&self, scenario: &Scenario, state: &GameState) -> Report<SystemPart> {
         S::report(&self.ctx(scenario, state)).map_own(|own| SystemPart { system: S::ID, view: Arc::new(own) })
+    }
+
+    fn placement(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Result<Placement, GameError> {
+        S::placement(&self.ctx(scenario, state), unit)
     }
 
     fn settle(&self, change: &mut SystemChange) -> Result<(), String> {

@@ -6,7 +6,7 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Ctx, Marker, Report, Ruleset, Setup, SetupCheck, Shipped, Weapon};
+use super::{Ctx, Marker, Placement, Report, Ruleset, Setup, SetupCheck, Shipped, Weapon};
 use crate::dice::GameRng;
 use crate::game::{Action, Effect, GameError, Outcome};
 use crate::odds::OddsView;
@@ -73,6 +73,13 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
 
     /// The exact odds of `action` now, or None when the engine's own answer serves (a free roll).
     fn odds(ctx: &Ctx<'_, Self>, action: Act<'_, Self>) -> Result<Option<OddsView>, GameError>;
+
+    /// Whether `unit`'s figures may be placed by hand now (one figure moved, the unit formed up around its
+    /// leader) and within what, refused with the rule when not. By default they go where the player puts
+    /// them, at any time and at no cost.
+    fn placement(_ctx: &Ctx<'_, Self>, _unit: &Unit) -> Result<Placement, GameError> {
+        Ok(Placement::free("figures are placed by hand"))
+    }
 
     /// What the table shows of this system now.
     fn report(ctx: &Ctx<'_, Self>) -> Report<Self::View>;

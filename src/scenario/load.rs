@@ -9,8 +9,8 @@ use toml::de::{DeTable, DeValue};
 use super::ScenarioError;
 use super::file::{ScenarioFile, SideEntry, UnitEntry};
 use super::numbers::{Xy, bounds};
-use super::placement::line_abreast;
 use crate::measure::{Edge, Polygon, Pt, Table, TerrainArea};
+use crate::roster::line_abreast;
 use crate::roster::{Figure, Role, Side, Unit};
 use crate::rules::{self, Bound, OwnKeys, RuleSystem, Ruleset, Setup, SetupCheck, System, struct_fields};
 

@@ -6,7 +6,6 @@ mod error;
 mod file;
 mod load;
 mod numbers;
-mod placement;
 mod shipped;
 
 pub use check::{Checked, check_file};

@@ -7,7 +7,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sandtable::api::GameView;
-use sandtable::api::candidates::{aimed, enemies_nearest_first, filled, heading_to_nearest_enemy, route};
+use sandtable::api::candidates::{aimed, enemies_nearest_first, filled, heading_to_nearest_enemy, placing, route};
 use sandtable::game::{Action, Game, Outcome};
 
 use crate::typed::with_typed_dice;
@@ -69,6 +69,12 @@ impl Player {
                         open.extend(filled(base, offer));
                     }
                 }
+            }
+            open.extend(placing(unit));
+            if let Some(at) = unit.figures.iter().find(|f| f.alive).map(|f| f.pos) {
+                let to =
+                    json!({"x": at.x + self.rng.random_range(-2.0..2.0), "y": at.y + self.rng.random_range(-2.0..2.0)});
+                rare.push(json!({"type": "correct_position", "unit": unit.id, "to": to}));
             }
             rare.push(json!({"type": "record_losses", "unit": unit.id, "count": 1}));
             rare.push(json!({"type": "restore_figures", "unit": unit.id, "count": 1}));

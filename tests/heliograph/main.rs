@@ -2,6 +2,7 @@
 //! RULINGS.md reads it, each with its dice typed in (D10 read 0-9, percentile 00 = 100).
 
 mod activation;
+mod figures;
 mod fire;
 mod melee;
 mod morale;

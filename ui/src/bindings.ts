@@ -77,6 +77,23 @@ expr?: string | null; dice?: number[] | null } |
 { type: "move"; unit: string; path: Pt[]; 
 /**  New facing in degrees clockwise from up the table; unchanged if omitted. */
 facing?: number | null } | 
+/**
+ *  Puts one figure of a unit at `at`, within what the rule system allows (Heliograph: 6" of the leader,
+ *  while the unit moves).
+ */
+{ type: "place_figure"; unit: string; figure: number; at: Pt } | 
+/**
+ *  Forms a unit up around its leader where he stands: `line`, `column` or `skirmish` (`spacing` inches
+ *  apart; 1, or 2 for a skirmish, if omitted), or `free` with each figure's place given in `figures`.
+ *  `facing` turns the unit first; the formation is laid out to its facing.
+ */
+{ type: "arrange"; unit: string; formation: Formation; facing?: number | null; spacing?: number | null; figures?: Placed[] } | 
+/**
+ *  Puts a unit where it really stands on the physical table, outside the rules' movement, so the app
+ *  follows a table that has drifted: `to` moves its leader there with the rest keeping their places
+ *  around him, `figures` puts single figures, `facing` turns it. Logged as a correction; costs nothing.
+ */
+{ type: "correct_position"; unit: string; to?: Pt | null; facing?: number | null; figures?: Placed[] } | 
 /**  Removes `count` figures (privates first, the leader last). */
 { type: "record_losses"; unit: string; count: number } | 
 /**  Puts back the `count` most recently lost figures, to correct a mistake at the table. */
@@ -109,6 +126,23 @@ expr: string | null; dice: number[] | null } |
 { type: "move"; unit: string; path: Pt[]; 
 /**  New facing in degrees clockwise from up the table; unchanged if omitted. */
 facing: number | null } | 
+/**
+ *  Puts one figure of a unit at `at`, within what the rule system allows (Heliograph: 6" of the leader,
+ *  while the unit moves).
+ */
+{ type: "place_figure"; unit: string; figure: number; at: Pt } | 
+/**
+ *  Forms a unit up around its leader where he stands: `line`, `column` or `skirmish` (`spacing` inches
+ *  apart; 1, or 2 for a skirmish, if omitted), or `free` with each figure's place given in `figures`.
+ *  `facing` turns the unit first; the formation is laid out to its facing.
+ */
+{ type: "arrange"; unit: string; formation: Formation; facing: number | null; spacing: number | null; figures: Placed[] } | 
+/**
+ *  Puts a unit where it really stands on the physical table, outside the rules' movement, so the app
+ *  follows a table that has drifted: `to` moves its leader there with the rest keeping their places
+ *  around him, `figures` puts single figures, `facing` turns it. Logged as a correction; costs nothing.
+ */
+{ type: "correct_position"; unit: string; to: Pt | null; facing: number | null; figures: Placed[] } | 
 /**  Removes `count` figures (privates first, the leader last). */
 { type: "record_losses"; unit: string; count: number } | 
 /**  Puts back the `count` most recently lost figures, to correct a mistake at the table. */
@@ -216,6 +250,16 @@ export type FigureView = {
  *  (`RuleSystem::MARKERS`); units carry them and the log records them as their names.
  */
 export type Flag = string;
+
+export type Formation = 
+/**  Abreast of the leader, square to the facing, the leader in the middle. */
+"line" | 
+/**  Two abreast behind the leader, who heads it. */
+"column" | 
+/**  An open line, every other figure a half step forward. */
+"skirmish" | 
+/**  Each figure where the player puts it. */
+"free";
 
 export type GameSummary = GameSummary_Serialize | GameSummary_Deserialize;
 
@@ -615,6 +659,42 @@ export type Pick = {
 	from: string[],
 };
 
+/**  One figure put at a point: what a placement, a formation or a correction records for each figure. */
+export type Placed = {
+	figure: number,
+	at: Pt,
+};
+
+/**
+ *  What the table view shows of it for each unit: the ring to keep figures in while arranging them, or
+ *  why the unit's figures may not be placed now.
+ */
+export type PlacementView = PlacementView_Serialize | PlacementView_Deserialize;
+
+/**
+ *  What the table view shows of it for each unit: the ring to keep figures in while arranging them, or
+ *  why the unit's figures may not be placed now.
+ */
+export type PlacementView_Deserialize = {
+	around_leader?: number | null,
+	step?: number | null,
+	rule: string,
+	/**  Why not now, in the rules' words; none when the unit may place its figures. */
+	barred?: string | null,
+};
+
+/**
+ *  What the table view shows of it for each unit: the ring to keep figures in while arranging them, or
+ *  why the unit's figures may not be placed now.
+ */
+export type PlacementView_Serialize = {
+	around_leader: number | null,
+	step: number | null,
+	rule: string,
+	/**  Why not now, in the rules' words; none when the unit may place its figures. */
+	barred: string | null,
+};
+
 /**  A roll the rules owe now: a test, a melee, a drowning. The action `{type: action, unit, dice}` settles it. */
 export type Prompt = Prompt_Serialize | Prompt_Deserialize;
 
@@ -890,6 +970,8 @@ export type UnitView_Deserialize = {
 	/**  Movement rolls the unit may choose from, default first. */
 	move_choices: string[],
 	allowance?: Allowance | null,
+	/**  Whether its figures may be placed by hand now, and within what (the ring drawn while arranging). */
+	placement: PlacementView_Deserialize,
 } & UnitReport_Deserialize;
 
 export type UnitView_Serialize = {
@@ -909,6 +991,8 @@ export type UnitView_Serialize = {
 	/**  Movement rolls the unit may choose from, default first. */
 	move_choices: string[],
 	allowance: Allowance | null,
+	/**  Whether its figures may be placed by hand now, and within what (the ring drawn while arranging). */
+	placement: PlacementView_Serialize,
 } & UnitReport_Serialize;
 
 /**  A weapon as the charts give it: what the table view draws and the measuring tool reports. */

@@ -12,6 +12,7 @@ mod markers;
 mod melee;
 mod morale;
 mod movement;
+mod placing;
 mod tables;
 mod turn;
 mod view;
@@ -27,7 +28,7 @@ use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::{Act, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
+use crate::rules::{Act, Placement, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
 use context::{Ctx, SEQUENCE};
 
 pub struct Heliograph;
@@ -134,6 +135,10 @@ impl RuleSystem for Heliograph {
             Act::Own(_) | Act::Shared(_) => return Ok(None),
         };
         Ok(Some(view))
+    }
+
+    fn placement(ctx: &Ctx, unit: &Unit) -> Result<Placement, GameError> {
+        placing::placement(ctx, unit)
     }
 
     fn report(ctx: &Ctx) -> Report<HeliographView> {

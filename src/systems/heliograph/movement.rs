@@ -6,8 +6,12 @@ use super::context::{Ctx, Ground, MOVEMENT, SIGHTING};
 use super::tables::{Army, JungleDie};
 use super::turn::{Change, MeleeState, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
-use crate::game::{Allowance, Effect, GameError, Outcome, Refusal, movement_choice};
-use crate::measure::{MOVE_TOLERANCE, Pt, bearing, distance, inches_beside, nearest, path_length, route_samples};
+use crate::game::{
+    Allowance, Effect, GameError, Outcome, Refusal, movement_choice, on_the_table, wheel_effect, wheeled,
+};
+use crate::measure::{
+    MOVE_TOLERANCE, Pt, bearing, distance, inches_beside, nearest, normalise_degrees, path_length, route_samples,
+};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
 use crate::rules::plural;
@@ -131,16 +135,17 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     }
     let end = *route.last().unwrap();
     let (dx, dy) = (end.x - start.x, end.y - start.y);
-    if unit.alive().any(|f| !ctx.scenario.table.contains(Pt::new(f.pos.x + dx, f.pos.y + dy))) {
-        return Err(Refusal::by_rule(format!("{} would end partly off the table", unit.name), "Table edge").into());
-    }
+    let facing = facing.map(normalise_degrees);
+    let standing = wheeled(unit, dx, dy, facing.unwrap_or(unit.facing)).into_iter().map(|p| (p.figure, p.at)).collect();
+    on_the_table(ctx.scenario, unit, &standing)?;
     let mut effects = vec![
         Effect::Shift { unit: unit.id.clone(), dx, dy },
         Effect::AllowanceLeft { unit: unit.id.clone(), left: 0.0 },
         Change::Moved.effect(),
     ];
     if let Some(f) = facing {
-        effects.push(Effect::Face { unit: unit.id.clone(), facing: f.rem_euclid(360.0) });
+        effects.push(Effect::Face { unit: unit.id.clone(), facing: f });
+        effects.extend(wheel_effect(unit, dx, dy, f));
     }
     effects.extend(moving_reveals(ctx, unit));
     let mut summary = format!("{} moved {length:.1}\" ({})", unit.name, rule.why);

@@ -10,6 +10,7 @@ mod markers;
 mod melee;
 mod morale;
 mod movement;
+mod placing;
 mod sequence;
 mod tables;
 mod turn;
@@ -26,7 +27,7 @@ use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::{Act, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
+use crate::rules::{Act, Placement, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
 use context::Ctx;
 
 pub struct SandPebbles;
@@ -128,6 +129,10 @@ impl RuleSystem for SandPebbles {
             Act::Own(_) | Act::Shared(_) => return Ok(None),
         };
         Ok(Some(view))
+    }
+
+    fn placement(ctx: &Ctx, unit: &Unit) -> Result<Placement, GameError> {
+        placing::placement(ctx, unit)
     }
 
     fn report(ctx: &Ctx) -> Report<SandPebblesView> {

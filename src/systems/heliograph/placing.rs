@@ -1,0 +1,36 @@
+//! "Move the leader. Figures in unit are placed within 6" from the leader": the active unit places its
+//! figures as it moves, from when it has rolled its move until it fires or charges. Placing is part of its
+//! move, so a hidden unit that places figures is seen, as one that moves is. A U.S. unit whose jungle die
+//! is 0 changes formation this way without its leader going anywhere.
+
+use super::context::{Ctx, MOVEMENT};
+use super::turn::Change;
+use crate::game::{GameError, Refusal};
+use crate::roster::Unit;
+use crate::rules::Placement;
+
+pub fn placement(ctx: &Ctx, unit: &Unit) -> Result<Placement, GameError> {
+    ctx.activation_refusal(unit, "place its figures")?;
+    let active = ctx.turn.active.as_ref().expect("checked active");
+    let refuse = |why: &str| Err(Refusal::by_rule(format!("{} {why}", unit.name), MOVEMENT).into());
+    if active.fired {
+        return refuse("has fired: its figures are placed as it moves, before it fires");
+    }
+    if active.charged {
+        return refuse("has charged: its figures stand in contact until the melee is fought");
+    }
+    if active.busy {
+        return refuse("has spent its move at its gun this activation");
+    }
+    if !ctx.state.allowances.contains_key(&unit.id) {
+        return refuse("places its figures as it moves: roll its move first");
+    }
+    let coherency = ctx.charts.movement.coherency;
+    let mut placement =
+        Placement::free(format!("{MOVEMENT}: figures in unit are placed within {coherency}\" from the leader"));
+    placement.around_leader = Some(coherency);
+    if ctx.is_hidden(unit) {
+        placement.costs.push(Change::Spotted { unit: unit.id.clone() }.effect());
+    }
+    Ok(placement)
+}
