@@ -101,7 +101,21 @@ fn write_missing_golden_logs() {
             continue;
         }
         let scenario = find_shipped(name).unwrap().load().unwrap();
-        write(&path, name, &format!("scenarios/{}.toml", name), play(scenario, seed, player, turns), player);
+        write(&path, name, &format!("scenarios/{}.toml", name), play(scenario, seed, player, turns, false), player);
+    }
+    let path = dir().join("sand-pebbles--figures.json");
+    if !path.exists() {
+        // Figures placed one by one and units formed up (issue 10): the first player seed whose game has
+        // all three kinds of placing.
+        let kinds = ["place_figure", "arrange", "correct_position"];
+        let (player, game) = (20..)
+            .map(|player| {
+                let scenario = find_shipped("sand-pebbles/legation-wall").unwrap().load().unwrap();
+                (player, play(scenario, 1910, player, 4, true))
+            })
+            .find(|(_, game)| kinds.iter().all(|k| game.events().iter().any(|e| e.action.type_name() == *k)))
+            .unwrap();
+        write(&path, "legation wall, figures placed", "scenarios/sand-pebbles/legation-wall.toml", game, player);
     }
     let path = dir().join("heliograph--close-quarters.json");
     if !path.exists() {
@@ -109,7 +123,7 @@ fn write_missing_golden_logs() {
         let (player, game) = (6..)
             .map(|player| {
                 let scenario = sandtable::scenario::parse("close-quarters.toml", CLOSE_QUARTERS).unwrap();
-                (player, play(scenario, 1899, player, 8))
+                (player, play(scenario, 1899, player, 8, false))
             })
             .find(|(_, game)| game.events().iter().any(|e| e.action.type_name() == "melee"))
             .unwrap();
@@ -138,12 +152,14 @@ fn write(path: &std::path::Path, name: &str, scenario_path: &str, game: Game, pl
     std::fs::write(path, serde_json::to_string_pretty(&fixture).unwrap() + "\n").unwrap();
 }
 
-fn play(scenario: sandtable::scenario::Scenario, seed: u64, player: u64, turns: u32) -> Game {
+/// `figures`: the player also places figures and forms units up, which the logs written before placing
+/// existed did not (left out for them, so each would be written again as it was).
+fn play(scenario: sandtable::scenario::Scenario, seed: u64, player: u64, turns: u32, figures: bool) -> Game {
     let name = scenario.title.clone();
     let mut game = Game::new(Arc::new(scenario), seed);
     let mut rng = ChaCha8Rng::seed_from_u64(player);
     while game.state().turn <= turns && game.events().len() < MAX_EVENTS {
-        let mut tried = candidates(&game, &mut rng);
+        let mut tried = candidates(&game, &mut rng, figures);
         // A weighted shuffle: each candidate's key is u^(1/w), largest first.
         let mut keyed: Vec<(f64, Action)> =
             tried.drain(..).map(|(w, a)| (rng.random::<f64>().powf(1.0 / w), a)).collect();
@@ -173,7 +189,7 @@ fn act(value: Value) -> Action {
     serde_json::from_value(value).unwrap()
 }
 
-fn candidates(game: &Game, rng: &mut ChaCha8Rng) -> Vec<(f64, Action)> {
+fn candidates(game: &Game, rng: &mut ChaCha8Rng, figures: bool) -> Vec<(f64, Action)> {
     let scenario = game.scenario();
     let state = game.state();
     let mut list: Vec<(f64, Action)> = vec![
@@ -225,6 +241,15 @@ fn candidates(game: &Game, rng: &mut ChaCha8Rng) -> Vec<(f64, Action)> {
             [(4.0, "activate"), (4.0, "sight"), (2.0, "unlimber"), (9.0, "morale"), (9.0, "melee"), (9.0, "drown")]
         {
             list.push((weight, act(json!({"type": kind, "unit": id}))));
+        }
+        if figures && let (Some(start), Some(last)) = (unit.anchor(), unit.alive().last()) {
+            for formation in ["line", "column", "skirmish"] {
+                list.push((1.0, act(json!({"type": "arrange", "unit": id, "formation": formation}))));
+            }
+            let step = Pt { x: (start.x + last.pos.x) / 2.0 + 0.5, y: (start.y + last.pos.y) / 2.0 + 0.5 };
+            list.push((1.5, act(json!({"type": "place_figure", "unit": id, "figure": last.id, "at": step}))));
+            let drift = Pt { x: start.x + rng.random_range(-1.0..1.0), y: start.y + rng.random_range(-1.0..1.0) };
+            list.push((0.2, act(json!({"type": "correct_position", "unit": id, "to": drift}))));
         }
         list.push((0.1, act(json!({"type": "record_losses", "unit": id, "count": 1}))));
         list.push((0.1, act(json!({"type": "restore_figures", "unit": id, "count": 1}))));
