@@ -248,6 +248,36 @@ test('Heliograph hidden counters, sighting, jungle movement and the melee sequen
   });
   assert.match(await newest(), /moved 11\.5" \(clear or trail: the total of \[9, 3\] = 12\)/);
   assert.equal(await text('active-done'), 'sighted · moved');
+
+  // Figures: placed one by one within 6" of the leader, shown by a ring, and formed up into a column.
+  await tid('unit-first-squad').locator('[data-role="leader"]').first().waitFor();
+  await tid('tool-figures').click();
+  await tid('coherency-ring').waitFor();
+  assert.match(await text('formation-bar'), /Drag a figure of 1st Squad, 17th Infantry — within 6" of the leader/);
+  const squad = await figures('first-squad');
+  const leader = squad.find((f) => f.role === 'leader');
+  const last = squad[squad.length - 1];
+  const from = await toClient(last.x, last.y);
+  const to = await toClient(leader.x + 2, leader.y + 3);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await tid('figure-ghost').waitFor();
+  assert.match(await tid('placement-guide').textContent(), /3\.6" from leader/);
+  await page.screenshot({ path: join(out, 'hg-figure-drag.png') });
+  await page.mouse.up();
+  await until('the figure to be placed', async () => /put .* away, 3\.6" from the leader/.test(await newest()));
+  const placed = (await figures('first-squad')).find((f) => f.id === last.id);
+  assert.ok(Math.abs(placed.x - (leader.x + 2)) < 0.05 && Math.abs(placed.y - (leader.y + 3)) < 0.05, JSON.stringify(placed));
+  await tid('form-column').click();
+  await until('the column', async () => /forms up around its leader, facing \d+°: a column 1" apart/.test(await newest()));
+  await snap('hg-figures-column', 'formation-bar');
+  // Back into the line it moved in, so the charge that follows meets the squad as it stood.
+  await tid('form-line').click();
+  await until('the line', async () => /a line 1" apart/.test(await newest()));
+  await tid('figures-done').click();
+  assert.equal(await tid('table').getAttribute('data-tool'), 'select');
+
   await tid('end-activation').click();
   await until('the activation to end', async () => /activation ends/.test(await newest()));
 

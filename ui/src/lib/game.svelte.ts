@@ -2,7 +2,7 @@ import { commands, type Measurement } from '../bindings';
 import { finite, type Action, type Point, type Unit, type View } from './model';
 import { notices } from './notice.svelte';
 
-export type Tool = 'select' | 'template' | 'move';
+export type Tool = 'select' | 'template' | 'move' | 'figures';
 
 export interface Template {
   centre: Point;
@@ -68,7 +68,7 @@ class GameStore {
     if (id === this.selectedId) return;
     this.selectedId = id;
     this.measurement = null;
-    if (this.tool === 'move') this.tool = 'select';
+    if (this.tool === 'move' || this.tool === 'figures') this.tool = 'select';
   }
 
   /**
