@@ -1,6 +1,8 @@
 //! Firing Chart: a D20 per die, hitting within the target's cover column; crew weapons roll surviving crew
 //! x dice per crew; natural 1s may kill the leader; cavalry save on 5-6; range; who may not fire.
 
+use sandtable::game::{Action, GameError};
+
 use crate::support::{Sp, area, gun, unit};
 
 fn boxers_ahead() -> String {
@@ -186,6 +188,9 @@ fn a_unit_that_charged_may_not_fire_before_its_melee() {
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
     sp.ok(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
+    // No odds for a shot it may not take this turn, even before its fire phase comes.
+    let odds = sp.game.odds(&Action::from_json(r#"{"type":"fire","unit":"marines","target":"boxers"}"#).unwrap());
+    assert!(matches!(&odds, Err(GameError::Refused(r)) if r.message.contains("charged this turn")), "{odds:?}");
     sp.on_to_fire("allies");
     let r = sp.refused(r#"{"type":"fire","unit":"marines","target":"boxers"}"#);
     assert!(r.rule.unwrap().contains("units that charge may not fire"));

@@ -1,6 +1,7 @@
 //! Movement Chart: each kind's roll, guns' choice, ships that must move their dice and pay for turns,
 //! junks going upstream, swimmers and drowning, and the charge that stops 1" short.
 
+use sandtable::game::{Action, GameError};
 use sandtable::systems::sand_pebbles::{Change, SandPebbles};
 
 use crate::support::{Sp, area, gun, unit};
@@ -135,6 +136,8 @@ fn units_aboard_a_gun_boat_move_with_it_and_not_alone() {
     let r = sp.refused(r#"{"type":"roll_move","unit":"gardner"}"#);
     assert!(r.message.contains("aboard boat"), "{}", r.message);
     assert!(sp.refused(r#"{"type":"roll_move","unit":"boat","dice":[5]}"#).message.contains("picks its dice"));
+    let odds = sp.game.odds(&Action::from_json(r#"{"type":"roll_move","unit":"boat"}"#).unwrap());
+    assert!(matches!(&odds, Err(GameError::Refused(r)) if r.message.contains("picks its dice")), "{odds:?}");
     sp.ok(r#"{"type":"roll_move","unit":"boat","expr":"1D6+6","dice":[5]}"#);
     sp.ok(r#"{"type":"move","unit":"boat","path":[{"x":40,"y":20}]}"#);
     assert_eq!(sp.unit("gardner").figures[0].pos.x, 40.0);

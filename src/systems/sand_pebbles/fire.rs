@@ -22,8 +22,9 @@ pub struct FirePlan<'a> {
     pub save: Option<i64>,
 }
 
-/// Checks a fire and works out its dice and column. `now` also checks the turn (phase, side, fired or
-/// charged already); odds leave it out so a player can weigh a shot while still moving.
+/// Checks a fire and works out its dice and column. `now` also checks that it is the firer's side's fire
+/// phase; odds leave that out so a player can weigh a shot while still moving, but not what rules the shot
+/// out for the whole turn (it charged, or has fired).
 pub fn plan<'a>(
     ctx: &Ctx<'a>,
     unit: &str,
@@ -37,7 +38,7 @@ pub fn plan<'a>(
         ctx.require_acting(firer, "fire", Phase::is_fire)?;
     }
     ctx.require_enemy(firer, target)?;
-    let row = may_fire(ctx, firer, now)?;
+    let row = may_fire(ctx, firer)?;
     if ctx.craft(target).is_some() {
         return Err(Refusal::by_rule(
             format!("{} is a vessel: fire at the crew and guns aboard it, who count as behind Ships", target.name),
@@ -79,22 +80,22 @@ pub fn plan<'a>(
     Ok(FirePlan { firer, target, dice, column, hits_on: row.hits[column], range, save: ctx.profile(target).save })
 }
 
-/// What a unit's firing depends on besides its target: a firing row, and with `now` that it has neither
+/// What a unit's firing depends on besides its target and the phase: a firing row, and that it has neither
 /// charged nor fired this turn; never after a gun's move that allows no fire.
-pub fn may_fire<'a>(ctx: &Ctx<'a>, firer: &Unit, now: bool) -> Result<&'a FireRow, GameError> {
+pub fn may_fire<'a>(ctx: &Ctx<'a>, firer: &Unit) -> Result<&'a FireRow, GameError> {
     let profile = ctx.profile(firer);
     let Some(row_name) = profile.fire.as_deref() else {
         return Err(Refusal::by_rule(format!("{} do not fire", firer.name), FIRING).into());
     };
     let row = &ctx.charts.fire[row_name];
-    if now && ctx.turn.has_charged(&firer.id) {
+    if ctx.turn.has_charged(&firer.id) {
         return Err(Refusal::by_rule(
             format!("{} charged this turn", firer.name),
             format!("{FIRING}: units that charge may not fire"),
         )
         .into());
     }
-    if now && ctx.turn.fired.contains(&firer.id) {
+    if ctx.turn.fired.contains(&firer.id) {
         return Err(Refusal::by_rule(format!("{} has already fired this turn", firer.name), FIRING).into());
     }
     if let (Some(no_fire), Some(allowance)) = (&profile.no_fire_move, ctx.state.allowances.get(&firer.id))

@@ -121,7 +121,7 @@ impl RuleSystem for SandPebbles {
             }
             Act::Shared(Action::RollMove { unit, expr, .. }) => {
                 let unit = ctx.live_unit(unit)?;
-                let (e, upstream) = movement::move_expr(ctx, unit, expr.as_deref())?;
+                let (e, upstream) = movement::roll_to_make(ctx, unit, expr.as_deref())?;
                 let note = if upstream { ", upstream" } else { "" };
                 OddsView::new(format!("{} movement {e}{note} (inches)", unit.name), &e.distribution())
                     .with_dice([format!("{} D6", e.dice_count())])

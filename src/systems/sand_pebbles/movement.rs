@@ -92,9 +92,9 @@ fn heading_upstream(ctx: &Ctx, unit: &Unit) -> bool {
     })
 }
 
-/// A unit may roll its movement in its side's movement phase, once, unless it rides a boat or is held.
-pub fn roll_ready(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
-    move_ready(ctx, unit, "roll movement")?;
+/// What the unit would roll for movement, refused as the roll itself would be whatever the phase: once a
+/// turn, and a gun boat names its dice. The odds ask this, so they price only a roll the unit may make.
+pub fn roll_to_make(ctx: &Ctx, unit: &Unit, asked: Option<&str>) -> Result<(DiceExpr, bool), GameError> {
     if let Some(a) = ctx.state.allowances.get(&unit.id) {
         return Err(Refusal::by_rule(
             format!("{} has already rolled its movement this turn ({} = {})", unit.name, a.expr, a.total),
@@ -102,7 +102,20 @@ pub fn roll_ready(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
         )
         .into());
     }
-    Ok(())
+    if ctx.craft(unit) == Some(Craft::GunBoat) && asked.is_none() {
+        let choices: Vec<String> = movement_choice_list(ctx, unit).iter().map(ToString::to_string).collect();
+        return Err(Refusal::by_rule(
+            format!("{} picks its dice before rolling: give `expr`, one of {}", unit.name, choices.join(", ")),
+            format!("{MOVEMENT}: Gun Boat 1-6D6 plus 6 inches"),
+        )
+        .into());
+    }
+    move_expr(ctx, unit, asked)
+}
+
+/// A unit may roll its movement in its side's movement phase, once, unless it rides a boat or is held.
+pub fn roll_ready(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
+    move_ready(ctx, unit, "roll movement")
 }
 
 /// A unit may move (`doing`) in its side's movement phase unless it rides a boat or is held.
@@ -121,15 +134,7 @@ pub fn roll_move(
 ) -> Result<Outcome, GameError> {
     let unit = ctx.live_unit(unit)?;
     roll_ready(ctx, unit)?;
-    if ctx.craft(unit) == Some(Craft::GunBoat) && asked.is_none() {
-        let choices: Vec<String> = movement_choice_list(ctx, unit).iter().map(ToString::to_string).collect();
-        return Err(Refusal::by_rule(
-            format!("{} picks its dice before rolling: give `expr`, one of {}", unit.name, choices.join(", ")),
-            format!("{MOVEMENT}: Gun Boat 1-6D6 plus 6 inches"),
-        )
-        .into());
-    }
-    let (expr, _) = move_expr(ctx, unit, asked)?;
+    let (expr, _) = roll_to_make(ctx, unit, asked)?;
     let mut feed = DiceFeed::new(dice, rng);
     let roll = feed.roll(&expr, "movement")?.roll;
     feed.finish()?;

@@ -221,7 +221,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     }
     // Fire is offered in the unit's side's fire phase, where the card turns to it; barred once it has fired.
     if ctx.profile(unit).fire.is_some() && ctx.require_acting(unit, "fire", Phase::is_fire).is_ok() {
-        report.offers.push(Offer::checked("fire", fire::may_fire(ctx, unit, true).map(|_| ())));
+        report.offers.push(Offer::checked("fire", fire::may_fire(ctx, unit).map(|_| ())));
     }
     if turn.fired.contains(&unit.id) {
         report.notes.push(Note::new("fired", "Fired", Tone::Plain));
