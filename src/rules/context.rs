@@ -28,6 +28,8 @@ pub struct Setup<S: RuleSystem> {
 pub struct SetupCheck<'a, S: RuleSystem> {
     pub units: &'a [Unit],
     pub sides: &'a [Side],
+    /// Where each side's `id` stands in the file, in the order of `sides`, so a refusal can name its line.
+    pub side_spans: &'a [std::ops::Range<usize>],
     pub setup: &'a Setup<S>,
 }
 

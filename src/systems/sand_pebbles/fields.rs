@@ -23,8 +23,21 @@ pub struct UnitFields {
     pub aboard: Option<Spanned<String>>,
 }
 
-/// A unit aboard names another unit of the scenario.
+/// Two sides, since the sequence of play has two (each side rolls for initiative, the winner chooses who
+/// goes first, the other follows); a unit aboard names another unit of the scenario.
 pub fn check(setup: &SetupCheck<'_, SandPebbles>) -> Result<(), (std::ops::Range<usize>, String)> {
+    if setup.sides.len() != 2 {
+        let named: Vec<&str> = setup.sides.iter().map(|s| s.id.as_str()).collect();
+        let span = setup.side_spans.get(2).or(setup.side_spans.first()).cloned().unwrap_or_default();
+        return Err((
+            span,
+            format!(
+                "Sand Pebbles is played by two sides, a side against a side in its sequence of play; this scenario has {}: {}",
+                named.len(),
+                named.join(", ")
+            ),
+        ));
+    }
     for unit in setup.units {
         if let Some(boat) = &setup.setup.unit(&unit.id).aboard
             && (boat.get_ref() == &unit.id || !setup.units.iter().any(|u| &u.id == boat.get_ref()))
@@ -96,6 +109,17 @@ aboard = "boat"
         let err = fields(&TABLE.replace("aboard = \"boat\"", "hidden = true")).unwrap_err();
         assert_eq!(err.line, Some(33), "{err}");
         assert!(err.message.contains("`hidden`") && err.message.contains("aboard"), "{err}");
+    }
+
+    #[test]
+    fn a_third_side_is_refused_at_its_line() {
+        let third = TABLE.replace(
+            "[[units]]\nid = \"boat\"",
+            "[[sides]]\nid = \"imperials\"\nname = \"Imperials\"\n\n[[units]]\nid = \"boat\"",
+        );
+        let err = fields(&third).unwrap_err();
+        assert_eq!(err.line, Some(17), "{err}");
+        assert!(err.message.contains("has 3: allies, boxers, imperials"), "{err}");
     }
 
     #[test]
