@@ -7,6 +7,7 @@ use super::markers::{ACTIVATED, ROUTED};
 use super::turn::{Change, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
+use crate::measure::{EPSILON, Pt, bearing, nearest};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
 
@@ -109,7 +110,13 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
         match test.reason {
             Reason::Closing => {
                 effects.push(Change::Melee { state: None }.effect());
-                "fails: it stops short, its activation spent".to_string()
+                let defender = melee.as_ref().and_then(|m| ctx.state.unit(&m.defender));
+                let drawn_back = defender.and_then(|d| draw_back(ctx, unit, d));
+                effects.extend(drawn_back.iter().map(|(_, shift)| shift.clone()));
+                match drawn_back {
+                    Some((gap, _)) => format!("fails: it stops short, {gap}\" from the enemy, its activation spent"),
+                    None => "fails: it stops short, its activation spent".to_string(),
+                }
             }
             reason => {
                 let (run, rout_effects) = rout(ctx, unit);
@@ -134,6 +141,33 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
         rolls: vec![roll],
         effects,
     })
+}
+
+/// An attacker that fails to close draws back out of contact: straight away from the defender's nearest
+/// figure until the nearest figures stand `stop_short` apart. None when it already stands that far off, or
+/// the table's edge leaves no room.
+fn draw_back(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> Option<(f64, Effect)> {
+    let gap = ctx.charts.movement.stop_short;
+    let theirs = defender.alive_positions();
+    let mut mine = attacker.alive_positions();
+    let (mut dx, mut dy) = (0.0, 0.0);
+    // Each step clears the pair nearest now; another pair may then be the nearest, so a few steps.
+    for _ in 0..8 {
+        let pair = nearest(&mine, &theirs)?;
+        if pair.distance >= gap - EPSILON {
+            break;
+        }
+        let (from, to) = (theirs[pair.b_index], mine[pair.a_index]);
+        let away = if pair.distance > EPSILON { bearing(from, to) } else { bearing(defender.anchor()?, to) };
+        let (sin, cos) = away.to_radians().sin_cos();
+        let back = gap - pair.distance;
+        let step = Pt::new(back * sin, -back * cos);
+        mine.iter_mut().for_each(|p| *p = Pt::new(p.x + step.x, p.y + step.y));
+        (dx, dy) = (dx + step.x, dy + step.y);
+    }
+    let table = &ctx.scenario.table;
+    (dx.hypot(dy) > EPSILON && mine.iter().all(|p| table.contains(*p)))
+        .then(|| (gap, Effect::Shift { unit: attacker.id.clone(), dx, dy }))
 }
 
 /// 12" straight toward the side's own edge, stopping at the edge, marked and counted as activated.

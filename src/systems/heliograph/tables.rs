@@ -40,6 +40,8 @@ pub struct Movement {
     pub contact: f64,
     /// Inches a figure may stand from its leader.
     pub coherency: f64,
+    /// Inches between the nearest figures once an attacker that failed to close has drawn back.
+    pub stop_short: f64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
