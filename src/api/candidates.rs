@@ -5,6 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::measure::{Pt, distance};
+use crate::roster::Role;
 use crate::rules::Offer;
 
 use super::views::UnitView;
@@ -65,7 +66,7 @@ pub fn heading_to_nearest_enemy(unit: &UnitView, live: &[&UnitView]) -> Option<f
 }
 
 /// What a unit free to place its figures may do with them: form a line, a column or a skirmish line, or
-/// step its last figure halfway to its leader. Nothing while the rules bar it.
+/// step its last figure halfway to its leader (the figure it measures from). Nothing while the rules bar it.
 pub fn placing(unit: &UnitView) -> Vec<Value> {
     if unit.placement.barred.is_some() {
         return Vec::new();
@@ -75,7 +76,9 @@ pub fn placing(unit: &UnitView) -> Vec<Value> {
         .map(|formation| json!({"type": "arrange", "unit": unit.id, "formation": formation}))
         .collect();
     let alive: Vec<_> = unit.figures.iter().filter(|f| f.alive).collect();
-    if let (Some(leader), Some(last)) = (alive.first(), alive.last().filter(|_| alive.len() > 1)) {
+    let leader = alive.iter().find(|f| f.role == Role::Leader).or(alive.first());
+    let last = alive.iter().rev().find(|f| Some(f.id) != leader.map(|l| l.id));
+    if let (Some(leader), Some(last)) = (leader, last) {
         let at = Pt::new((leader.pos.x + last.pos.x) / 2.0, (leader.pos.y + last.pos.y) / 2.0);
         actions.push(json!({"type": "place_figure", "unit": unit.id, "figure": last.id, "at": at}));
     }

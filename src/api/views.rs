@@ -252,16 +252,11 @@ impl GameView {
 /// What the unit's rule system says of placing its figures now, a refusal read as the reason it may not.
 fn placement_of(scenario: &Scenario, state: &GameState, unit: &Unit) -> PlacementView {
     if unit.is_out() {
-        let barred = Some(format!("{} is out of the game", unit.name));
-        return PlacementView { around_leader: None, step: None, rule: String::new(), barred };
+        return PlacementView::barred(format!("{} is out of the game", unit.name), String::new());
     }
     match scenario.rules.placement(scenario, state, unit) {
-        Ok(p) => PlacementView { around_leader: p.around_leader, step: p.step, rule: p.rule, barred: None },
-        Err(GameError::Refused(r)) => {
-            PlacementView { around_leader: None, step: None, rule: r.rule.unwrap_or_default(), barred: Some(r.message) }
-        }
-        Err(other) => {
-            PlacementView { around_leader: None, step: None, rule: String::new(), barred: Some(other.to_string()) }
-        }
+        Ok(p) => PlacementView::allowed(p),
+        Err(GameError::Refused(r)) => PlacementView::barred(r.message, r.rule.unwrap_or_default()),
+        Err(other) => PlacementView::barred(other.to_string(), String::new()),
     }
 }

@@ -41,8 +41,8 @@ pub enum Action {
         #[serde(default)]
         facing: Option<f64>,
     },
-    /// Puts one figure of a unit at `at`, within what the rule system allows (Heliograph: 6" of the leader,
-    /// while the unit moves).
+    /// Puts one figure of a unit at `at`, within what the rule system allows (how far from the leader, when,
+    /// and whether it spends the move); never the leader, who moves with `move`.
     PlaceFigure {
         unit: String,
         figure: u32,

@@ -21,8 +21,9 @@ pub fn place_figure(
     let placement = scenario.rules.placement(scenario, state, unit)?;
     let placed = [Placed { figure, at }];
     let standing = figures_after(unit, &placed)?;
+    leader_stays(unit, &placed)?;
     on_the_table(scenario, unit, &standing)?;
-    within_limits(unit, &placed, &standing, &placement)?;
+    let spent = within_limits(state, unit, &placed, &standing, &placement)?;
     let from = unit.figures.iter().find(|f| f.id == figure).expect("checked").pos;
     let mut summary = format!("{}: {} put {:.1}\" away", unit.name, figure_name(unit, figure), distance(from, at));
     if let Some(leader) = leader_of(unit)
@@ -31,6 +32,7 @@ pub fn place_figure(
         summary.push_str(&format!(", {:.1}\" from the leader", distance(standing[&leader], at)));
     }
     let mut effects = vec![Effect::Place { unit: unit.id.clone(), figures: placed.to_vec() }];
+    effects.extend(spent);
     effects.extend(placement.costs);
     Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects })
 }
@@ -57,7 +59,10 @@ pub fn arrange(
                     .into(),
             ));
         }
-        (Formation::Free, false) => free.to_vec(),
+        (Formation::Free, false) => {
+            leader_stays(unit, free)?;
+            free.to_vec()
+        }
         (_, false) => {
             return Err(GameError::BadInput(format!(
                 "a {} is laid out by the app: give `figures` only with the formation `free`",
@@ -73,10 +78,10 @@ pub fn arrange(
     };
     let standing = figures_after(unit, &placed)?;
     on_the_table(scenario, unit, &standing)?;
-    within_limits(unit, &placed, &standing, &placement)?;
+    let spent = within_limits(state, unit, &placed, &standing, &placement)?;
     let shape = match formation {
         Formation::Free => format!("{} placed by hand", figures_count(placed.len())),
-        shaped => format!("a {} {spacing}\" apart", shaped.name()),
+        shaped => format!("a {} {}\" apart", shaped.name(), (spacing * 100.0).round() / 100.0),
     };
     let summary = format!("{} forms up around its leader, facing {facing:.0}°: {shape}", unit.name);
     let mut effects = Vec::new();
@@ -84,8 +89,23 @@ pub fn arrange(
         effects.push(Effect::Face { unit: unit.id.clone(), facing });
     }
     effects.push(Effect::Place { unit: unit.id.clone(), figures: placed });
+    effects.extend(spent);
     effects.extend(placement.costs);
     Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects })
+}
+
+/// The leader moves with `move`, along a route the rules measure; his figures are placed around him.
+fn leader_stays(unit: &Unit, placed: &[Placed]) -> Result<(), GameError> {
+    let Some(anchor) = unit.anchor_figure() else { return Ok(()) };
+    match placed.iter().find(|p| p.figure == anchor.id && distance(p.at, anchor.pos) > EPSILON) {
+        Some(_) => Err(Refusal::new(format!(
+            "{}: {} moves with `move`, along a route the rules measure; the other figures are placed around him",
+            unit.name,
+            figure_name(unit, anchor.id)
+        ))
+        .into()),
+        None => Ok(()),
+    }
 }
 
 /// Where the table really has the unit: its leader moved to `to` with the rest keeping their places
@@ -182,7 +202,7 @@ fn forming_order(unit: &Unit) -> Vec<&Figure> {
 }
 
 fn leader_of(unit: &Unit) -> Option<u32> {
-    unit.leader().or_else(|| unit.alive().next()).map(|f| f.id)
+    unit.anchor_figure().map(|f| f.id)
 }
 
 /// Each live figure's place once `placed` is done; refuses a figure the unit does not have alive.
@@ -205,45 +225,73 @@ fn figures_after(unit: &Unit, placed: &[Placed]) -> Result<BTreeMap<u32, Pt>, Ga
     Ok(standing)
 }
 
-/// Refuses a placement past the system's limits: a placed figure too far from its leader (every figure,
-/// when the leader himself is placed), or carried too far.
+/// Refuses a placement past the system's limits: a placed figure too far from its leader, carried too far,
+/// or put against the enemy. Returns what the placing spends of the unit's movement, if the system says
+/// figures are carried out of it.
 fn within_limits(
+    state: &GameState,
     unit: &Unit,
     placed: &[Placed],
     standing: &BTreeMap<u32, Pt>,
     placement: &Placement,
-) -> Result<(), GameError> {
+) -> Result<Option<Effect>, GameError> {
     let refuse = |message: String| Err(Refusal::by_rule(message, placement.rule.clone()).into());
+    let carried = |p: &Placed| distance(unit.figures.iter().find(|f| f.id == p.figure).expect("checked").pos, p.at);
     if let Some(step) = placement.step {
         for p in placed {
-            let from = unit.figures.iter().find(|f| f.id == p.figure).expect("checked").pos;
-            let carried = distance(from, p.at);
-            if carried > step + MOVE_TOLERANCE {
+            if carried(p) > step + MOVE_TOLERANCE {
                 return refuse(format!(
-                    "{}: {} would be carried {carried:.1}\", past the {step:.1}\" it may go",
+                    "{}: {} would be carried {:.1}\", past the {step:.1}\" it may go",
+                    unit.name,
+                    figure_name(unit, p.figure),
+                    carried(p)
+                ));
+            }
+        }
+    }
+    let spent = if placement.spends_allowance {
+        let left = state.allowances.get(&unit.id).map_or(0.0, |a| a.left);
+        let farthest = placed.iter().map(carried).fold(0.0, f64::max);
+        if farthest > left + MOVE_TOLERANCE {
+            let p = placed.iter().find(|p| carried(p) == farthest).expect("the farthest is one of them");
+            return refuse(format!(
+                "{}: {} would be carried {farthest:.1}\", past the {left:.1}\" of movement left",
+                unit.name,
+                figure_name(unit, p.figure)
+            ));
+        }
+        Some(Effect::AllowanceLeft { unit: unit.id.clone(), left: (left - farthest).max(0.0) })
+    } else {
+        None
+    };
+    if let (Some(limit), Some(leader)) = (placement.around_leader, leader_of(unit)) {
+        let at = standing[&leader];
+        for p in placed.iter().filter(|p| p.figure != leader) {
+            let apart = distance(at, standing[&p.figure]);
+            if apart > limit + MOVE_TOLERANCE {
+                return refuse(format!(
+                    "{}: {} would stand {apart:.1}\" from its leader, past {limit}\"",
                     unit.name,
                     figure_name(unit, p.figure)
                 ));
             }
         }
     }
-    if let (Some(limit), Some(leader)) = (placement.around_leader, leader_of(unit)) {
-        let at = standing[&leader];
-        let leader_placed = placed.iter().any(|p| p.figure == leader);
-        let checked: Vec<u32> =
-            if leader_placed { standing.keys().copied().collect() } else { placed.iter().map(|p| p.figure).collect() };
-        for id in checked.into_iter().filter(|id| *id != leader) {
-            let apart = distance(at, standing[&id]);
-            if apart > limit + MOVE_TOLERANCE {
+    if let Some(gap) = placement.keep_from_enemy {
+        let enemies: Vec<Pt> =
+            state.units.iter().filter(|u| u.side != unit.side).flat_map(|u| u.alive_positions()).collect();
+        for p in placed {
+            if let Some(near) = enemies.iter().find(|e| distance(**e, p.at) < gap - EPSILON) {
                 return refuse(format!(
-                    "{}: {} would stand {apart:.1}\" from its leader, past {limit}\"",
+                    "{}: {} would stand {:.1}\" from the enemy: closer than {gap}\" is a charge, not a placing",
                     unit.name,
-                    figure_name(unit, id)
+                    figure_name(unit, p.figure),
+                    distance(*near, p.at)
                 ));
             }
         }
     }
-    Ok(())
+    Ok(spent)
 }
 
 fn figure_name(unit: &Unit, id: u32) -> String {

@@ -45,7 +45,8 @@ pub fn layout(formation: Formation, leader: Pt, facing_deg: f64, count: usize, s
         .map(|i| match formation {
             Formation::Line | Formation::Free => frame.at(abreast(i) * spacing, 0.0),
             Formation::Skirmish => {
-                let stagger = if i % 2 == 1 { 0.5 } else { 0.0 };
+                // Every other place along the line, counting out from the leader on both wings.
+                let stagger = if i.div_ceil(2) % 2 == 1 { 0.5 } else { 0.0 };
                 frame.at(abreast(i) * spacing, stagger * spacing)
             }
             Formation::Column if i == 0 => leader,
@@ -133,8 +134,9 @@ mod tests {
 
     #[test]
     fn a_skirmish_line_is_open_and_staggered() {
-        let pts = layout(Formation::Skirmish, AT, 0.0, 3, 2.0);
-        assert!(near(pts[1], Pt::new(12.0, 9.0)) && near(pts[2], Pt::new(8.0, 10.0)), "{pts:?}");
+        let pts = layout(Formation::Skirmish, AT, 0.0, 5, 2.0);
+        assert!(near(pts[1], Pt::new(12.0, 9.0)) && near(pts[2], Pt::new(8.0, 9.0)), "{pts:?}");
+        assert!(near(pts[3], Pt::new(14.0, 10.0)) && near(pts[4], Pt::new(6.0, 10.0)), "{pts:?}");
     }
 
     #[test]

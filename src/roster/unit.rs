@@ -59,9 +59,14 @@ impl Unit {
         self.alive().find(|f| f.role == Role::Leader)
     }
 
+    /// The figure the unit is measured from and moved by: its leader, or its first figure once he has fallen.
+    pub fn anchor_figure(&self) -> Option<&Figure> {
+        self.leader().or_else(|| self.alive().next())
+    }
+
     /// Where the unit is measured from: its leader, or its first figure once the leader has fallen.
     pub fn anchor(&self) -> Option<Pt> {
-        self.leader().or_else(|| self.alive().next()).map(|f| f.pos)
+        self.anchor_figure().map(|f| f.pos)
     }
 
     pub fn alive_positions(&self) -> Vec<Pt> {

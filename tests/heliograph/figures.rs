@@ -30,15 +30,34 @@ fn a_figure_is_placed_within_6_inches_of_its_leader_and_no_farther() {
     assert!(r.rule.unwrap().contains("within 6\" from the leader"));
 }
 
-/// The leader moves first and the figures are placed around him; moving the leader away from figures
-/// placed far out is refused, since they would be left past 6".
+/// The leader moves with `move`, along a route the rules measure; figures are placed around him, and
+/// not into contact with the enemy, which only a charge makes.
 #[test]
-fn placing_the_leader_keeps_every_figure_within_6_inches() {
-    let mut hg = table();
+fn the_leader_is_not_placed_and_figures_keep_out_of_contact() {
+    let body = unit("us", "us", "us_infantry", 5, (10.0, 24.0), 70)
+        + &unit("moro", "moros", "moro_warriors", 5, (13.0, 28.0), 70);
+    let mut hg = Hg::new(&body);
     hg.activate("us", "us");
     hg.ok(r#"{"type":"roll_move","unit":"us","dice":[3,4]}"#);
     let r = hg.refused(r#"{"type":"place_figure","unit":"us","figure":0,"at":{"x":10,"y":18}}"#);
-    assert!(r.message.contains("from its leader, past 6\""), "{}", r.message);
+    assert!(r.message.contains("moves with `move`"), "{}", r.message);
+    let r = hg.refused(r#"{"type":"place_figure","unit":"us","figure":1,"at":{"x":12,"y":27.5}}"#);
+    assert!(r.message.contains("closer than 1\" is a charge"), "{}", r.message);
+}
+
+/// Placing is part of the move: the unit loses its +1 for not moving, and its leader moves no more.
+#[test]
+fn placing_figures_counts_as_moving() {
+    let body = unit("us", "us", "us_infantry", 5, (10.0, 24.0), 70)
+        + &unit("moro", "moros", "moro_warriors", 5, (30.0, 24.0), 70);
+    let mut hg = Hg::new(&body);
+    hg.activate("us", "us");
+    assert!(hg.odds(r#"{"type":"fire","unit":"us","target":"moro"}"#).label.contains("did not move +1"));
+    hg.ok(r#"{"type":"roll_move","unit":"us","dice":[3,4]}"#);
+    hg.ok(r#"{"type":"arrange","unit":"us","formation":"column"}"#);
+    assert!(!hg.odds(r#"{"type":"fire","unit":"us","target":"moro"}"#).label.contains("did not move"));
+    let r = hg.refused(r#"{"type":"move","unit":"us","path":[{"x":12,"y":24}]}"#);
+    assert!(r.message.contains("already used its move"), "{}", r.message);
 }
 
 #[test]
@@ -52,21 +71,22 @@ fn figures_are_placed_only_by_the_active_unit_once_it_has_rolled_and_before_it_f
 }
 
 #[test]
-fn a_column_forms_behind_the_leader_and_a_new_facing_wheels_it() {
+fn a_new_facing_wheels_the_line_and_a_column_forms_behind_the_leader() {
     let mut hg = table();
     hg.activate("us", "us");
     hg.ok(r#"{"type":"roll_move","unit":"us","dice":[3,4]}"#);
-    let line = hg.ok(r#"{"type":"arrange","unit":"us","formation":"column","facing":90}"#);
-    assert!(line.contains("forms up") && line.contains("column"), "{line}");
-    // Facing east, the column trails west of the leader, two abreast.
-    assert_eq!(at(&hg, "us", 0), Pt::new(10.0, 24.0));
-    assert!(distance(at(&hg, "us", 1), Pt::new(9.0, 23.5)) < 1e-9, "{:?}", at(&hg, "us", 1));
-    assert!(distance(at(&hg, "us", 4), Pt::new(8.0, 24.5)) < 1e-9, "{:?}", at(&hg, "us", 4));
-    // Moving 5" east and turning to face south wheels the column about the leader: it trails north.
+    // Set out facing up the table, the line runs east-west; moving 5" east to face south wheels it about
+    // the leader, still east-west, its right now to the west.
     hg.ok(r#"{"type":"move","unit":"us","path":[{"x":15,"y":24}],"facing":180}"#);
     assert_eq!(hg.unit("us").facing, 180.0);
-    assert!(distance(at(&hg, "us", 1), Pt::new(15.5, 23.0)) < 1e-9, "{:?}", at(&hg, "us", 1));
-    assert!(distance(at(&hg, "us", 4), Pt::new(14.5, 22.0)) < 1e-9, "{:?}", at(&hg, "us", 4));
+    assert!(distance(at(&hg, "us", 1), Pt::new(14.0, 24.0)) < 1e-9, "{:?}", at(&hg, "us", 1));
+    assert!(distance(at(&hg, "us", 2), Pt::new(16.0, 24.0)) < 1e-9, "{:?}", at(&hg, "us", 2));
+    let line = hg.ok(r#"{"type":"arrange","unit":"us","formation":"column","facing":90}"#);
+    assert!(line.contains("forms up") && line.contains("a column 1\" apart"), "{line}");
+    // Facing east, the column trails west of the leader, two abreast.
+    assert_eq!(at(&hg, "us", 0), Pt::new(15.0, 24.0));
+    assert!(distance(at(&hg, "us", 1), Pt::new(14.0, 23.5)) < 1e-9, "{:?}", at(&hg, "us", 1));
+    assert!(distance(at(&hg, "us", 4), Pt::new(13.0, 24.5)) < 1e-9, "{:?}", at(&hg, "us", 4));
 }
 
 #[test]

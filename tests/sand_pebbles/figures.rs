@@ -16,8 +16,10 @@ fn table() -> Sp {
     Sp::new(&body)
 }
 
+/// Figures are carried out of the unit's roll: the farthest figure placed takes its distance off what is
+/// left, and none goes farther than that.
 #[test]
-fn a_figure_goes_no_farther_than_its_units_roll() {
+fn figures_are_carried_out_of_the_units_roll() {
     let mut sp = table();
     let r = sp.refused(r#"{"type":"place_figure","unit":"marines","figure":1,"at":{"x":21,"y":12}}"#);
     assert!(r.message.contains("Initiative for movement"), "{}", r.message);
@@ -25,9 +27,10 @@ fn a_figure_goes_no_farther_than_its_units_roll() {
     let r = sp.refused(r#"{"type":"place_figure","unit":"marines","figure":1,"at":{"x":21,"y":12}}"#);
     assert!(r.message.contains("roll its movement first"), "{}", r.message);
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[1,2]}"#);
-    sp.ok(r#"{"type":"place_figure","unit":"marines","figure":1,"at":{"x":21,"y":19}}"#);
-    let r = sp.refused(r#"{"type":"place_figure","unit":"marines","figure":2,"at":{"x":19,"y":19.5}}"#);
-    assert!(r.message.contains("carried 9.5\", past the 9.0\""), "{}", r.message);
+    sp.ok(r#"{"type":"place_figure","unit":"marines","figure":1,"at":{"x":21,"y":14}}"#);
+    assert_eq!(sp.game.state().allowances["marines"].left, 5.0);
+    let r = sp.refused(r#"{"type":"place_figure","unit":"marines","figure":2,"at":{"x":19,"y":16}}"#);
+    assert!(r.message.contains("carried 6.0\", past the 5.0\" of movement left"), "{}", r.message);
     assert!(r.rule.unwrap().starts_with("Sand Pebbles, Movement Chart"));
 }
 

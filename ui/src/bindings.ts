@@ -678,6 +678,8 @@ export type PlacementView = PlacementView_Serialize | PlacementView_Deserialize;
 export type PlacementView_Deserialize = {
 	around_leader?: number | null,
 	step?: number | null,
+	spends_allowance: boolean,
+	keep_from_enemy?: number | null,
 	rule: string,
 	/**  Why not now, in the rules' words; none when the unit may place its figures. */
 	barred?: string | null,
@@ -690,6 +692,8 @@ export type PlacementView_Deserialize = {
 export type PlacementView_Serialize = {
 	around_leader: number | null,
 	step: number | null,
+	spends_allowance: boolean,
+	keep_from_enemy: number | null,
 	rule: string,
 	/**  Why not now, in the rules' words; none when the unit may place its figures. */
 	barred: string | null,

@@ -156,7 +156,7 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
 }
 
 /// Moving reveals a hidden unit and limbers a gun.
-fn moving_reveals(ctx: &Ctx, unit: &Unit) -> Vec<Effect> {
+pub fn moving_reveals(ctx: &Ctx, unit: &Unit) -> Vec<Effect> {
     let mut effects = Vec::new();
     if ctx.is_hidden(unit) {
         effects.push(Change::Spotted { unit: unit.id.clone() }.effect());

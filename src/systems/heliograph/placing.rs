@@ -1,9 +1,11 @@
 //! "Move the leader. Figures in unit are placed within 6" from the leader": the active unit places its
 //! figures as it moves, from when it has rolled its move until it fires or charges. Placing is part of its
-//! move, so a hidden unit that places figures is seen, as one that moves is. A U.S. unit whose jungle die
-//! is 0 changes formation this way without its leader going anywhere.
+//! move: the unit has moved (no +1 for standing still, its leader moves no more), a hidden unit is seen and
+//! a gun limbers, as when it moves. A U.S. unit whose jungle die is 0 changes formation this way without
+//! its leader going anywhere. Figures stay out of contact: contact is made by a charge.
 
 use super::context::{Ctx, MOVEMENT};
+use super::movement::moving_reveals;
 use super::turn::Change;
 use crate::game::{GameError, Refusal};
 use crate::roster::Unit;
@@ -29,8 +31,10 @@ pub fn placement(ctx: &Ctx, unit: &Unit) -> Result<Placement, GameError> {
     let mut placement =
         Placement::free(format!("{MOVEMENT}: figures in unit are placed within {coherency}\" from the leader"));
     placement.around_leader = Some(coherency);
-    if ctx.is_hidden(unit) {
-        placement.costs.push(Change::Spotted { unit: unit.id.clone() }.effect());
+    placement.keep_from_enemy = Some(ctx.charts.movement.stop_short);
+    if !active.moved {
+        placement.costs.push(Change::Moved.effect());
     }
+    placement.costs.extend(moving_reveals(ctx, unit));
     Ok(placement)
 }
