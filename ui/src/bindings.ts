@@ -78,8 +78,8 @@ expr?: string | null; dice?: number[] | null } |
 /**  New facing in degrees clockwise from up the table; unchanged if omitted. */
 facing?: number | null } | 
 /**
- *  Puts one figure of a unit at `at`, within what the rule system allows (Heliograph: 6" of the leader,
- *  while the unit moves).
+ *  Puts one figure of a unit at `at`, within what the rule system allows (how far from the leader, when,
+ *  and whether it spends the move); never the leader, who moves with `move`.
  */
 { type: "place_figure"; unit: string; figure: number; at: Pt } | 
 /**
@@ -127,8 +127,8 @@ expr: string | null; dice: number[] | null } |
 /**  New facing in degrees clockwise from up the table; unchanged if omitted. */
 facing: number | null } | 
 /**
- *  Puts one figure of a unit at `at`, within what the rule system allows (Heliograph: 6" of the leader,
- *  while the unit moves).
+ *  Puts one figure of a unit at `at`, within what the rule system allows (how far from the leader, when,
+ *  and whether it spends the move); never the leader, who moves with `move`.
  */
 { type: "place_figure"; unit: string; figure: number; at: Pt } | 
 /**
