@@ -65,6 +65,31 @@ fn a_tie_in_melee_locks_the_fight() {
     assert_eq!((hg.alive("warriors"), hg.alive("squad")), (1, 1));
 }
 
+/// A locked melee holds both units: neither moves away nor fires, each card says so, and either fights it
+/// on with `melee` when activated, until a result other than a tie ends the lock.
+#[test]
+fn a_locked_melee_holds_both_units_until_a_later_melee_decides_it() {
+    let mut hg = moro_charge(&lines(1, 1));
+    hg.ok(r#"{"type":"morale","unit":"squad","dice":[1]}"#);
+    hg.ok(r#"{"type":"end_phase"}"#);
+    hg.ok(r#"{"type":"morale","unit":"warriors","dice":[1]}"#);
+    let line = hg.ok(r#"{"type":"melee","unit":"warriors","dice":[4,5]}"#);
+    assert!(line.contains("the melee is locked"), "{line}");
+    assert!(hg.notes("squad").iter().any(|n| n == "Locked in melee with warriors"), "{:?}", hg.notes("squad"));
+    hg.ok(r#"{"type":"morale","unit":"warriors","dice":[1]}"#);
+    hg.ok(r#"{"type":"morale","unit":"squad","dice":[1]}"#);
+    hg.ok(r#"{"type":"end_phase"}"#);
+    hg.activate("us", "squad");
+    let r = hg.refused(r#"{"type":"roll_move","unit":"squad","dice":[5,5]}"#);
+    assert!(r.message.contains("locked in melee with warriors: it may not move away"), "{}", r.message);
+    let r = hg.refused(r#"{"type":"fire","unit":"squad","target":"warriors","dice":[9]}"#);
+    assert!(r.message.contains("locked in melee with warriors: it may not fire"), "{}", r.message);
+    // The squad fights on: 9 + leader against 1 + leader.
+    let line = hg.ok(r#"{"type":"melee","unit":"squad","dice":[9,1]}"#);
+    assert!(line.contains("a defender falls") && !line.contains("is locked"), "{line}");
+    assert!(hg.turn().locked.is_empty());
+}
+
 #[test]
 fn a_defender_in_a_fort_adds_2_in_melee() {
     let body = area("Cotta", "fort", (8.0, 8.0), (13.0, 12.0)) + &lines(1, 1);

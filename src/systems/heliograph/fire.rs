@@ -159,6 +159,7 @@ pub struct Armed<'a> {
 /// The active unit may fire once in its activation, and not once it has charged.
 pub fn turn_allows_fire(ctx: &Ctx, firer: &Unit) -> Result<(), GameError> {
     ctx.activation_refusal(firer, "fire")?;
+    super::movement::refuse_locked(ctx, firer, "fire")?;
     let active = ctx.turn.active.as_ref().expect("checked");
     if active.charged {
         return Err(Refusal::by_rule(format!("{} charged: it melees instead of firing", firer.name), FIRE).into());

@@ -50,6 +50,13 @@ fn bonus(ctx: &Ctx, unit: &Unit, figure: &Figure, attacking: bool) -> i64 {
 
 fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit), GameError> {
     let attacker = ctx.unit(unit)?;
+    // A locked melee is fought on by either unit when it is activated: no charge, tests or fire first.
+    if ctx.turn.melee.is_none()
+        && ctx.turn.is_active(&attacker.id)
+        && let Some(opponent) = ctx.turn.locked_with(&attacker.id)
+    {
+        return Ok((attacker, ctx.unit(opponent)?));
+    }
     match &ctx.turn.melee {
         Some(m) if m.attacker == attacker.id && m.step == MeleeStep::Fight => Ok((attacker, ctx.unit(&m.defender)?)),
         Some(m) if m.attacker == attacker.id => Err(Refusal::by_rule(
@@ -79,6 +86,7 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     let mut rolls: Vec<NamedRoll> = Vec::new();
     let (mut attackers_lost, mut defenders_lost) = (Vec::new(), Vec::new());
     let mut lines = Vec::new();
+    let mut ties = 0;
     for fight in pair_up(ctx, attacker, defender) {
         let mut pair_total = 0;
         for figure in &fight.attackers {
@@ -98,6 +106,7 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
             attackers_lost.push(victim.id);
             format!("{lone} beats {pair_total}: an attacker falls")
         } else {
+            ties += 1;
             format!("{lone} ties {pair_total}: locked")
         };
         lines.push(if fight.attackers.len() == 2 { format!("two on one, {line}") } else { line });
@@ -113,6 +122,16 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     }
     effects.push(Change::Melee { state: None }.effect());
     effects.push(Change::Fired.effect());
+    // A tie leaves the two in contact, locked, until a later melee decides it; any other result ends a
+    // lock either was in.
+    let still_locked = ties > 0 && (a as u32) < attacker.alive_count() && (d as u32) < defender.alive_count();
+    let mut unlocks: Vec<Change> = [&attacker.id, &defender.id].iter().filter_map(|u| ctx.turn.unlock(u)).collect();
+    unlocks.dedup();
+    effects.extend(unlocks.into_iter().map(Change::effect));
+    if still_locked {
+        let (attacker, defender) = (attacker.id.clone(), defender.id.clone());
+        effects.push(Change::Locked { attacker, defender, on: true }.effect());
+    }
     let mut testing = Vec::new();
     if a >= d && (a as u32) < attacker.alive_count() {
         testing.push(attacker);
@@ -133,7 +152,11 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
             plural(a, "attacker", "attackers"),
             plural(d, "defender", "defenders"),
             if names.is_empty() { String::new() } else { format!("; {} test morale", names.join(" and ")) }
-        ),
+        ) + if still_locked {
+            "; the melee is locked: neither moves away nor fires until a melee decides it"
+        } else {
+            ""
+        },
         rolls,
         effects,
     })

@@ -105,6 +105,7 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
         .to_string()
     } else if removal(ctx, &test) {
         effects.push(Effect::Losses { unit: unit.id.clone(), figures: unit.choose_losses(unit.alive_count()) });
+        effects.extend(ctx.turn.unlock(&unit.id).map(Change::effect));
         format!("fails at {}%: the unit is removed", test.value())
     } else {
         match test.reason {
@@ -174,11 +175,12 @@ fn draw_back(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> Option<(f64, Effect
 fn rout(ctx: &Ctx, unit: &Unit) -> (f64, Vec<Effect>) {
     let edge = ctx.side(&unit.side).edge;
     let (run, shift) = edge.retreat(&ctx.scenario.table, &unit.alive_positions(), ctx.charts.morale.rout_inches);
-    let effects = vec![
+    let mut effects = vec![
         Effect::Shift { unit: unit.id.clone(), dx: shift.x, dy: shift.y },
         Effect::Flag { unit: unit.id.clone(), flag: ROUTED, on: true },
         Effect::Flag { unit: unit.id.clone(), flag: ACTIVATED, on: true },
     ];
+    effects.extend(ctx.turn.unlock(&unit.id).map(Change::effect));
     (run, effects)
 }
 

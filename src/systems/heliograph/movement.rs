@@ -23,6 +23,7 @@ const SAMPLE_STEP: f64 = 0.25;
 pub fn ready_to_move<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
     let unit = ctx.live_unit(unit)?;
     ctx.activation_refusal(unit, "move")?;
+    refuse_locked(ctx, unit, "move away")?;
     let active = ctx.turn.active.as_ref().expect("checked active");
     if active.moved || active.busy {
         return Err(
@@ -37,6 +38,22 @@ pub fn ready_to_move<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameErro
         .into());
     }
     Ok(unit)
+}
+
+/// A unit locked in a tied melee stays in contact until a melee decides it (RULINGS: a tie locks).
+pub fn refuse_locked(ctx: &Ctx, unit: &Unit, doing: &str) -> Result<(), GameError> {
+    match ctx.turn.locked_with(&unit.id) {
+        Some(other) => Err(Refusal::by_rule(
+            format!(
+                "{} is locked in melee with {}: it may not {doing}; it fights on with `melee`",
+                unit.name,
+                ctx.name_of(other)
+            ),
+            "Heliograph, Melee: a tie locks the melee",
+        )
+        .into()),
+        None => Ok(()),
+    }
 }
 
 /// The active unit rolls its move once a turn, before it moves.

@@ -104,6 +104,11 @@ pub struct Turn {
     pub crewed_by: BTreeMap<String, String>,
     pub morale_due: Vec<MoraleDue>,
     pub melee: Option<MeleeState>,
+    /// Units whose melee tied, as (attacker, defender): they stay in contact, neither moving away nor
+    /// firing, until a later melee decides it. Kept from turn to turn. Written only when there is one, so
+    /// the golden logs' recorded states, made before locks were kept, still read the same.
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub locked: BTreeSet<(String, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -124,6 +129,7 @@ pub enum Change {
     MoraleTaken { unit: String },
     Melee { state: Option<MeleeState> },
     ActivationEnded,
+    Locked { attacker: String, defender: String, on: bool },
 }
 
 impl Change {
@@ -143,6 +149,7 @@ impl Change {
             | Change::MoraleDue { unit, .. }
             | Change::MoraleTaken { unit } => vec![unit],
             Change::Crewed { gun, by } => vec![gun, by],
+            Change::Locked { attacker, defender, .. } => vec![attacker, defender],
             Change::Melee { state: Some(m) } => vec![&m.attacker, &m.defender],
             Change::Melee { state: None }
             | Change::Moved
@@ -208,6 +215,14 @@ impl Turn {
             }
             Change::Melee { state } => self.melee = state.clone(),
             Change::ActivationEnded => self.active = None,
+            Change::Locked { attacker, defender, on } => {
+                let pair = (attacker.clone(), defender.clone());
+                if *on {
+                    self.locked.insert(pair);
+                } else {
+                    self.locked.remove(&pair);
+                }
+            }
         }
     }
 
@@ -224,6 +239,21 @@ impl Turn {
         self.morale_due.clear();
         self.melee = None;
         self.jammed_until.retain(|_, until| *until >= turn);
+    }
+
+    /// The melee `unit` is locked in, as (attacker, defender), if any.
+    pub fn lock_of(&self, unit: &str) -> Option<(&str, &str)> {
+        self.locked.iter().find(|(a, d)| a == unit || d == unit).map(|(a, d)| (a.as_str(), d.as_str()))
+    }
+
+    /// The unit `unit` is locked in melee with, if any.
+    pub fn locked_with(&self, unit: &str) -> Option<&str> {
+        self.lock_of(unit).map(|(a, d)| if a == unit { d } else { a })
+    }
+
+    /// The change that ends `unit`'s lock, if it is in one (it routed, fell, or a melee decided it).
+    pub fn unlock(&self, unit: &str) -> Option<Change> {
+        self.lock_of(unit).map(|(a, d)| Change::Locked { attacker: a.to_string(), defender: d.to_string(), on: false })
     }
 
     pub fn is_active(&self, unit: &str) -> bool {

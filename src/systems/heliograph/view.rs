@@ -113,8 +113,20 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
             }
         })
         .collect();
-    if let Some(m) = ctx.turn.melee.as_ref().filter(|m| m.step == MeleeStep::Fight)
-        && let (Some(a), Some(d)) = (ctx.state.unit(&m.attacker), ctx.state.unit(&m.defender))
+    let locked_fight = ctx
+        .turn
+        .active
+        .as_ref()
+        .filter(|_| ctx.turn.melee.is_none())
+        .and_then(|a| ctx.turn.locked_with(&a.unit).map(|other| (a.unit.as_str(), other)));
+    let fight = ctx
+        .turn
+        .melee
+        .as_ref()
+        .filter(|m| m.step == MeleeStep::Fight)
+        .map(|m| (m.attacker.as_str(), m.defender.as_str()));
+    if let Some((attacker, defender)) = fight.or(locked_fight)
+        && let (Some(a), Some(d)) = (ctx.state.unit(attacker), ctx.state.unit(defender))
     {
         prompts.push(Prompt {
             action: "melee".into(),
@@ -157,6 +169,10 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     }
     if turn.limbered.contains(&unit.id) {
         report.notes.push(Note::new("limbered", "Limbered", Tone::Plain));
+    }
+    if let Some(other) = turn.locked_with(&unit.id) {
+        let text = format!("Locked in melee with {}", ctx.name_of(other));
+        report.notes.push(Note::new("locked", text, Tone::Bad));
     }
     if ctx.turn.jammed_until.get(&unit.id).is_some_and(|t| *t >= ctx.state.turn) {
         report.notes.push(Note::new("jammed", "Jammed: no fire this turn", Tone::Bad));
