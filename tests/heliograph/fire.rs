@@ -152,6 +152,21 @@ fn infantry_crewing_a_gatling_fire_two_dice_each_after_a_full_action() {
     assert!(odds.lines.iter().any(|l| l.label.contains("jam")), "the Gatling can still jam");
 }
 
+/// Getting to the gun and crewing it are two activations: crewing is a full action at the gun.
+#[test]
+fn infantry_that_moved_to_a_gatling_crew_it_in_a_later_activation() {
+    let body = gun("gatling", "us", "gatling", 2, (10.0, 10.0))
+        + &unit("squad", "us", "us_infantry", 3, (10.0, 14.0), 70)
+        + &unit("m", "moros", "moro_warriors", 8, (40.0, 10.0), 70);
+    let mut hg = Hg::new(&body);
+    hg.ok(r#"{"type":"record_losses","unit":"gatling","count":2}"#);
+    hg.activate("us", "squad");
+    hg.ok(r#"{"type":"roll_move","unit":"squad","dice":[3,4]}"#);
+    hg.ok(r#"{"type":"move","unit":"squad","path":[{"x":10,"y":11}]}"#);
+    let r = hg.refused(r#"{"type":"crew_gun","unit":"squad","gun":"gatling"}"#);
+    assert!(r.message.contains("moved to the gun this activation"), "{}", r.message);
+}
+
 #[test]
 fn the_blast_must_be_laid_over_the_unit_fired_at() {
     let body = gun("cannon", "us", "us_cannon", 4, (10.0, 10.0))

@@ -27,6 +27,16 @@ pub fn crew_gun(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> 
     if crate::measure::distance(a, b) > ctx.charts.gatling_by_infantry.crew_reach {
         return Err(Refusal::by_rule(format!("move {} to the gun first", infantry.name), RULE).into());
     }
+    if ctx.turn.active.as_ref().is_some_and(|x| x.moved) {
+        return Err(Refusal::by_rule(
+            format!(
+                "{} moved to the gun this activation: crewing is a full action at the gun, in a later activation",
+                infantry.name
+            ),
+            RULE,
+        )
+        .into());
+    }
     if ctx.turn.active.as_ref().is_some_and(|x| x.fired) {
         return Err(Refusal::by_rule(
             format!("{} fired this activation: crewing takes a full action without firing", infantry.name),
