@@ -144,3 +144,15 @@ fn a_charger_destroyed_by_defensive_fire_never_closes() {
     assert!(line.contains("destroyed before it closes"), "{line}");
     assert!(hg.turn().melee.is_none() && hg.turn().morale_due.is_empty());
 }
+
+/// A charge into a cotta meets its defenders at the wall: the attacker stops at the edge of the works,
+/// outside them, keeping its own cover (none) rather than taking the fort's.
+#[test]
+fn a_charge_into_a_cotta_makes_contact_at_its_edge() {
+    let body = area("Cotta", "fort", (8.0, 8.0), (13.0, 12.0)) + &lines(1, 1);
+    let hg = moro_charge(&body);
+    let leader = hg.unit("warriors").anchor().unwrap();
+    assert!((13.0..13.02).contains(&leader.x), "{leader:?}");
+    let line = &hg.game.log_entries()[hg.game.log_entries().len() - 1].text;
+    assert!(line.contains("to the edge of its fort"), "{line}");
+}

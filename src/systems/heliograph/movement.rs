@@ -10,7 +10,8 @@ use crate::game::{
     Allowance, Effect, GameError, Outcome, Refusal, movement_choice, on_the_table, wheel_effect, wheeled,
 };
 use crate::measure::{
-    MOVE_TOLERANCE, Pt, bearing, distance, inches_beside, nearest, normalise_degrees, path_length, route_samples,
+    EPSILON, MOVE_TOLERANCE, Pt, bearing, distance, inches_beside, nearest, normalise_degrees, path_length,
+    route_samples,
 };
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
@@ -38,6 +39,33 @@ pub fn ready_to_move<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameErro
         .into());
     }
     Ok(unit)
+}
+
+/// A charge against a unit in a fort or building meets it at the edge of its works: the attacker's figures
+/// stop where the first of them would cross into that ground, so it keeps its own cover and the defender
+/// its own. Returns the shortened shift and the ground it stopped at, if it did.
+fn short_of_cover(ctx: &Ctx, unit: &Unit, target: &Unit, dx: f64, dy: f64) -> (f64, f64, Option<Ground>) {
+    let ground = ctx.ground_of(target);
+    if !matches!(ground, Ground::Fort | Ground::Building) {
+        return (dx, dy, None);
+    }
+    let outside = |t: f64| {
+        unit.alive().all(|f| {
+            let at = Pt::new(f.pos.x + dx * t, f.pos.y + dy * t);
+            ctx.ground_at(f.pos) == ground || ctx.ground_at(at) != ground
+        })
+    };
+    if outside(1.0) {
+        return (dx, dy, None);
+    }
+    // The last point of the way with every figure still outside, found to a hundredth of an inch.
+    let (mut lo, mut hi) = (0.0, 1.0);
+    let length = dx.hypot(dy).max(EPSILON);
+    while (hi - lo) * length > 0.01 {
+        let mid = (lo + hi) / 2.0;
+        if outside(mid) { lo = mid } else { hi = mid }
+    }
+    (dx * lo, dy * lo, Some(ground))
 }
 
 /// A unit locked in a tied melee stays in contact until a melee decides it (RULINGS: a tie locks).
@@ -337,6 +365,8 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
     let (from, to) = (mine[pair.a_index], theirs[pair.b_index]);
     let step = if pair.distance > 0.0 { needed / pair.distance } else { 0.0 };
     let (dx, dy) = ((to.x - from.x) * step, (to.y - from.y) * step);
+    let (dx, dy, at_the_edge) = short_of_cover(ctx, unit, target, dx, dy);
+    let needed = if at_the_edge.is_some() { dx.hypot(dy) } else { needed };
     let start = unit.anchor().expect("live");
     let route = [start, Pt::new(start.x + dx, start.y + dy)];
     let rule = terrain_rule(ctx, unit, allowance, &route);
@@ -374,9 +404,13 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
     if ctx.is_hidden(target) {
         effects.push(Change::Spotted { unit: target.id.clone() }.effect());
     }
+    let edge = match at_the_edge {
+        Some(ground) => format!(", to the edge of its {}", ground.name()),
+        None => String::new(),
+    };
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} charges {} ({needed:.1}\", {}): {} tests morale first",
+            "{} charges {} ({needed:.1}\"{edge}, {}): {} tests morale first",
             unit.name, target.name, rule.why, target.name
         ),
         rolls: Vec::new(),
