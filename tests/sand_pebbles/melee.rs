@@ -166,3 +166,41 @@ fn a_defender_that_failed_against_two_chargers_routs_once_and_the_second_melee_f
     assert_eq!(sp.lost("sailors") + sp.lost("east"), 0, "the second melee takes nobody");
     sp.ok(r#"{"type":"next_turn"}"#);
 }
+
+/// A routed attacker is no longer there, like a routed defender: the Boxers who charged the marines were
+/// then charged by the sailors, lost that melee and ran, so their own charge is never fought.
+#[test]
+fn an_attacker_routed_by_an_earlier_melee_does_not_fight_its_own_charge() {
+    let body = unit("marines", "allies", "marines", 5, (30.0, 10.0))
+        + &unit("west", "boxers", "boxers", 6, (30.0, 20.0))
+        + &unit("sailors", "allies", "sailors", 5, (42.0, 20.0));
+    let mut sp = Sp::new(&body);
+    sp.movement("boxers");
+    sp.ok(r#"{"type":"roll_move","unit":"west","dice":[1,1,1]}"#);
+    sp.ok(r#"{"type":"charge","unit":"west","target":"marines"}"#);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    sp.ok(r#"{"type":"roll_move","unit":"sailors","dice":[3,3]}"#);
+    sp.ok(r#"{"type":"charge","unit":"sailors","target":"west"}"#);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    sp.ok(r#"{"type":"initiative","dice":[2,5]}"#);
+    sp.ok(r#"{"type":"choose_order","first":"allies"}"#);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    // Phase E, the chargers' tests; phase F, the defenders'. Each passes (a 1, or no die where the chart
+    // always passes).
+    for tests in [["west", "sailors"], ["marines", "west"]] {
+        for unit in tests {
+            if sp.try_act(&format!(r#"{{"type":"morale","unit":"{unit}","dice":[1]}}"#)).is_err() {
+                sp.ok(&format!(r#"{{"type":"morale","unit":"{unit}"}}"#));
+            }
+        }
+        sp.ok(r#"{"type":"end_phase"}"#);
+    }
+    // The sailors' melee first: 6 + 5 figures beats the Boxers' 1 + 6; they rout.
+    let won = sp.ok(r#"{"type":"melee","unit":"sailors","dice":[6,1,6,3,1,1]}"#);
+    assert!(won.contains("west") && won.contains("rout"), "{won}");
+    assert!(sp.unit("west").flags.contains(&sandtable::systems::sand_pebbles::ROUTED));
+    let line = sp.ok(r#"{"type":"melee","unit":"west"}"#);
+    assert!(line.contains("No melee") && line.contains("west is no longer there"), "{line}");
+    assert_eq!(sp.alive("marines"), 5);
+}

@@ -88,9 +88,11 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     require_phase(ctx, Phase::Melee, "melee")?;
     let (attacker, defender, defender_failed) = pending(ctx, unit)?;
     let done = Change::MeleeResolved { attacker: attacker.id.clone() }.effect();
-    // A defender already routed by an earlier melee this turn has left: the later attacker holds.
-    if attacker.is_out() || defender.is_out() || defender.flags.contains(&ROUTED) {
-        let gone = if attacker.is_out() { &attacker.name } else { &defender.name };
+    // A unit routed by an earlier melee this turn has left, attacker or defender: the other holds. (The
+    // attacker's own charge is not fought by a unit that has run from another melee.)
+    let gone = |u: &Unit| u.is_out() || u.flags.contains(&ROUTED);
+    if gone(attacker) || gone(defender) {
+        let gone = if gone(attacker) { &attacker.name } else { &defender.name };
         return Ok(Outcome::Resolved {
             summary: format!("No melee between {} and {}: {gone} is no longer there", attacker.name, defender.name),
             rolls: Vec::new(),
