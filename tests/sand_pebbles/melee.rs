@@ -101,8 +101,10 @@ fn a_rout_stops_at_the_table_edge() {
     let body =
         unit("marines", "allies", "marines", 5, (30.0, 35.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 45.0));
     let mut sp = to_melee(Sp::new(&body), "marines", "boxers", "allies", 1);
-    sp.ok(r#"{"type":"melee","unit":"marines","dice":[6,1,6,6,1,1]}"#);
+    let line = sp.ok(r#"{"type":"melee","unit":"marines","dice":[6,1,6,6,1,1]}"#);
     assert_eq!(sp.unit("boxers").alive().map(|f| f.pos.y).fold(0.0, f64::max), 48.0);
+    // The log says how far it went, not only what the dice said.
+    assert!(line.contains("routs 12\" rolled, 3.0\" to the table edge, where it stops"), "{line}");
 }
 
 #[test]

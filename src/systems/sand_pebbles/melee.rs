@@ -8,7 +8,7 @@ use super::morale::{require_phase, test_for};
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
-use crate::measure::Pt;
+use crate::measure::{MOVE_TOLERANCE, Pt};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
 use crate::rules::plural;
@@ -110,15 +110,16 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         let lost = feed.roll(&d6, "defender's losses")?;
         feed.finish()?;
         let losses = defender.choose_losses(lost.roll.total as u32);
+        let lost_words = plural(losses.len(), "figure", "figures");
+        let (run, routed) = rout_effects(ctx, defender, rout.roll.total as f64, losses);
         summary = format!(
-            "{} failed to stand: routs {}\" and loses {}; {} takes its position unharmed",
+            "{} failed to stand: {} and loses {lost_words}; {} takes its position unharmed",
             defender.name,
-            rout.roll.total,
-            plural(losses.len(), "figure", "figures"),
+            rout_words(rout.roll.total, run),
             attacker.name
         );
         effects.extend(take_position(ctx, attacker, defender));
-        effects.extend(rout_effects(ctx, defender, rout.roll.total as f64, losses));
+        effects.extend(routed);
         rolls.extend([rout, lost]);
     } else {
         let (a, d) = (score(ctx, attacker, true), score(ctx, defender, false));
@@ -133,8 +134,10 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         feed.finish()?;
         let loser_losses = loser.choose_losses(lost.roll.total as u32);
         let winner_losses = winner.choose_losses((winner_lost.roll.total / 2) as u32);
+        let loser_lost_words = plural(loser_losses.len(), "figure", "figures");
+        let (run, routed) = rout_effects(ctx, loser, rout.roll.total as f64, loser_losses);
         summary = format!(
-            "Melee: {} {a_total} ({}) against {} {d_total} ({}){}: {} wins and loses {}; {} routs {}\" and loses {}",
+            "Melee: {} {a_total} ({}) against {} {d_total} ({}){}: {} wins and loses {}; {} {} and loses {loser_lost_words}",
             attacker.name,
             a.describe(),
             defender.name,
@@ -143,8 +146,7 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
             winner.name,
             plural(winner_losses.len(), "figure", "figures"),
             loser.name,
-            rout.roll.total,
-            plural(loser_losses.len(), "figure", "figures"),
+            rout_words(rout.roll.total, run),
         );
         if !winner_losses.is_empty() {
             effects.push(Effect::Losses { unit: winner.id.clone(), figures: winner_losses });
@@ -152,7 +154,7 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         if attacker_wins {
             effects.extend(take_position(ctx, attacker, defender));
         }
-        effects.extend(rout_effects(ctx, loser, rout.roll.total as f64, loser_losses));
+        effects.extend(routed);
         rolls.extend([a_roll, d_roll, rout, lost, winner_lost]);
     }
     effects.push(done);
@@ -170,8 +172,18 @@ fn take_position(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> Vec<Effect> {
     vec![Effect::Shift { unit: attacker.id.clone(), dx, dy }]
 }
 
-/// Losses, then a rout of `inches` straight toward the edge the side came in from, stopping at the edge.
-pub fn rout_effects(ctx: &Ctx, unit: &Unit, inches: f64, losses: Vec<u32>) -> Vec<Effect> {
+/// The rout as it happened: the dice's inches, and how far the unit got when the table's edge stopped it.
+fn rout_words(rolled: i64, run: f64) -> String {
+    if run + MOVE_TOLERANCE < rolled as f64 {
+        format!("routs {rolled}\" rolled, {run:.1}\" to the table edge, where it stops")
+    } else {
+        format!("routs {rolled}\"")
+    }
+}
+
+/// Losses, then a rout of `inches` straight toward the edge the side came in from, stopping at the edge;
+/// with how far it went.
+pub fn rout_effects(ctx: &Ctx, unit: &Unit, inches: f64, losses: Vec<u32>) -> (f64, Vec<Effect>) {
     let edge = ctx.side(&unit.side).edge;
     let survivors: Vec<Pt> = unit.alive().filter(|f| !losses.contains(&f.id)).map(|f| f.pos).collect();
     let (run, shift) = edge.retreat(&ctx.scenario.table, &survivors, inches);
@@ -183,7 +195,7 @@ pub fn rout_effects(ctx: &Ctx, unit: &Unit, inches: f64, losses: Vec<u32>) -> Ve
         effects.push(Effect::Shift { unit: unit.id.clone(), dx: shift.x, dy: shift.y });
     }
     effects.push(Effect::Flag { unit: unit.id.clone(), flag: ROUTED, on: true });
-    effects
+    (if survivors.is_empty() { inches } else { run }, effects)
 }
 
 /// The chances in a charge: that it goes in, that the defender stands, and that the attacker wins the roll.
