@@ -20,7 +20,7 @@ pub use effect::Effect;
 pub use event::{Event, Outcome};
 pub use log::LogEntry;
 pub(crate) use movement::{movement_choice, resolve_move};
-pub(crate) use placing::{on_the_table, wheel_effect, wheeled};
+pub(crate) use placing::{wheel_effect, wheeled_on_the_table};
 pub use play::Game;
 pub use refusal::{GameError, Refusal};
 pub use state::{Allowance, GameState};

@@ -1,4 +1,4 @@
-use super::placing::{on_the_table, wheel_effect, wheeled};
+use super::placing::{wheel_effect, wheeled_on_the_table};
 use super::{Allowance, GameError, GameState, Outcome, Refusal};
 use crate::dice::DiceExpr;
 use crate::measure::{Pt, check_move, normalise_degrees};
@@ -45,8 +45,7 @@ pub fn resolve_move(
     let end = *route.last().unwrap();
     let (dx, dy) = (end.x - start.x, end.y - start.y);
     let facing = facing.map(normalise_degrees).unwrap_or(unit.facing);
-    let standing = wheeled(unit, dx, dy, facing).into_iter().map(|p| (p.figure, p.at)).collect();
-    on_the_table(scenario, unit, &standing)?;
+    wheeled_on_the_table(scenario, unit, dx, dy, facing)?;
     Ok(Outcome::Moved {
         unit: unit.id.clone(),
         route,

@@ -171,6 +171,13 @@ pub fn wheel_effect(unit: &Unit, dx: f64, dy: f64, facing: f64) -> Option<Effect
         .then(|| Effect::Place { unit: unit.id.clone(), figures: wheeled(unit, dx, dy, facing) })
 }
 
+/// Refuses a move by (dx, dy) to `facing` that would leave the unit, its formation wheeled, partly off the
+/// table: every system's move asks this.
+pub fn wheeled_on_the_table(scenario: &Scenario, unit: &Unit, dx: f64, dy: f64, facing: f64) -> Result<(), GameError> {
+    let standing = wheeled(unit, dx, dy, facing).into_iter().map(|p| (p.figure, p.at)).collect();
+    on_the_table(scenario, unit, &standing)
+}
+
 /// Refuses a unit that would stand partly off the table.
 pub fn on_the_table(scenario: &Scenario, unit: &Unit, standing: &BTreeMap<u32, Pt>) -> Result<(), GameError> {
     let table = &scenario.table;

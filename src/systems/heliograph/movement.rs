@@ -7,7 +7,7 @@ use super::tables::{Army, JungleDie};
 use super::turn::{Change, MeleeState, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{
-    Allowance, Effect, GameError, Outcome, Refusal, movement_choice, on_the_table, wheel_effect, wheeled,
+    Allowance, Effect, GameError, Outcome, Refusal, movement_choice, wheel_effect, wheeled_on_the_table,
 };
 use crate::measure::{
     EPSILON, MOVE_TOLERANCE, Pt, bearing, distance, inches_beside, nearest, normalise_degrees, path_length,
@@ -181,8 +181,7 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     let end = *route.last().unwrap();
     let (dx, dy) = (end.x - start.x, end.y - start.y);
     let facing = facing.map(normalise_degrees);
-    let standing = wheeled(unit, dx, dy, facing.unwrap_or(unit.facing)).into_iter().map(|p| (p.figure, p.at)).collect();
-    on_the_table(ctx.scenario, unit, &standing)?;
+    wheeled_on_the_table(ctx.scenario, unit, dx, dy, facing.unwrap_or(unit.facing))?;
     let mut effects = vec![
         Effect::Shift { unit: unit.id.clone(), dx, dy },
         Effect::AllowanceLeft { unit: unit.id.clone(), left: 0.0 },
