@@ -125,3 +125,21 @@ fn a_hidden_moro_unit_that_moves_is_spotted() {
     hg.ok(r#"{"type":"move","unit":"m","path":[{"x":37,"y":10}]}"#);
     assert!(hg.turn().spotted.contains("m"));
 }
+
+/// "If U.S. is moving, roll to sight": sighting is what a moving unit does, so the unit loses its +1 for
+/// not moving even if it then stands still. (A unit that could not move may not sight: see the locked melee.)
+#[test]
+fn only_a_moving_unit_sights_and_it_keeps_no_bonus_for_standing_still() {
+    let body = unit("us", "us", "us_infantry", 3, (10.0, 10.0), 70)
+        + &unit("seen", "moros", "moro_warriors", 3, (20.0, 10.0), 70)
+        + &unit("lurker", "moros", "moro_warriors", 1, (11.5, 14.0), 70)
+        + "hidden = true\n\n";
+    let mut hg = Hg::new(&body);
+    hg.activate("us", "us");
+    let before = hg.odds(r#"{"type":"fire","unit":"us","target":"seen"}"#);
+    assert!(before.label.contains("did not move +1"), "{}", before.label);
+    hg.ok(r#"{"type":"sight","unit":"us"}"#);
+    let after = hg.odds(r#"{"type":"fire","unit":"us","target":"seen"}"#);
+    assert!(!after.label.contains("did not move"), "a sighting unit was moving: {}", after.label);
+
+}

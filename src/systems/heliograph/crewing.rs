@@ -27,6 +27,13 @@ pub fn crew_gun(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> 
     if crate::measure::distance(a, b) > ctx.charts.gatling_by_infantry.crew_reach {
         return Err(Refusal::by_rule(format!("move {} to the gun first", infantry.name), RULE).into());
     }
+    if ctx.turn.active.as_ref().is_some_and(|x| x.sighted && !x.moved) {
+        return Err(Refusal::by_rule(
+            format!("{} rolled to sight as a moving unit: crewing is a full action at the gun", infantry.name),
+            RULE,
+        )
+        .into());
+    }
     if ctx.turn.active.as_ref().is_some_and(|x| x.moved) {
         return Err(Refusal::by_rule(
             format!(

@@ -248,7 +248,9 @@ pub fn counters<'a>(ctx: &Ctx<'a>, unit: &Unit) -> Vec<(&'a Unit, f64, Option<i6
     list
 }
 
-/// Only the active U.S. unit rolls to sight, once, as it sets out: before it moves or fires.
+/// Only the active U.S. unit rolls to sight, once, as it sets out: before it moves or fires. Sighting is
+/// what a *moving* unit does, so a unit that could not move may not sight, and one that sighted counts as
+/// moving for its fire (no +1 for not moving) whether or not it then goes anywhere.
 pub fn sight_ready<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
     let unit = ctx.live_unit(unit)?;
     ctx.activation_refusal(unit, "sight")?;
@@ -273,6 +275,14 @@ pub fn sight_ready<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError>
         )
         .into());
     }
+    ready_to_move(ctx, &unit.id).map_err(|refused| match refused {
+        GameError::Refused(r) => Refusal::by_rule(
+            format!("only a moving U.S. unit rolls to sight, and {} cannot move: {}", unit.name, r.message),
+            SIGHTING,
+        )
+        .into(),
+        other => other,
+    })?;
     Ok(unit)
 }
 
