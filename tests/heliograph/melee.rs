@@ -5,7 +5,11 @@ use crate::support::{Hg, area, unit};
 
 /// Moro warriors charge U.S. infantry 5" away; returns the game at the defender's morale test.
 fn moro_charge(body: &str) -> Hg {
-    let mut hg = Hg::new(body);
+    moro_charge_under("", body)
+}
+
+fn moro_charge_under(options: &str, body: &str) -> Hg {
+    let mut hg = Hg::with_options(options, body);
     hg.activate("moros", "warriors");
     hg.ok(r#"{"type":"roll_move","unit":"warriors","dice":[3,9]}"#);
     hg.ok(r#"{"type":"charge","unit":"warriors","target":"squad"}"#);
@@ -157,4 +161,64 @@ fn a_charge_into_a_cotta_makes_contact_at_its_edge() {
     assert!((13.0..13.02).contains(&leader.x), "{leader:?}");
     let line = &hg.game.log_entries()[hg.game.log_entries().len() - 1].text;
     assert!(line.contains("to the edge of its fort"), "{line}");
+}
+
+/// Both sides hold and the charge closes: the game waits on the fight itself.
+fn closed(options: &str, us: u32, moro: u32) -> Hg {
+    let mut hg = moro_charge_under(options, &lines(us, moro));
+    hg.ok(r#"{"type":"morale","unit":"squad","dice":[1]}"#);
+    hg.ok(r#"{"type":"end_phase"}"#);
+    hg.ok(r#"{"type":"morale","unit":"warriors","dice":[1]}"#);
+    hg
+}
+
+/// `defenders_double_up`: a lone warrior charging three soldiers faces two of them, their dice summed.
+#[test]
+fn spare_defenders_double_up_on_fewer_attackers_only_under_the_option() {
+    let mut hg = closed("", 3, 1);
+    assert_eq!(
+        hg.odds(r#"{"type":"melee","unit":"warriors"}"#).dice,
+        ["1 D10 for the attackers, then 1 D10 for the defenders"]
+    );
+    let mut hg2 = closed("defenders_double_up = true", 3, 1);
+    let odds = hg2.odds(r#"{"type":"melee","unit":"warriors"}"#);
+    assert_eq!(odds.dice, ["1 D10 for the attackers, then 2 D10 for the defenders"]);
+    // The warrior leader: 5 + 1 leader + 1 charging = 7 against (2 + 1 leader) + 3 = 6.
+    let line = hg2.ok(r#"{"type":"melee","unit":"warriors","dice":[5,2,3]}"#);
+    assert!(line.contains("two defenders on one, 7 beats 6: a defender falls"), "{line}");
+    assert_eq!(hg2.alive("squad"), 2);
+    assert!(hg2.unit("squad").leader().is_some(), "a private falls before the leader");
+    hg.ok(r#"{"type":"melee","unit":"warriors","dice":[5,2]}"#);
+}
+
+/// `attacker_pairs`: the attacker names its fights; without the option the app's roster order stands.
+#[test]
+fn the_attacker_chooses_the_pairings_only_under_the_option() {
+    let both_on_one =
+        r#"{"type":"melee","unit":"warriors","pairs":[{"attackers":[0,1],"defenders":[1]}],"dice":[5,5,3]}"#;
+    let mut hg = closed("", 2, 2);
+    assert!(hg.refused(both_on_one).message.contains("option attacker_pairs"));
+    let mut hg = closed("attacker_pairs = true", 2, 2);
+    let idle = r#"{"type":"melee","unit":"warriors","pairs":[{"attackers":[0],"defenders":[1]}],"dice":[5,3]}"#;
+    assert!(hg.refused(idle).message.contains("stand out while a defender has room"));
+    let three =
+        r#"{"type":"melee","unit":"warriors","pairs":[{"attackers":[0,1],"defenders":[0,1]}],"dice":[5,5,3,3]}"#;
+    assert!(hg.refused(three).message.contains("one figure against one or two"));
+    let odds = hg.odds(r#"{"type":"melee","unit":"warriors","pairs":[{"attackers":[0,1],"defenders":[1]}]}"#);
+    assert_eq!(odds.dice, ["2 D10 for the attackers, then 1 D10 for the defenders"]);
+    // (5 + 1 + 1) + (5 + 1) = 13 against the private's 3.
+    let line = hg.ok(both_on_one);
+    assert!(line.contains("two on one, 13 beats 3: a defender falls"), "{line}");
+    assert!(hg.unit("squad").leader().is_some());
+}
+
+/// `leader_bonus_every_figure`: the leader's +1 goes to every figure of his unit while he stands.
+#[test]
+fn the_leader_bonus_goes_to_every_figure_only_under_the_option() {
+    let mut hg = closed("", 2, 2);
+    let line = hg.ok(r#"{"type":"melee","unit":"warriors","dice":[9,5,2,3]}"#);
+    assert!(line.contains("3 ties 3: locked"), "private 2 + 1 charging against 3: {line}");
+    let mut hg = closed("leader_bonus_every_figure = true", 2, 2);
+    let line = hg.ok(r#"{"type":"melee","unit":"warriors","dice":[9,5,2,3]}"#);
+    assert!(line.contains("4 ties 4: locked"), "each private adds his leader's +1: {line}");
 }

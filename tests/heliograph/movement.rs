@@ -141,5 +141,4 @@ fn only_a_moving_unit_sights_and_it_keeps_no_bonus_for_standing_still() {
     hg.ok(r#"{"type":"sight","unit":"us"}"#);
     let after = hg.odds(r#"{"type":"fire","unit":"us","target":"seen"}"#);
     assert!(!after.label.contains("did not move"), "a sighting unit was moving: {}", after.label);
-
 }

@@ -406,8 +406,11 @@ export type HeliographAction_Deserialize =
 { type: "fire"; unit: string; target: string; at?: Pt | null; dice?: number[] | null } | 
 /**  The morale test `unit` owes: for casualties, to stand or close in a melee, or after one. */
 { type: "morale"; unit: string; dice?: number[] | null } | 
-/**  Fights the melee `unit` charged into, once it has closed: one D10 per figure. */
-{ type: "melee"; unit: string; dice?: number[] | null } | 
+/**
+ *  Fights the melee `unit` charged into, once it has closed (or a locked melee it is in): one D10 per
+ *  figure. `pairs` names who fights whom when the option `attacker_pairs` lets the attacker choose.
+ */
+{ type: "melee"; unit: string; pairs?: Pairing[] | null; dice?: number[] | null } | 
 /**  Infantry take over a Gatling whose crew is gone, spending a full action at the gun. */
 { type: "crew_gun"; unit: string; gun: string };
 
@@ -438,8 +441,11 @@ export type HeliographAction_Serialize =
 { type: "fire"; unit: string; target: string; at: Pt | null; dice: number[] | null } | 
 /**  The morale test `unit` owes: for casualties, to stand or close in a melee, or after one. */
 { type: "morale"; unit: string; dice: number[] | null } | 
-/**  Fights the melee `unit` charged into, once it has closed: one D10 per figure. */
-{ type: "melee"; unit: string; dice: number[] | null } | 
+/**
+ *  Fights the melee `unit` charged into, once it has closed (or a locked melee it is in): one D10 per
+ *  figure. `pairs` names who fights whom when the option `attacker_pairs` lets the attacker choose.
+ */
+{ type: "melee"; unit: string; pairs: Pairing[] | null; dice: number[] | null } | 
 /**  Infantry take over a Gatling whose crew is gone, spending a full action at the gun. */
 { type: "crew_gun"; unit: string; gun: string };
 
@@ -625,6 +631,12 @@ export type OptionView = {
 export type Outcome = {
 	value: number,
 	p: number | null,
+};
+
+/**  One fight as typed by the attacker: figure ids of each unit. One side has one figure, the other one or two. */
+export type Pairing = {
+	attackers: number[],
+	defenders: number[],
 };
 
 export type PathRule = {

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::pairing::Pairing;
 use crate::measure::Pt;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -47,9 +48,12 @@ pub enum HeliographAction {
         #[serde(default)]
         dice: Option<Vec<i64>>,
     },
-    /// Fights the melee `unit` charged into, once it has closed: one D10 per figure.
+    /// Fights the melee `unit` charged into, once it has closed (or a locked melee it is in): one D10 per
+    /// figure. `pairs` names who fights whom when the option `attacker_pairs` lets the attacker choose.
     Melee {
         unit: String,
+        #[serde(default)]
+        pairs: Option<Vec<Pairing>>,
         #[serde(default)]
         dice: Option<Vec<i64>>,
     },

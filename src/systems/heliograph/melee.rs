@@ -3,6 +3,7 @@
 //! two compares its die with their sum. Then the side that lost more tests morale (both, if equal).
 
 use super::context::{Ctx, Ground, MELEE};
+use super::pairing::{self, Pairing};
 use super::tables::Army;
 use super::turn::{Change, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
@@ -11,30 +12,11 @@ use crate::odds::{Dist, OddsView};
 use crate::roster::{Figure, Role, Unit};
 use crate::rules::plural;
 
-/// One fight within the melee: a defending figure and the one or two attackers on it.
-struct Fight<'a> {
-    defender: &'a Figure,
-    attackers: Vec<&'a Figure>,
-}
-
-/// Attackers take the defenders one each in order, then a second on each, never more than two on one.
-fn pair_up<'a>(ctx: &Ctx, attacker: &'a Unit, defender: &'a Unit) -> Vec<Fight<'a>> {
-    let defenders: Vec<&Figure> = defender.alive().collect();
-    if defenders.is_empty() {
-        return Vec::new();
-    }
-    let mut fights: Vec<Fight> = defenders.iter().map(|d| Fight { defender: d, attackers: Vec::new() }).collect();
-    let limit = ctx.charts.melee.max_on_one * defenders.len();
-    for (i, figure) in attacker.alive().take(limit).enumerate() {
-        fights[i % defenders.len()].attackers.push(figure);
-    }
-    fights.retain(|f| !f.attackers.is_empty());
-    fights
-}
-
 fn bonus(ctx: &Ctx, unit: &Unit, figure: &Figure, attacking: bool) -> i64 {
     let rules = &ctx.charts.melee;
-    let mut total = if figure.role == Role::Leader { rules.leader } else { 0 };
+    // Whether the leader's +1 is his own die only (as written) or every figure's while he stands.
+    let led = figure.role == Role::Leader || (ctx.option("leader_bonus_every_figure") && unit.leader().is_some());
+    let mut total = if led { rules.leader } else { 0 };
     if attacking && ctx.profile(unit).side == Army::Moro {
         total += rules.moro_charging;
     }
@@ -72,7 +54,13 @@ fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit), GameEr
     }
 }
 
-pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+pub fn melee(
+    ctx: &Ctx,
+    unit: &str,
+    pairs: Option<&[Pairing]>,
+    dice: Option<&[i64]>,
+    rng: &mut GameRng,
+) -> Result<Outcome, GameError> {
     let (attacker, defender) = pending(ctx, unit)?;
     if attacker.is_out() || defender.is_out() {
         return Ok(Outcome::Resolved {
@@ -87,29 +75,34 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     let (mut attackers_lost, mut defenders_lost) = (Vec::new(), Vec::new());
     let mut lines = Vec::new();
     let mut ties = 0;
-    for fight in pair_up(ctx, attacker, defender) {
-        let mut pair_total = 0;
+    for fight in pairing::fights(ctx, attacker, defender, pairs)? {
+        let mut attack = 0;
         for figure in &fight.attackers {
             let roll = feed.roll(&d10, "attacker")?;
-            pair_total += roll.roll.total + bonus(ctx, attacker, figure, true);
+            attack += roll.roll.total + bonus(ctx, attacker, figure, true);
             rolls.push(roll);
         }
-        let roll = feed.roll(&d10, "defender")?;
-        let lone = roll.roll.total + bonus(ctx, defender, fight.defender, false);
-        rolls.push(roll);
-        let line = if pair_total > lone {
-            defenders_lost.push(fight.defender.id);
-            format!("{pair_total} beats {lone}: a defender falls")
-        } else if lone > pair_total {
-            // Against two, the lone figure kills one of the pair (a private before the leader).
-            let victim = fight.attackers.iter().min_by_key(|f| f.role == Role::Leader).expect("one or two attackers");
-            attackers_lost.push(victim.id);
-            format!("{lone} beats {pair_total}: an attacker falls")
+        let mut defence = 0;
+        for figure in &fight.defenders {
+            let roll = feed.roll(&d10, "defender")?;
+            defence += roll.roll.total + bonus(ctx, defender, figure, false);
+            rolls.push(roll);
+        }
+        let line = if attack > defence {
+            defenders_lost.push(first_to_fall(&fight.defenders));
+            format!("{attack} beats {defence}: a defender falls")
+        } else if defence > attack {
+            attackers_lost.push(first_to_fall(&fight.attackers));
+            format!("{defence} beats {attack}: an attacker falls")
         } else {
             ties += 1;
-            format!("{lone} ties {pair_total}: locked")
+            format!("{defence} ties {attack}: locked")
         };
-        lines.push(if fight.attackers.len() == 2 { format!("two on one, {line}") } else { line });
+        lines.push(match (fight.attackers.len(), fight.defenders.len()) {
+            (1, 1) => line,
+            (2, _) => format!("two on one, {line}"),
+            _ => format!("two defenders on one, {line}"),
+        });
     }
     feed.finish()?;
     let (a, d) = (attackers_lost.len(), defenders_lost.len());
@@ -162,40 +155,47 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     })
 }
 
+/// Of a pair that loses to a lone figure, one dies: a private before the leader.
+fn first_to_fall(side: &[&Figure]) -> u32 {
+    side.iter().min_by_key(|f| f.role == Role::Leader).expect("one or two figures").id
+}
+
 /// The dice a melee takes, fight by fight, in the order they are typed.
-pub fn dice(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> Vec<String> {
-    pair_up(ctx, attacker, defender)
+pub fn dice(ctx: &Ctx, attacker: &Unit, defender: &Unit, pairs: Option<&[Pairing]>) -> Result<Vec<String>, GameError> {
+    Ok(pairing::fights(ctx, attacker, defender, pairs)?
         .iter()
-        .map(|fight| format!("{} D10 for the attackers, then 1 D10 for the defender", fight.attackers.len()))
-        .collect()
+        .map(|fight| {
+            format!(
+                "{} D10 for the attackers, then {} D10 for the defenders",
+                fight.attackers.len(),
+                fight.defenders.len()
+            )
+        })
+        .collect())
 }
 
 /// The chance each fight kills a defender, is lost, or locks, and the expected losses on each side.
-pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
-    let attacker = ctx.unit(unit)?;
-    let defender = match &ctx.turn.melee {
-        Some(m) if m.attacker == attacker.id => ctx.unit(&m.defender)?,
-        _ => return Err(Refusal::by_rule(format!("{} has no melee in progress", attacker.name), MELEE).into()),
-    };
+pub fn odds(ctx: &Ctx, unit: &str, pairs: Option<&[Pairing]>) -> Result<OddsView, GameError> {
+    let (attacker, defender) = pending(ctx, unit).or_else(|refused| match &ctx.turn.melee {
+        // Before it closes the melee can already be priced, so a player sees it before the tests.
+        Some(m) if m.attacker == unit => Ok((ctx.unit(unit)?, ctx.unit(&m.defender)?)),
+        _ => Err(refused),
+    })?;
     let die = Dist::uniform(&(0..10).collect::<Vec<i64>>());
     let mut killed = Dist::constant(0);
     let mut lost = Dist::constant(0);
 
-    for fight in pair_up(ctx, attacker, defender) {
-        let pair = fight
-            .attackers
-            .iter()
-            .fold(Dist::constant(0), |acc, f| acc.add(&die.shifted(bonus(ctx, attacker, f, true))));
-        let lone = die.shifted(bonus(ctx, defender, fight.defender, false));
-        let margin = pair.add(&lone.negated());
-        let p_win = margin.p_at_least(1);
-        let p_lose = margin.p_at_most(-1);
-        killed = killed.add(&Dist::bernoulli(p_win));
-        lost = lost.add(&Dist::bernoulli(p_lose));
+    for fight in pairing::fights(ctx, attacker, defender, pairs)? {
+        let side = |unit: &Unit, figures: &[&Figure], attacking: bool| {
+            figures.iter().fold(Dist::constant(0), |acc, f| acc.add(&die.shifted(bonus(ctx, unit, f, attacking))))
+        };
+        let margin = side(attacker, &fight.attackers, true).add(&side(defender, &fight.defenders, false).negated());
+        killed = killed.add(&Dist::bernoulli(margin.p_at_least(1)));
+        lost = lost.add(&Dist::bernoulli(margin.p_at_most(-1)));
     }
     let mut view =
         OddsView::new(format!("Melee, {} against {}: defenders killed", attacker.name, defender.name), &killed)
-            .with_dice(dice(ctx, attacker, defender));
+            .with_dice(dice(ctx, attacker, defender, pairs)?);
     view.add_line("at least one defender falls", 1.0 - killed.p(0));
     view.add_line("at least one attacker falls", 1.0 - lost.p(0));
     Ok(view)

@@ -12,6 +12,7 @@ mod markers;
 mod melee;
 mod morale;
 mod movement;
+mod pairing;
 mod placing;
 mod tables;
 mod turn;
@@ -20,6 +21,7 @@ mod view;
 pub use actions::HeliographAction;
 pub use fields::{SideFields, UnitFields};
 pub use markers::{ACTIVATED, JAMMED, ROUTED, SPOTTED};
+pub use pairing::Pairing;
 pub use tables::Tables;
 pub use turn::{Activation, Change, MeleeState, MeleeStep, MoraleDue, Reason, Turn};
 pub use view::HeliographView;
@@ -96,7 +98,9 @@ impl RuleSystem for Heliograph {
                 fire::fire(ctx, &unit, &target, at, dice.as_deref(), rng)?
             }
             Act::Own(Own::Morale { unit, dice }) => morale::morale(ctx, &unit, dice.as_deref(), rng)?,
-            Act::Own(Own::Melee { unit, dice }) => melee::melee(ctx, &unit, dice.as_deref(), rng)?,
+            Act::Own(Own::Melee { unit, pairs, dice }) => {
+                melee::melee(ctx, &unit, pairs.as_deref(), dice.as_deref(), rng)?
+            }
             Act::Own(Own::CrewGun { unit, gun }) => crewing::crew_gun(ctx, &unit, &gun)?,
             Act::Shared(Action::NextTurn {}) => activation::next_turn(ctx)?,
             // Every unit rolls the same 2 D10: an `expr` may only name it.
@@ -114,7 +118,7 @@ impl RuleSystem for Heliograph {
         let view = match action {
             Act::Own(Own::Fire { unit, target, at, .. }) => fire::odds(ctx, &unit, &target, at)?,
             Act::Own(Own::Morale { unit, .. }) => morale::odds(ctx, &unit)?,
-            Act::Own(Own::Melee { unit, .. }) => melee::odds(ctx, &unit)?,
+            Act::Own(Own::Melee { unit, pairs, .. }) => melee::odds(ctx, &unit, pairs.as_deref())?,
             Act::Own(Own::Sight { unit, .. }) => movement::sight_odds(ctx, &unit)?,
             Act::Own(Own::Initiative { .. }) => toss_odds(ctx)?,
             Act::Shared(Action::RollMove { unit, expr, .. }) => {

@@ -133,7 +133,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
             unit: a.id.clone(),
             text: format!("Fight the melee: {} against {}", a.name, d.name),
             p: None,
-            dice: super::melee::dice(ctx, a, d),
+            dice: super::melee::dice(ctx, a, d, None).unwrap_or_default(),
         });
     }
     prompts
