@@ -18,19 +18,8 @@ fn to_melee(mut sp: Sp, attacker: &str, defender: &str, side: &str, stand: i64) 
     sp.ok(&format!(r#"{{"type":"charge","unit":"{attacker}","target":"{defender}"}}"#));
     sp.on_to_fire(side);
     sp.ok(r#"{"type":"end_phase"}"#);
-    sp.ok(r#"{"type":"end_phase"}"#);
-    test(&mut sp, attacker, 1);
-    sp.ok(r#"{"type":"end_phase"}"#);
-    test(&mut sp, defender, stand);
-    sp.ok(r#"{"type":"end_phase"}"#);
+    sp.tests_to_melee(&[(attacker, 1), (defender, stand)]);
     sp
-}
-
-/// Takes the morale test `unit` owes, typing `die` unless its chart cell says "Always".
-fn test(sp: &mut Sp, unit: &str, die: i64) {
-    let always = sp.odds(&format!(r#"{{"type":"morale","unit":"{unit}"}}"#)).lines[0].p == 1.0;
-    let dice = if always { String::new() } else { format!(r#","dice":[{die}]"#) };
-    sp.ok(&format!(r#"{{"type":"morale","unit":"{unit}"{dice}}}"#));
 }
 
 fn marines_and_boxers() -> String {
@@ -187,22 +176,32 @@ fn an_attacker_routed_by_an_earlier_melee_does_not_fight_its_own_charge() {
     sp.ok(r#"{"type":"initiative","dice":[2,5]}"#);
     sp.ok(r#"{"type":"choose_order","first":"allies"}"#);
     sp.ok(r#"{"type":"end_phase"}"#);
-    sp.ok(r#"{"type":"end_phase"}"#);
     // Phase E, the chargers' tests; phase F, the defenders'. Each passes (a 1, or no die where the chart
     // always passes).
-    for tests in [["west", "sailors"], ["marines", "west"]] {
-        for unit in tests {
-            if sp.try_act(&format!(r#"{{"type":"morale","unit":"{unit}","dice":[1]}}"#)).is_err() {
-                sp.ok(&format!(r#"{{"type":"morale","unit":"{unit}"}}"#));
-            }
-        }
-        sp.ok(r#"{"type":"end_phase"}"#);
-    }
+    sp.tests_to_melee(&[("west", 1), ("sailors", 1), ("marines", 1)]);
     // The sailors' melee first: 6 + 5 figures beats the Boxers' 1 + 6; they rout.
     let won = sp.ok(r#"{"type":"melee","unit":"sailors","dice":[6,1,6,3,1,1]}"#);
     assert!(won.contains("west") && won.contains("rout"), "{won}");
     assert!(sp.unit("west").flags.contains(&sandtable::systems::sand_pebbles::ROUTED));
-    let line = sp.ok(r#"{"type":"melee","unit":"west"}"#);
+    let line = sp.ok(r#"{"type":"melee","unit":"west","dice":[3,4]}"#);
     assert!(line.contains("No melee") && line.contains("west is no longer there"), "{line}");
+    assert!(line.ends_with("the dice typed (3, 4) were not used"), "typed dice are not dropped silently: {line}");
     assert_eq!(sp.alive("marines"), 5);
+}
+
+/// A charge whose target was shot away in the fire phase is not fought, and the refusal says why, not
+/// that the attacker failed its test.
+#[test]
+fn a_charge_on_a_unit_shot_away_is_not_fought_because_the_target_is_gone() {
+    let mut sp = Sp::new(&marines_and_boxers());
+    sp.movement("allies");
+    sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
+    sp.ok(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
+    sp.on_to_fire("allies");
+    sp.ok(r#"{"type":"record_losses","unit":"boxers","count":5}"#);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    let line = sp.ok(r#"{"type":"end_phase"}"#);
+    assert!(line.contains("next: Melee: no charges this turn"), "{line}");
+    let r = sp.refused(r#"{"type":"melee","unit":"marines"}"#);
+    assert!(r.message.contains("marines's melee will not be fought: boxers is no longer there"), "{}", r.message);
 }

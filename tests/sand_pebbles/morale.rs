@@ -30,14 +30,28 @@ fn allies_charge(defender_kind: &str, figures: u32, cover: Option<&str>) -> Stri
         + &unit("them", "boxers", defender_kind, figures, (30.0, 20.0))
 }
 
+/// "Always" needs no die, so the app records the pass itself as phase E opens, and says so in the log.
 #[test]
 fn marines_with_a_leader_always_pass_a_charge_morale_test_without_rolling() {
-    let mut sp = charge_then_phase_e(&allies_charge("boxers", 5, None), "marines", "them", "allies");
-    assert_eq!(sp.odds(r#"{"type":"morale","unit":"marines"}"#).lines[0].p, 1.0);
-    let err = sp.try_act(r#"{"type":"morale","unit":"marines","dice":[3]}"#);
-    assert!(format!("{err:?}").contains("no die is rolled"), "{err:?}");
-    let line = sp.ok(r#"{"type":"morale","unit":"marines"}"#);
-    assert!(line.contains("always passes") && line.contains("the charge goes in"), "{line}");
+    let mut sp = Sp::new(&allies_charge("boxers", 5, None));
+    sp.movement("allies");
+    sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
+    sp.ok(r#"{"type":"charge","unit":"marines","target":"them"}"#);
+    sp.on_to_fire("allies");
+    sp.ok(r#"{"type":"end_phase"}"#);
+    let line = sp.ok(r#"{"type":"end_phase"}"#);
+    assert!(
+        line.contains("marines tests morale to finish its charge")
+            && line.contains("always passes: passes: the charge goes in (no die)"),
+        "{line}"
+    );
+    assert!(line.contains("next: Morale checks to stand"), "phase E had nothing left to take: {line}");
+    let r = sp.refused(r#"{"type":"morale","unit":"marines"}"#);
+    assert!(
+        r.message.contains("marines has taken its test to finish its charge this turn: it passed"),
+        "{}",
+        r.message
+    );
 }
 
 #[test]
@@ -50,13 +64,41 @@ fn morale_is_tested_only_in_phases_e_and_f() {
 
 #[test]
 fn a_phase_cannot_close_while_a_morale_test_is_owed() {
-    let mut sp = charge_then_phase_e(&allies_charge("boxers", 5, None), "marines", "them", "allies");
+    let body =
+        unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 8, (30.0, 20.0));
+    let mut sp = charge_then_phase_e(&body, "boxers", "marines", "boxers");
     let r = sp.refused(r#"{"type":"end_phase"}"#);
-    assert!(r.message.contains("marines tests morale to finish its charge"), "{}", r.message);
-    sp.ok(r#"{"type":"morale","unit":"marines"}"#);
-    sp.ok(r#"{"type":"end_phase"}"#);
-    assert!(sp.refused(r#"{"type":"end_phase"}"#).message.contains("them tests morale to stand"));
+    assert!(r.message.contains("boxers tests morale to finish its charge"), "{}", r.message);
+    let mut sp = charge_then_phase_e(&allies_charge("boxers", 5, None), "marines", "them", "allies");
+    assert!(sp.refused(r#"{"type":"end_phase"}"#).message.contains("them tests morale to stand against marines"));
     assert!(sp.refused(r#"{"type":"next_turn"}"#).message.contains("turn ends after the melee phase"));
+}
+
+/// Two chargers on one unit: it tests to stand once, against both, and is listed once.
+#[test]
+fn a_unit_charged_twice_owes_one_test_to_stand_listed_once() {
+    let body = unit("marines", "allies", "marines", 5, (26.0, 10.0))
+        + &unit("sailors", "allies", "sailors", 5, (34.0, 10.0))
+        + &unit("them", "boxers", "boxers", 5, (30.0, 20.0));
+    let mut sp = Sp::new(&body);
+    sp.movement("allies");
+    for charger in ["marines", "sailors"] {
+        sp.ok(&format!(r#"{{"type":"roll_move","unit":"{charger}","dice":[6,6]}}"#));
+        sp.ok(&format!(r#"{{"type":"charge","unit":"{charger}","target":"them"}}"#));
+    }
+    sp.on_to_fire("allies");
+    sp.ok(r#"{"type":"end_phase"}"#);
+    sp.ok(r#"{"type":"end_phase"}"#);
+    if sp.owes_test("sailors") {
+        sp.ok(r#"{"type":"morale","unit":"sailors","dice":[1]}"#);
+        sp.ok(r#"{"type":"end_phase"}"#);
+    }
+    let r = sp.refused(r#"{"type":"end_phase"}"#);
+    assert!(
+        r.message.ends_with("is not finished: them tests morale to stand against marines and sailors"),
+        "{}",
+        r.message
+    );
 }
 
 #[test]
@@ -93,8 +135,6 @@ fn boxers_charge_morale_passes_on_1_to_4_and_a_failed_charge_holds_with_no_defen
 #[test]
 fn a_defender_in_cover_widens_its_morale_pass_range_by_one() {
     let mut sp = charge_then_phase_e(&allies_charge("boxers", 5, Some("walls")), "marines", "them", "allies");
-    sp.ok(r#"{"type":"morale","unit":"marines"}"#);
-    sp.ok(r#"{"type":"end_phase"}"#);
     let odds = sp.odds(r#"{"type":"morale","unit":"them"}"#);
     assert!(odds.label.contains("in cover) passes on 1-4"), "{}", odds.label);
     assert!((odds.lines[0].p - 4.0 / 6.0).abs() < 1e-12);
@@ -105,8 +145,6 @@ fn a_defender_in_cover_widens_its_morale_pass_range_by_one() {
 fn the_literal_cover_option_adds_one_to_the_morale_die_instead() {
     let sp = Sp::with_options("morale_cover_literal = true", &allies_charge("boxers", 5, Some("walls")));
     let mut sp = charge_then(sp, "marines", "them", "allies");
-    sp.ok(r#"{"type":"morale","unit":"marines"}"#);
-    sp.ok(r#"{"type":"end_phase"}"#);
     let odds = sp.odds(r#"{"type":"morale","unit":"them"}"#);
     assert!((odds.lines[0].p - 2.0 / 6.0).abs() < 1e-12, "{}", odds.label);
     assert!(sp.ok(r#"{"type":"morale","unit":"them","dice":[3]}"#).contains("fails"));
@@ -130,8 +168,6 @@ fn civilians_test_morale_as_sailors_by_default() {
 #[test]
 fn all_units_rally_at_the_end_of_the_turn() {
     let mut sp = charge_then_phase_e(&allies_charge("boxers", 5, None), "marines", "them", "allies");
-    sp.ok(r#"{"type":"morale","unit":"marines"}"#);
-    sp.ok(r#"{"type":"end_phase"}"#);
     sp.ok(r#"{"type":"morale","unit":"them","dice":[6]}"#);
     sp.ok(r#"{"type":"end_phase"}"#);
     sp.ok(r#"{"type":"melee","unit":"marines","dice":[1,1,1]}"#);

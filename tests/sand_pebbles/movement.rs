@@ -155,6 +155,21 @@ fn boats_and_junks_keep_to_the_river() {
     sp.ok(r#"{"type":"move","unit":"junk","path":[{"x":52,"y":22}]}"#);
 }
 
+/// Before the roll, a charge's odds give the chance the movement dice reach: 15" on 2D6+6 is 9+ on 2D6.
+#[test]
+fn charge_odds_give_the_chance_the_movement_roll_reaches() {
+    let body =
+        unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 5, (30.0, 26.0));
+    let mut sp = Sp::new(&body);
+    sp.movement("allies");
+    let odds = sp.odds(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
+    assert_eq!(odds.lines[0].label, "its movement roll (2D6+6) reaches boxers (needs 15.0\")");
+    assert!((odds.lines[0].p - 10.0 / 36.0).abs() < 1e-15, "{}", odds.lines[0].p);
+    sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[5,4]}"#);
+    let odds = sp.odds(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
+    assert_eq!((odds.lines[0].label.as_str(), odds.lines[0].p), ("it reaches boxers (needs 15.0\", has 15.0\")", 1.0));
+}
+
 #[test]
 fn charge_odds_are_refused_for_a_charge_the_rules_forbid() {
     let body =
@@ -162,7 +177,9 @@ fn charge_odds_are_refused_for_a_charge_the_rules_forbid() {
     let mut sp = Sp::new(&body);
     sp.movement("allies");
     let before_rolling = sp.odds(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
-    assert!(before_rolling.lines[0].p > 0.99, "before the roll the reach is not yet known");
+    assert_eq!(before_rolling.lines[0].label, "its movement roll (2D6+6) reaches boxers (needs 19.0\")");
+    assert_eq!(before_rolling.lines[0].p, 0.0, "2D6+6 never makes 19\"");
+    assert!(before_rolling.lines[1].p > 0.99, "the marines' test to finish the charge always passes");
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
     let err = sp
         .game

@@ -2,6 +2,9 @@
 //! edge, the "boxers" from the south), the terrain and units the test places, and helpers that walk the
 //! turn sequence with typed dice.
 
+use sandtable::game::Action;
+use sandtable::systems::sand_pebbles::{Phase, Turn};
+
 use crate::play::Play;
 pub use crate::play::{Play as Sp, area};
 
@@ -54,5 +57,29 @@ impl Play {
     pub fn fire_phase(&mut self, first: &str) {
         self.movement("allies");
         self.on_to_fire(first);
+    }
+
+    pub fn turn(&self) -> &Turn {
+        self.game.state().rules.get::<Turn>().expect("a Sand Pebbles game has the Sand Pebbles turn")
+    }
+
+    /// Whether `unit` owes a morale test the player takes now (one no die decides is recorded by the app).
+    pub fn owes_test(&self, unit: &str) -> bool {
+        let test = Action::from_json(&format!(r#"{{"type":"morale","unit":"{unit}"}}"#)).unwrap();
+        self.game.odds(&test).is_ok()
+    }
+
+    /// From the second fire phase on to phase G: each test still owed is taken with the die given for its
+    /// unit, and each phase is closed.
+    pub fn tests_to_melee(&mut self, dice: &[(&str, i64)]) {
+        self.ok(r#"{"type":"end_phase"}"#);
+        while self.turn().phase != Phase::Melee {
+            for (unit, die) in dice {
+                if self.owes_test(unit) {
+                    self.ok(&format!(r#"{{"type":"morale","unit":"{unit}","dice":[{die}]}}"#));
+                }
+            }
+            self.ok(r#"{"type":"end_phase"}"#);
+        }
     }
 }

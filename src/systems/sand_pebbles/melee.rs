@@ -75,12 +75,19 @@ fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit, bool), 
     let charge = ctx.turn.charge_by(&attacker.id).ok_or_else(|| {
         Refusal::by_rule(format!("{} made no charge this turn, so it has no melee to fight", attacker.name), MELEE)
     })?;
+    let defender = ctx.unit(&charge.defender)?;
     if !charge.owes_melee() {
-        let why =
-            if charge.resolved { "has already been fought" } else { "did not go in: the attacker failed its test" };
+        let why = if charge.resolved {
+            "has already been fought".to_string()
+        } else if let Some(gone) = [attacker, defender].into_iter().find(|u| u.is_out()) {
+            format!("will not be fought: {} is no longer there", gone.name)
+        } else if charge.attacker_passed == Some(false) {
+            "did not go in: the attacker failed its test to finish the charge".to_string()
+        } else {
+            "waits on the attacker's test to finish the charge (phase E)".to_string()
+        };
         return Err(Refusal::by_rule(format!("{}'s melee {why}", attacker.name), MELEE).into());
     }
-    let defender = ctx.unit(&charge.defender)?;
     Ok((attacker, defender, charge.defender_passed == Some(false)))
 }
 
@@ -93,8 +100,19 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     let gone = |u: &Unit| u.is_out() || u.flags.contains(&ROUTED);
     if gone(attacker) || gone(defender) {
         let gone = if gone(attacker) { &attacker.name } else { &defender.name };
+        // Dice typed for it are not silently dropped: the log says they were not used.
+        let unused = match dice {
+            Some(faces) if !faces.is_empty() => {
+                let faces: Vec<String> = faces.iter().map(i64::to_string).collect();
+                format!("; the dice typed ({}) were not used", faces.join(", "))
+            }
+            _ => String::new(),
+        };
         return Ok(Outcome::Resolved {
-            summary: format!("No melee between {} and {}: {gone} is no longer there", attacker.name, defender.name),
+            summary: format!(
+                "No melee between {} and {}: {gone} is no longer there{unused}",
+                attacker.name, defender.name
+            ),
             rolls: Vec::new(),
             effects: vec![done],
         });

@@ -10,6 +10,7 @@ mod markers;
 mod melee;
 mod morale;
 mod movement;
+mod owed_tests;
 mod placing;
 mod sequence;
 mod tables;
@@ -25,7 +26,7 @@ pub use view::{SandPebblesView, Step};
 
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome};
-use crate::odds::{Dist, OddsView};
+use crate::odds::{Dist, OddsLine, OddsView};
 use crate::roster::Unit;
 use crate::rules::{Act, Placement, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
 use context::Ctx;
@@ -108,7 +109,11 @@ impl RuleSystem for SandPebbles {
             Act::Own(Own::Melee { unit, .. }) => melee::odds(ctx, &unit)?,
             Act::Own(Own::Charge { unit, target }) => {
                 movement::charge(ctx, &unit, &target, false)?;
-                melee::odds_for(ctx, ctx.unit(&unit)?, ctx.unit(&target)?)
+                let (unit, target) = (ctx.unit(&unit)?, ctx.unit(&target)?);
+                let (reach, p) = movement::reach_line(ctx, unit, target)?;
+                let mut view = melee::odds_for(ctx, unit, target);
+                view.lines.insert(0, OddsLine { label: reach, p });
+                view
             }
             Act::Own(Own::Drown { unit, .. }) => movement::drowning_odds(ctx.live_unit(&unit)?),
             Act::Own(Own::Initiative { .. }) => {

@@ -35,6 +35,11 @@ impl Test<'_> {
         }
     }
 
+    /// The result when no die decides it: "Always" passes, "No" fails.
+    pub fn decided(&self) -> Option<bool> {
+        self.pass_on.is_none().then(|| self.cell != MoraleCell::Word(MoraleWord::No))
+    }
+
     /// The die the test takes: one D6, or none for a test that is always passed (or never).
     pub fn dice(&self) -> Vec<String> {
         if self.pass_on.is_some() { vec!["1 D6".to_string()] } else { Vec::new() }
@@ -55,16 +60,17 @@ impl Test<'_> {
 /// The test `unit` owes in this phase, or why it owes none.
 pub fn owed_test<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Test<'a>, GameError> {
     let unit = ctx.unit(unit)?;
+
     let charging = match ctx.turn.phase {
         Phase::ChargeMorale => {
             if ctx.turn.charge_by(&unit.id).is_none_or(|c| c.attacker_passed.is_some() || !ctx.live(c)) {
-                return Err(Refusal::by_rule(format!("{} owes no test to finish a charge", unit.name), MORALE).into());
+                return Err(owes_none(ctx, unit, "to finish a charge"));
             }
             true
         }
         Phase::StandMorale => {
             if !ctx.turn.charges.iter().any(|c| c.defender == unit.id && c.owes_stand_test() && ctx.live(c)) {
-                return Err(Refusal::by_rule(format!("{} owes no test to stand", unit.name), MORALE).into());
+                return Err(owes_none(ctx, unit, "to stand"));
             }
             false
         }
@@ -77,6 +83,22 @@ pub fn owed_test<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Test<'a>, GameError> {
         }
     };
     Ok(test_for(ctx, unit, charging))
+}
+
+/// Why a unit owes no test now, naming a test it has already taken this turn: the player may have missed
+/// that the app recorded one no die decides.
+fn owes_none(ctx: &Ctx, unit: &Unit, what: &str) -> GameError {
+    let result = |passed: bool| if passed { "passed" } else { "failed" };
+    let stood = ctx.turn.charges.iter().find(|c| c.defender == unit.id).and_then(|c| c.defender_passed);
+    let finished = ctx.turn.charge_by(&unit.id).and_then(|c| c.attacker_passed);
+    let message = match (stood, finished) {
+        (Some(passed), _) => format!("{} has taken its test to stand this turn: it {}", unit.name, result(passed)),
+        (None, Some(passed)) => {
+            format!("{} has taken its test to finish its charge this turn: it {}", unit.name, result(passed))
+        }
+        (None, None) => format!("{} owes no test {what}", unit.name),
+    };
+    Refusal::by_rule(message, MORALE).into()
 }
 
 pub fn test_for<'a>(ctx: &Ctx, unit: &'a Unit, charging: bool) -> Test<'a> {
@@ -123,6 +145,13 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
             true
         }
     };
+    let roll_text = rolls.first().map(|r| format!(", rolled {}", r.roll.total)).unwrap_or_default();
+    let (summary, change) = recorded(&test, passed, &roll_text);
+    Ok(Outcome::Resolved { summary, rolls, effects: vec![change.effect()] })
+}
+
+/// A test's result in the log's words, and the change that records it.
+pub fn recorded(test: &Test, passed: bool, roll_text: &str) -> (String, Change) {
     let unit = test.unit;
     let result = match (test.charging, passed) {
         (true, true) => "passes: the charge goes in",
@@ -130,22 +159,18 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
         (false, true) => "passes: it stands",
         (false, false) => "fails: it will rout 2D6 and lose 1D6 figures",
     };
-    let roll_text = rolls.first().map(|r| format!(", rolled {}", r.roll.total)).unwrap_or_default();
     let change = if test.charging {
         Change::ChargeTested { attacker: unit.id.clone(), passed }
     } else {
         Change::StandTested { defender: unit.id.clone(), passed }
     };
-    Ok(Outcome::Resolved {
-        summary: format!(
-            "{} tests morale to {} — {}{roll_text}: {result}",
-            unit.name,
-            if test.charging { "finish its charge" } else { "stand" },
-            test.describe()
-        ),
-        rolls,
-        effects: vec![change.effect()],
-    })
+    let summary = format!(
+        "{} tests morale to {} — {}{roll_text}: {result}",
+        unit.name,
+        if test.charging { "finish its charge" } else { "stand" },
+        test.describe()
+    );
+    (summary, change)
 }
 
 pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {

@@ -312,6 +312,27 @@ pub fn charger_ready(ctx: &Ctx, unit: &Unit, target: Option<&Unit>, now: bool) -
     }
 }
 
+/// How far a charge must go: from the nearest pair of figures to `charge_stop_short` from the target.
+fn charge_needs(ctx: &Ctx, unit: &Unit, target: &Unit) -> f64 {
+    let pair = nearest(&unit.alive_positions(), &target.alive_positions()).expect("both units have figures");
+    (pair.distance - ctx.charts.movement.charge_stop_short).max(0.0)
+}
+
+/// The chance the unit's movement roll carries a charge on `target` home: certain once it has rolled (the
+/// charge is refused otherwise), else the chance its dice make the distance.
+pub fn reach_line(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<(String, f64), GameError> {
+    let needed = charge_needs(ctx, unit, target);
+    if let Some(allowance) = ctx.state.allowances.get(&unit.id) {
+        return Ok((format!("it reaches {} (needs {needed:.1}\", has {:.1}\")", target.name, allowance.left), 1.0));
+    }
+    let (expr, _) = roll_to_make(ctx, unit, None)?;
+    let whole = (needed - MOVE_TOLERANCE).ceil() as i64;
+    Ok((
+        format!("its movement roll ({expr}) reaches {} (needs {needed:.1}\")", target.name),
+        expr.distribution().p_at_least(whole),
+    ))
+}
+
 /// Checks and resolves a charge. With `now` false (odds), the phase is not checked and, before the unit
 /// has rolled its movement, neither is its reach: a player may weigh a charge before rolling for it.
 pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome, GameError> {
@@ -326,7 +347,7 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome,
     let theirs = target.alive_positions();
     let pair = nearest(&mine, &theirs).expect("both units have figures");
     let stop_short = ctx.charts.movement.charge_stop_short;
-    let needed = (pair.distance - stop_short).max(0.0);
+    let needed = charge_needs(ctx, unit, target);
     if needed > left + MOVE_TOLERANCE {
         return Err(Refusal::by_rule(
             format!(

@@ -1,6 +1,7 @@
 //! Initiative, the winner's choice of order, and moving from phase to phase once nothing is owed.
 
 use super::context::{Ctx, SEQUENCE};
+use super::owed_tests;
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Allowance, GameError, Outcome, Refusal};
@@ -137,22 +138,16 @@ pub fn owed(ctx: &Ctx) -> Vec<String> {
             owed
         }
         Phase::FireFirst | Phase::FireSecond => Vec::new(),
-        Phase::ChargeMorale => turn
-            .charges
+        Phase::ChargeMorale => owed_tests::finishing(ctx, turn)
             .iter()
-            .filter(|c| c.attacker_passed.is_none() && ctx.live(c))
             .map(|c| format!("{} tests morale to finish its charge", name(&c.attacker)))
             .collect(),
-        Phase::StandMorale => {
-            let mut defenders: Vec<&str> = turn
-                .charges
-                .iter()
-                .filter(|c| c.owes_stand_test() && ctx.live(c))
-                .map(|c| c.defender.as_str())
-                .collect();
-            defenders.dedup();
-            defenders.into_iter().map(|d| format!("{} tests morale to stand", name(d))).collect()
-        }
+        Phase::StandMorale => owed_tests::standing(ctx, turn)
+            .iter()
+            .map(|(defender, attackers)| {
+                format!("{} tests morale to stand against {}", defender.name, owed_tests::names(attackers))
+            })
+            .collect(),
         Phase::Melee => turn
             .charges
             .iter()
@@ -198,15 +193,20 @@ pub fn end_phase(ctx: &Ctx) -> Result<Outcome, GameError> {
         Phase::MoveFirst => Phase::MoveSecond,
         Phase::MoveSecond => Phase::FireInitiative,
         Phase::FireFirst => Phase::FireSecond,
-        // Phases with nothing owed in them are passed over: E when no charger is left to test, F when no
-        // charge came on.
-        Phase::FireSecond if turn.charges.iter().any(|c| c.attacker_passed.is_none() && ctx.live(c)) => {
-            Phase::ChargeMorale
+        Phase::FireSecond | Phase::ChargeMorale | Phase::StandMorale => {
+            let (next, settled) = owed_tests::after(ctx, turn.phase);
+            let mut summary = format!("{} ends; next: {}", turn.phase.title(), next.title());
+            if next == Phase::Melee && !turn.charges.iter().any(|c| ctx.live(c)) {
+                summary.push_str(": no charges this turn");
+            }
+            let mut effects = Vec::new();
+            for (line, change) in settled {
+                summary.push_str(&format!(". {line} (no die)"));
+                effects.push(change.effect());
+            }
+            effects.push(Change::Phase { phase: next }.effect());
+            return Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects });
         }
-        Phase::FireSecond | Phase::ChargeMorale if turn.charges.iter().any(|c| c.owes_stand_test() && ctx.live(c)) => {
-            Phase::StandMorale
-        }
-        Phase::FireSecond | Phase::ChargeMorale | Phase::StandMorale => Phase::Melee,
         Phase::Melee => {
             return Err(Refusal::by_rule("the melee phase ends the turn: begin the next turn", SEQUENCE).into());
         }
@@ -222,9 +222,6 @@ pub fn end_phase(ctx: &Ctx) -> Result<Outcome, GameError> {
     let mut summary = format!("{} ends; next: {}", turn.phase.title(), next.title());
     if let Some(side) = acting_after(ctx, next) {
         summary.push_str(&format!(" ({})", ctx.side_name(side)));
-    }
-    if next == Phase::Melee && !turn.charges.iter().any(|c| ctx.live(c)) {
-        summary.push_str(": no charges this turn");
     }
     Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects: vec![Change::Phase { phase: next }.effect()] })
 }

@@ -11,6 +11,7 @@ use super::fire;
 use super::melee::odds_for;
 use super::morale::test_for;
 use super::movement::{DROWNS, charger_ready, drowning_odds, may_ever_charge, move_ready, roll_ready};
+use super::owed_tests;
 use super::sequence::{end_phase, initiative, must_cover_dice, next_turn, owed, ship_still_owes};
 use super::turn::Phase;
 use crate::dice::GameRng;
@@ -127,7 +128,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
     let mut prompts = Vec::new();
     match turn.phase {
         Phase::ChargeMorale => {
-            for c in turn.charges.iter().filter(|c| c.attacker_passed.is_none() && ctx.live(c)) {
+            for c in owed_tests::finishing(ctx, turn) {
                 if let Some(unit) = ctx.state.unit(&c.attacker) {
                     let test = test_for(ctx, unit, true);
                     prompts.push(Prompt {
@@ -146,27 +147,20 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
             }
         }
         Phase::StandMorale => {
-            let mut seen = Vec::new();
-            for c in turn.charges.iter().filter(|c| c.owes_stand_test() && ctx.live(c)) {
-                if seen.contains(&c.defender) {
-                    continue;
-                }
-                seen.push(c.defender.clone());
-                if let Some(unit) = ctx.state.unit(&c.defender) {
-                    let test = test_for(ctx, unit, false);
-                    prompts.push(Prompt {
-                        action: "morale".into(),
-                        unit: unit.id.clone(),
-                        text: format!(
-                            "{} tests to stand against {}: {}",
-                            unit.name,
-                            ctx.name_of(&c.attacker),
-                            test.describe()
-                        ),
-                        p: Some(test.p_pass()),
-                        dice: test.dice(),
-                    });
-                }
+            for (unit, attackers) in owed_tests::standing(ctx, turn) {
+                let test = test_for(ctx, unit, false);
+                prompts.push(Prompt {
+                    action: "morale".into(),
+                    unit: unit.id.clone(),
+                    text: format!(
+                        "{} tests to stand against {}: {}",
+                        unit.name,
+                        owed_tests::names(&attackers),
+                        test.describe()
+                    ),
+                    p: Some(test.p_pass()),
+                    dice: test.dice(),
+                });
             }
         }
         Phase::Melee => {
