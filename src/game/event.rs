@@ -14,6 +14,10 @@ pub struct Event {
     pub turn: u32,
     pub action: Action,
     pub outcome: Outcome,
+    /// The undone entry whose app-rolled dice this entry's roll replaces: a re-roll after undo, which the
+    /// log shows plainly. Absent from entries that are not re-rolls (and from logs older than the mark).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reroll_of: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -15,6 +15,8 @@ pub struct LogEntry {
     /// Taken back by an undo that is still in force.
     pub undone: bool,
     pub rolls: Vec<Roll>,
+    /// The entry (by `seq`) whose undone dice this entry rolled again: a re-roll after undo.
+    pub reroll_of: Option<u32>,
 }
 
 impl Game {
@@ -30,6 +32,7 @@ impl Game {
                 text: self.describe(event),
                 undone: undone[seq],
                 rolls: event.outcome.rolls().into_iter().cloned().collect(),
+                reroll_of: event.reroll_of.map(|s| s as u32),
             })
             .collect()
     }
@@ -39,6 +42,17 @@ impl Game {
     }
 
     pub fn describe(&self, event: &Event) -> String {
+        let text = self.describe_outcome(event);
+        match event.reroll_of {
+            Some(seq) => {
+                let undone = self.describe_outcome(&self.events()[seq]);
+                format!("Re-roll after undo (undone: {undone}): {text}")
+            }
+            None => text,
+        }
+    }
+
+    fn describe_outcome(&self, event: &Event) -> String {
         match &event.outcome {
             Outcome::Rolled { label, roll } if label.is_empty() => format!("Rolled {roll}"),
             Outcome::Rolled { label, roll } => format!("{label}: {roll}"),

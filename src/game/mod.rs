@@ -12,6 +12,7 @@ mod placing;
 mod play;
 mod rebase;
 mod refusal;
+mod reroll;
 mod state;
 mod tag_first;
 
@@ -23,6 +24,7 @@ pub(crate) use movement::{movement_choice, resolve_move};
 pub(crate) use placing::{wheel_effect, wheeled_on_the_table};
 pub use play::Game;
 pub use refusal::{GameError, Refusal};
+pub use reroll::NO_REROLL_AFTER_UNDO;
 pub use state::{Allowance, GameState};
 
 #[cfg(test)]

@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use super::movement::{movement_choice, resolve_move};
 use super::placing;
+use super::reroll;
 use super::{Action, Event, GameError, GameState, Outcome, Refusal, limits};
 use crate::cards::{Card, Deck};
 use crate::dice::{DiceExpr, GameRng};
@@ -104,6 +105,11 @@ impl Game {
         self.events.iter().zip(in_force).map(|(e, on)| !on && !e.outcome.is_undo_or_redo()).collect()
     }
 
+    /// Whether the log entry is in force (not taken back by an undo).
+    pub fn in_force(&self, seq: usize) -> bool {
+        self.done.contains(&seq)
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.done.is_empty()
     }
@@ -115,11 +121,17 @@ impl Game {
     /// Validates and resolves an action, rolling any dice, without recording it. The caller stores the
     /// event and then `commit`s it, so a refusal or a failed write leaves the game as it was.
     pub fn prepare(&self, action: &Action) -> Result<Event, GameError> {
+        let mut event = self.resolve(action)?;
+        event.reroll_of = reroll::replaced(self, &event)?;
+        Ok(event)
+    }
+
+    fn resolve(&self, action: &Action) -> Result<Event, GameError> {
         let mut rng = GameRng::for_event(self.seed, self.events.len() as u64);
         if !matches!(action, Action::Undo {} | Action::Redo {})
             && let Some(outcome) = self.scenario.rules.prepare(&self.scenario, &self.state, action, &mut rng)?
         {
-            return Ok(Event { turn: self.state.turn, action: action.clone(), outcome });
+            return Ok(Event { turn: self.state.turn, action: action.clone(), outcome, reroll_of: None });
         }
         let outcome = match action {
             Action::Roll { expr, dice, label } => {
@@ -213,7 +225,7 @@ impl Game {
                 Outcome::Redone { seq }
             }
         };
-        Ok(Event { turn: self.state.turn, action: action.clone(), outcome })
+        Ok(Event { turn: self.state.turn, action: action.clone(), outcome, reroll_of: None })
     }
 
     /// Appends a prepared event and folds it in.

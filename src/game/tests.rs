@@ -187,7 +187,7 @@ fn replaying_the_log_from_the_seed_reproduces_the_state() {
 #[test]
 fn a_log_that_undoes_nothing_does_not_replay() {
     let game = wall_game(1);
-    let bogus = Event { turn: 1, action: Action::Undo {}, outcome: Outcome::Undone { seq: 4 } };
+    let bogus = Event { turn: 1, action: Action::Undo {}, outcome: Outcome::Undone { seq: 4 }, reroll_of: None };
     assert!(matches!(Game::replay(game.shared_scenario(), 1, vec![bogus]), Err(GameError::CorruptLog(_))));
 }
 
@@ -214,6 +214,7 @@ fn a_marker_from_an_older_build_replays_and_can_be_cleared() {
         turn: 1,
         action: Action::SetFlag { unit: unit.clone(), flag: jammed.clone(), on: true },
         outcome: Outcome::FlagSet { unit: unit.clone(), flag: jammed.clone(), on: true },
+        reroll_of: None,
     };
     let mut game = Game::replay(wall_game(1).shared_scenario(), 1, vec![old]).unwrap();
     assert!(game.state().unit(&unit).unwrap().flags.contains(&jammed));
@@ -235,4 +236,57 @@ fn notes_and_labels_past_their_length_are_refused_and_record_nothing() {
     assert!(game.events().is_empty());
     game.apply(&Action::Note { text: "z".repeat(super::limits::NOTE_CHARS) }).unwrap();
     assert_eq!(game.events().len(), 1);
+}
+
+/// Undo is free, but a roll undone and asked of the app again is a re-roll the log marks plainly; redo
+/// brings back the very dice; a later fresh roll by the same unit, with the earlier one in force, is no
+/// re-roll.
+#[test]
+fn a_roll_undone_and_rolled_again_is_marked_as_a_re_roll_and_redo_keeps_the_dice() {
+    let mut game = allies_moving(3);
+    let unit = game.scenario().units.iter().find(|u| u.side == "allies").unwrap().id.clone();
+    let roll_move = act(&format!(r#"{{"type":"roll_move","unit":"{unit}"}}"#));
+    let first = game.apply(&roll_move).unwrap().outcome.rolls()[0].clone();
+    let rolled = game.events().len() - 1;
+    game.apply(&Action::Undo {}).unwrap();
+    let redone = game.apply(&Action::Redo {}).unwrap().clone();
+    assert!(game.describe(&redone).starts_with("Redid:"));
+    assert_eq!(game.state().allowances[&unit].total, first.total, "redo keeps the dice that fell");
+    game.apply(&Action::Undo {}).unwrap();
+    game.apply(&act(r#"{"type":"note","text":"a word in between does not hide the re-roll"}"#)).unwrap();
+    let again = game.apply(&roll_move).unwrap().clone();
+    assert_eq!(again.reroll_of, Some(rolled));
+    let mark = format!("Re-roll after undo (undone: {}): ", game.describe(&game.events()[rolled]));
+    assert!(game.describe(&again).starts_with(&mark), "{}", game.describe(&again));
+    assert_eq!(game.log_entries().last().unwrap().reroll_of, Some(rolled as u32));
+    let stored = serde_json::to_string(&again).unwrap();
+    assert!(stored.contains(&format!("\"reroll_of\":{rolled}")), "the mark is stored with the entry: {stored}");
+    let plain = serde_json::to_string(&game.events()[0]).unwrap();
+    assert!(!plain.contains("reroll_of"), "entries that are no re-roll are stored as before: {plain}");
+}
+
+/// With `no_reroll_after_undo`, the app will not roll an undone roll again: redo, or type the dice.
+#[test]
+fn a_table_may_forbid_re_rolls_after_undo() {
+    let mut scenario = find_shipped("legation-wall").unwrap().load().unwrap();
+    scenario.options.insert(super::NO_REROLL_AFTER_UNDO.into(), serde_json::Value::Bool(true));
+    let mut game = Game::new(Arc::new(scenario), 5);
+    game.apply(&act(r#"{"type":"initiative","dice":[6,1]}"#)).unwrap();
+    game.apply(&act(r#"{"type":"choose_order","first":"allies"}"#)).unwrap();
+    let unit = game.scenario().units.iter().find(|u| u.side == "allies").unwrap().id.clone();
+    let roll_move = act(&format!(r#"{{"type":"roll_move","unit":"{unit}"}}"#));
+    game.apply(&roll_move).unwrap();
+    game.apply(&Action::Undo {}).unwrap();
+    let before = game.events().len();
+    match game.apply(&roll_move) {
+        Err(GameError::Refused(r)) => {
+            assert!(r.message.contains("was rolled and undone") && r.message.contains("redo it"), "{}", r.message);
+            assert!(r.rule.unwrap().contains("no_reroll_after_undo"));
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    assert_eq!(game.events().len(), before);
+    let typed = act(&format!(r#"{{"type":"roll_move","unit":"{unit}","dice":[2,2]}}"#));
+    game.apply(&typed).unwrap();
+    assert_eq!(game.events().last().unwrap().reroll_of, None, "typed dice are the table's own, no re-roll");
 }

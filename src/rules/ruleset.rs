@@ -108,14 +108,26 @@ impl Ruleset {
         self.kinds.keys().map(String::as_str).collect()
     }
 
+    /// The system's options and the table's own, which every game has.
     pub fn option_defaults(&self) -> BTreeMap<String, serde_json::Value> {
-        self.options.clone()
+        let mut options = self.options.clone();
+        for (name, _) in TABLE_OPTIONS {
+            options.entry(name.to_string()).or_insert(serde_json::Value::Bool(false));
+        }
+        options
     }
 
     pub fn option_note(&self, name: &str) -> &str {
-        self.option_notes.get(name).map(String::as_str).unwrap_or_default()
+        let table = TABLE_OPTIONS.iter().find(|(n, _)| *n == name).map(|(_, note)| *note);
+        self.option_notes.get(name).map(String::as_str).or(table).unwrap_or_default()
     }
 }
+
+/// Options about how a table uses the app rather than about its rules, offered in every game, off by default.
+const TABLE_OPTIONS: [(&str, &str); 1] = [(
+    crate::game::NO_REROLL_AFTER_UNDO,
+    "Undo: once a roll is undone, the app will not roll it again; redo it to keep its dice, or type the dice rolled at the table.",
+)];
 
 impl KindProfile {
     /// Every movement roll this kind may choose, the default first.

@@ -310,7 +310,7 @@ export type GameView_Deserialize = {
 	sides: SideView[],
 	units: UnitView_Deserialize[],
 	/**  Newest last. */
-	log: LogEntry[],
+	log: LogEntry_Deserialize[],
 	can_undo: boolean,
 	can_redo: boolean,
 	cards_remaining: number,
@@ -352,7 +352,7 @@ export type GameView_Serialize = {
 	sides: SideView[],
 	units: UnitView_Serialize[],
 	/**  Newest last. */
-	log: LogEntry[],
+	log: LogEntry_Serialize[],
 	can_undo: boolean,
 	can_redo: boolean,
 	cards_remaining: number,
@@ -485,7 +485,10 @@ export type HeliographView_Serialize = {
 };
 
 /**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */
-export type LogEntry = {
+export type LogEntry = LogEntry_Serialize | LogEntry_Deserialize;
+
+/**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */
+export type LogEntry_Deserialize = {
 	seq: number,
 	turn: number,
 	/**  The action's `type`, e.g. `record_losses`. */
@@ -494,6 +497,22 @@ export type LogEntry = {
 	/**  Taken back by an undo that is still in force. */
 	undone: boolean,
 	rolls: Roll[],
+	/**  The entry (by `seq`) whose undone dice this entry rolled again: a re-roll after undo. */
+	reroll_of?: number | null,
+};
+
+/**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */
+export type LogEntry_Serialize = {
+	seq: number,
+	turn: number,
+	/**  The action's `type`, e.g. `record_losses`. */
+	kind: string,
+	text: string,
+	/**  Taken back by an undo that is still in force. */
+	undone: boolean,
+	rolls: Roll[],
+	/**  The entry (by `seq`) whose undone dice this entry rolled again: a re-roll after undo. */
+	reroll_of: number | null,
 };
 
 export type Marker = {

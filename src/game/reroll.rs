@@ -1,0 +1,65 @@
+//! Re-rolls after undo. Undo stays free for mistakes, and a redo brings back the very dice that fell (it
+//! refolds the stored outcome). But undoing a roll and asking the app to roll the same thing again fishes
+//! for better dice: the log marks such a roll plainly, and a table may forbid it (`no_reroll_after_undo`),
+//! leaving redo, or dice typed in from the table, as the ways on.
+
+use super::{Action, Event, Game, GameError, Outcome, Refusal};
+
+/// The table-wide option that refuses app re-rolls after undo.
+pub const NO_REROLL_AFTER_UNDO: &str = "no_reroll_after_undo";
+
+/// The undone entry whose dice `event` rolls again, if it does: the latest earlier entry for the same
+/// action by the same unit, when that entry rolled app dice and is not in force. An entry for the same
+/// action still in force (last turn's fire, say) means this is a fresh roll, not a re-roll.
+pub fn replaced(game: &Game, event: &Event) -> Result<Option<usize>, GameError> {
+    if !rolls_app_dice(&event.outcome) {
+        return Ok(None);
+    }
+    let same = Roller::of(&event.action);
+    let kind = event.action.type_name();
+    // The type is compared first: it is cheap, and most entries of a long log fall there.
+    let Some((seq, earlier)) = game
+        .events()
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, e)| e.action.type_name() == kind && rolls_app_dice(&e.outcome) && Roller::of(&e.action) == same)
+    else {
+        return Ok(None);
+    };
+    if game.in_force(seq) {
+        return Ok(None);
+    }
+    let forbidden = game.scenario().options.get(NO_REROLL_AFTER_UNDO).and_then(serde_json::Value::as_bool);
+    if forbidden == Some(true) {
+        return Err(Refusal::by_rule(
+            format!(
+                "this was rolled and undone ({}): redo it to keep its dice, or type the dice rolled at the table",
+                game.describe(earlier)
+            ),
+            "Table option no_reroll_after_undo: no re-rolls after undo",
+        )
+        .into());
+    }
+    Ok(Some(seq))
+}
+
+fn rolls_app_dice(outcome: &Outcome) -> bool {
+    outcome.rolls().iter().any(|r| !r.typed)
+}
+
+/// What makes two rolls "the same roll": the action's type and the unit it is for (or, for a plain
+/// `roll`, its label).
+#[derive(PartialEq)]
+struct Roller {
+    kind: String,
+    subject: Option<serde_json::Value>,
+}
+
+impl Roller {
+    fn of(action: &Action) -> Roller {
+        let json = serde_json::to_value(action).unwrap_or_default();
+        let subject = json.get("unit").or_else(|| json.get("label")).cloned();
+        Roller { kind: action.type_name().to_string(), subject }
+    }
+}
