@@ -196,7 +196,7 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   await initiative(6, 1, 'allies');
   await phaseIs('First side fires');
 
-  // The Marines fire at the West Gate Boxers, 21" off in the open: 10 D20 hitting on 1-7.
+  // The Marines fire at the West Gate Boxers, 19.25" off in the open: 10 D20 hitting on 1-7.
   await tid('fire-open-us-marines').click();
   await tid('fire-panel').waitFor();
   await tid('fire-target-boxers-west').click();
@@ -205,7 +205,7 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   assert.match(fireOdds, /the leader is killed \d+(\.\d)?%/);
   assert.match(fireOdds, /at least one figure lost/);
   assert.equal(await tid('fire-odds').locator('.col').count(), 11, 'none to ten figures lost');
-  assert.match(await text('fire-target-boxers-west'), /21\.0" in range/);
+  assert.match(await text('fire-target-boxers-west'), /19\.2" in range/);
   // Behind walls they would be hit on 1-6; back to the cover the table gives.
   const columns = await tid('fire-cover').locator('option').allTextContents();
   assert.deepEqual(columns.slice(1), ['Open', 'Walls', 'Redoubt or ships', 'Windows or doors'], 'the chart\'s cover columns');
@@ -223,7 +223,7 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   await tid('fire-faces').fill('2 3 15 16 17 18 19 20 12 11');
   await tid('fire-use').click();
   await until('two Boxers down', async () => (await text('alive-boxers-west')) === '10');
-  assert.match(await newest(), /U\.S\. Marines fire at Boxers of the West Gate \(21\.0", open, hit on 1-7\): 10 D20, 2 hits: 2 figures lost/);
+  assert.match(await newest(), /U\.S\. Marines fire at Boxers of the West Gate \(19\.2", open, hit on 1-7\): 10 D20, 2 hits: 2 figures lost/);
   assert.match(await text('notice-message'), /2 figures lost/, 'the banner shows what the volley did');
   await dismissNotice();
   assert.match(await text('fire-barred'), /fired this turn/i, 'the panel gives the rules engine\'s reason');
@@ -254,10 +254,11 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   assert.ok(await tid('end-phase').isEnabled());
   await endPhase();
 
-  // F: the sailors test to stand (1-5 with their leader) and roll a 3.
+  // F: the sailors test to stand (1-5 with their leader, widened to 1-6 by the wall they stand on) and roll
+  // a 3: the die is still rolled, as the chart has a number there.
   await phaseIs('Morale checks to stand');
   await tid('prompt-morale-rn-sailors').waitFor();
-  assert.match(await text('prompt-chance'), /83% to pass/);
+  assert.match(await text('prompt-chance'), /100% to pass/);
   await tid('prompt-morale-rn-sailors-type').click();
   await tid('prompt-morale-rn-sailors-faces').fill('3');
   await tid('prompt-morale-rn-sailors-use').click();
@@ -266,7 +267,7 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   await dismissNotice();
   await endPhase();
 
-  // G: the melee, 1D6+18 against 1D6+9. Typed: 4 and 3, a rout of 3+4, the loser loses 2, the winner 3/2.
+  // G: the melee, 1D6+18 against 1D6+10 (the wall's +1). Typed: 4 and 3, a rout of 3+4, the loser loses 2, the winner 3/2.
   await phaseIs('Melee');
   const melee = tid('prompt-melee-boxers-east');
   await melee.waitFor();
@@ -283,7 +284,7 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   await melee.waitFor({ state: 'detached' });
   assert.match(
     await newest(),
-    /Melee: Sword and spear band 22 .* Royal Navy sailors 12 .*Sword and spear band wins and loses 1 figure; Royal Navy sailors routs 7" and loses 2 figures/,
+    /Melee: Sword and spear band 22 .* Royal Navy sailors 13 .*defending walls \+1.*Sword and spear band wins and loses 1 figure; Royal Navy sailors routs 7" and loses 2 figures/,
   );
   await until('the roster to show the losses', async () => (await text('alive-rn-sailors')) === '6' && (await text('alive-boxers-east')) === '14');
   await dismissNotice();

@@ -8,5 +8,6 @@ mod morale;
 mod movement;
 #[path = "../play/mod.rs"]
 mod play;
+mod scenarios;
 mod sequence;
 mod support;

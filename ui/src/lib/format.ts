@@ -1,5 +1,20 @@
 export function inches(n: number, digits = 1): string {
-  return `${n.toFixed(digits)}"`;
+  return `${fixed(n, digits)}"`;
+}
+
+/**
+ * `n` to `digits` decimals as the engine writes it: an exact half (19.25) goes to the even digit (19.2),
+ * where JavaScript's toFixed would go up. So the same distance reads the same in a panel and in the log.
+ */
+export function fixed(n: number, digits: number): string {
+  const exact = Math.abs(n).toFixed(20);
+  const [whole, frac = ''] = exact.split('.');
+  const tie = frac[digits] === '5' && /^0*$/.test(frac.slice(digits + 1));
+  if (!tie) return n.toFixed(digits);
+  const kept = digits > 0 ? `${whole}.${frac.slice(0, digits)}` : whole;
+  const lastDigit = Number(kept[kept.length - 1]);
+  if (lastDigit % 2 === 0) return `${n < 0 ? '-' : ''}${kept}`;
+  return n.toFixed(digits);
 }
 
 export function percent(p: number): string {
