@@ -24,17 +24,17 @@ fn move_within_the_rolled_allowance_and_refuse_past_it() {
     let rolled = t.ok(&["game", "act", &id, r#"{"type":"roll_move","unit":"us-marines","dice":[3,5]}"#]);
     assert!(rolled.contains("2D6+6 = 14 [3, 5] (typed)"), "{rolled}");
 
-    let too_far = t.run(&["game", "act", &id, r#"{"type":"move","unit":"us-marines","path":[{"x":24,"y":29}]}"#]);
+    let too_far = t.run(&["game", "act", &id, r#"{"type":"move","unit":"us-marines","path":[{"x":24,"y":30.75}]}"#]);
     assert_eq!(too_far.status.code(), Some(2));
     let reason = stderr(&too_far);
     assert!(reason.contains("move of 16.0\" exceeds the allowance of 14.0\""), "{reason}");
     assert!(reason.contains("Movement Chart"), "{reason}");
 
-    let moved = t.ok(&["game", "act", &id, r#"{"type":"move","unit":"us-marines","path":[{"x":24,"y":23}]}"#]);
+    let moved = t.ok(&["game", "act", &id, r#"{"type":"move","unit":"us-marines","path":[{"x":24,"y":24.75}]}"#]);
     assert!(moved.contains("moved 10.0\" (4.0\" left)"), "{moved}");
     let view = t.show(&id);
     let marines = unit(&view, "us-marines");
-    assert_eq!(marines["figures"][0]["pos"]["y"], 23.0);
+    assert_eq!(marines["figures"][0]["pos"]["y"], 24.75);
     assert_eq!(view["log"].as_array().unwrap().len(), 4, "the refused move recorded nothing");
 }
 
@@ -45,11 +45,12 @@ fn measure_range_to_a_target() {
     let m: serde_json::Value =
         serde_json::from_str(&t.ok(&["game", "measure", &id, "us-marines", "boxers-west", "--json"])).unwrap();
     let nearest = m["nearest"].as_f64().unwrap();
-    assert!((nearest - 21.0).abs() < 1e-9, "{m}");
+    // The marines on the wall's walk (y 14.75) to the Boxers' front rank (y 34).
+    assert!((nearest - 19.25).abs() < 1e-9, "{m}");
     assert_eq!(m["weapon_range"], 24.0);
     assert_eq!(m["in_range"], true);
     let text = t.ok(&["game", "measure", &id, "boxers-west", "us-marines"]);
-    assert!(text.contains("21.0\"") && text.contains("out of range of Musket (Boxers) (18\")"), "{text}");
+    assert!(text.contains("19.2\"") && text.contains("out of range of Musket (Boxers) (18\")"), "{text}");
 }
 
 #[test]

@@ -66,8 +66,8 @@ mod tests {
 
     #[test]
     fn figures_on_the_edge_are_under_the_template() {
-        // The marines stand 1" apart along y = 13 with their leader at x = 24.
-        let t = TemplateView::place(&game(), Pt { x: 24.0, y: 13.0 }, 1.0).unwrap();
+        // The marines stand 1" apart along the wall, y = 14.75, with their leader at x = 24.
+        let t = TemplateView::place(&game(), Pt { x: 24.0, y: 14.75 }, 1.0).unwrap();
         let mut xs: Vec<f64> = t.figures.iter().map(|f| f.pos.x).collect();
         xs.sort_by(f64::total_cmp);
         assert_eq!(xs, vec![23.0, 24.0, 25.0]);

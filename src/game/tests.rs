@@ -43,7 +43,9 @@ fn a_move_within_the_allowance_moves_every_figure() {
     let mut game = allies_moving(1);
     roll_move(&mut game, [3, 5]);
     let before = game.state().unit("us-marines").unwrap().figures.clone();
-    game.apply(&Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 23.0 }], facing: None }).unwrap();
+    // The marines' leader stands on the wall at (24, 14.75): 10" straight down the table.
+    game.apply(&Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 24.75 }], facing: None })
+        .unwrap();
     let after = &game.state().unit("us-marines").unwrap().figures;
     for (b, a) in before.iter().zip(after) {
         assert!((a.pos.y - b.pos.y - 10.0).abs() < 1e-9 && (a.pos.x - b.pos.x).abs() < 1e-9);
