@@ -52,6 +52,8 @@ pub struct Prompt {
     pub p: Option<f64>,
     /// The dice to roll or type, in the order the action takes them.
     pub dice: Vec<String>,
+    /// The unit the roll is against, where there is one (a melee's other side).
+    pub against: Option<String>,
 }
 
 /// What the rules say of one unit now.

@@ -201,6 +201,9 @@ test('Heliograph hidden counters, sighting, jungle movement and the melee sequen
   await page.goto(session.base);
   await tid('scenario-heliograph/jungle-patrol.toml').click();
   await tid('new-seed').fill('5');
+  // The table lets the attacker choose the melee's pairings (a named ruling, off by default).
+  await tid('option-attacker_pairs').click();
+  assert.equal(await tid('option-attacker_pairs').getAttribute('aria-checked'), 'true');
   await tid('start-game').click();
   await tid('game-screen').waitFor();
   await tid('activation-bar').waitFor();
@@ -344,6 +347,14 @@ test('Heliograph hidden counters, sighting, jungle movement and the melee sequen
   assert.match(await text('prompt-text'), /^Fight the melee: Datu's warriors against 1st Squad, 17th Infantry$/);
   await until('the melee odds', async () => /at least one defender falls/.test(await text('prompt-odds')));
   assert.match(await text('prompt-odds'), /at least one attacker falls/);
+  // The attacker may say who fights whom; a pairing that leaves a warrior out while a defender has room is
+  // refused in the odds already, and "roster order" puts the engine's pairing back.
+  const firstPick = tid('melee-pairs').locator('select').first();
+  await firstPick.selectOption((await firstPick.locator('option').nth(1).getAttribute('value')) ?? '');
+  await snap('hg-melee-pairs');
+  await until('a half-made pairing to be refused', async () => /stand out while a defender has room/.test(await text('prompt-odds-error')));
+  await firstPick.selectOption('');
+  await until('the roster order again', async () => /at least one defender falls/.test(await text('prompt-odds')));
   assert.equal(await text('prompt-melee-north-band-roll'), 'Fight the melee');
   await page.waitForTimeout(300);
   await snap('hg-melee', 'prompt-melee-north-band-roll');

@@ -742,6 +742,8 @@ export type Prompt_Deserialize = {
 	p?: number | null,
 	/**  The dice to roll or type, in the order the action takes them. */
 	dice: string[],
+	/**  The unit the roll is against, where there is one (a melee's other side). */
+	against?: string | null,
 };
 
 /**  A roll the rules owe now: a test, a melee, a drowning. The action `{type: action, unit, dice}` settles it. */
@@ -753,6 +755,8 @@ export type Prompt_Serialize = {
 	p: number | null,
 	/**  The dice to roll or type, in the order the action takes them. */
 	dice: string[],
+	/**  The unit the roll is against, where there is one (a melee's other side). */
+	against: string | null,
 };
 
 /**

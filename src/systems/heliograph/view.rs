@@ -110,6 +110,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
                 text: format!("{} tests morale {}: {}", u.name, reason.words(), test.describe()),
                 p: Some(test.p_pass()),
                 dice: vec![super::morale::DICE.to_string()],
+                against: None,
             }
         })
         .collect();
@@ -134,6 +135,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
             text: format!("Fight the melee: {} against {}", a.name, d.name),
             p: None,
             dice: super::melee::dice(ctx, a, d, None).unwrap_or_default(),
+            against: Some(d.id.clone()),
         });
     }
     prompts

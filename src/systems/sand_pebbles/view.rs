@@ -142,6 +142,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
                         ),
                         p: Some(test.p_pass()),
                         dice: test.dice(),
+                        against: Some(c.defender.clone()),
                     });
                 }
             }
@@ -160,6 +161,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
                     ),
                     p: Some(test.p_pass()),
                     dice: test.dice(),
+                    against: None,
                 });
             }
         }
@@ -175,6 +177,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
                         text: format!("Melee: {} against {} ({how})", a.name, d.name),
                         p: take,
                         dice: odds.dice,
+                        against: Some(d.id.clone()),
                     });
                 }
             }
@@ -188,6 +191,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
             text: format!("{} roll for drowning: each 6 drowns a swimmer", unit.name),
             p: Some(DROWNS),
             dice: drowning_odds(unit).dice,
+            against: None,
         });
     }
     prompts

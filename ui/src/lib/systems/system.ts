@@ -1,5 +1,5 @@
 import type { Component } from 'svelte';
-import type { Unit } from '../model';
+import type { Prompt, Unit } from '../model';
 
 /** How one kind of roll due now reads on its card. */
 export interface PromptWords {
@@ -12,6 +12,11 @@ export interface PromptWords {
   typed: string;
   /** How an outcome reads under its bar in the odds chart; plain numbers when absent. */
   labelOf?: (value: number) => string;
+  /**
+   * Choices the card offers before the roll, beyond the dice (a melee's pairings). It reports the action
+   * fields it sets through `onchange`; the card sends them with the roll and prices the odds with them.
+   */
+  Choices?: Component<{ prompt: Prompt; onchange: (fields: Record<string, unknown>) => void }>;
 }
 
 /** A pass-or-fail test's outcomes: the engine counts 1 for a pass and 0 for a failure. */

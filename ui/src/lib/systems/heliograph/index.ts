@@ -6,6 +6,7 @@ import { passes, type SystemUi } from '../system';
 import ActivationBar from './ActivationBar.svelte';
 import UnitActions from './UnitActions.svelte';
 import DefensiveFire from './DefensiveFire.svelte';
+import MeleePairs from './MeleePairs.svelte';
 
 const heliograph: SystemUi = {
   TurnBar: ActivationBar,
@@ -13,7 +14,7 @@ const heliograph: SystemUi = {
   Due: DefensiveFire,
   prompts: {
     morale: { title: 'Morale test', chance: 'to pass', roll: 'Roll test', typed: 'D% 1-100', labelOf: passes },
-    melee: { title: 'Melee', chance: '', roll: 'Fight the melee', typed: 'D10s in order' },
+    melee: { title: 'Melee', chance: '', roll: 'Fight the melee', typed: 'D10s in order', Choices: MeleePairs },
   },
 };
 
