@@ -4,7 +4,7 @@
 
 use super::context::{Ctx, Ground, MOVEMENT, SIGHTING};
 use super::tables::{Army, JungleDie};
-use super::turn::{Change, MeleeState, MeleeStep, Reason};
+use super::turn::{Activation, Change, MeleeState, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{
     Allowance, Effect, GameError, Outcome, Refusal, movement_choice, wheel_effect, wheeled_on_the_table,
@@ -22,14 +22,26 @@ const SAMPLE_STEP: f64 = 0.25;
 
 /// The active unit may use its move once, and before it fires.
 pub fn ready_to_move<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
+    let (unit, active) = still_moving(ctx, unit, "move")?;
+    if active.moved {
+        return Err(move_spent(unit));
+    }
+    Ok(unit)
+}
+
+fn move_spent(unit: &Unit) -> GameError {
+    Refusal::by_rule(format!("{} has already used its move in this activation", unit.name), MOVEMENT).into()
+}
+
+/// Whether the active unit's move is still open to it, for moving or for placing its figures as it moves:
+/// not locked in melee, its move not spent at a gun, and not yet fired.
+pub fn still_moving<'a>(ctx: &Ctx<'a>, unit: &str, doing: &str) -> Result<(&'a Unit, &'a Activation), GameError> {
     let unit = ctx.live_unit(unit)?;
-    ctx.activation_refusal(unit, "move")?;
+    ctx.activation_refusal(unit, doing)?;
     refuse_locked(ctx, unit, "move away")?;
     let active = ctx.turn.active.as_ref().expect("checked active");
-    if active.moved || active.busy {
-        return Err(
-            Refusal::by_rule(format!("{} has already used its move in this activation", unit.name), MOVEMENT).into()
-        );
+    if active.busy {
+        return Err(move_spent(unit));
     }
     if active.fired {
         return Err(Refusal::by_rule(
@@ -38,7 +50,7 @@ pub fn ready_to_move<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameErro
         )
         .into());
     }
-    Ok(unit)
+    Ok((unit, active))
 }
 
 /// A charge against a unit in a fort or building meets it at the edge of its works: the attacker's figures

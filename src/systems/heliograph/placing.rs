@@ -5,24 +5,17 @@
 //! its leader going anywhere. Figures stay out of contact: contact is made by a charge.
 
 use super::context::{Ctx, MOVEMENT};
-use super::movement::moving_reveals;
+use super::movement::{moving_reveals, still_moving};
 use super::turn::Change;
 use crate::game::{GameError, Refusal};
 use crate::roster::Unit;
 use crate::rules::Placement;
 
 pub fn placement(ctx: &Ctx, unit: &Unit) -> Result<Placement, GameError> {
-    ctx.activation_refusal(unit, "place its figures")?;
-    let active = ctx.turn.active.as_ref().expect("checked active");
+    let (unit, active) = still_moving(ctx, &unit.id, "place its figures")?;
     let refuse = |why: &str| Err(Refusal::by_rule(format!("{} {why}", unit.name), MOVEMENT).into());
-    if active.fired {
-        return refuse("has fired: its figures are placed as it moves, before it fires");
-    }
     if active.charged {
         return refuse("has charged: its figures stand in contact until the melee is fought");
-    }
-    if active.busy {
-        return refuse("has spent its move at its gun this activation");
     }
     if !ctx.state.allowances.contains_key(&unit.id) {
         return refuse("places its figures as it moves: roll its move first");

@@ -113,11 +113,6 @@ pub fn roll_to_make(ctx: &Ctx, unit: &Unit, asked: Option<&str>) -> Result<(Dice
     move_expr(ctx, unit, asked)
 }
 
-/// A unit may roll its movement in its side's movement phase, once, unless it rides a boat or is held.
-pub fn roll_ready(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
-    move_ready(ctx, unit, "roll movement")
-}
-
 /// A unit may move (`doing`) in its side's movement phase unless it rides a boat or is held.
 pub fn move_ready(ctx: &Ctx, unit: &Unit, doing: &str) -> Result<(), GameError> {
     ctx.require_acting(unit, doing, Phase::is_movement)?;
@@ -133,7 +128,7 @@ pub fn roll_move(
     rng: &mut GameRng,
 ) -> Result<Outcome, GameError> {
     let unit = ctx.live_unit(unit)?;
-    roll_ready(ctx, unit)?;
+    move_ready(ctx, unit, "roll movement")?;
     let (expr, _) = roll_to_make(ctx, unit, asked)?;
     let mut feed = DiceFeed::new(dice, rng);
     let roll = feed.roll(&expr, "movement")?.roll;

@@ -10,7 +10,7 @@ use super::context::Ctx;
 use super::fire;
 use super::melee::odds_for;
 use super::morale::test_for;
-use super::movement::{DROWNS, charger_ready, drowning_odds, may_ever_charge, move_ready, roll_ready};
+use super::movement::{DROWNS, charger_ready, drowning_odds, may_ever_charge, move_ready};
 use super::owed_tests;
 use super::sequence::{end_phase, initiative, must_cover_dice, next_turn, owed, ship_still_owes};
 use super::turn::Phase;
@@ -207,7 +207,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     report.cover = Some(ctx.column_name(ctx.cover_column(unit)).to_string());
     if report.carried_by.is_none() && ctx.scenario.ruleset.kind(&unit.kind).is_some_and(|k| k.movement.is_some()) {
         match ctx.state.allowances.get(&unit.id) {
-            None => report.offers.push(Offer::checked("roll_move", roll_ready(ctx, unit))),
+            None => report.offers.push(Offer::checked("roll_move", move_ready(ctx, unit, "roll movement"))),
             Some(_) => report.offers.push(Offer::checked("move", move_ready(ctx, unit, "move"))),
         }
     }
