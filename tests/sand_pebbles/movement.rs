@@ -144,6 +144,28 @@ fn units_aboard_a_gun_boat_move_with_it_and_not_alone() {
     assert_eq!(sp.unit("gardner").facing, 90.0, "the crew turn with their boat");
 }
 
+/// A boat that turns takes those aboard round with it, about its own place: a crew beside the boat's
+/// centre line ends beside it still, a quarter turn on.
+#[test]
+fn units_aboard_turn_with_their_boat() {
+    let body = craft("boat", "allies", "gun_boat", (30.0, 20.0), 90.0)
+        + &gun("gardner", "allies", "mg", 3, (30.0, 20.0))
+            .replace("at = [30, 20]\n", "at = [30, 20]\nspacing = 0.5\naboard = \"boat\"\n");
+    let mut sp = Sp::new(&body);
+    sp.movement("allies");
+    let before: Vec<(f64, f64)> = sp.unit("gardner").alive().map(|f| (f.pos.x - 30.0, f.pos.y - 20.0)).collect();
+    assert!(before.iter().any(|(x, y)| x.abs() + y.abs() > 0.4), "the crew stand beside the boat's centre: {before:?}");
+    sp.ok(r#"{"type":"roll_move","unit":"boat","expr":"2D6+6","dice":[6,6]}"#);
+    sp.ok(r#"{"type":"move","unit":"boat","path":[{"x":40,"y":20}],"facing":180}"#);
+    assert_eq!(sp.unit("boat").facing, 180.0);
+    let after: Vec<(f64, f64)> = sp.unit("gardner").alive().map(|f| (f.pos.x - 40.0, f.pos.y - 20.0)).collect();
+    // A quarter turn clockwise on the table (y grows down it): (x, y) about the boat becomes (-y, x).
+    for ((bx, by), (ax, ay)) in before.into_iter().zip(after) {
+        assert!((ax + by).abs() < 1e-9 && (ay - bx).abs() < 1e-9, "({bx}, {by}) went to ({ax}, {ay})");
+    }
+    assert_eq!(sp.unit("gardner").facing, 180.0);
+}
+
 #[test]
 fn boats_and_junks_keep_to_the_river() {
     let body = river() + &craft("junk", "boxers", "medium_junk", (40.0, 22.0), 90.0);

@@ -19,7 +19,7 @@ use super::tables::{Army, JungleDie};
 use super::turn::{Activation, MeleeState, MeleeStep};
 use crate::dice::GameRng;
 use crate::game::{GameError, Outcome, Refusal};
-use crate::measure::{EPSILON, distance};
+use crate::measure::{MOVE_TOLERANCE, distance};
 use crate::roster::Unit;
 use crate::rules::{Drawing, Note, Offer, Prompt, Report, Tone, UnitReport};
 
@@ -179,8 +179,9 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     if ctx.turn.jammed_until.get(&unit.id).is_some_and(|t| *t >= ctx.state.turn) {
         report.notes.push(Note::new("jammed", "Jammed: no fire this turn", Tone::Bad));
     }
+    // The same tolerance as placing allows: a figure the app let stand there is not then called a stray.
     let coherency = ctx.charts.movement.coherency;
-    if unit.leader().is_some_and(|l| unit.alive().any(|f| distance(f.pos, l.pos) > coherency + EPSILON)) {
+    if unit.leader().is_some_and(|l| unit.alive().any(|f| distance(f.pos, l.pos) > coherency + MOVE_TOLERANCE)) {
         let text = format!("Figures past {coherency}\" from the leader: set them within it");
         report.notes.push(Note::new("strays", text, Tone::Bad));
     }

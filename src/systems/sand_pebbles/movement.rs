@@ -8,10 +8,11 @@ use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal, movement_choice, resolve_move};
 use crate::measure::{
-    MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest, path_length, route_samples,
+    EPSILON, MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest, normalise_degrees,
+    path_length, route_samples,
 };
 use crate::odds::{Dist, OddsView};
-use crate::roster::Unit;
+use crate::roster::{Placed, Unit, turned_about};
 use crate::rules::plural;
 
 /// How finely a craft's route is checked against the river, in inches.
@@ -165,8 +166,19 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     })?;
     if let Outcome::Moved { route, effects, facing, .. } = &mut outcome {
         let (start, end) = (route[0], *route.last().unwrap());
+        let (dx, dy) = (end.x - start.x, end.y - start.y);
+        let turn = normalise_degrees(*facing - unit.facing);
         for carried in ctx.state.units.iter().filter(|u| ctx.aboard(u) == Some(unit.id.as_str()) && !u.is_out()) {
-            effects.push(Effect::Shift { unit: carried.id.clone(), dx: end.x - start.x, dy: end.y - start.y });
+            // Those aboard go where the boat takes them: carried along, and turned with it about its
+            // leader's place, so a gun on the bow stays on the bow.
+            if turn.abs() > EPSILON {
+                let moved: Vec<Pt> = carried.alive().map(|f| Pt::new(f.pos.x + dx, f.pos.y + dy)).collect();
+                let at = turned_about(&moved, end, turn);
+                let figures = carried.alive().zip(at).map(|(f, at)| Placed { figure: f.id, at }).collect();
+                effects.push(Effect::Place { unit: carried.id.clone(), figures });
+            } else {
+                effects.push(Effect::Shift { unit: carried.id.clone(), dx, dy });
+            }
             effects.push(Effect::Face { unit: carried.id.clone(), facing: *facing });
         }
         if ctx.profile(unit).swims && !ctx.turn.swims_owed.contains(&unit.id) {
