@@ -27,7 +27,11 @@ impl Game {
             .enumerate()
             .map(|(seq, event)| LogEntry {
                 seq: seq as u32,
-                turn: event.turn,
+                // "Turn 2 begins" opens turn 2, and reads under it.
+                turn: match event.outcome {
+                    Outcome::TurnBegan { turn } => turn,
+                    _ => event.turn,
+                },
                 kind: event.action.type_name().to_string(),
                 text: self.describe(event),
                 undone: undone[seq],

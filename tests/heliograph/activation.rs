@@ -79,3 +79,19 @@ fn activation_toss_odds_count_the_bonus_and_ignore_ties() {
     }
     assert!((us - win / (win + lose)).abs() < 1e-12, "{us}");
 }
+
+/// Ties the app tosses again are in the log line, so the four or more dice beside it read plainly.
+#[test]
+fn a_toss_the_app_rolled_again_after_a_tie_names_the_tie() {
+    let body = unit("us", "us", "us_infantry", 3, (10.0, 10.0), 70)
+        + &unit("m", "moros", "moro_warriors", 3, (40.0, 10.0), 70);
+    let tied = (0..500u64)
+        .find_map(|seed| {
+            let mut hg = Hg::seeded("", &body, seed);
+            let line = hg.ok(r#"{"type":"initiative"}"#);
+            let rolls = hg.game.events().last().unwrap().outcome.rolls().len();
+            (rolls > 2).then_some((line, rolls))
+        })
+        .expect("some seed in 500 ties the first toss");
+    assert!(tied.0.contains("(after ties: "), "{} dice: {}", tied.1, tied.0);
+}

@@ -30,13 +30,17 @@ impl Play {
     }
 
     pub fn with_options(options: &str, body: &str) -> Hg {
+        Hg::seeded(options, body, 11)
+    }
+
+    pub fn seeded(options: &str, body: &str, seed: u64) -> Hg {
         let source = format!(
             "[scenario]\nsystem = \"heliograph\"\ntitle = \"Conformance table\"\ntable = {{ width = 72, depth = 48 }}\n\n\
              [options]\n{options}\n\n\
              [[sides]]\nid = \"us\"\nname = \"U.S.\"\nedge = \"west\"\n\n\
              [[sides]]\nid = \"moros\"\nname = \"Moros\"\nedge = \"east\"\n\n{body}"
         );
-        Play::from_source(&source, 11)
+        Play::from_source(&source, seed)
     }
 
     pub fn turn(&self) -> &Turn {

@@ -43,6 +43,7 @@ fn a_tie_in_melee_goes_to_the_western_defender() {
     let line = sp.ok(r#"{"type":"melee","unit":"boxers","dice":[4,4,6,6,6,6]}"#);
     assert!(line.contains("a tie: marines wins"), "{line}");
     assert_eq!(sp.alive("boxers"), 0, "the loser loses 1D6 = 6 of its 5: the unit is gone");
+    assert!(line.ends_with("boxers loses 5 figures: none is left to rout"), "a unit wiped out does not rout: {line}");
     assert_eq!(sp.alive("marines"), 2, "the winner loses 6 / 2 = 3");
 }
 

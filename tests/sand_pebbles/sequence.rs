@@ -62,6 +62,7 @@ fn the_turn_runs_initiative_a_b_initiative_c_d_then_g_when_nobody_charged() {
     assert!(line.contains("next: Melee") && line.contains("no charges"), "{line}");
     assert!(sp.refused(r#"{"type":"end_phase"}"#).message.contains("begin the next turn"));
     assert!(sp.ok(r#"{"type":"next_turn"}"#).contains("Turn 2 begins"));
+    assert_eq!(sp.game.log_entries().last().unwrap().turn, 2, "the entry that opens turn 2 reads under it");
     assert_eq!(phase(&sp), Phase::MoveInitiative);
 }
 

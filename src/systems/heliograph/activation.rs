@@ -124,8 +124,11 @@ pub fn toss(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcom
         let face = rolls[n - 2 + i].roll.total;
         if bonus(i) > 0 { format!("{face}+{} = {}", bonus(i), face + bonus(i)) } else { face.to_string() }
     };
+    // Ties the app tossed again are named, so the dice shown beside the entry all read plainly.
+    let ties: Vec<String> = rolls[..n - 2].chunks(2).map(|p| format!("{} each", p[0].roll.total + bonus(0))).collect();
+    let retossed = if ties.is_empty() { String::new() } else { format!(" (after ties: {})", ties.join("; ")) };
     let summary = format!(
-        "Activation toss: {} {} against {} {}: {} activates a unit ({} now +{} on the next toss)",
+        "Activation toss: {} {} against {} {}{retossed}: {} activates a unit ({} now +{} on the next toss)",
         sides[0].name,
         show(0),
         sides[1].name,

@@ -128,14 +128,11 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         let lost = feed.roll(&d6, "defender's losses")?;
         feed.finish()?;
         let losses = defender.choose_losses(lost.roll.total as u32);
-        let lost_words = plural(losses.len(), "figure", "figures");
+        let wiped_out = losses.len() as u32 >= defender.alive_count();
+        let count = losses.len();
         let (run, routed) = rout_effects(ctx, defender, rout.roll.total as f64, losses);
-        summary = format!(
-            "{} failed to stand: {} and loses {lost_words}; {} takes its position unharmed",
-            defender.name,
-            rout_words(rout.roll.total, run),
-            attacker.name
-        );
+        let fate = loser_fate(rout.roll.total, run, count, wiped_out);
+        summary = format!("{} failed to stand: {fate}; {} takes its position unharmed", defender.name, attacker.name);
         effects.extend(take_position(ctx, attacker, defender));
         effects.extend(routed);
         rolls.extend([rout, lost]);
@@ -152,10 +149,12 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         feed.finish()?;
         let loser_losses = loser.choose_losses(lost.roll.total as u32);
         let winner_losses = winner.choose_losses((winner_lost.roll.total / 2) as u32);
-        let loser_lost_words = plural(loser_losses.len(), "figure", "figures");
+        let wiped_out = loser_losses.len() as u32 >= loser.alive_count();
+        let count = loser_losses.len();
         let (run, routed) = rout_effects(ctx, loser, rout.roll.total as f64, loser_losses);
+        let fate = loser_fate(rout.roll.total, run, count, wiped_out);
         summary = format!(
-            "Melee: {} {a_total} ({}) against {} {d_total} ({}){}: {} wins and loses {}; {} {} and loses {loser_lost_words}",
+            "Melee: {} {a_total} ({}) against {} {d_total} ({}){}: {} wins and loses {}; {} {fate}",
             attacker.name,
             a.describe(),
             defender.name,
@@ -164,7 +163,6 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
             winner.name,
             plural(winner_losses.len(), "figure", "figures"),
             loser.name,
-            rout_words(rout.roll.total, run),
         );
         if !winner_losses.is_empty() {
             effects.push(Effect::Losses { unit: winner.id.clone(), figures: winner_losses });
@@ -191,11 +189,16 @@ fn take_position(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> Vec<Effect> {
 }
 
 /// The rout as it happened: the dice's inches, and how far the unit got when the table's edge stopped it.
-fn rout_words(rolled: i64, run: f64) -> String {
-    if run + MOVE_TOLERANCE < rolled as f64 {
-        format!("routs {rolled}\" rolled, {run:.1}\" to the table edge, where it stops")
+/// What befalls the loser of a melee, in words: its rout (cut short by the table edge, if it was) and its
+/// losses; or, when the losses took every figure, that none was left to rout.
+fn loser_fate(rolled: i64, run: f64, lost: usize, wiped_out: bool) -> String {
+    let lost = plural(lost, "figure", "figures");
+    if wiped_out {
+        format!("loses {lost}: none is left to rout")
+    } else if run + MOVE_TOLERANCE < rolled as f64 {
+        format!("routs {rolled}\" rolled, {run:.1}\" to the table edge, where it stops, and loses {lost}")
     } else {
-        format!("routs {rolled}\"")
+        format!("routs {rolled}\" and loses {lost}")
     }
 }
 
