@@ -6,3 +6,7 @@ crate::register_systems! {
     "sand-pebbles" => sand_pebbles::SandPebbles,
     "heliograph" => heliograph::Heliograph,
 }
+
+/// When Empires Clash! joins the registry once its turn, movement and combat play; its charts, army lists
+/// and odds are built and tested here first.
+pub mod when_empires_clash;

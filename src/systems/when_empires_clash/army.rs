@@ -1,0 +1,237 @@
+//! Army lists (`scenarios/when-empires-clash/armies/*.toml`) and the checker the text's lists are held
+//! to: each line's stands x value against its printed points, the printed stand count, a 35- or 36-point
+//! total, and the cap on stands worth 4 or more. A list may correct a printed line (the Boxer army's
+//! Imperial infantry, as RULINGS says); the checker then reports the printed figure beside the correction.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::tables::Tables;
+use crate::scenario::ScenarioError;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmyList {
+    pub army: Header,
+    pub stands: Vec<Line>,
+    #[serde(default)]
+    pub entrenchments: Option<Entrenchments>,
+    /// Lines the text lets a player swap for others ("may be replaced with").
+    #[serde(default)]
+    pub alternatives: Vec<Alternative>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    pub conflict: String,
+    pub name: String,
+    /// The army commander's dice: 2D6 for European and European-style armies, D12 for Native ones.
+    pub dice: Spanned<String>,
+    pub printed_points: Spanned<u32>,
+    pub printed_stands: Spanned<u32>,
+    /// The stand count once a printed line is corrected; the printed count when absent.
+    #[serde(default)]
+    pub stands: Option<u32>,
+}
+
+/// "6 stands of British Regular Infantry (Single-shot Rifles): 18 points".
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Line {
+    pub count: u32,
+    /// The count as printed, where the list corrects it.
+    #[serde(default)]
+    pub printed_count: Option<u32>,
+    pub name: Spanned<String>,
+    pub kind: Spanned<String>,
+    /// None for transport, which carries no weapon.
+    #[serde(default)]
+    pub weapon: Option<Spanned<String>>,
+    /// A second weapon the text allows ("Hand-held Weapons or Rifled Muskets").
+    #[serde(default)]
+    pub or_weapon: Option<Spanned<String>>,
+    /// Cavalry that "may" dismount, "must" dismount to fight, or is already "dismounted".
+    #[serde(default)]
+    pub dismount: Option<String>,
+    /// What a dismounted stand fights as.
+    #[serde(default)]
+    pub dismounted_as: Option<String>,
+    #[serde(default)]
+    pub mounts: Option<String>,
+    pub printed_points: u32,
+    #[serde(default)]
+    pub notes: String,
+    /// Why the list departs from the printed line, quoting it.
+    #[serde(default)]
+    pub correction: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entrenchments {
+    /// 50 mm lengths.
+    pub lengths: u32,
+    pub printed_points: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Alternative {
+    pub replaces: Vec<String>,
+    pub stands: Vec<Line>,
+}
+
+/// What the checker found: a rule the list breaks, or a note (a corrected printed line).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finding {
+    pub breaks: bool,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+pub fn read(file: &str, source: &str) -> Result<ArmyList, ScenarioError> {
+    toml::from_str(source).map_err(|e| ScenarioError::from_toml(file, source, &e))
+}
+
+/// The list's points, its stand count and its points in stands worth 4 or more.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Totals {
+    pub points: f64,
+    pub stands: u32,
+    pub capped_points: u32,
+}
+
+pub fn totals(tables: &Tables, lines: &[Line], entrenchments: Option<&Entrenchments>) -> Totals {
+    let value = |l: &Line| tables.stand(l.kind.get_ref()).map_or(0, |s| s.value);
+    let points: u32 = lines.iter().map(|l| l.count * value(l)).sum();
+    let dug = entrenchments.map_or(0.0, |e| f64::from(e.lengths) * tables.armies.entrenchment_points_per_length);
+    let capped_points =
+        lines.iter().filter(|l| value(l) >= tables.armies.cap_from_value).map(|l| l.count * value(l)).sum();
+    Totals { points: f64::from(points) + dug, stands: lines.iter().map(|l| l.count).sum(), capped_points }
+}
+
+/// Checks `list` (read from `source`, for line numbers) against the stand values and the army rules.
+pub fn check(tables: &Tables, list: &ArmyList, source: &str) -> Vec<Finding> {
+    let at = |offset: usize| Some(source[..offset.min(source.len())].matches('\n').count() + 1);
+    let mut found = Vec::new();
+    let mut breaks = |line: Option<usize>, message: String| found.push(Finding { breaks: true, line, message });
+    let header = &list.army;
+    if !["2D6", "D12"].contains(&header.dice.get_ref().as_str()) {
+        breaks(at(header.dice.span().start), format!("dice {:?}: an army throws 2D6 or a D12", header.dice.get_ref()));
+    }
+    let every_line = list.stands.iter().chain(list.alternatives.iter().flat_map(|a| &a.stands));
+    for line in every_line.clone() {
+        breaks_of_line(tables, line, &at, &mut breaks);
+    }
+    let totals = totals(tables, &list.stands, list.entrenchments.as_ref());
+    let printed = *header.printed_points.get_ref();
+    let printed_sum: u32 = list.stands.iter().map(|l| l.printed_points).sum::<u32>()
+        + list.entrenchments.as_ref().map_or(0, |e| e.printed_points);
+    if printed_sum != printed {
+        breaks(
+            at(header.printed_points.span().start),
+            format!("the lines' printed points add to {printed_sum}, not the printed total {printed}"),
+        );
+    }
+    if totals.points != f64::from(printed) {
+        breaks(
+            at(header.printed_points.span().start),
+            format!("the stands are worth {} points, not the printed {printed}", totals.points),
+        );
+    }
+    let [low, high] = tables.armies.list_points;
+    if !(f64::from(low)..=f64::from(high)).contains(&totals.points) {
+        breaks(
+            at(header.printed_points.span().start),
+            format!("{} points: the text's lists are all {low} or {high} point armies", totals.points),
+        );
+    }
+    let expected = header.stands.unwrap_or(*header.printed_stands.get_ref());
+    if totals.stands != expected {
+        breaks(
+            at(header.printed_stands.span().start),
+            format!("{} stands, not the {expected} the list gives (plus a Command stand)", totals.stands),
+        );
+    }
+    if totals.capped_points > tables.armies.equal_cap_points {
+        breaks(
+            None,
+            format!(
+                "{} points in stands worth {} or more: at most {} in an army of equal value",
+                totals.capped_points, tables.armies.cap_from_value, tables.armies.equal_cap_points
+            ),
+        );
+    }
+    for alternative in &list.alternatives {
+        let replaced: Vec<&Line> =
+            list.stands.iter().filter(|l| alternative.replaces.contains(l.name.get_ref())).collect();
+        if replaced.len() != alternative.replaces.len() {
+            breaks(
+                None,
+                format!("the alternative replaces {:?}, which are not all lines of the list", alternative.replaces),
+            );
+        }
+        let out: u32 = replaced.iter().map(|l| l.printed_points).sum();
+        let incoming: u32 = alternative.stands.iter().map(|l| l.printed_points).sum();
+        if out != incoming {
+            breaks(None, format!("the alternative brings {incoming} points for the {out} it replaces"));
+        }
+    }
+    for line in list.stands.iter().filter(|l| l.printed_count.is_some()) {
+        found.push(Finding {
+            breaks: false,
+            line: at(line.name.span().start),
+            message: line
+                .correction
+                .clone()
+                .unwrap_or_else(|| format!("{}: printed count corrected", line.name.get_ref())),
+        });
+    }
+    found
+}
+
+/// What one line breaks: an unknown stand type or weapon, or its stands not worth its printed points.
+fn breaks_of_line(
+    tables: &Tables,
+    line: &Line,
+    at: &dyn Fn(usize) -> Option<usize>,
+    breaks: &mut dyn FnMut(Option<usize>, String),
+) {
+    let name = line.name.get_ref();
+    let Some(stand) = tables.stand(line.kind.get_ref()) else {
+        let known: Vec<&str> = tables.stands.keys().map(String::as_str).collect();
+        breaks(
+            at(line.kind.span().start),
+            format!("{name}: no stand type {:?}; they are: {}", line.kind.get_ref(), known.join(", ")),
+        );
+        return;
+    };
+    for weapon in [&line.weapon, &line.or_weapon].into_iter().flatten() {
+        if !tables.weapons.contains_key(weapon.get_ref()) {
+            breaks(at(weapon.span().start), format!("{name}: no weapon {:?}", weapon.get_ref()));
+        }
+    }
+    let worth = line.count * stand.value;
+    if worth != line.printed_points {
+        breaks(
+            at(line.name.span().start),
+            format!(
+                "{name}: {} stands x {} = {worth} points, not the printed {}",
+                line.count, stand.value, line.printed_points
+            ),
+        );
+    }
+}
+
+/// The list as the text prints it, before any correction: what the checker reports the text's own
+/// inconsistencies from.
+pub fn as_printed(list: &ArmyList) -> ArmyList {
+    let mut printed = list.clone();
+    printed.army.stands = None;
+    for line in &mut printed.stands {
+        line.count = line.printed_count.take().unwrap_or(line.count);
+        line.correction = None;
+    }
+    printed
+}
