@@ -362,7 +362,7 @@ test('Heliograph hidden counters, sighting, jungle movement and the melee sequen
   await until('the melee dice hint', async () => /1 D10 for the attackers, then 1 D10 for the defender/.test(await text('prompt-melee-north-band-dice-hint')));
   await tid('prompt-melee-north-band-faces').fill(['9 0', '9 0', '9 0', ...Array(7).fill('0 9')].join(' '));
   await tid('prompt-melee-north-band-use').click();
-  await until('the melee result', async () => /Melee, Datu's warriors against 1st Squad, 17th Infantry: .*7 attackers and 3 defenders lost; Datu's warriors test morale/.test(await newest()));
+  await until('the melee result', async () => /Melee, Datu's warriors against 1st Squad, 17th Infantry: .*7 attackers and 3 defenders lost; Datu's warriors tests morale/.test(await newest()));
   await until('the roster to show the losses', async () => (await text('alive-north-band')) === '3' && (await text('alive-first-squad')) === '7');
   await dismissNotice();
   // The side that lost more tests morale after the melee.

@@ -183,9 +183,11 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   const moved = (await figures('gun-boat'))[0];
   const [dx, dy] = [moved.x - boat.x, moved.y - boat.y];
   assert.ok(Math.abs(dx - 6) < 0.2 && Math.abs(dy + 2) < 0.2, `the boat ends where the route did (${dx}, ${dy})`);
+  // The gun aboard goes with the boat and turns with it: each crewman keeps his distance from the boat.
+  const apart = (a, b) => Math.hypot(a.x - b.x, a.y - b.y);
   assert.ok(
-    (await figures('boat-gun')).every((f, i) => Math.abs(f.x - (gun[i].x + dx)) < 0.02 && Math.abs(f.y - (gun[i].y + dy)) < 0.02),
-    'the gun aboard moves with the boat',
+    (await figures('boat-gun')).every((f, i) => Math.abs(apart(f, moved) - apart(gun[i], boat)) < 0.02),
+    'the gun aboard moves and turns with the boat',
   );
   await tid('zoom-fit').click();
   await until('End phase to open', async () => tid('end-phase').isEnabled());

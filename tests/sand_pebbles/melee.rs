@@ -205,4 +205,9 @@ fn a_charge_on_a_unit_shot_away_is_not_fought_because_the_target_is_gone() {
     assert!(line.contains("next: Melee: no charges this turn"), "{line}");
     let r = sp.refused(r#"{"type":"melee","unit":"marines"}"#);
     assert!(r.message.contains("marines's melee will not be fought: boxers is no longer there"), "{}", r.message);
+    let odds = sp.game.odds(&sandtable::game::Action::from_json(r#"{"type":"melee","unit":"marines"}"#).unwrap());
+    assert!(
+        format!("{odds:?}").contains("will not be fought: boxers is no longer there"),
+        "odds refused as the melee is: {odds:?}"
+    );
 }

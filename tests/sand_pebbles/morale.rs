@@ -99,6 +99,8 @@ fn a_unit_charged_twice_owes_one_test_to_stand_listed_once() {
         "{}",
         r.message
     );
+    let line = sp.ok(r#"{"type":"morale","unit":"them","dice":[1]}"#);
+    assert!(line.starts_with("them tests morale to stand against marines and sailors — "), "{line}");
 }
 
 #[test]

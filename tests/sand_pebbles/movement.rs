@@ -291,3 +291,21 @@ fn a_pinned_unit_does_not_move_and_a_charging_unit_stays_1_inch_short() {
     let r = sp.refused(r#"{"type":"roll_move","unit":"boxers"}"#);
     assert!(r.message.contains("pinned by a charge"), "{}", r.message);
 }
+
+/// A charge on a unit holding a building meets it at the building's edge, outside it: the chargers are
+/// in the open when the defenders fire, and only the defenders have the building's cover.
+#[test]
+fn a_charge_on_a_unit_in_cover_stops_at_the_edge_of_that_cover() {
+    let body = area("Gate house", "windows_doors", (24.0, 9.0), (36.0, 14.0))
+        + &unit("marines", "allies", "marines", 3, (30.0, 13.0))
+        + &unit("boxers", "boxers", "boxers", 3, (30.0, 20.0));
+    let mut sp = Sp::new(&body);
+    sp.movement("boxers");
+    sp.ok(r#"{"type":"roll_move","unit":"boxers","dice":[4,4,4]}"#);
+    let line = sp.ok(r#"{"type":"charge","unit":"boxers","target":"marines"}"#);
+    assert!(line.contains("to the edge of the windows or doors"), "{line}");
+    assert!(sp.unit("boxers").alive().all(|f| f.pos.y > 14.0 && f.pos.y < 14.1), "{:?}", sp.unit("boxers").figures);
+    sp.on_to_fire("allies");
+    let odds = sp.odds(r#"{"type":"fire","unit":"marines","target":"boxers"}"#);
+    assert!(odds.label.contains("(open)"), "the chargers have no cover from the house: {}", odds.label);
+}

@@ -144,7 +144,11 @@ pub fn melee(
             lines.join("; "),
             plural(a, "attacker", "attackers"),
             plural(d, "defender", "defenders"),
-            if names.is_empty() { String::new() } else { format!("; {} test morale", names.join(" and ")) }
+            match names.len() {
+                0 => String::new(),
+                1 => format!("; {} tests morale", names[0]),
+                _ => format!("; {} test morale", names.join(" and ")),
+            }
         ) + if still_locked {
             "; the melee is locked: neither moves away nor fires until a melee decides it"
         } else {

@@ -10,8 +10,8 @@ use crate::game::{
     Allowance, Effect, GameError, Outcome, Refusal, movement_choice, wheel_effect, wheeled_on_the_table,
 };
 use crate::measure::{
-    EPSILON, MOVE_TOLERANCE, Pt, bearing, distance, inches_beside, nearest, normalise_degrees, path_length,
-    route_samples,
+    MOVE_TOLERANCE, Pt, bearing, distance, inches_beside, nearest, normalise_degrees, path_length, route_samples,
+    share_before,
 };
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
@@ -61,23 +61,12 @@ fn short_of_cover(ctx: &Ctx, unit: &Unit, target: &Unit, dx: f64, dy: f64) -> (f
     if !matches!(ground, Ground::Fort | Ground::Building) {
         return (dx, dy, None);
     }
-    let outside = |t: f64| {
-        unit.alive().all(|f| {
-            let at = Pt::new(f.pos.x + dx * t, f.pos.y + dy * t);
-            ctx.ground_at(f.pos) == ground || ctx.ground_at(at) != ground
-        })
-    };
-    if outside(1.0) {
+    let from: Vec<Pt> = unit.alive().map(|f| f.pos).collect();
+    let t = share_before(&from, dx, dy, |start, to| ctx.ground_at(start) != ground && ctx.ground_at(to) == ground);
+    if t >= 1.0 {
         return (dx, dy, None);
     }
-    // The last point of the way with every figure still outside, found to a hundredth of an inch.
-    let (mut lo, mut hi) = (0.0, 1.0);
-    let length = dx.hypot(dy).max(EPSILON);
-    while (hi - lo) * length > 0.01 {
-        let mid = (lo + hi) / 2.0;
-        if outside(mid) { lo = mid } else { hi = mid }
-    }
-    (dx * lo, dy * lo, Some(ground))
+    (dx * t, dy * t, Some(ground))
 }
 
 /// A unit locked in a tied melee stays in contact until a melee decides it (RULINGS: a tie locks).
@@ -344,7 +333,7 @@ pub fn sight(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
 }
 
 pub fn sight_odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
-    let unit = ctx.live_unit(unit)?;
+    let unit = sight_ready(ctx, unit)?;
     let mut dist = Dist::constant(0);
     let mut view_lines = Vec::new();
     let mut dice = Vec::new();

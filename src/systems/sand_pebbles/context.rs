@@ -90,7 +90,8 @@ impl<'a> Ctx<'a> {
         (0..4).max_by_key(|&c| counts[c]).unwrap_or(0)
     }
 
-    fn column_at(&self, p: Pt) -> usize {
+    /// The best cover column of the ground at `p`.
+    pub fn column_at(&self, p: Pt) -> usize {
         areas_containing(p, &self.scenario.terrain)
             .iter()
             .map(|a| self.charts.cover_column(&a.cover))

@@ -5,7 +5,7 @@
 use super::context::{Ctx, MELEE};
 use super::markers::ROUTED;
 use super::morale::{require_phase, test_for};
-use super::turn::{Change, Phase};
+use super::turn::{Change, Charge, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::{MOVE_TOLERANCE, Pt};
@@ -77,27 +77,37 @@ fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit, bool), 
     })?;
     let defender = ctx.unit(&charge.defender)?;
     if !charge.owes_melee() {
-        let why = if charge.resolved {
-            "has already been fought".to_string()
-        } else if let Some(gone) = [attacker, defender].into_iter().find(|u| u.is_out()) {
-            format!("will not be fought: {} is no longer there", gone.name)
-        } else if charge.attacker_passed == Some(false) {
-            "did not go in: the attacker failed its test to finish the charge".to_string()
-        } else {
-            "waits on the attacker's test to finish the charge (phase E)".to_string()
-        };
+        let why = unfought(charge, attacker, defender)
+            .unwrap_or_else(|| "waits on the attacker's test to finish the charge (phase E)".to_string());
         return Err(Refusal::by_rule(format!("{}'s melee {why}", attacker.name), MELEE).into());
     }
     Ok((attacker, defender, charge.defender_passed == Some(false)))
+}
+
+/// A unit routed by an earlier melee this turn has left, attacker or defender, as has one wiped out.
+fn gone(unit: &Unit) -> bool {
+    unit.is_out() || unit.flags.contains(&ROUTED)
+}
+
+/// Why a charge's melee will not be fought, if it will not: fought already, a side no longer there, or the
+/// charge never went in.
+fn unfought(charge: &Charge, attacker: &Unit, defender: &Unit) -> Option<String> {
+    if charge.resolved {
+        Some("has already been fought".to_string())
+    } else if let Some(gone) = [attacker, defender].into_iter().find(|u| gone(u)) {
+        Some(format!("will not be fought: {} is no longer there", gone.name))
+    } else if charge.attacker_passed == Some(false) {
+        Some("did not go in: the attacker failed its test to finish the charge".to_string())
+    } else {
+        None
+    }
 }
 
 pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
     require_phase(ctx, Phase::Melee, "melee")?;
     let (attacker, defender, defender_failed) = pending(ctx, unit)?;
     let done = Change::MeleeResolved { attacker: attacker.id.clone() }.effect();
-    // A unit routed by an earlier melee this turn has left, attacker or defender: the other holds. (The
-    // attacker's own charge is not fought by a unit that has run from another melee.)
-    let gone = |u: &Unit| u.is_out() || u.flags.contains(&ROUTED);
+    // The other holds; the attacker's own charge is not fought by a unit that has run from another melee.
     if gone(attacker) || gone(defender) {
         let gone = if gone(attacker) { &attacker.name } else { &defender.name };
         // Dice typed for it are not silently dropped: the log says they were not used.
@@ -263,5 +273,8 @@ pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
         .charge_by(&attacker.id)
         .ok_or_else(|| Refusal::by_rule(format!("{} made no charge this turn", attacker.name), MELEE))?;
     let defender = ctx.unit(&charge.defender)?;
+    if let Some(why) = unfought(charge, attacker, defender) {
+        return Err(Refusal::by_rule(format!("{}'s melee {why}", attacker.name), MELEE).into());
+    }
     Ok(odds_for(ctx, attacker, defender))
 }

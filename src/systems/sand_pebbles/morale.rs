@@ -3,6 +3,7 @@
 //! by one (RULINGS), or with `morale_cover_literal` adds 1 to the die.
 
 use super::context::{Ctx, MORALE, SEQUENCE};
+use super::owed_tests;
 use super::tables::{MoraleCell, MoraleWord};
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
@@ -96,7 +97,14 @@ fn owes_none(ctx: &Ctx, unit: &Unit, what: &str) -> GameError {
         (None, Some(passed)) => {
             format!("{} has taken its test to finish its charge this turn: it {}", unit.name, result(passed))
         }
-        (None, None) => format!("{} owes no test {what}", unit.name),
+        (None, None) => match ctx.turn.charge_by(&unit.id).filter(|c| !ctx.live(c)) {
+            Some(c) => format!(
+                "{} owes no test {what}: its charge on {} is over, one of them is no longer there",
+                unit.name,
+                ctx.name_of(&c.defender)
+            ),
+            None => format!("{} owes no test {what}", unit.name),
+        },
     };
     Refusal::by_rule(message, MORALE).into()
 }
@@ -146,12 +154,13 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
         }
     };
     let roll_text = rolls.first().map(|r| format!(", rolled {}", r.roll.total)).unwrap_or_default();
-    let (summary, change) = recorded(&test, passed, &roll_text);
+    let against = owed_tests::opponents(ctx, ctx.turn, test.unit, test.charging);
+    let (summary, change) = recorded(&test, passed, &roll_text, &against);
     Ok(Outcome::Resolved { summary, rolls, effects: vec![change.effect()] })
 }
 
 /// A test's result in the log's words, and the change that records it.
-pub fn recorded(test: &Test, passed: bool, roll_text: &str) -> (String, Change) {
+pub fn recorded(test: &Test, passed: bool, roll_text: &str, against: &str) -> (String, Change) {
     let unit = test.unit;
     let result = match (test.charging, passed) {
         (true, true) => "passes: the charge goes in",
@@ -165,9 +174,9 @@ pub fn recorded(test: &Test, passed: bool, roll_text: &str) -> (String, Change) 
         Change::StandTested { defender: unit.id.clone(), passed }
     };
     let summary = format!(
-        "{} tests morale to {} — {}{roll_text}: {result}",
+        "{} tests morale to {} {against} — {}{roll_text}: {result}",
         unit.name,
-        if test.charging { "finish its charge" } else { "stand" },
+        if test.charging { "finish its charge on" } else { "stand against" },
         test.describe()
     );
     (summary, change)

@@ -9,7 +9,7 @@ use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal, movement_choice, resolve_move};
 use crate::measure::{
     EPSILON, MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest, normalise_degrees,
-    path_length, route_samples,
+    path_length, route_samples, share_before,
 };
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Placed, Unit, turned_about};
@@ -319,16 +319,39 @@ pub fn charger_ready(ctx: &Ctx, unit: &Unit, target: Option<&Unit>, now: bool) -
     }
 }
 
-/// How far a charge must go: from the nearest pair of figures to `charge_stop_short` from the target.
-fn charge_needs(ctx: &Ctx, unit: &Unit, target: &Unit) -> f64 {
-    let pair = nearest(&unit.alive_positions(), &target.alive_positions()).expect("both units have figures");
-    (pair.distance - ctx.charts.movement.charge_stop_short).max(0.0)
+/// The straight shift a charge makes: from the nearest pair of figures to `charge_stop_short` from the
+/// target; against a target in cover, no further than the edge of that cover, outside it, so the charger
+/// keeps its own ground (the defender's cover is its own). With its length, and the cover column it
+/// stopped at, if it did.
+struct ChargeShift {
+    dx: f64,
+    dy: f64,
+    length: f64,
+    at_cover: Option<usize>,
+}
+
+fn charge_shift(ctx: &Ctx, unit: &Unit, target: &Unit) -> ChargeShift {
+    let mine = unit.alive_positions();
+    let pair = nearest(&mine, &target.alive_positions()).expect("both units have figures");
+    let length = (pair.distance - ctx.charts.movement.charge_stop_short).max(0.0);
+    let (from, to) = (mine[pair.a_index], target.alive_positions()[pair.b_index]);
+    let step = if pair.distance > 0.0 { length / pair.distance } else { 0.0 };
+    let (dx, dy) = ((to.x - from.x) * step, (to.y - from.y) * step);
+    let column = ctx.cover_column(target);
+    if column > 0 && ctx.craft(target).is_none() && ctx.aboard(target).is_none() {
+        let entering = |start: Pt, end: Pt| ctx.column_at(start) != column && ctx.column_at(end) == column;
+        let t = share_before(&mine, dx, dy, entering);
+        if t < 1.0 {
+            return ChargeShift { dx: dx * t, dy: dy * t, length: length * t, at_cover: Some(column) };
+        }
+    }
+    ChargeShift { dx, dy, length, at_cover: None }
 }
 
 /// The chance the unit's movement roll carries a charge on `target` home: certain once it has rolled (the
 /// charge is refused otherwise), else the chance its dice make the distance.
 pub fn reach_line(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<(String, f64), GameError> {
-    let needed = charge_needs(ctx, unit, target);
+    let needed = charge_shift(ctx, unit, target).length;
     if let Some(allowance) = ctx.state.allowances.get(&unit.id) {
         return Ok((format!("it reaches {} (needs {needed:.1}\", has {:.1}\")", target.name, allowance.left), 1.0));
     }
@@ -354,11 +377,15 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome,
     let theirs = target.alive_positions();
     let pair = nearest(&mine, &theirs).expect("both units have figures");
     let stop_short = ctx.charts.movement.charge_stop_short;
-    let needed = charge_needs(ctx, unit, target);
+    let ChargeShift { dx, dy, length: needed, at_cover } = charge_shift(ctx, unit, target);
+    let short_of = match at_cover {
+        Some(column) => format!("the edge of the {}", ctx.column_name(column).to_lowercase()),
+        None => format!("{stop_short}\" short"),
+    };
     if needed > left + MOVE_TOLERANCE {
         return Err(Refusal::by_rule(
             format!(
-                "{} needs {needed:.1}\" to reach {stop_short}\" from {} but has {left:.1}\" of movement left",
+                "{} needs {needed:.1}\" to reach {short_of} of {} but has {left:.1}\" of movement left",
                 unit.name, target.name
             ),
             format!("{MOVEMENT}: a unit with enough movement to enter melee stops {stop_short} inch away"),
@@ -366,8 +393,6 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome,
         .into());
     }
     let (from, to) = (mine[pair.a_index], theirs[pair.b_index]);
-    let step = if pair.distance > 0.0 { needed / pair.distance } else { 0.0 };
-    let (dx, dy) = ((to.x - from.x) * step, (to.y - from.y) * step);
     let table = &ctx.scenario.table;
     if mine.iter().any(|p| !table.contains(Pt::new(p.x + dx, p.y + dy))) {
         return Err(Refusal::by_rule(format!("{} would end partly off the table", unit.name), "Table edge").into());
@@ -376,7 +401,7 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome,
     let facing_out = bearing(to, from);
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} charges {}: moves {needed:.1}\" to {stop_short}\" short; {} is pinned and turns to face it",
+            "{} charges {}: moves {needed:.1}\" to {short_of}; {} is pinned and turns to face it",
             unit.name, target.name, target.name
         ),
         rolls: Vec::new(),

@@ -37,6 +37,20 @@ pub fn names(units: &[&Unit]) -> String {
     }
 }
 
+/// Whom a unit tests against, in words: the unit it charged, or those charging it ("A and B").
+pub fn opponents(ctx: &Ctx, turn: &Turn, unit: &Unit, charging: bool) -> String {
+    if charging {
+        return turn.charge_by(&unit.id).map(|c| ctx.name_of(&c.defender).to_string()).unwrap_or_default();
+    }
+    let attackers: Vec<&Unit> = turn
+        .charges
+        .iter()
+        .filter(|c| c.defender == unit.id && c.attacker_passed == Some(true) && ctx.live(c))
+        .filter_map(|c| ctx.state.unit(&c.attacker))
+        .collect();
+    names(&attackers)
+}
+
 /// The phase that follows `from` (phase D's second half, E or F), with the tests recorded as it opens.
 pub fn after(ctx: &Ctx, from: Phase) -> (Phase, Vec<(String, Change)>) {
     let mut turn = ctx.turn.clone();
@@ -44,7 +58,7 @@ pub fn after(ctx: &Ctx, from: Phase) -> (Phase, Vec<(String, Change)>) {
     let mut settle = |turn: &mut Turn, unit: &Unit, charging: bool| {
         let test = test_for(ctx, unit, charging);
         if let Some(passed) = test.decided() {
-            let (line, change) = recorded(&test, passed, "");
+            let (line, change) = recorded(&test, passed, "", &opponents(ctx, turn, unit, charging));
             turn.apply(&change);
             settled.push((line, change));
         }
