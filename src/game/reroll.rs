@@ -51,15 +51,20 @@ fn rolls_app_dice(outcome: &Outcome) -> bool {
 /// What makes two rolls "the same roll": the action's type and the unit it is for (or, for a plain
 /// `roll`, its label).
 #[derive(PartialEq)]
-struct Roller {
-    kind: String,
-    subject: Option<serde_json::Value>,
+struct Roller<'a> {
+    kind: &'a str,
+    subject: Option<&'a str>,
 }
 
-impl Roller {
-    fn of(action: &Action) -> Roller {
-        let json = serde_json::to_value(action).unwrap_or_default();
-        let subject = json.get("unit").or_else(|| json.get("label")).cloned();
-        Roller { kind: action.type_name().to_string(), subject }
+impl Roller<'_> {
+    /// Read from the action's fields without serialising it: a long log has many rolls to pass over.
+    fn of(action: &Action) -> Roller<'_> {
+        let subject = match action {
+            Action::System(own) => own.fields.get("unit").and_then(serde_json::Value::as_str),
+            Action::RollMove { unit, .. } => Some(unit.as_str()),
+            Action::Roll { label, .. } => label.as_deref(),
+            _ => None,
+        };
+        Roller { kind: action.type_name(), subject }
     }
 }
