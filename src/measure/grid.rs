@@ -24,7 +24,7 @@ pub fn chebyshev(a: Square, b: Square) -> u32 {
 }
 
 /// The board: `cols` squares across, `rows` down.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct SquareGrid {
     pub cols: u32,

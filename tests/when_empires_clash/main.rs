@@ -2,4 +2,5 @@
 //! as RULINGS.md reads it.
 
 mod armies;
+mod board;
 mod combat;

@@ -7,6 +7,7 @@
 //! here; the turn, movement and combat procedures join them before the system is offered in New Game.
 
 pub mod army;
+pub mod board;
 pub mod combat;
 pub mod tables;
 

@@ -1,0 +1,19 @@
+//! The battlefield of When Empires Clash!: a grid of 50 mm squares with terrain by square (woods,
+//! buildings, hills with contour levels, roads, entrenchments) and obstacles on the edges between squares
+//! (walls, hedges, fences, fordable rivers, streams, trenches); the stands on it, at most two a square; and
+//! the grid readings the text leaves to the table: facing, the front and rear arcs, line of sight, the
+//! squares a stand may move to, and a recoil's path. Each is defined in docs/rules/when-empires-clash.md.
+
+mod arcs;
+mod facing;
+mod moves;
+mod recoil;
+mod sight;
+mod terrain;
+
+pub use arcs::{Aspect, aspect, in_front_arc, in_rear_arc};
+pub use facing::Facing;
+pub use moves::{Mover, reachable};
+pub use recoil::{Blocked, Recoil, Recoiler, recoil};
+pub use sight::line_of_sight;
+pub use terrain::{Board, Ground, Obstacle};

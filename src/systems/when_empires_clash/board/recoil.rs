@@ -1,0 +1,88 @@
+//! "Stands that are forced to recoil ... must recoil towards their side's baseline until they are at
+//! least one square away from the nearest enemy stand", within the 90-degree arc to the rear of the square
+//! they are in, each square counted against the stand's move. Read on the grid (RULINGS and the docs):
+//! "at least one square away" is a king's distance of 2 or more from every enemy stand; the rear arc is
+//! the arc toward the side's baseline; a recoil moves at least one square. The shortest such path is taken,
+//! straightest back first. It is blocked by an obstacle (any, crossed), an enemy stand, ground the stand
+//! may not enter, or the table's edge; a stand sharing its square with a friend cannot recoil; one that is
+//! blocked, or would need more than its move, is destroyed.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use super::{Board, Facing, Ground, in_front_arc};
+use crate::measure::{Square, chebyshev};
+
+pub struct Recoiler<'a> {
+    pub at: Square,
+    pub squares: u32,
+    pub infantry: bool,
+    /// The way to the side's baseline.
+    pub toward_baseline: Facing,
+    pub friends: &'a [Square],
+    pub enemies: &'a [Square],
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Recoil {
+    /// The squares it goes through, the last where it stops.
+    Back(Vec<Square>),
+    /// It is destroyed, and why.
+    Destroyed(Blocked),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocked {
+    SharingASquare,
+    /// The nearest square clear of the enemy is further back than its move.
+    TooFar {
+        needs: u32,
+    },
+    /// No square clear of the enemy can be reached behind it: obstacles, enemies or the table's edge.
+    NoWayBack,
+}
+
+pub fn recoil(board: &Board, stand: &Recoiler, per_square: usize) -> Recoil {
+    if stand.friends.contains(&stand.at) {
+        return Recoil::Destroyed(Blocked::SharingASquare);
+    }
+    let clear = |s: Square| stand.enemies.iter().all(|&e| chebyshev(e, s) >= 2);
+    let room = |s: Square| stand.friends.iter().filter(|&&f| f == s).count() < per_square;
+    let behind = |s: Square| in_front_arc(stand.at, stand.toward_baseline, s);
+    // Costs are one a square plus contours; a breadth-first search by cost layers stays exact because a
+    // step costs at most a few squares on a board of a few hundred.
+    let mut best: BTreeMap<Square, (u32, Square)> = BTreeMap::new();
+    let mut queue = VecDeque::from([(stand.at, 0u32)]);
+    while let Some((square, cost)) = queue.pop_front() {
+        for next in board.grid.neighbours(square) {
+            if !behind(next) || stand.enemies.contains(&next) || board.crossed(square, next).is_some() {
+                continue;
+            }
+            if !stand.infantry && board.ground(next) == Ground::Woods && !board.is_road(next) {
+                continue;
+            }
+            let total = cost + 1 + board.contours(square, next);
+            if best.get(&next).is_none_or(|&(c, _)| total < c) {
+                best.insert(next, (total, square));
+                queue.push_back((next, total));
+            }
+        }
+    }
+    let straightness = |s: Square| stand.toward_baseline.offsets(stand.at, s).1.abs();
+    let goal =
+        best.iter().filter(|&(&s, _)| clear(s) && room(s)).min_by_key(|&(&s, &(cost, _))| (cost, straightness(s), s));
+    match goal {
+        None => Recoil::Destroyed(Blocked::NoWayBack),
+        Some((_, &(cost, _))) if cost > stand.squares => Recoil::Destroyed(Blocked::TooFar { needs: cost }),
+        Some((&end, _)) => {
+            let mut path = vec![end];
+            while let Some(&(_, from)) = best.get(path.last().expect("not empty")) {
+                if from == stand.at {
+                    break;
+                }
+                path.push(from);
+            }
+            path.reverse();
+            Recoil::Back(path)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! "Direct and clear line-of-sight": a straight line from the centre of the firer's square to the centre
+//! of the target's. It is blocked by any square it passes through the inside of (the two stands' own
+//! squares apart) that holds woods, a building or a stand of either side, or that stands on a higher
+//! contour than both ends. A line that only touches a square's corner does not pass through it. Walls,
+//! hedges and other obstacles do not block sight; they give cover.
+
+use super::{Board, Ground};
+use crate::measure::Square;
+
+/// Whether `from` sees `to`; the blocking square, if one does not.
+pub fn line_of_sight(board: &Board, from: Square, to: Square) -> Result<(), Square> {
+    let top = board.level(from).max(board.level(to));
+    match passed_through(from, to)
+        .into_iter()
+        .find(|&s| board.ground(s) != Ground::Open || board.is_occupied(s) || board.level(s) > top)
+    {
+        Some(blocker) => Err(blocker),
+        None => Ok(()),
+    }
+}
+
+/// The squares strictly between two squares whose inside the centre-to-centre line crosses, nearest first.
+pub fn passed_through(from: Square, to: Square) -> Vec<Square> {
+    let (x0, y0) = (f64::from(from.col) + 0.5, f64::from(from.row) + 0.5);
+    let (dx, dy) = (f64::from(to.col - from.col), f64::from(to.row - from.row));
+    let mut crossed: Vec<(f64, Square)> = Vec::new();
+    for col in from.col.min(to.col)..=from.col.max(to.col) {
+        for row in from.row.min(to.row)..=from.row.max(to.row) {
+            let square = Square::new(col, row);
+            if square == from || square == to {
+                continue;
+            }
+            if let Some(t) = enters(x0, y0, dx, dy, square) {
+                crossed.push((t, square));
+            }
+        }
+    }
+    crossed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crossed.into_iter().map(|(_, s)| s).collect()
+}
+
+/// Where along the line (0 to 1) it first is strictly inside `square`, if it ever is: the open interval
+/// of the line's parameter inside the square's open extent on each axis.
+fn enters(x0: f64, y0: f64, dx: f64, dy: f64, square: Square) -> Option<f64> {
+    let axis = |start: f64, d: f64, low: f64| -> Option<(f64, f64)> {
+        let high = low + 1.0;
+        if d == 0.0 {
+            return (start > low && start < high).then_some((f64::NEG_INFINITY, f64::INFINITY));
+        }
+        let (a, b) = ((low - start) / d, (high - start) / d);
+        Some((a.min(b), a.max(b)))
+    };
+    let (xa, xb) = axis(x0, dx, f64::from(square.col))?;
+    let (ya, yb) = axis(y0, dy, f64::from(square.row))?;
+    let (enter, leave) = (xa.max(ya).max(0.0), xb.min(yb).min(1.0));
+    (enter < leave).then_some(enter)
+}

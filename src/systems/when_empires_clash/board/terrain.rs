@@ -1,0 +1,144 @@
+//! What is on the battlefield: the ground of each square, contour levels, roads and obstacles on the
+//! edges between squares, and the stands (by square, for sight and movement).
+
+use std::collections::{HashMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::measure::{Square, SquareGrid};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum Ground {
+    #[default]
+    Open,
+    Woods,
+    Building,
+}
+
+/// An obstacle lies on the edge between two squares side by side. Walls, hedges and fences are vertical:
+/// only infantry crosses them. Rivers, streams and trenches are crossed by anyone moving; every obstacle
+/// stops a recoil.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum Obstacle {
+    Wall,
+    Hedge,
+    Fence,
+    River,
+    Stream,
+    Trench,
+    Entrenchment,
+}
+
+impl Obstacle {
+    pub fn vertical(self) -> bool {
+        matches!(self, Obstacle::Wall | Obstacle::Hedge | Obstacle::Fence)
+    }
+
+    /// A stand behind this edge has its cover against combat across it (the "behind a wall", "in
+    /// entrenchments" subtractions).
+    pub fn covers(self) -> bool {
+        matches!(self, Obstacle::Wall | Obstacle::Entrenchment)
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Board {
+    pub grid: SquareGrid,
+    ground: HashMap<Square, Ground>,
+    levels: HashMap<Square, u32>,
+    roads: HashSet<Square>,
+    obstacles: HashMap<(Square, Square), Obstacle>,
+    /// Squares with a stand in them, either side: they block sight.
+    occupied: HashSet<Square>,
+}
+
+/// The edge between two squares side by side, the same whichever way round they are named.
+fn edge(a: Square, b: Square) -> (Square, Square) {
+    if a <= b { (a, b) } else { (b, a) }
+}
+
+impl Board {
+    pub fn new(cols: u32, rows: u32) -> Board {
+        Board { grid: SquareGrid { cols, rows }, ..Board::default() }
+    }
+
+    pub fn set_ground(&mut self, square: Square, ground: Ground) {
+        self.ground.insert(square, ground);
+    }
+
+    pub fn set_level(&mut self, square: Square, level: u32) {
+        self.levels.insert(square, level);
+    }
+
+    pub fn add_road(&mut self, square: Square) {
+        self.roads.insert(square);
+    }
+
+    /// Puts an obstacle on the edge between two squares side by side; refuses squares that are not.
+    pub fn add_obstacle(&mut self, a: Square, b: Square, obstacle: Obstacle) -> Result<(), String> {
+        if a.col.abs_diff(b.col) + a.row.abs_diff(b.row) != 1 {
+            return Err(format!("an obstacle lies between two squares side by side, not {a:?} and {b:?}"));
+        }
+        self.obstacles.insert(edge(a, b), obstacle);
+        Ok(())
+    }
+
+    pub fn set_occupied(&mut self, squares: impl IntoIterator<Item = Square>) {
+        self.occupied = squares.into_iter().collect();
+    }
+
+    pub fn ground(&self, square: Square) -> Ground {
+        self.ground.get(&square).copied().unwrap_or_default()
+    }
+
+    pub fn level(&self, square: Square) -> u32 {
+        self.levels.get(&square).copied().unwrap_or(0)
+    }
+
+    pub fn is_road(&self, square: Square) -> bool {
+        self.roads.contains(&square)
+    }
+
+    pub fn is_occupied(&self, square: Square) -> bool {
+        self.occupied.contains(&square)
+    }
+
+    pub fn obstacle_between(&self, a: Square, b: Square) -> Option<Obstacle> {
+        self.obstacles.get(&edge(a, b)).copied()
+    }
+
+    /// The obstacle a king's step from `from` to `to` crosses. A diagonal step slips past the end of an
+    /// obstacle: it crosses one only when both ways round the corner (across a side, then the other)
+    /// would, and then it crosses the first of them.
+    pub fn crossed(&self, from: Square, to: Square) -> Option<Obstacle> {
+        let (dc, dr) = (to.col - from.col, to.row - from.row);
+        if dc == 0 || dr == 0 {
+            return self.obstacle_between(from, to);
+        }
+        let via = |corner: Square| self.obstacle_between(from, corner).or_else(|| self.obstacle_between(corner, to));
+        let across = via(Square::new(to.col, from.row));
+        let down = via(Square::new(from.col, to.row));
+        across.and(down)
+    }
+
+    /// Contour lines crossed by a step: the difference in level.
+    pub fn contours(&self, from: Square, to: Square) -> u32 {
+        self.level(from).abs_diff(self.level(to))
+    }
+
+    /// The obstacle with cover on the side of `target`'s square that faces `attacker`: an edge between the
+    /// target's square and the next square toward the attacker (either of the two, diagonally).
+    pub fn cover_against(&self, target: Square, attacker: Square) -> Option<Obstacle> {
+        let step = |d: i32| d.signum();
+        let (dc, dr) = (step(attacker.col - target.col), step(attacker.row - target.row));
+        let sides = [
+            (dc != 0).then(|| Square::new(target.col + dc, target.row)),
+            (dr != 0).then(|| Square::new(target.col, target.row + dr)),
+        ];
+        sides.into_iter().flatten().filter_map(|side| self.obstacle_between(target, side)).find(|o| o.covers())
+    }
+}

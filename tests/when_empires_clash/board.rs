@@ -1,0 +1,196 @@
+//! The grid readings (docs/rules/when-empires-clash.md, The battlefield): arcs, flank and rear, line of
+//! sight, the squares a stand may move to, and recoils.
+
+use sandtable::measure::Square;
+use sandtable::systems::when_empires_clash::board::{
+    Aspect, Blocked, Board, Facing, Ground, Mover, Obstacle, Recoil, Recoiler, aspect, in_front_arc, in_rear_arc,
+    line_of_sight, reachable, recoil,
+};
+
+fn sq(col: i32, row: i32) -> Square {
+    Square::new(col, row)
+}
+
+fn mover<'a>(at: Square, squares: u32, friends: &'a [Square], enemies: &'a [Square]) -> Mover<'a> {
+    Mover { at, squares, infantry: true, artillery: false, friends, enemies }
+}
+
+#[test]
+fn the_front_arc_is_every_square_between_the_forward_diagonals() {
+    let at = sq(5, 5);
+    assert!(in_front_arc(at, Facing::North, sq(5, 4)));
+    assert!(in_front_arc(at, Facing::North, sq(7, 3)), "on the diagonal: in");
+    assert!(!in_front_arc(at, Facing::North, sq(8, 3)), "beyond the diagonal: out");
+    assert!(!in_front_arc(at, Facing::North, sq(6, 5)), "level with the stand: its flank");
+    assert!(in_front_arc(at, Facing::East, sq(8, 7)));
+    assert!(in_rear_arc(at, Facing::North, sq(4, 7)));
+}
+
+#[test]
+fn an_attacker_beside_a_square_is_on_its_flank_and_behind_it_in_its_rear() {
+    let target = sq(5, 5);
+    assert_eq!(aspect(target, Facing::North, sq(5, 3)), Aspect::Front);
+    assert_eq!(aspect(target, Facing::North, sq(6, 5)), Aspect::Flank);
+    assert_eq!(aspect(target, Facing::North, sq(6, 6)), Aspect::Rear);
+}
+
+#[test]
+fn line_of_sight_across_squares_is_blocked_by_woods_buildings_stands_and_higher_hills() {
+    let mut board = Board::new(18, 12);
+    assert_eq!(line_of_sight(&board, sq(0, 0), sq(6, 3)), Ok(()));
+    board.set_ground(sq(3, 0), Ground::Woods);
+    assert_eq!(line_of_sight(&board, sq(0, 0), sq(6, 0)), Err(sq(3, 0)));
+    assert_eq!(line_of_sight(&board, sq(0, 0), sq(3, 0)), Ok(()), "a stand in the wood itself is seen");
+    board.set_occupied([sq(2, 2)]);
+    assert_eq!(line_of_sight(&board, sq(0, 0), sq(4, 4)), Err(sq(2, 2)));
+    board.set_level(sq(1, 5), 1);
+    assert_eq!(line_of_sight(&board, sq(0, 5), sq(4, 5)), Err(sq(1, 5)), "a hill above both ends");
+    board.set_level(sq(0, 5), 1);
+    assert_eq!(line_of_sight(&board, sq(0, 5), sq(4, 5)), Ok(()), "from the hill's own height");
+}
+
+/// A line that only touches the corner of a square does not pass through it.
+#[test]
+fn a_line_of_sight_touching_a_squares_corner_is_not_blocked_by_it() {
+    let mut board = Board::new(18, 12);
+    board.set_ground(sq(1, 0), Ground::Building);
+    board.set_ground(sq(0, 1), Ground::Building);
+    assert_eq!(line_of_sight(&board, sq(0, 0), sq(2, 2)), Ok(()));
+}
+
+#[test]
+fn a_stand_moves_its_move_in_squares_orthogonally_or_diagonally() {
+    let board = Board::new(18, 12);
+    let ends = reachable(&board, &mover(sq(5, 5), 2, &[], &[]), 2);
+    assert_eq!(ends.len(), 24, "every square within two king's steps but its own");
+    assert_eq!(ends[&sq(7, 7)], 2);
+}
+
+#[test]
+fn a_move_wholly_along_a_road_goes_one_square_further() {
+    let mut board = Board::new(18, 12);
+    for col in 0..10 {
+        board.add_road(sq(col, 3));
+    }
+    let ends = reachable(&board, &mover(sq(2, 3), 2, &[], &[]), 2);
+    assert_eq!(ends.get(&sq(5, 3)), Some(&3), "three squares along the road");
+    assert!(!ends.contains_key(&sq(5, 4)), "off the road, only two");
+    let off_road = reachable(&board, &mover(sq(2, 4), 2, &[], &[]), 2);
+    assert!(!off_road.contains_key(&sq(5, 3)), "a move that starts off the road has no extra square");
+}
+
+#[test]
+fn crossing_a_hill_contour_costs_a_square() {
+    let mut board = Board::new(18, 12);
+    board.set_level(sq(6, 5), 1);
+    let ends = reachable(&board, &mover(sq(5, 5), 2, &[], &[]), 2);
+    assert_eq!(ends[&sq(6, 5)], 2, "one square and one contour");
+    assert!(!ends.contains_key(&sq(7, 5)) || ends[&sq(7, 5)] == 2, "round the hill, not over it");
+}
+
+#[test]
+fn only_infantry_moves_into_woods_off_the_road_or_over_a_wall_square() {
+    let mut board = Board::new(18, 12);
+    board.set_ground(sq(6, 5), Ground::Woods);
+    board.add_obstacle(sq(5, 5), sq(5, 6), Obstacle::Wall).unwrap();
+    let horse = Mover { infantry: false, ..mover(sq(5, 5), 4, &[], &[]) };
+    let ends = reachable(&board, &horse, 2);
+    assert!(!ends.contains_key(&sq(6, 5)));
+    assert_eq!(ends[&sq(5, 6)], 2, "cavalry goes round the wall's end");
+    let foot = reachable(&board, &mover(sq(5, 5), 4, &[], &[]), 2);
+    assert_eq!((foot[&sq(6, 5)], foot[&sq(5, 6)]), (1, 1));
+}
+
+/// A diagonal step slips past the end of a wall, but not through the corner where two walls meet.
+#[test]
+fn a_diagonal_step_square_to_square_crosses_a_wall_only_when_both_ways_round_do() {
+    let mut board = Board::new(18, 12);
+    board.add_obstacle(sq(5, 5), sq(6, 5), Obstacle::Wall).unwrap();
+    assert_eq!(board.crossed(sq(5, 5), sq(6, 6)), None);
+    board.add_obstacle(sq(5, 5), sq(5, 6), Obstacle::Hedge).unwrap();
+    assert!(board.crossed(sq(5, 5), sq(6, 6)).is_some());
+    assert!(board.add_obstacle(sq(1, 1), sq(2, 2), Obstacle::Wall).is_err(), "only between squares side by side");
+}
+
+#[test]
+fn a_stand_stops_on_coming_next_to_an_enemy_square_and_artillery_never_does() {
+    let board = Board::new(18, 12);
+    let enemies = [sq(5, 2)];
+    let ends = reachable(&board, &mover(sq(5, 5), 3, &[], &enemies), 2);
+    assert_eq!(ends[&sq(5, 3)], 2, "it may come up next to the enemy");
+    // Beyond the enemy, only a way round that never comes next to it before the end will do.
+    let far = reachable(&board, &mover(sq(5, 5), 8, &[], &enemies), 2);
+    assert!(far[&sq(5, 1)] > 4, "not straight on past it: {}", far[&sq(5, 1)]);
+    let gun = Mover { artillery: true, infantry: false, ..mover(sq(5, 5), 3, &[], &enemies) };
+    assert!(!reachable(&board, &gun, 2).keys().any(|&s| (s.col - 5).abs() <= 1 && (s.row - 2).abs() <= 1));
+}
+
+#[test]
+fn a_square_holds_two_stands_and_friends_are_passed_through() {
+    let board = Board::new(18, 12);
+    let friends = [sq(5, 4), sq(5, 4), sq(5, 3)];
+    let ends = reachable(&board, &mover(sq(5, 5), 2, &friends, &[]), 2);
+    assert!(!ends.contains_key(&sq(5, 4)), "full");
+    assert!(ends.contains_key(&sq(5, 3)), "room for one more, reached through the full square");
+}
+
+fn recoiler<'a>(at: Square, squares: u32, friends: &'a [Square], enemies: &'a [Square]) -> Recoiler<'a> {
+    Recoiler { at, squares, infantry: true, toward_baseline: Facing::South, friends, enemies }
+}
+
+#[test]
+fn a_recoil_goes_toward_the_baseline_until_two_squares_from_every_enemy() {
+    let board = Board::new(18, 12);
+    let result = recoil(&board, &recoiler(sq(5, 5), 2, &[], &[sq(5, 4)]), 2);
+    assert_eq!(result, Recoil::Back(vec![sq(5, 6)]), "one square back is two from the enemy");
+    let result = recoil(&board, &recoiler(sq(5, 5), 3, &[], &[sq(5, 4), sq(4, 5)]), 2);
+    assert_eq!(result, Recoil::Back(vec![sq(6, 6)]));
+}
+
+/// "Because it is sharing a square with a friendly stand ... the recoiling stand is deemed to have been
+/// destroyed."
+#[test]
+fn a_recoil_from_a_square_shared_with_a_friend_destroys_the_stand() {
+    let board = Board::new(18, 12);
+    let result = recoil(&board, &recoiler(sq(5, 5), 2, &[sq(5, 5)], &[sq(5, 4)]), 2);
+    assert_eq!(result, Recoil::Destroyed(Blocked::SharingASquare));
+}
+
+#[test]
+fn a_recoil_longer_than_the_stands_move_destroys_it() {
+    let board = Board::new(18, 12);
+    let enemies = [sq(5, 4), sq(4, 6), sq(6, 6), sq(5, 7)];
+    let result = recoil(&board, &recoiler(sq(5, 5), 2, &[], &enemies), 2);
+    assert!(
+        matches!(result, Recoil::Destroyed(Blocked::TooFar { .. }) | Recoil::Destroyed(Blocked::NoWayBack)),
+        "{result:?}"
+    );
+    let far = [sq(5, 4)];
+    let mut board = Board::new(18, 12);
+    board.set_level(sq(4, 6), 1);
+    board.set_level(sq(5, 6), 1);
+    board.set_level(sq(6, 6), 1);
+    let result = recoil(&board, &recoiler(sq(5, 5), 1, &[], &far), 2);
+    assert_eq!(result, Recoil::Destroyed(Blocked::TooFar { needs: 2 }), "the contour costs a square");
+}
+
+#[test]
+fn a_recoil_blocked_by_an_obstacle_or_the_table_edge_destroys_the_stand() {
+    let mut board = Board::new(18, 12);
+    for col in 4..=6 {
+        board.add_obstacle(sq(col, 5), sq(col, 6), Obstacle::Stream).unwrap();
+    }
+    let result = recoil(&board, &recoiler(sq(5, 5), 3, &[], &[sq(5, 4)]), 2);
+    assert_eq!(result, Recoil::Destroyed(Blocked::NoWayBack));
+    let edge = recoil(&Board::new(18, 12), &recoiler(sq(5, 11), 3, &[], &[sq(5, 10)]), 2);
+    assert_eq!(edge, Recoil::Destroyed(Blocked::NoWayBack), "off the baseline edge there is no way back");
+}
+
+#[test]
+fn a_wall_square_edge_facing_the_attacker_gives_cover_and_one_behind_does_not() {
+    let mut board = Board::new(18, 12);
+    board.add_obstacle(sq(5, 5), sq(5, 4), Obstacle::Wall).unwrap();
+    assert_eq!(board.cover_against(sq(5, 5), sq(5, 2)), Some(Obstacle::Wall));
+    assert_eq!(board.cover_against(sq(5, 5), sq(7, 3)), Some(Obstacle::Wall), "diagonally, across that side");
+    assert_eq!(board.cover_against(sq(5, 5), sq(5, 8)), None, "from behind");
+}
