@@ -4,3 +4,4 @@
 mod armies;
 mod board;
 mod combat;
+mod turn;

@@ -9,7 +9,10 @@
 pub mod army;
 pub mod board;
 pub mod combat;
+pub mod one_off;
 pub mod tables;
+pub mod turn_odds;
+pub mod victory;
 
 use std::sync::OnceLock;
 
