@@ -6,6 +6,7 @@
 //! Not yet in the registry: the charts, the army lists and their checker, and the exact combat odds are
 //! here; the turn, movement and combat procedures join them before the system is offered in New Game.
 
+pub mod additions;
 pub mod army;
 pub mod board;
 pub mod combat;
