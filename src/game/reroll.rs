@@ -30,8 +30,7 @@ pub fn replaced(game: &Game, event: &Event) -> Result<Option<usize>, GameError> 
     if game.in_force(seq) {
         return Ok(None);
     }
-    let forbidden = game.scenario().options.get(NO_REROLL_AFTER_UNDO).and_then(serde_json::Value::as_bool);
-    if forbidden == Some(true) {
+    if game.scenario().option(NO_REROLL_AFTER_UNDO) {
         return Err(Refusal::by_rule(
             format!(
                 "this was rolled and undone ({}): redo it to keep its dice, or type the dice rolled at the table",

@@ -61,7 +61,7 @@ impl<'a, S: RuleSystem> Ctx<'a, S> {
 
     /// A named ruling (RULINGS.md) this game is played with.
     pub fn option(&self, name: &str) -> bool {
-        self.scenario.options.get(name).and_then(serde_json::Value::as_bool).unwrap_or(false)
+        self.scenario.option(name)
     }
 
     pub fn unit_fields(&self, unit: &str) -> &'a S::UnitFields {
@@ -76,6 +76,14 @@ impl<'a, S: RuleSystem> Ctx<'a, S> {
 /// "1 figure", "3 figures": a count and its noun, for the log's sentences.
 pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// "A", "A and B", "A, B and C".
+pub fn and_list(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
 }
 
 impl<S: RuleSystem> Setup<S> {

@@ -18,7 +18,7 @@ mod view;
 
 pub use bound::{Bound, System, SystemPart};
 pub use change::SystemChange;
-pub use context::{Ctx, Setup, SetupCheck, plural};
+pub use context::{Ctx, Setup, SetupCheck, and_list, plural};
 pub use introspect::{struct_fields, tagged_variants, tagged_variants_by};
 pub use marker::{Marker, marker_names};
 pub use placement::{Placement, PlacementView};

@@ -111,23 +111,30 @@ impl Ruleset {
     /// The system's options and the table's own, which every game has.
     pub fn option_defaults(&self) -> BTreeMap<String, serde_json::Value> {
         let mut options = self.options.clone();
-        for (name, _) in TABLE_OPTIONS {
-            options.entry(name.to_string()).or_insert(serde_json::Value::Bool(false));
+        for option in TABLE_OPTIONS {
+            options.entry(option.name.to_string()).or_insert(serde_json::Value::Bool(option.default));
         }
         options
     }
 
     pub fn option_note(&self, name: &str) -> &str {
-        let table = TABLE_OPTIONS.iter().find(|(n, _)| *n == name).map(|(_, note)| *note);
+        let table = TABLE_OPTIONS.iter().find(|o| o.name == name).map(|o| o.note);
         self.option_notes.get(name).map(String::as_str).or(table).unwrap_or_default()
     }
 }
 
-/// Options about how a table uses the app rather than about its rules, offered in every game, off by default.
-const TABLE_OPTIONS: [(&str, &str); 1] = [(
-    crate::game::NO_REROLL_AFTER_UNDO,
-    "Undo: once a roll is undone, the app will not roll it again; redo it to keep its dice, or type the dice rolled at the table.",
-)];
+/// An option about how a table uses the app rather than about its rules, offered in every game.
+struct TableOption {
+    name: &'static str,
+    default: bool,
+    note: &'static str,
+}
+
+const TABLE_OPTIONS: [TableOption; 1] = [TableOption {
+    name: crate::game::NO_REROLL_AFTER_UNDO,
+    default: false,
+    note: "Undo: once a roll is undone, the app will not roll it again; redo it to keep its dice, or type the dice rolled at the table.",
+}];
 
 impl KindProfile {
     /// Every movement roll this kind may choose, the default first.

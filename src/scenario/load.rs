@@ -303,6 +303,11 @@ fn entry_edge<'a>(table: &Table, units: impl Iterator<Item = &'a Unit>) -> Edge 
 }
 
 impl Scenario {
+    /// Whether an on-or-off option is on; one the game was created without is off.
+    pub fn option(&self, name: &str) -> bool {
+        self.options.get(name).and_then(serde_json::Value::as_bool).unwrap_or(false)
+    }
+
     /// The id of the rule system it is played with.
     pub fn system(&self) -> &'static str {
         self.rules.id()

@@ -27,29 +27,22 @@ pub fn crew_gun(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> 
     if crate::measure::distance(a, b) > ctx.charts.gatling_by_infantry.crew_reach {
         return Err(Refusal::by_rule(format!("move {} to the gun first", infantry.name), RULE).into());
     }
-    if ctx.turn.active.as_ref().is_some_and(|x| x.sighted && !x.moved) {
-        return Err(Refusal::by_rule(
-            format!("{} rolled to sight as a moving unit: crewing is a full action at the gun", infantry.name),
-            RULE,
-        )
-        .into());
+    let active = ctx.turn.active.as_ref().expect("checked active");
+    let refuse = |why: String| Err(Refusal::by_rule(why, RULE).into());
+    if active.moved {
+        return refuse(format!(
+            "{} moved to the gun this activation: crewing is a full action at the gun, in a later activation",
+            infantry.name
+        ));
     }
-    if ctx.turn.active.as_ref().is_some_and(|x| x.moved) {
-        return Err(Refusal::by_rule(
-            format!(
-                "{} moved to the gun this activation: crewing is a full action at the gun, in a later activation",
-                infantry.name
-            ),
-            RULE,
-        )
-        .into());
+    if active.set_out() {
+        return refuse(format!(
+            "{} rolled to sight as a moving unit: crewing is a full action at the gun",
+            infantry.name
+        ));
     }
-    if ctx.turn.active.as_ref().is_some_and(|x| x.fired) {
-        return Err(Refusal::by_rule(
-            format!("{} fired this activation: crewing takes a full action without firing", infantry.name),
-            RULE,
-        )
-        .into());
+    if active.fired {
+        return refuse(format!("{} fired this activation: crewing takes a full action without firing", infantry.name));
     }
     Ok(Outcome::Resolved {
         summary: format!("{} spend a full action taking over {}", infantry.name, gatling.name),

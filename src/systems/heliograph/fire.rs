@@ -98,8 +98,7 @@ pub fn plan<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, now: bool) -> Result<Pl
         Ground::Fort => modifiers.push(("target in a fort", m.fort)),
         _ => {}
     }
-    // A unit that rolled to sight was moving (RULINGS), even if it then stood still.
-    let moved = ctx.turn.active.as_ref().is_some_and(|a| a.unit == firer.id && (a.moved || a.sighted));
+    let moved = ctx.turn.active.as_ref().is_some_and(|a| a.unit == firer.id && a.set_out());
     if !defensive && !moved {
         modifiers.push(("did not move", m.did_not_move));
     }

@@ -10,7 +10,7 @@ use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Figure, Role, Unit};
-use crate::rules::plural;
+use crate::rules::{and_list, plural};
 
 fn bonus(ctx: &Ctx, unit: &Unit, figure: &Figure, attacking: bool) -> i64 {
     let rules = &ctx.charts.melee;
@@ -147,7 +147,7 @@ pub fn melee(
             match names.len() {
                 0 => String::new(),
                 1 => format!("; {} tests morale", names[0]),
-                _ => format!("; {} test morale", names.join(" and ")),
+                _ => format!("; {} test morale", and_list(&names)),
             }
         ) + if still_locked {
             "; the melee is locked: neither moves away nor fires until a melee decides it"

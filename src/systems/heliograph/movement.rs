@@ -262,21 +262,7 @@ pub fn sight_ready<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError>
         )
         .into());
     }
-    if ctx.turn.active.as_ref().is_some_and(|a| a.moved || a.fired) {
-        return Err(Refusal::by_rule(
-            format!("{} rolls to sight as it sets out: before it moves or fires", unit.name),
-            "Heliograph, Unit Activation: if U.S. is moving, roll to sight enemy",
-        )
-        .into());
-    }
-    if ctx.turn.active.as_ref().is_some_and(|a| a.sighted) {
-        return Err(Refusal::by_rule(
-            format!("{} has already rolled to sight in this activation", unit.name),
-            SIGHTING,
-        )
-        .into());
-    }
-    ready_to_move(ctx, &unit.id).map_err(|refused| match refused {
+    let (unit, active) = still_moving(ctx, &unit.id, "sight").map_err(|refused| match refused {
         GameError::Refused(r) => Refusal::by_rule(
             format!("only a moving U.S. unit rolls to sight, and {} cannot move: {}", unit.name, r.message),
             SIGHTING,
@@ -284,6 +270,20 @@ pub fn sight_ready<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError>
         .into(),
         other => other,
     })?;
+    if active.moved {
+        return Err(Refusal::by_rule(
+            format!("{} rolls to sight as it sets out: before it moves or fires", unit.name),
+            "Heliograph, Unit Activation: if U.S. is moving, roll to sight enemy",
+        )
+        .into());
+    }
+    if active.sighted {
+        return Err(Refusal::by_rule(
+            format!("{} has already rolled to sight in this activation", unit.name),
+            SIGHTING,
+        )
+        .into());
+    }
     Ok(unit)
 }
 

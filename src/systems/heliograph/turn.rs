@@ -89,6 +89,13 @@ pub struct Activation {
     pub busy: bool,
 }
 
+impl Activation {
+    /// The unit has set out: it moved, or rolled to sight, which only a moving unit does (RULINGS).
+    pub fn set_out(&self) -> bool {
+        self.moved || self.sighted
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Turn {
     /// Each side's bonus on the activation toss: +1 per toss lost in a row.

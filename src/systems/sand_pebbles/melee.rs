@@ -70,18 +70,28 @@ fn attacker_wins_ties(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> bool {
     ctx.western(&attacker.side) && !ctx.western(&defender.side)
 }
 
-fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit, bool), GameError> {
+/// The unit's charge this turn, with both sides, or the refusal naming why it has none. The melee action
+/// is refused only for a melee not owed (fought, never gone in, or still waiting on the charge test): one
+/// whose side has since left is owed, and recorded as not fought. Odds are refused for any melee that will
+/// not be fought.
+fn melee_of<'a>(ctx: &Ctx<'a>, unit: &str, pricing: bool) -> Result<(&'a Unit, &'a Charge, &'a Unit), GameError> {
     let attacker = ctx.unit(unit)?;
     let charge = ctx.turn.charge_by(&attacker.id).ok_or_else(|| {
         Refusal::by_rule(format!("{} made no charge this turn, so it has no melee to fight", attacker.name), MELEE)
     })?;
     let defender = ctx.unit(&charge.defender)?;
-    if !charge.owes_melee() {
-        let why = unfought(charge, attacker, defender)
-            .unwrap_or_else(|| "waits on the attacker's test to finish the charge (phase E)".to_string());
-        return Err(Refusal::by_rule(format!("{}'s melee {why}", attacker.name), MELEE).into());
+    let why = if pricing {
+        unfought(charge, attacker, defender)
+    } else if !charge.owes_melee() {
+        let waiting = "waits on the attacker's test to finish the charge (phase E)";
+        Some(unfought(charge, attacker, defender).unwrap_or_else(|| waiting.to_string()))
+    } else {
+        None
+    };
+    match why {
+        Some(why) => Err(Refusal::by_rule(format!("{}'s melee {why}", attacker.name), MELEE).into()),
+        None => Ok((attacker, charge, defender)),
     }
-    Ok((attacker, defender, charge.defender_passed == Some(false)))
 }
 
 /// A unit routed by an earlier melee this turn has left, attacker or defender, as has one wiped out.
@@ -105,7 +115,8 @@ fn unfought(charge: &Charge, attacker: &Unit, defender: &Unit) -> Option<String>
 
 pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
     require_phase(ctx, Phase::Melee, "melee")?;
-    let (attacker, defender, defender_failed) = pending(ctx, unit)?;
+    let (attacker, charge, defender) = melee_of(ctx, unit, false)?;
+    let defender_failed = charge.defender_passed == Some(false);
     let done = Change::MeleeResolved { attacker: attacker.id.clone() }.effect();
     // The other holds; the attacker's own charge is not fought by a unit that has run from another melee.
     if gone(attacker) || gone(defender) {
@@ -138,10 +149,7 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         let lost = feed.roll(&d6, "defender's losses")?;
         feed.finish()?;
         let losses = defender.choose_losses(lost.roll.total as u32);
-        let wiped_out = losses.len() as u32 >= defender.alive_count();
-        let count = losses.len();
-        let (run, routed) = rout_effects(ctx, defender, rout.roll.total as f64, losses);
-        let fate = loser_fate(rout.roll.total, run, count, wiped_out);
+        let (fate, routed) = loser_routs(ctx, defender, rout.roll.total, losses);
         summary = format!("{} failed to stand: {fate}; {} takes its position unharmed", defender.name, attacker.name);
         effects.extend(take_position(ctx, attacker, defender));
         effects.extend(routed);
@@ -159,10 +167,7 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         feed.finish()?;
         let loser_losses = loser.choose_losses(lost.roll.total as u32);
         let winner_losses = winner.choose_losses((winner_lost.roll.total / 2) as u32);
-        let wiped_out = loser_losses.len() as u32 >= loser.alive_count();
-        let count = loser_losses.len();
-        let (run, routed) = rout_effects(ctx, loser, rout.roll.total as f64, loser_losses);
-        let fate = loser_fate(rout.roll.total, run, count, wiped_out);
+        let (fate, routed) = loser_routs(ctx, loser, rout.roll.total, loser_losses);
         summary = format!(
             "Melee: {} {a_total} ({}) against {} {d_total} ({}){}: {} wins and loses {}; {} {fate}",
             attacker.name,
@@ -198,23 +203,25 @@ fn take_position(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> Vec<Effect> {
     vec![Effect::Shift { unit: attacker.id.clone(), dx, dy }]
 }
 
-/// The rout as it happened: the dice's inches, and how far the unit got when the table's edge stopped it.
-/// What befalls the loser of a melee, in words: its rout (cut short by the table edge, if it was) and its
-/// losses; or, when the losses took every figure, that none was left to rout.
-fn loser_fate(rolled: i64, run: f64, lost: usize, wiped_out: bool) -> String {
-    let lost = plural(lost, "figure", "figures");
-    if wiped_out {
+/// A melee's loser: its losses and its rout toward its edge, as effects and in words (the rout cut short by
+/// the table's edge, if it was); when the losses take every figure, none is left to rout.
+fn loser_routs(ctx: &Ctx, unit: &Unit, rolled: i64, losses: Vec<u32>) -> (String, Vec<Effect>) {
+    let lost = plural(losses.len(), "figure", "figures");
+    let wiped_out = losses.len() as u32 >= unit.alive_count();
+    let (run, effects) = rout_effects(ctx, unit, rolled as f64, losses);
+    let words = if wiped_out {
         format!("loses {lost}: none is left to rout")
     } else if run + MOVE_TOLERANCE < rolled as f64 {
         format!("routs {rolled}\" rolled, {run:.1}\" to the table edge, where it stops, and loses {lost}")
     } else {
         format!("routs {rolled}\" and loses {lost}")
-    }
+    };
+    (words, effects)
 }
 
 /// Losses, then a rout of `inches` straight toward the edge the side came in from, stopping at the edge;
 /// with how far it went.
-pub fn rout_effects(ctx: &Ctx, unit: &Unit, inches: f64, losses: Vec<u32>) -> (f64, Vec<Effect>) {
+fn rout_effects(ctx: &Ctx, unit: &Unit, inches: f64, losses: Vec<u32>) -> (f64, Vec<Effect>) {
     let edge = ctx.side(&unit.side).edge;
     let survivors: Vec<Pt> = unit.alive().filter(|f| !losses.contains(&f.id)).map(|f| f.pos).collect();
     let (run, shift) = edge.retreat(&ctx.scenario.table, &survivors, inches);
@@ -267,14 +274,6 @@ pub fn odds_for(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> OddsView {
 }
 
 pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
-    let attacker = ctx.unit(unit)?;
-    let charge = ctx
-        .turn
-        .charge_by(&attacker.id)
-        .ok_or_else(|| Refusal::by_rule(format!("{} made no charge this turn", attacker.name), MELEE))?;
-    let defender = ctx.unit(&charge.defender)?;
-    if let Some(why) = unfought(charge, attacker, defender) {
-        return Err(Refusal::by_rule(format!("{}'s melee {why}", attacker.name), MELEE).into());
-    }
+    let (attacker, _, defender) = melee_of(ctx, unit, true)?;
     Ok(odds_for(ctx, attacker, defender))
 }

@@ -26,7 +26,7 @@ pub use view::{SandPebblesView, Step};
 
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome};
-use crate::odds::{Dist, OddsLine, OddsView};
+use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
 use crate::rules::{Act, Placement, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
 use context::Ctx;
@@ -110,9 +110,9 @@ impl RuleSystem for SandPebbles {
             Act::Own(Own::Charge { unit, target }) => {
                 movement::charge(ctx, &unit, &target, false)?;
                 let (unit, target) = (ctx.unit(&unit)?, ctx.unit(&target)?);
-                let (reach, p) = movement::reach_line(ctx, unit, target)?;
+                let reach = movement::reach_line(ctx, unit, target)?;
                 let mut view = melee::odds_for(ctx, unit, target);
-                view.lines.insert(0, OddsLine { label: reach, p });
+                view.lines.insert(0, reach);
                 view
             }
             Act::Own(Own::Drown { unit, .. }) => movement::drowning_odds(ctx.live_unit(&unit)?),

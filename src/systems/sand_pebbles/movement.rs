@@ -11,7 +11,7 @@ use crate::measure::{
     EPSILON, MOVE_TOLERANCE, Pt, angle_between, areas_containing, bearing, distance, nearest, normalise_degrees,
     path_length, route_samples, share_before,
 };
-use crate::odds::{Dist, OddsView};
+use crate::odds::{Dist, OddsLine, OddsView};
 use crate::roster::{Placed, Unit, turned_about};
 use crate::rules::plural;
 
@@ -328,39 +328,42 @@ struct ChargeShift {
     dy: f64,
     length: f64,
     at_cover: Option<usize>,
+    /// The nearest pair of figures, the charger's first: the way it faces.
+    from: Pt,
+    to: Pt,
 }
 
 fn charge_shift(ctx: &Ctx, unit: &Unit, target: &Unit) -> ChargeShift {
-    let mine = unit.alive_positions();
-    let pair = nearest(&mine, &target.alive_positions()).expect("both units have figures");
+    let (mine, theirs) = (unit.alive_positions(), target.alive_positions());
+    let pair = nearest(&mine, &theirs).expect("both units have figures");
     let length = (pair.distance - ctx.charts.movement.charge_stop_short).max(0.0);
-    let (from, to) = (mine[pair.a_index], target.alive_positions()[pair.b_index]);
+    let (from, to) = (mine[pair.a_index], theirs[pair.b_index]);
     let step = if pair.distance > 0.0 { length / pair.distance } else { 0.0 };
     let (dx, dy) = ((to.x - from.x) * step, (to.y - from.y) * step);
+    let whole = ChargeShift { dx, dy, length, at_cover: None, from, to };
     let column = ctx.cover_column(target);
-    if column > 0 && ctx.craft(target).is_none() && ctx.aboard(target).is_none() {
-        let entering = |start: Pt, end: Pt| ctx.column_at(start) != column && ctx.column_at(end) == column;
-        let t = share_before(&mine, dx, dy, entering);
-        if t < 1.0 {
-            return ChargeShift { dx: dx * t, dy: dy * t, length: length * t, at_cover: Some(column) };
-        }
+    if column == 0 || ctx.craft(target).is_some() || ctx.aboard(target).is_some() {
+        return whole;
     }
-    ChargeShift { dx, dy, length, at_cover: None }
+    let entering = |start: Pt, end: Pt| ctx.column_at(start) != column && ctx.column_at(end) == column;
+    match share_before(&mine, dx, dy, entering) {
+        t if t < 1.0 => ChargeShift { dx: dx * t, dy: dy * t, length: length * t, at_cover: Some(column), ..whole },
+        _ => whole,
+    }
 }
 
 /// The chance the unit's movement roll carries a charge on `target` home: certain once it has rolled (the
 /// charge is refused otherwise), else the chance its dice make the distance.
-pub fn reach_line(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<(String, f64), GameError> {
+pub fn reach_line(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<OddsLine, GameError> {
     let needed = charge_shift(ctx, unit, target).length;
     if let Some(allowance) = ctx.state.allowances.get(&unit.id) {
-        return Ok((format!("it reaches {} (needs {needed:.1}\", has {:.1}\")", target.name, allowance.left), 1.0));
+        let label = format!("it reaches {} (needs {needed:.1}\", has {:.1}\")", target.name, allowance.left);
+        return Ok(OddsLine { label, p: 1.0 });
     }
     let (expr, _) = roll_to_make(ctx, unit, None)?;
     let whole = (needed - MOVE_TOLERANCE).ceil() as i64;
-    Ok((
-        format!("its movement roll ({expr}) reaches {} (needs {needed:.1}\")", target.name),
-        expr.distribution().p_at_least(whole),
-    ))
+    let label = format!("its movement roll ({expr}) reaches {} (needs {needed:.1}\")", target.name);
+    Ok(OddsLine { label, p: expr.distribution().p_at_least(whole) })
 }
 
 /// Checks and resolves a charge. With `now` false (odds), the phase is not checked and, before the unit
@@ -373,11 +376,8 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome,
     }
     ctx.require_enemy(unit, target)?;
     let left = charger_ready(ctx, unit, Some(target), now)?;
-    let mine = unit.alive_positions();
-    let theirs = target.alive_positions();
-    let pair = nearest(&mine, &theirs).expect("both units have figures");
     let stop_short = ctx.charts.movement.charge_stop_short;
-    let ChargeShift { dx, dy, length: needed, at_cover } = charge_shift(ctx, unit, target);
+    let ChargeShift { dx, dy, length: needed, at_cover, from, to } = charge_shift(ctx, unit, target);
     let short_of = match at_cover {
         Some(column) => format!("the edge of the {}", ctx.column_name(column).to_lowercase()),
         None => format!("{stop_short}\" short"),
@@ -392,9 +392,8 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome,
         )
         .into());
     }
-    let (from, to) = (mine[pair.a_index], theirs[pair.b_index]);
     let table = &ctx.scenario.table;
-    if mine.iter().any(|p| !table.contains(Pt::new(p.x + dx, p.y + dy))) {
+    if unit.alive().any(|f| !table.contains(Pt::new(f.pos.x + dx, f.pos.y + dy))) {
         return Err(Refusal::by_rule(format!("{} would end partly off the table", unit.name), "Table edge").into());
     }
     let facing_in = bearing(from, to);

@@ -6,6 +6,7 @@ use super::context::Ctx;
 use super::morale::{recorded, test_for};
 use super::turn::{Change, Charge, Phase, Turn};
 use crate::roster::Unit;
+use crate::rules::and_list;
 
 /// Chargers still to test to finish their charge (phase E).
 pub fn finishing<'a>(ctx: &Ctx<'a>, turn: &'a Turn) -> Vec<&'a Charge> {
@@ -30,11 +31,7 @@ pub fn standing<'a>(ctx: &Ctx<'a>, turn: &Turn) -> Vec<(&'a Unit, Vec<&'a Unit>)
 
 /// "A and B": the chargers a defender stands against.
 pub fn names(units: &[&Unit]) -> String {
-    let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => names.join(""),
-    }
+    and_list(&units.iter().map(|u| u.name.as_str()).collect::<Vec<_>>())
 }
 
 /// Whom a unit tests against, in words: the unit it charged, or those charging it ("A and B").
