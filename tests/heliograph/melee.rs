@@ -205,7 +205,7 @@ fn the_attacker_chooses_the_pairings_only_under_the_option() {
     assert!(hg.refused(idle).message.contains("stand out while a defender has room"));
     let three =
         r#"{"type":"melee","unit":"warriors","pairs":[{"attackers":[0,1],"defenders":[0,1]}],"dice":[5,5,3,3]}"#;
-    assert!(hg.refused(three).message.contains("one figure against one or two"));
+    assert!(hg.refused(three).message.contains("one figure against one to 2"));
     let odds = hg.odds(r#"{"type":"melee","unit":"warriors","pairs":[{"attackers":[0,1],"defenders":[1]}]}"#);
     assert_eq!(odds.dice, ["2 D10 for the attackers, then 1 D10 for the defenders"]);
     // (5 + 1 + 1) + (5 + 1) = 13 against the private's 3.

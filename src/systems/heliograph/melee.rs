@@ -69,25 +69,14 @@ pub fn melee(
             effects: vec![Change::Melee { state: None }.effect()],
         });
     }
-    let d10 = DiceExpr::parse("D10").expect("D10");
     let mut feed = DiceFeed::new(dice, rng);
     let mut rolls: Vec<NamedRoll> = Vec::new();
     let (mut attackers_lost, mut defenders_lost) = (Vec::new(), Vec::new());
     let mut lines = Vec::new();
     let mut ties = 0;
     for fight in pairing::fights(ctx, attacker, defender, pairs)? {
-        let mut attack = 0;
-        for figure in &fight.attackers {
-            let roll = feed.roll(&d10, "attacker")?;
-            attack += roll.roll.total + bonus(ctx, attacker, figure, true);
-            rolls.push(roll);
-        }
-        let mut defence = 0;
-        for figure in &fight.defenders {
-            let roll = feed.roll(&d10, "defender")?;
-            defence += roll.roll.total + bonus(ctx, defender, figure, false);
-            rolls.push(roll);
-        }
+        let attack = throw(ctx, &mut feed, &mut rolls, attacker, &fight.attackers, true)?;
+        let defence = throw(ctx, &mut feed, &mut rolls, defender, &fight.defenders, false)?;
         let line = if attack > defence {
             defenders_lost.push(first_to_fall(&fight.defenders));
             format!("{attack} beats {defence}: a defender falls")
@@ -159,6 +148,31 @@ pub fn melee(
     })
 }
 
+/// One side of a fight thrown: a D10 per figure with its bonuses, summed.
+fn throw(
+    ctx: &Ctx,
+    feed: &mut DiceFeed,
+    rolls: &mut Vec<NamedRoll>,
+    unit: &Unit,
+    figures: &[&Figure],
+    attacking: bool,
+) -> Result<i64, GameError> {
+    let d10 = DiceExpr::parse("D10").expect("D10");
+    let mut total = 0;
+    for figure in figures {
+        let roll = feed.roll(&d10, if attacking { "attacker" } else { "defender" })?;
+        total += roll.roll.total + bonus(ctx, unit, figure, attacking);
+        rolls.push(roll);
+    }
+    Ok(total)
+}
+
+/// The same side's total as a distribution, for the odds.
+fn side_total(ctx: &Ctx, unit: &Unit, figures: &[&Figure], attacking: bool) -> Dist {
+    let die = Dist::uniform(&(0..10).collect::<Vec<i64>>());
+    figures.iter().fold(Dist::constant(0), |acc, f| acc.add(&die.shifted(bonus(ctx, unit, f, attacking))))
+}
+
 /// Of a pair that loses to a lone figure, one dies: a private before the leader.
 fn first_to_fall(side: &[&Figure]) -> u32 {
     side.iter().min_by_key(|f| f.role == Role::Leader).expect("one or two figures").id
@@ -185,15 +199,12 @@ pub fn odds(ctx: &Ctx, unit: &str, pairs: Option<&[Pairing]>) -> Result<OddsView
         Some(m) if m.attacker == unit => Ok((ctx.unit(unit)?, ctx.unit(&m.defender)?)),
         _ => Err(refused),
     })?;
-    let die = Dist::uniform(&(0..10).collect::<Vec<i64>>());
     let mut killed = Dist::constant(0);
     let mut lost = Dist::constant(0);
 
     for fight in pairing::fights(ctx, attacker, defender, pairs)? {
-        let side = |unit: &Unit, figures: &[&Figure], attacking: bool| {
-            figures.iter().fold(Dist::constant(0), |acc, f| acc.add(&die.shifted(bonus(ctx, unit, f, attacking))))
-        };
-        let margin = side(attacker, &fight.attackers, true).add(&side(defender, &fight.defenders, false).negated());
+        let margin = side_total(ctx, attacker, &fight.attackers, true)
+            .add(&side_total(ctx, defender, &fight.defenders, false).negated());
         killed = killed.add(&Dist::bernoulli(margin.p_at_least(1)));
         lost = lost.add(&Dist::bernoulli(margin.p_at_most(-1)));
     }

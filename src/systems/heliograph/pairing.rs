@@ -45,24 +45,28 @@ pub fn fights<'a>(
 fn in_roster_order<'a>(ctx: &Ctx, attacker: &'a Unit, defender: &'a Unit) -> Vec<Fight<'a>> {
     let max = ctx.charts.melee.max_on_one;
     let (attackers, defenders): (Vec<&Figure>, Vec<&Figure>) = (attacker.alive().collect(), defender.alive().collect());
-    if attackers.is_empty() || defenders.is_empty() {
+    if defenders.len() > attackers.len() && ctx.option("defenders_double_up") {
+        let groups = spread(&attackers, &defenders, max);
+        return groups.into_iter().map(|(one, many)| Fight { attackers: vec![one], defenders: many }).collect();
+    }
+    spread(&defenders, &attackers, max)
+        .into_iter()
+        .map(|(one, many)| Fight { attackers: many, defenders: vec![one] })
+        .collect()
+}
+
+/// The figures of `many` taken over those of `few` in order, one on each, then a second on each, never
+/// more than `max` on one; each of `few` with those on it, leaving out any with none.
+fn spread<'a>(few: &[&'a Figure], many: &[&'a Figure], max: usize) -> Vec<(&'a Figure, Vec<&'a Figure>)> {
+    if few.is_empty() {
         return Vec::new();
     }
-    if defenders.len() > attackers.len() && ctx.option("defenders_double_up") {
-        let mut fights: Vec<Fight> =
-            attackers.iter().map(|a| Fight { attackers: vec![*a], defenders: Vec::new() }).collect();
-        for (i, figure) in defenders.iter().take(max * attackers.len()).enumerate() {
-            fights[i % attackers.len()].defenders.push(figure);
-        }
-        return fights;
+    let mut groups: Vec<(&Figure, Vec<&Figure>)> = few.iter().map(|f| (*f, Vec::new())).collect();
+    for (i, figure) in many.iter().take(max * few.len()).enumerate() {
+        groups[i % few.len()].1.push(figure);
     }
-    let mut fights: Vec<Fight> =
-        defenders.iter().map(|d| Fight { attackers: Vec::new(), defenders: vec![*d] }).collect();
-    for (i, figure) in attackers.iter().take(max * defenders.len()).enumerate() {
-        fights[i % defenders.len()].attackers.push(figure);
-    }
-    fights.retain(|f| !f.attackers.is_empty());
-    fights
+    groups.retain(|(_, on)| !on.is_empty());
+    groups
 }
 
 fn chosen_by_attacker<'a>(
@@ -73,16 +77,17 @@ fn chosen_by_attacker<'a>(
 ) -> Result<Vec<Fight<'a>>, GameError> {
     let max = ctx.charts.melee.max_on_one;
     let refuse = |message: String| -> GameError { Refusal::by_rule(message, MELEE).into() };
-    let mut used: Vec<(bool, u32)> = Vec::new();
-    let mut pick = |unit: &'a Unit, id: u32, attacking: bool| -> Result<&'a Figure, GameError> {
+    // The ids of each side's figures already in a fight.
+    let (mut attacking, mut defending): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+    let pick = |unit: &'a Unit, id: u32, taken: &mut Vec<u32>| -> Result<&'a Figure, GameError> {
         let figure = unit
             .alive()
             .find(|f| f.id == id)
             .ok_or_else(|| refuse(format!("{} has no standing figure {id}", unit.name)))?;
-        if used.contains(&(attacking, id)) {
+        if taken.contains(&id) {
             return Err(refuse(format!("figure {id} of {} is paired twice", unit.name)));
         }
-        used.push((attacking, id));
+        taken.push(id);
         Ok(figure)
     };
     let mut fights = Vec::new();
@@ -91,21 +96,23 @@ fn chosen_by_attacker<'a>(
         let shape_ok = (a == 1 && (1..=max).contains(&d)) || (d == 1 && (1..=max).contains(&a));
         if !shape_ok {
             return Err(refuse(format!(
-                "a fight is one figure against one or two: {a} attackers against {d} defenders is not one"
+                "a fight is one figure against one to {max}: {a} attackers against {d} defenders is not one"
             )));
         }
         if d > 1 && !ctx.option("defenders_double_up") {
             return Err(refuse("two defenders on one attacker needs the option defenders_double_up".to_string()));
         }
-        let attackers = pair.attackers.iter().map(|id| pick(attacker, *id, true)).collect::<Result<_, _>>()?;
-        let defenders = pair.defenders.iter().map(|id| pick(defender, *id, false)).collect::<Result<_, _>>()?;
+        let attackers =
+            pair.attackers.iter().map(|id| pick(attacker, *id, &mut attacking)).collect::<Result<_, _>>()?;
+        let defenders =
+            pair.defenders.iter().map(|id| pick(defender, *id, &mut defending)).collect::<Result<_, _>>()?;
         fights.push(Fight { attackers, defenders });
     }
     // Every attacker in contact fights while a defender still has room for another on him.
-    let idle = attacker.alive().filter(|f| !used.contains(&(true, f.id))).count();
+    let idle = attacker.alive().filter(|f| !attacking.contains(&f.id)).count();
     let room = defender.alive().filter(|d| {
         let on = fights.iter().find(|f| f.defenders.len() == 1 && f.defenders[0].id == d.id);
-        !used.contains(&(false, d.id)) || on.is_some_and(|f| f.attackers.len() < max)
+        !defending.contains(&d.id) || on.is_some_and(|f| f.attackers.len() < max)
     });
     if idle > 0 && room.count() > 0 {
         return Err(refuse(format!(

@@ -61,16 +61,15 @@ impl Test<'_> {
 /// The test `unit` owes in this phase, or why it owes none.
 pub fn owed_test<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Test<'a>, GameError> {
     let unit = ctx.unit(unit)?;
-
     let charging = match ctx.turn.phase {
         Phase::ChargeMorale => {
-            if ctx.turn.charge_by(&unit.id).is_none_or(|c| c.attacker_passed.is_some() || !ctx.live(c)) {
+            if !owed_tests::finishing(ctx, ctx.turn).iter().any(|c| c.attacker == unit.id) {
                 return Err(owes_none(ctx, unit, "to finish a charge"));
             }
             true
         }
         Phase::StandMorale => {
-            if !ctx.turn.charges.iter().any(|c| c.defender == unit.id && c.owes_stand_test() && ctx.live(c)) {
+            if !owed_tests::standing(ctx, ctx.turn).iter().any(|(d, _)| d.id == unit.id) {
                 return Err(owes_none(ctx, unit, "to stand"));
             }
             false

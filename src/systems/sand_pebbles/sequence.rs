@@ -189,24 +189,11 @@ pub fn end_phase(ctx: &Ctx) -> Result<Outcome, GameError> {
             Refusal::by_rule(format!("{} is not finished: {}", turn.phase.title(), owed.join("; ")), SEQUENCE).into()
         );
     }
-    let next = match turn.phase {
-        Phase::MoveFirst => Phase::MoveSecond,
-        Phase::MoveSecond => Phase::FireInitiative,
-        Phase::FireFirst => Phase::FireSecond,
-        Phase::FireSecond | Phase::ChargeMorale | Phase::StandMorale => {
-            let (next, settled) = owed_tests::after(ctx, turn.phase);
-            let mut summary = format!("{} ends; next: {}", turn.phase.title(), next.title());
-            if next == Phase::Melee && !turn.charges.iter().any(|c| ctx.live(c)) {
-                summary.push_str(": no charges this turn");
-            }
-            let mut effects = Vec::new();
-            for (line, change) in settled {
-                summary.push_str(&format!(". {line} (no die)"));
-                effects.push(change.effect());
-            }
-            effects.push(Change::Phase { phase: next }.effect());
-            return Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects });
-        }
+    let (next, settled) = match turn.phase {
+        Phase::MoveFirst => (Phase::MoveSecond, Vec::new()),
+        Phase::MoveSecond => (Phase::FireInitiative, Vec::new()),
+        Phase::FireFirst => (Phase::FireSecond, Vec::new()),
+        Phase::FireSecond | Phase::ChargeMorale | Phase::StandMorale => owed_tests::after(ctx, turn.phase),
         Phase::Melee => {
             return Err(Refusal::by_rule("the melee phase ends the turn: begin the next turn", SEQUENCE).into());
         }
@@ -223,7 +210,16 @@ pub fn end_phase(ctx: &Ctx) -> Result<Outcome, GameError> {
     if let Some(side) = acting_after(ctx, next) {
         summary.push_str(&format!(" ({})", ctx.side_name(side)));
     }
-    Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects: vec![Change::Phase { phase: next }.effect()] })
+    if next == Phase::Melee && !turn.charges.iter().any(|c| ctx.live(c)) {
+        summary.push_str(": no charges this turn");
+    }
+    let mut effects = Vec::new();
+    for (line, change) in settled {
+        summary.push_str(&format!(". {line} (no die)"));
+        effects.push(change.effect());
+    }
+    effects.push(Change::Phase { phase: next }.effect());
+    Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects })
 }
 
 fn acting_after<'a>(ctx: &'a Ctx, phase: Phase) -> Option<&'a str> {
