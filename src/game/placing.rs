@@ -48,7 +48,7 @@ pub fn arrange(
 ) -> Result<Outcome, GameError> {
     let placement = scenario.rules.placement(scenario, state, unit)?;
     let facing = finite_facing(facing)?.unwrap_or(unit.facing);
-    let spacing = spacing.unwrap_or(formation.default_spacing());
+    let spacing = spacing.unwrap_or_else(|| fitting_spacing(unit, formation, facing, placement.around_leader));
     if !(0.0..=bounds::MAX_SPACING).contains(&spacing) {
         return Err(GameError::BadInput(format!("`spacing` {spacing}\" is not from 0 to {}\"", bounds::MAX_SPACING)));
     }
@@ -92,6 +92,20 @@ pub fn arrange(
     effects.extend(spent);
     effects.extend(placement.costs);
     Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects })
+}
+
+/// The formation's usual spacing, closed up (to a twentieth of an inch) where the unit would otherwise
+/// spread past the distance its rules allow from the leader: ten figures in a skirmish line 2" apart
+/// would reach 10" out, past Heliograph's 6".
+fn fitting_spacing(unit: &Unit, formation: Formation, facing: f64, limit: Option<f64>) -> f64 {
+    let usual = formation.default_spacing();
+    let (Some(limit), Some(leader)) = (limit, unit.anchor()) else { return usual };
+    let count = forming_order(unit).len();
+    let reach = layout(formation, leader, facing, count, 1.0).iter().map(|p| distance(*p, leader)).fold(0.0, f64::max);
+    if reach * usual <= limit || reach <= EPSILON {
+        return usual;
+    }
+    ((limit / reach) * 20.0).floor() / 20.0
 }
 
 /// The leader moves with `move`, along a route the rules measure; his figures are placed around him.

@@ -33,10 +33,10 @@ pub fn replaced(game: &Game, event: &Event) -> Result<Option<usize>, GameError> 
     if game.scenario().option(NO_REROLL_AFTER_UNDO) {
         return Err(Refusal::by_rule(
             format!(
-                "this was rolled and undone ({}): redo it to keep its dice, or type the dice rolled at the table",
+                "This was rolled and undone ({}): redo it to keep its dice, or type the dice rolled at the table",
                 game.describe(earlier)
             ),
-            "Table option no_reroll_after_undo: no re-rolls after undo",
+            "Table option \"No reroll after undo\" (no_reroll_after_undo)",
         )
         .into());
     }

@@ -282,7 +282,7 @@ fn a_table_may_forbid_re_rolls_after_undo() {
     let before = game.events().len();
     match game.apply(&roll_move) {
         Err(GameError::Refused(r)) => {
-            assert!(r.message.contains("was rolled and undone") && r.message.contains("redo it"), "{}", r.message);
+            assert!(r.message.contains("This was rolled and undone") && r.message.contains("redo it"), "{}", r.message);
             assert!(r.rule.unwrap().contains("no_reroll_after_undo"));
         }
         other => panic!("expected a refusal, got {other:?}"),

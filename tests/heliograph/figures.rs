@@ -99,6 +99,11 @@ fn a_skirmish_spread_past_6_inches_is_refused_with_the_rule() {
     let r = hg.refused(r#"{"type":"arrange","unit":"us","formation":"skirmish","spacing":2}"#);
     assert!(r.message.contains("past 6\""), "{}", r.message);
     hg.ok(r#"{"type":"arrange","unit":"us","formation":"skirmish","spacing":1.5}"#);
+    // Without a spacing the app closes the skirmish line up until every figure is within the 6".
+    let line = hg.ok(r#"{"type":"arrange","unit":"us","formation":"skirmish"}"#);
+    assert!(line.contains("a skirmish 1.5\" apart"), "{line}");
+    let leader = hg.unit("us").anchor().unwrap();
+    assert!(hg.unit("us").alive().all(|f| distance(f.pos, leader) <= 6.0 + 1e-9));
 }
 
 /// Fire is measured from the figures where they stand: the unit 26" off is out of its rifles' 24", until a

@@ -189,7 +189,7 @@ fn charge_odds_give_the_chance_the_movement_roll_reaches() {
     assert!((odds.lines[0].p - 10.0 / 36.0).abs() < 1e-15, "{}", odds.lines[0].p);
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[5,4]}"#);
     let odds = sp.odds(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
-    assert_eq!((odds.lines[0].label.as_str(), odds.lines[0].p), ("it reaches boxers (needs 15.0\", has 15.0\")", 1.0));
+    assert!(!odds.lines[0].label.contains("reaches"), "once rolled, a charge that is priced reaches: {:?}", odds.lines);
 }
 
 #[test]

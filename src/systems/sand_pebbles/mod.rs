@@ -112,7 +112,7 @@ impl RuleSystem for SandPebbles {
                 let (unit, target) = (ctx.unit(&unit)?, ctx.unit(&target)?);
                 let reach = movement::reach_line(ctx, unit, target)?;
                 let mut view = melee::odds_for(ctx, unit, target);
-                view.lines.insert(0, reach);
+                view.lines.splice(0..0, reach);
                 view
             }
             Act::Own(Own::Drown { unit, .. }) => movement::drowning_odds(ctx.live_unit(&unit)?),

@@ -352,18 +352,17 @@ fn charge_shift(ctx: &Ctx, unit: &Unit, target: &Unit) -> ChargeShift {
     }
 }
 
-/// The chance the unit's movement roll carries a charge on `target` home: certain once it has rolled (the
-/// charge is refused otherwise), else the chance its dice make the distance.
-pub fn reach_line(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<OddsLine, GameError> {
-    let needed = charge_shift(ctx, unit, target).length;
-    if let Some(allowance) = ctx.state.allowances.get(&unit.id) {
-        let label = format!("it reaches {} (needs {needed:.1}\", has {:.1}\")", target.name, allowance.left);
-        return Ok(OddsLine { label, p: 1.0 });
+/// Before the unit has rolled its move, the chance its dice carry a charge on `target` home. None once it
+/// has rolled: a charge out of reach is then refused, so one that is priced is sure to reach.
+pub fn reach_line(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Option<OddsLine>, GameError> {
+    if ctx.state.allowances.contains_key(&unit.id) {
+        return Ok(None);
     }
+    let needed = charge_shift(ctx, unit, target).length;
     let (expr, _) = roll_to_make(ctx, unit, None)?;
     let whole = (needed - MOVE_TOLERANCE).ceil() as i64;
     let label = format!("its movement roll ({expr}) reaches {} (needs {needed:.1}\")", target.name);
-    Ok(OddsLine { label, p: expr.distribution().p_at_least(whole) })
+    Ok(Some(OddsLine { label, p: expr.distribution().p_at_least(whole) }))
 }
 
 /// Checks and resolves a charge. With `now` false (odds), the phase is not checked and, before the unit
