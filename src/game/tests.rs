@@ -11,7 +11,16 @@ fn wall_game(seed: u64) -> Game {
 
 /// The legation wall game in phase A with the Legation Guard moving first.
 fn allies_moving(seed: u64) -> Game {
-    let mut game = wall_game(seed);
+    allies_moving_with(seed, &[])
+}
+
+/// The same, with the named on-or-off `options` on.
+fn allies_moving_with(seed: u64, options: &[&str]) -> Game {
+    let mut scenario = find_shipped("legation-wall").unwrap().load().unwrap();
+    for name in options {
+        scenario.options.insert(name.to_string(), serde_json::Value::Bool(true));
+    }
+    let mut game = Game::new(Arc::new(scenario), seed);
     game.apply(&act(r#"{"type":"initiative","dice":[6,1]}"#)).unwrap();
     game.apply(&act(r#"{"type":"choose_order","first":"allies"}"#)).unwrap();
     game
@@ -26,14 +35,14 @@ fn marines_alive(game: &Game) -> u32 {
     game.state().unit("us-marines").unwrap().alive_count()
 }
 
-fn roll_move(game: &mut Game, faces: [i64; 2]) {
+fn roll_move_typed(game: &mut Game, faces: [i64; 2]) {
     game.apply(&Action::RollMove { unit: "us-marines".into(), expr: None, dice: Some(faces.to_vec()) }).unwrap();
 }
 
 #[test]
 fn typed_movement_dice_set_the_allowance() {
     let mut game = allies_moving(1);
-    roll_move(&mut game, [3, 5]);
+    roll_move_typed(&mut game, [3, 5]);
     let a = &game.state().allowances["us-marines"];
     assert_eq!((a.expr.as_str(), a.total, a.left), ("2D6+6", 14, 14.0));
 }
@@ -41,7 +50,7 @@ fn typed_movement_dice_set_the_allowance() {
 #[test]
 fn a_move_within_the_allowance_moves_every_figure() {
     let mut game = allies_moving(1);
-    roll_move(&mut game, [3, 5]);
+    roll_move_typed(&mut game, [3, 5]);
     let before = game.state().unit("us-marines").unwrap().figures.clone();
     // The marines' leader stands on the wall at (24, 14.75): 10" straight down the table.
     game.apply(&Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 24.75 }], facing: None })
@@ -56,7 +65,7 @@ fn a_move_within_the_allowance_moves_every_figure() {
 #[test]
 fn a_move_past_the_allowance_is_refused_and_records_nothing() {
     let mut game = allies_moving(1);
-    roll_move(&mut game, [1, 1]);
+    roll_move_typed(&mut game, [1, 1]);
     let err = game
         .apply(&Action::Move { unit: "us-marines".into(), path: vec![Pt { x: 24.0, y: 23.0 }], facing: None })
         .unwrap_err();
@@ -77,7 +86,7 @@ fn moving_before_rolling_is_refused() {
 #[test]
 fn a_second_movement_roll_in_a_turn_is_refused() {
     let mut game = allies_moving(1);
-    roll_move(&mut game, [3, 5]);
+    roll_move_typed(&mut game, [3, 5]);
     let again = game.apply(&Action::RollMove { unit: "us-marines".into(), expr: None, dice: None });
     assert!(matches!(again, Err(GameError::Refused(_))));
 }
@@ -246,14 +255,14 @@ fn notes_and_labels_past_their_length_are_refused_and_record_nothing() {
 #[test]
 fn a_roll_undone_and_rolled_again_is_marked_as_a_re_roll_and_redo_keeps_the_dice() {
     let mut game = allies_moving(3);
-    let unit = game.scenario().units.iter().find(|u| u.side == "allies").unwrap().id.clone();
-    let roll_move = act(&format!(r#"{{"type":"roll_move","unit":"{unit}"}}"#));
+    let unit = "us-marines";
+    let roll_move = Action::RollMove { unit: unit.into(), expr: None, dice: None };
     let first = game.apply(&roll_move).unwrap().outcome.rolls()[0].clone();
     let rolled = game.events().len() - 1;
     game.apply(&Action::Undo {}).unwrap();
     let redone = game.apply(&Action::Redo {}).unwrap().clone();
     assert!(game.describe(&redone).starts_with("Redid:"));
-    assert_eq!(game.state().allowances[&unit].total, first.total, "redo keeps the dice that fell");
+    assert_eq!(game.state().allowances[unit].total, first.total, "redo keeps the dice that fell");
     game.apply(&Action::Undo {}).unwrap();
     game.apply(&act(r#"{"type":"note","text":"a word in between does not hide the re-roll"}"#)).unwrap();
     let again = game.apply(&roll_move).unwrap().clone();
@@ -270,13 +279,8 @@ fn a_roll_undone_and_rolled_again_is_marked_as_a_re_roll_and_redo_keeps_the_dice
 /// With `no_reroll_after_undo`, the app will not roll an undone roll again: redo, or type the dice.
 #[test]
 fn a_table_may_forbid_re_rolls_after_undo() {
-    let mut scenario = find_shipped("legation-wall").unwrap().load().unwrap();
-    scenario.options.insert(super::NO_REROLL_AFTER_UNDO.into(), serde_json::Value::Bool(true));
-    let mut game = Game::new(Arc::new(scenario), 5);
-    game.apply(&act(r#"{"type":"initiative","dice":[6,1]}"#)).unwrap();
-    game.apply(&act(r#"{"type":"choose_order","first":"allies"}"#)).unwrap();
-    let unit = game.scenario().units.iter().find(|u| u.side == "allies").unwrap().id.clone();
-    let roll_move = act(&format!(r#"{{"type":"roll_move","unit":"{unit}"}}"#));
+    let mut game = allies_moving_with(5, &[super::NO_REROLL_AFTER_UNDO]);
+    let roll_move = Action::RollMove { unit: "us-marines".into(), expr: None, dice: None };
     game.apply(&roll_move).unwrap();
     game.apply(&Action::Undo {}).unwrap();
     let before = game.events().len();
@@ -288,7 +292,6 @@ fn a_table_may_forbid_re_rolls_after_undo() {
         other => panic!("expected a refusal, got {other:?}"),
     }
     assert_eq!(game.events().len(), before);
-    let typed = act(&format!(r#"{{"type":"roll_move","unit":"{unit}","dice":[2,2]}}"#));
-    game.apply(&typed).unwrap();
+    roll_move_typed(&mut game, [2, 2]);
     assert_eq!(game.events().last().unwrap().reroll_of, None, "typed dice are the table's own, no re-roll");
 }

@@ -114,8 +114,7 @@ fn a_figure_placed_forward_brings_the_enemy_into_range() {
         + &unit("moro", "moros", "moro_warriors", 5, (40.0, 24.0), 70);
     let mut hg = Hg::new(&body);
     hg.activate("us", "us");
-    let out_of_range =
-        hg.game.odds(&sandtable::game::Action::from_json(r#"{"type":"fire","unit":"us","target":"moro"}"#).unwrap());
+    let out_of_range = hg.try_odds(r#"{"type":"fire","unit":"us","target":"moro"}"#);
     assert!(out_of_range.is_err(), "{out_of_range:?}");
     hg.ok(r#"{"type":"roll_move","unit":"us","dice":[3,4]}"#);
     hg.ok(r#"{"type":"place_figure","unit":"us","figure":1,"at":{"x":16,"y":24}}"#);

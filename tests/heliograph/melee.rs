@@ -88,7 +88,7 @@ fn a_locked_melee_holds_both_units_until_a_later_melee_decides_it() {
     assert!(r.message.contains("locked in melee with warriors: it may not move away"), "{}", r.message);
     let r = hg.refused(r#"{"type":"sight","unit":"squad"}"#);
     assert!(r.message.contains("only a moving U.S. unit rolls to sight"), "{}", r.message);
-    let odds = hg.game.odds(&sandtable::game::Action::from_json(r#"{"type":"sight","unit":"squad"}"#).unwrap());
+    let odds = hg.try_odds(r#"{"type":"sight","unit":"squad"}"#);
     assert!(odds.is_err(), "sighting odds are refused as sighting is: {odds:?}");
     let r = hg.refused(r#"{"type":"fire","unit":"squad","target":"warriors","dice":[9]}"#);
     assert!(r.message.contains("locked in melee with warriors: it may not fire"), "{}", r.message);

@@ -52,7 +52,18 @@ impl Play {
     }
 
     pub fn odds(&self, json: &str) -> OddsView {
-        self.game.odds(&Action::from_json(json).unwrap()).unwrap_or_else(|e| panic!("{json}: {e:?}"))
+        self.try_odds(json).unwrap_or_else(|e| panic!("{json}: {e:?}"))
+    }
+
+    /// The newest log line, as the player reads it.
+    #[allow(dead_code, reason = "each suite compiles this file and uses the helpers it needs")]
+    pub fn last_line(&self) -> String {
+        self.game.describe(self.game.events().last().expect("an action was taken"))
+    }
+
+    /// The odds of an action that may be refused, as the engine answers.
+    pub fn try_odds(&self, json: &str) -> Result<OddsView, GameError> {
+        self.game.odds(&Action::from_json(json).unwrap_or_else(|e| panic!("{json}: {e}")))
     }
 
     /// What the last action did to the table: its outcome's effects (a move's carried units included).

@@ -1,7 +1,7 @@
 //! Firing Chart: a D20 per die, hitting within the target's cover column; crew weapons roll surviving crew
 //! x dice per crew; natural 1s may kill the leader; cavalry save on 5-6; range; who may not fire.
 
-use sandtable::game::{Action, GameError};
+use sandtable::game::GameError;
 
 use crate::support::{Sp, area, gun, unit};
 
@@ -189,7 +189,7 @@ fn a_unit_that_charged_may_not_fire_before_its_melee() {
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
     sp.ok(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
     // No odds for a shot it may not take this turn, even before its fire phase comes.
-    let odds = sp.game.odds(&Action::from_json(r#"{"type":"fire","unit":"marines","target":"boxers"}"#).unwrap());
+    let odds = sp.try_odds(r#"{"type":"fire","unit":"marines","target":"boxers"}"#);
     assert!(matches!(&odds, Err(GameError::Refused(r)) if r.message.contains("charged this turn")), "{odds:?}");
     sp.on_to_fire("allies");
     let r = sp.refused(r#"{"type":"fire","unit":"marines","target":"boxers"}"#);

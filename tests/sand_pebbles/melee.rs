@@ -18,7 +18,7 @@ fn to_melee(mut sp: Sp, attacker: &str, defender: &str, side: &str, stand: i64) 
     sp.ok(&format!(r#"{{"type":"charge","unit":"{attacker}","target":"{defender}"}}"#));
     sp.on_to_fire(side);
     sp.ok(r#"{"type":"end_phase"}"#);
-    sp.tests_to_melee(&[(attacker, 1), (defender, stand)]);
+    sp.tests_to_melee(&[(attacker, Some(1)), (defender, Some(stand))]);
     sp
 }
 
@@ -179,7 +179,7 @@ fn an_attacker_routed_by_an_earlier_melee_does_not_fight_its_own_charge() {
     sp.ok(r#"{"type":"end_phase"}"#);
     // Phase E, the chargers' tests; phase F, the defenders'. Each passes (a 1, or no die where the chart
     // always passes).
-    sp.tests_to_melee(&[("west", 1), ("sailors", 1), ("marines", 1)]);
+    sp.tests_to_melee(&[("west", Some(1)), ("sailors", Some(1)), ("marines", Some(1))]);
     // The sailors' melee first: 6 + 5 figures beats the Boxers' 1 + 6; they rout.
     let won = sp.ok(r#"{"type":"melee","unit":"sailors","dice":[6,1,6,3,1,1]}"#);
     assert!(won.contains("west") && won.contains("rout"), "{won}");
@@ -205,7 +205,7 @@ fn a_charge_on_a_unit_shot_away_is_not_fought_because_the_target_is_gone() {
     assert!(line.contains("next: Melee: no charges this turn"), "{line}");
     let r = sp.refused(r#"{"type":"melee","unit":"marines"}"#);
     assert!(r.message.contains("marines's melee will not be fought: boxers is no longer there"), "{}", r.message);
-    let odds = sp.game.odds(&sandtable::game::Action::from_json(r#"{"type":"melee","unit":"marines"}"#).unwrap());
+    let odds = sp.try_odds(r#"{"type":"melee","unit":"marines"}"#);
     assert!(
         format!("{odds:?}").contains("will not be fought: boxers is no longer there"),
         "odds refused as the melee is: {odds:?}"

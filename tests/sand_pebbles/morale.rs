@@ -33,13 +33,8 @@ fn allies_charge(defender_kind: &str, figures: u32, cover: Option<&str>) -> Stri
 /// "Always" needs no die, so the app records the pass itself as phase E opens, and says so in the log.
 #[test]
 fn marines_with_a_leader_always_pass_a_charge_morale_test_without_rolling() {
-    let mut sp = Sp::new(&allies_charge("boxers", 5, None));
-    sp.movement("allies");
-    sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
-    sp.ok(r#"{"type":"charge","unit":"marines","target":"them"}"#);
-    sp.on_to_fire("allies");
-    sp.ok(r#"{"type":"end_phase"}"#);
-    let line = sp.ok(r#"{"type":"end_phase"}"#);
+    let mut sp = charge_then_phase_e(&allies_charge("boxers", 5, None), "marines", "them", "allies");
+    let line = sp.last_line();
     assert!(
         line.contains("marines tests morale to finish its charge")
             && line.contains("always passes: passes: the charge goes in (no die)"),

@@ -1,7 +1,7 @@
 //! Movement Chart: each kind's roll, guns' choice, ships that must move their dice and pay for turns,
 //! junks going upstream, swimmers and drowning, and the charge that stops 1" short.
 
-use sandtable::game::{Action, GameError};
+use sandtable::game::GameError;
 use sandtable::systems::sand_pebbles::{Change, SandPebbles};
 
 use crate::support::{Sp, area, gun, unit};
@@ -136,7 +136,7 @@ fn units_aboard_a_gun_boat_move_with_it_and_not_alone() {
     let r = sp.refused(r#"{"type":"roll_move","unit":"gardner"}"#);
     assert!(r.message.contains("aboard boat"), "{}", r.message);
     assert!(sp.refused(r#"{"type":"roll_move","unit":"boat","dice":[5]}"#).message.contains("picks its dice"));
-    let odds = sp.game.odds(&Action::from_json(r#"{"type":"roll_move","unit":"boat"}"#).unwrap());
+    let odds = sp.try_odds(r#"{"type":"roll_move","unit":"boat"}"#);
     assert!(matches!(&odds, Err(GameError::Refused(r)) if r.message.contains("picks its dice")), "{odds:?}");
     sp.ok(r#"{"type":"roll_move","unit":"boat","expr":"1D6+6","dice":[5]}"#);
     sp.ok(r#"{"type":"move","unit":"boat","path":[{"x":40,"y":20}]}"#);
@@ -203,9 +203,7 @@ fn charge_odds_are_refused_for_a_charge_the_rules_forbid() {
     assert_eq!(before_rolling.lines[0].p, 0.0, "2D6+6 never makes 19\"");
     assert!(before_rolling.lines[1].p > 0.99, "the marines' test to finish the charge always passes");
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
-    let err = sp
-        .game
-        .odds(&sandtable::game::Action::from_json(r#"{"type":"charge","unit":"marines","target":"boxers"}"#).unwrap());
+    let err = sp.try_odds(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
     assert!(format!("{err:?}").contains("needs 19.0"), "{err:?}");
 }
 

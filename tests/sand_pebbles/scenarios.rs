@@ -4,15 +4,13 @@
 
 use crate::support::Sp;
 
-fn shipped(path: &str) -> Sp {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let source = std::fs::read_to_string(root.join("scenarios/sand-pebbles").join(path)).unwrap();
-    Sp::from_source(&source, 1)
+fn shipped(name: &str) -> Sp {
+    Sp::from_source(sandtable::scenario::find_shipped(name).expect("a shipped scenario").source, 1)
 }
 
 #[test]
 fn the_legation_walls_defenders_stand_on_the_wall_in_its_cover() {
-    let sp = shipped("legation-wall.toml");
+    let sp = shipped("legation-wall");
     let wall = &sp.game.scenario().terrain.iter().find(|t| t.name == "Legation wall").unwrap().polygon;
     for defender in ["us-marines", "rn-sailors"] {
         for figure in sp.unit(defender).alive() {
@@ -23,7 +21,7 @@ fn the_legation_walls_defenders_stand_on_the_wall_in_its_cover() {
 
 #[test]
 fn guns_served_under_an_officer_have_a_leader() {
-    for (path, gun) in [("legation-wall.toml", "colt-gun"), ("relief-column.toml", "field-gun")] {
+    for (path, gun) in [("legation-wall", "colt-gun"), ("relief-column", "field-gun")] {
         let sp = shipped(path);
         let unit = sp.unit(gun);
         assert!(unit.leader().is_some(), "{gun} in {path} has no leader");

@@ -115,16 +115,8 @@ fn a_melee_turn_replays_from_its_stored_json() {
     sp.on_to_fire("boxers");
     sp.ok(r#"{"type":"fire","unit":"boxers","target":"marines"}"#);
     sp.ok(r#"{"type":"end_phase"}"#);
-    sp.ok(r#"{"type":"end_phase"}"#);
     // Whatever tests the seeded fire left owed, taken with seeded dice.
-    while sp.turn().phase != Phase::Melee {
-        for unit in ["marines", "boxers"] {
-            if sp.owes_test(unit) {
-                sp.ok(&format!(r#"{{"type":"morale","unit":"{unit}"}}"#));
-            }
-        }
-        sp.ok(r#"{"type":"end_phase"}"#);
-    }
+    sp.tests_to_melee(&[("marines", None), ("boxers", None)]);
     sp.ok(r#"{"type":"melee","unit":"marines"}"#);
     let json: Vec<String> = sp.game.events().iter().map(|e| serde_json::to_string(e).unwrap()).collect();
     let events = json.iter().map(|j| serde_json::from_str(j).unwrap()).collect();

@@ -2,7 +2,6 @@
 //! edge, the "boxers" from the south), the terrain and units the test places, and helpers that walk the
 //! turn sequence with typed dice.
 
-use sandtable::game::Action;
 use sandtable::systems::sand_pebbles::{Phase, Turn};
 
 use crate::play::Play;
@@ -65,18 +64,18 @@ impl Play {
 
     /// Whether `unit` owes a morale test the player takes now (one no die decides is recorded by the app).
     pub fn owes_test(&self, unit: &str) -> bool {
-        let test = Action::from_json(&format!(r#"{{"type":"morale","unit":"{unit}"}}"#)).unwrap();
-        self.game.odds(&test).is_ok()
+        self.try_odds(&format!(r#"{{"type":"morale","unit":"{unit}"}}"#)).is_ok()
     }
 
     /// From the second fire phase on to phase G: each test still owed is taken with the die given for its
-    /// unit, and each phase is closed.
-    pub fn tests_to_melee(&mut self, dice: &[(&str, i64)]) {
+    /// unit (or the app's, for `None`), and each phase is closed.
+    pub fn tests_to_melee(&mut self, dice: &[(&str, Option<i64>)]) {
         self.ok(r#"{"type":"end_phase"}"#);
         while self.turn().phase != Phase::Melee {
             for (unit, die) in dice {
                 if self.owes_test(unit) {
-                    self.ok(&format!(r#"{{"type":"morale","unit":"{unit}","dice":[{die}]}}"#));
+                    let typed = die.map(|d| format!(r#","dice":[{d}]"#)).unwrap_or_default();
+                    self.ok(&format!(r#"{{"type":"morale","unit":"{unit}"{typed}}}"#));
                 }
             }
             self.ok(r#"{"type":"end_phase"}"#);

@@ -74,9 +74,9 @@ class GameStore {
   /**
    * Sends an action; a refusal is shown as the engine worded it and nothing else changes. `announce`
    * shows what the dice did in the banner: a test or a volley decides the game, and the log at the bottom
-   * is easy to miss from across the table.
+   * is easy to miss from across the table. It may instead ask of the entry's text whether to show it.
    */
-  async act(action: Action, { announce = false } = {}): Promise<boolean> {
+  async act(action: Action, { announce = false as boolean | ((text: string) => boolean) } = {}): Promise<boolean> {
     const view = this.view;
     if (!view || this.busy) return false;
     this.busy = true;
@@ -92,7 +92,8 @@ class GameStore {
       // Positions and figure counts may have changed, so an old measurement would mislead.
       this.measurement = null;
       const newest = this.view.log.at(-1);
-      if (announce && newest) notices.show('info', newest.text, null, 8000);
+      const say = typeof announce === 'function' ? (newest ? announce(newest.text) : false) : announce;
+      if (say && newest) notices.show('info', newest.text, null, 8000);
       return true;
     } finally {
       this.busy = false;
