@@ -466,6 +466,8 @@ export type HeliographView_Deserialize = {
 	blocking: string[],
 	/**  Units not yet activated this turn. */
 	waiting: string[],
+	/**  "Maximum of two figures can melee one figure": for the pairing picker. */
+	max_on_one: number,
 };
 
 /**  The activation bar's state. */
@@ -482,6 +484,8 @@ export type HeliographView_Serialize = {
 	blocking: string[],
 	/**  Units not yet activated this turn. */
 	waiting: string[],
+	/**  "Maximum of two figures can melee one figure": for the pairing picker. */
+	max_on_one: number,
 };
 
 /**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */

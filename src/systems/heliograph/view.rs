@@ -39,6 +39,8 @@ pub struct HeliographView {
     pub blocking: Vec<String>,
     /// Units not yet activated this turn.
     pub waiting: Vec<String>,
+    /// "Maximum of two figures can melee one figure": for the pairing picker.
+    pub max_on_one: u32,
 }
 
 pub fn report(ctx: &Ctx) -> Report<HeliographView> {
@@ -68,6 +70,7 @@ pub fn report(ctx: &Ctx) -> Report<HeliographView> {
             active: turn.active.clone(),
             done: turn.active.as_ref().map(|a| done_text(ctx, a)),
             melee: turn.melee.clone(),
+            max_on_one: ctx.charts.melee.max_on_one as u32,
             blocking: blocking(ctx),
             waiting,
         },
