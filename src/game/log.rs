@@ -50,7 +50,8 @@ impl Game {
         match event.reroll_of {
             Some(seq) => {
                 let undone = self.describe_outcome(&self.events()[seq]);
-                format!("Re-roll after undo (undone: {undone}): {text}")
+                // The new result first: it is what the table now plays on.
+                format!("Re-roll after undo: {text} (undone: {undone})")
             }
             None => text,
         }

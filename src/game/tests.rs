@@ -267,8 +267,9 @@ fn a_roll_undone_and_rolled_again_is_marked_as_a_re_roll_and_redo_keeps_the_dice
     game.apply(&act(r#"{"type":"note","text":"a word in between does not hide the re-roll"}"#)).unwrap();
     let again = game.apply(&roll_move).unwrap().clone();
     assert_eq!(again.reroll_of, Some(rolled));
-    let mark = format!("Re-roll after undo (undone: {}): ", game.describe(&game.events()[rolled]));
-    assert!(game.describe(&again).starts_with(&mark), "{}", game.describe(&again));
+    let text = game.describe(&again);
+    assert!(text.starts_with("Re-roll after undo: U.S. Marines rolled movement 2D6+6 = "), "{text}");
+    assert!(text.ends_with(&format!(" (undone: {})", game.describe(&game.events()[rolled]))), "{text}");
     assert_eq!(game.log_entries().last().unwrap().reroll_of, Some(rolled as u32));
     let stored = serde_json::to_string(&again).unwrap();
     assert!(stored.contains(&format!("\"reroll_of\":{rolled}")), "the mark is stored with the entry: {stored}");
