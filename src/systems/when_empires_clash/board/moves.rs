@@ -8,7 +8,7 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
-use super::{Board, Ground};
+use super::Board;
 use crate::measure::{Square, chebyshev};
 
 /// What moves and what stands around it.
@@ -39,13 +39,11 @@ impl Mover<'_> {
         if self.artillery && self.next_to_enemy(to) {
             return None;
         }
-        if !self.infantry {
-            if board.crossed(from, to).is_some_and(|o| o.vertical()) {
-                return None;
-            }
-            if board.ground(to) == Ground::Woods && !board.is_road(to) {
-                return None;
-            }
+        if !board.enterable(to, self.infantry) {
+            return None;
+        }
+        if !self.infantry && board.crossed(from, to).is_some_and(|o| o.vertical()) {
+            return None;
         }
         Some(1 + board.contours(from, to))
     }

@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use super::{Board, Facing, Ground, in_front_arc};
+use super::{Board, Facing, in_front_arc};
 use crate::measure::{Square, chebyshev};
 
 pub struct Recoiler<'a> {
@@ -48,8 +48,8 @@ pub fn recoil(board: &Board, stand: &Recoiler, per_square: usize) -> Recoil {
     let clear = |s: Square| stand.enemies.iter().all(|&e| chebyshev(e, s) >= 2);
     let room = |s: Square| stand.friends.iter().filter(|&&f| f == s).count() < per_square;
     let behind = |s: Square| in_front_arc(stand.at, stand.toward_baseline, s);
-    // Costs are one a square plus contours; a breadth-first search by cost layers stays exact because a
-    // step costs at most a few squares on a board of a few hundred.
+    // Costs are one a square plus contours, so a square may first be reached the dear way: it is searched
+    // again whenever a cheaper way reaches it, which on a board of a few hundred squares costs little.
     let mut best: BTreeMap<Square, (u32, Square)> = BTreeMap::new();
     let mut queue = VecDeque::from([(stand.at, 0u32)]);
     while let Some((square, cost)) = queue.pop_front() {
@@ -57,7 +57,7 @@ pub fn recoil(board: &Board, stand: &Recoiler, per_square: usize) -> Recoil {
             if !behind(next) || stand.enemies.contains(&next) || board.crossed(square, next).is_some() {
                 continue;
             }
-            if !stand.infantry && board.ground(next) == Ground::Woods && !board.is_road(next) {
+            if !board.enterable(next, stand.infantry) {
                 continue;
             }
             let total = cost + 1 + board.contours(square, next);

@@ -125,6 +125,11 @@ impl Board {
         across.and(down)
     }
 
+    /// "Only Infantry may move off-road through woods": whether a stand may enter the square's ground.
+    pub fn enterable(&self, square: Square, infantry: bool) -> bool {
+        infantry || self.ground(square) != Ground::Woods || self.is_road(square)
+    }
+
     /// Contour lines crossed by a step: the difference in level.
     pub fn contours(&self, from: Square, to: Square) -> u32 {
         self.level(from).abs_diff(self.level(to))
