@@ -100,12 +100,15 @@ fn show_text(view: &GameView) -> String {
         out.push_str(&format!("\n{}\n", side.name));
         let mut counters = 0;
         for u in view.units.iter().filter(|u| u.side == side.id) {
-            let at = u
-                .figures
-                .iter()
-                .find(|f| f.alive)
-                .map(|f| format!("({:.1}, {:.1})", f.pos.x, f.pos.y))
-                .unwrap_or_default();
+            let at = match &u.rules.place {
+                Some(place) => place.clone(),
+                None => u
+                    .figures
+                    .iter()
+                    .find(|f| f.alive)
+                    .map(|f| format!("({:.1}, {:.1})", f.pos.x, f.pos.y))
+                    .unwrap_or_default(),
+            };
             // A hidden counter's place is known at the table; its name, strength and state are not.
             if u.rules.concealed {
                 counters += 1;
@@ -118,6 +121,7 @@ fn show_text(view: &GameView) -> String {
                 .map(|a| format!("  move {:.1}\" of {}\" left", a.left, a.total))
                 .unwrap_or_default();
             let placed = match &u.rules.cover {
+                Some(cover) if !u.out && u.rules.place.is_some() => format!(", {cover}"),
                 Some(cover) if !u.out => format!("  facing {:.0}°, {cover}", u.facing),
                 _ => String::new(),
             };

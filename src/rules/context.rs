@@ -19,6 +19,8 @@ pub struct Ctx<'a, S: RuleSystem> {
 /// A scenario's fields for one system, per unit and per side, by id. Units and sides that set none
 /// have the fields' defaults.
 pub struct Setup<S: RuleSystem> {
+    /// The system's own top-level tables of the scenario.
+    pub scenario: S::ScenarioFields,
     pub units: BTreeMap<String, S::UnitFields>,
     pub sides: BTreeMap<String, S::SideFields>,
 }

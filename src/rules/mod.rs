@@ -24,7 +24,7 @@ pub use marker::{Marker, marker_names};
 pub use placement::{Placement, PlacementView};
 pub use registry::{Entry, LoggedChange, OwnKeys, Registration, Shipped, known_ids, system, systems};
 pub use ruleset::{KindProfile, MoveOption, Ruleset};
-pub use system::{Act, RuleSystem};
+pub use system::{Act, NoFields, RuleSystem};
 pub use turn::TurnState;
 pub use view::{Drawing, Note, Offer, PathRule, Pick, Prompt, Report, Tone, UnitReport, Weapon};
 

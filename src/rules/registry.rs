@@ -52,7 +52,11 @@ pub struct OwnKeys {
 impl OwnKeys {
     /// Those of one list, `sides` or `units`.
     pub fn of(&self, list: &str) -> &'static [&'static str] {
-        if list == "sides" { self.sides } else { self.units }
+        match list {
+            "sides" => self.sides,
+            "units" => self.units,
+            _ => &[],
+        }
     }
 }
 

@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use super::{Ctx, Marker, Placement, Report, Ruleset, Setup, SetupCheck, Shipped, Weapon};
 use crate::dice::GameRng;
 use crate::game::{Action, Effect, GameError, Outcome};
+use crate::measure::{Pt, Table};
 use crate::odds::OddsView;
 use crate::roster::Unit;
 
@@ -33,6 +34,9 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
     type UnitFields: DeserializeOwned + Debug + Default + Send + Sync + 'static;
     /// Keys a scenario's `[[sides]]` may carry for this system only.
     type SideFields: DeserializeOwned + Debug + Default + Send + Sync + 'static;
+    /// Tables a scenario may carry at its top level for this system only (When Empires Clash!'s `[board]`
+    /// of squares); `NoFields` for a system that reads none.
+    type ScenarioFields: DeserializeOwned + Debug + Send + Sync + 'static;
     /// Where the turn stands: a fold of this system's changes, never stored.
     type Turn: Debug + Clone + PartialEq + Default + Serialize + Send + Sync + 'static;
     /// One change to `Turn`, recorded in the log's outcomes and applied by `apply`.
@@ -42,7 +46,27 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
     /// The system's own part of the game view (its turn bar's state).
     type View: Serialize + Send + Sync + 'static;
 
+    /// Every unit of this system is this many figures (a When Empires Clash! stand is one piece), so a
+    /// scenario need not say `figures`; None when each unit's count is the scenario's to give.
+    const FIGURES: Option<u32> = None;
+
     fn read_charts(ruleset: &Ruleset) -> Result<Self::Charts, String>;
+
+    /// The table the system's own scenario keys make (a board of squares), when they make one; a scenario
+    /// then need not give `[scenario] table`, and one it gives must agree.
+    fn table(_fields: &Self::ScenarioFields) -> Option<Table> {
+        None
+    }
+
+    /// Where a unit stands when the system's own keys place it (a square of the board) rather than `at`;
+    /// None leaves it to `at` or `positions`. A refusal is shown at the unit's entry.
+    fn stands_at(
+        _scenario: &Self::ScenarioFields,
+        _unit: &Self::UnitFields,
+        _facing: f64,
+    ) -> Result<Option<Pt>, String> {
+        Ok(None)
+    }
 
     /// Checks that need the whole scenario, such as a crew aboard a boat that exists.
     fn check_setup(_setup: &SetupCheck<'_, Self>) -> Result<(), (std::ops::Range<usize>, String)> {
@@ -96,3 +120,8 @@ pub enum Act<'a, S: RuleSystem> {
     Shared(&'a Action),
     Own(S::Action),
 }
+
+/// The fields of a system that reads no keys of its own at that level: any key there is refused.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoFields {}

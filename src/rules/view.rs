@@ -70,6 +70,8 @@ pub struct UnitReport {
     pub concealed: bool,
     /// The cover it has where it stands, as the rules count it ("walls", "jungle").
     pub cover: Option<String>,
+    /// Where it stands in the system's own terms, where inches are not them: "square C4, facing south".
+    pub place: Option<String>,
     /// How far it may move now where the allowance alone does not say ("clear/trail 12" · jungle 3"").
     pub move_note: Option<String>,
     /// A unit that pays for its turns out of its move and must cover part of its roll (a boat).

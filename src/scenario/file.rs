@@ -28,7 +28,8 @@ pub struct Header {
     pub title: String,
     #[serde(default)]
     pub description: String,
-    pub table: TableSize,
+    /// Inches; may be left out where the rule system's own keys make the table (a board of squares).
+    pub table: Option<TableSize>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -71,8 +72,8 @@ pub struct UnitEntry {
     pub name: String,
     pub side: Spanned<String>,
     pub kind: Spanned<String>,
-    /// Figures including the leader and crew.
-    pub figures: Spanned<u32>,
+    /// Figures including the leader and crew; may be left out in a system whose units are all one size.
+    pub figures: Option<Spanned<u32>>,
     #[serde(default = "yes")]
     pub leader: bool,
     #[serde(default)]

@@ -120,7 +120,6 @@ pub(crate) fn build<'i, S: RuleSystem>(
     passed_over: &[OwnKeys],
 ) -> Result<Scenario, ScenarioError> {
     let at = |span: std::ops::Range<usize>, msg: String| ScenarioError::at(file, source, span.start, msg);
-    let toml_error = |e: toml::de::Error| ScenarioError::from_toml(file, source, &e);
     let entries = |root: &mut DeTable<'i>, key: &str| -> Result<Vec<Spanned<DeValue<'i>>>, ScenarioError> {
         match root.remove(key).map(|v| (v.span(), v.into_inner())) {
             Some((_, DeValue::Array(items))) => Ok(items.into_iter().collect()),
@@ -130,25 +129,16 @@ pub(crate) fn build<'i, S: RuleSystem>(
     };
     let side_entries = entries(&mut root, "sides")?;
     let unit_entries = entries(&mut root, "units")?;
-    let raw: ScenarioFile =
-        serde::Deserialize::deserialize(toml::de::Deserializer::from(Spanned::new(0..source.len(), root)))
-            .map_err(toml_error)?;
-
-    let size = &raw.scenario.table;
-    for (name, side) in [("width", &size.width), ("depth", &size.depth)] {
-        let inches = side.get_ref().0;
-        if !(inches > 0.0 && inches <= bounds::MAX_TABLE) {
-            return Err(at(
-                side.span(),
-                format!("the table's {name} is {inches}\"; it must be more than 0 and at most {}\"", bounds::MAX_TABLE),
-            ));
-        }
-    }
-    let table = Table { width: size.width.get_ref().0, depth: size.depth.get_ref().0 };
+    let (raw, own): (ScenarioFile, S::ScenarioFields) =
+        split(Spanned::new(0..source.len(), DeValue::Table(root)), "scenario", &ruleset.name, &[], (file, source))?;
+    let table = read_table::<S>(&raw, &own).map_err(|(span, msg)| match span.is_empty() {
+        true => ScenarioError::whole_file(file, msg),
+        false => at(span, msg),
+    })?;
 
     let mut sides = Vec::new();
     let mut side_entries_read = Vec::new();
-    let mut setup = Setup::<S> { units: BTreeMap::new(), sides: BTreeMap::new() };
+    let mut setup = Setup::<S> { scenario: own, units: BTreeMap::new(), sides: BTreeMap::new() };
     let mut side_ids = BTreeSet::new();
     for entry in side_entries {
         let (side, own): (SideEntry, S::SideFields) =
@@ -216,7 +206,8 @@ pub(crate) fn build<'i, S: RuleSystem>(
                 ),
             ));
         }
-        units.push(build_unit(&unit, &table).map_err(|(span, msg)| at(span, msg))?);
+        let placed = S::stands_at(&setup.scenario, &own, unit.facing.0).map_err(|msg| at(unit.id.span(), msg))?;
+        units.push(build_unit(&unit, S::FIGURES, placed, &table).map_err(|(span, msg)| at(span, msg))?);
         setup.units.insert(unit.id.get_ref().clone(), own);
     }
 
@@ -278,8 +269,9 @@ fn split<'i, G: DeserializeOwned, F: DeserializeOwned>(
             } else {
                 format!("; in {system} also: {}", own_keys.join(", "))
             };
+            let place = if list == "scenario" { "a scenario's top level".to_string() } else { format!("[[{list}]]") };
             let message =
-                format!("unknown key `{}` in [[{list}]]: keys are {}{own_list}", key.get_ref(), shared_keys.join(", "));
+                format!("unknown key `{}` in {place}: keys are {}{own_list}", key.get_ref(), shared_keys.join(", "));
             return Err(ScenarioError::at(file, source, key.span().start, message));
         }
     }
@@ -332,17 +324,50 @@ impl Scenario {
 
 type Located = (std::ops::Range<usize>, String);
 
-fn build_unit(entry: &UnitEntry, table: &Table) -> Result<Unit, Located> {
-    let count = *entry.figures.get_ref();
+/// The table in inches: `[scenario] table`, or the one the system's own keys make; both must agree.
+fn read_table<S: RuleSystem>(raw: &ScenarioFile, own: &S::ScenarioFields) -> Result<Table, Located> {
+    let made = S::table(own);
+    let Some(size) = &raw.scenario.table else {
+        return made.ok_or_else(|| (0..0, "[scenario] needs `table = { width = ..., depth = ... }` in inches".into()));
+    };
+    for (name, side) in [("width", &size.width), ("depth", &size.depth)] {
+        let inches = side.get_ref().0;
+        if !(inches > 0.0 && inches <= bounds::MAX_TABLE) {
+            return Err((
+                side.span(),
+                format!("the table's {name} is {inches}\"; it must be more than 0 and at most {}\"", bounds::MAX_TABLE),
+            ));
+        }
+    }
+    let given = Table { width: size.width.get_ref().0, depth: size.depth.get_ref().0 };
+    match made {
+        Some(made) if (made.width - given.width).abs() > 0.01 || (made.depth - given.depth).abs() > 0.01 => Err((
+            size.width.span(),
+            format!(
+                "the board makes the table {:.2}\" x {:.2}\"; leave `table` out or make it agree",
+                made.width, made.depth
+            ),
+        )),
+        _ => Ok(given),
+    }
+}
+
+fn build_unit(entry: &UnitEntry, figures: Option<u32>, placed: Option<Pt>, table: &Table) -> Result<Unit, Located> {
+    let count = match (&entry.figures, figures) {
+        (Some(given), _) => *given.get_ref(),
+        (None, Some(every)) => every,
+        (None, None) => return Err((entry.id.span(), "the unit needs `figures`, its count of figures".into())),
+    };
+    let figures_span = entry.figures.as_ref().map_or(entry.id.span(), |f| f.span());
     let leaders = u32::from(entry.leader);
     if count == 0 {
-        return Err((entry.figures.span(), "a unit needs at least one figure".into()));
+        return Err((figures_span.clone(), "a unit needs at least one figure".into()));
     }
     if count > bounds::MAX_FIGURES {
-        return Err((entry.figures.span(), format!("{count} figures; a unit holds at most {}", bounds::MAX_FIGURES)));
+        return Err((figures_span.clone(), format!("{count} figures; a unit holds at most {}", bounds::MAX_FIGURES)));
     }
     if leaders.saturating_add(entry.crew) > count {
-        return Err((entry.figures.span(), format!("{count} figures cannot hold a leader and {} crew", entry.crew)));
+        return Err((figures_span.clone(), format!("{count} figures cannot hold a leader and {} crew", entry.crew)));
     }
     let spacing = entry.spacing.get_ref().0;
     if !(0.0..=bounds::MAX_SPACING).contains(&spacing) {
@@ -360,8 +385,16 @@ fn build_unit(entry: &UnitEntry, table: &Table) -> Result<Unit, Located> {
             (list.get_ref().iter().map(|&Xy { x, y }| Pt { x, y }).collect(), list.span())
         }
         (Some(at), Some(_)) => return Err((at.span(), "give either `at` or `positions`, not both".into())),
-        (None, None) => return Err((entry.id.span(), "the unit needs `at = [x, y]` or `positions`".into())),
+        (None, None) => match placed {
+            Some(spot) => (line_abreast(spot, entry.facing.0, count, spacing), entry.id.span()),
+            None => return Err((entry.id.span(), "the unit needs `at = [x, y]` or `positions`".into())),
+        },
     };
+    if placed.is_some()
+        && let Some(at) = entry.at.as_ref().map(|a| a.span()).or(entry.positions.as_ref().map(|p| p.span()))
+    {
+        return Err((at, "the unit's square places it; leave out `at` and `positions`".into()));
+    }
     if let Some(off) = points.iter().find(|p| !table.contains(**p)) {
         return Err((
             span,

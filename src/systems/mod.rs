@@ -5,8 +5,5 @@
 crate::register_systems! {
     "sand-pebbles" => sand_pebbles::SandPebbles,
     "heliograph" => heliograph::Heliograph,
+    "when-empires-clash" => when_empires_clash::WhenEmpiresClash,
 }
-
-/// When Empires Clash! joins the registry once its turn, movement and combat play; its charts, army lists
-/// and odds are built and tested here first.
-pub mod when_empires_clash;

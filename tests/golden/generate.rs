@@ -26,6 +26,10 @@ const GAMES: &[(&str, u64, u64, u32)] = &[
     // Heliograph's forces start further apart and hidden: more turns before they meet.
     ("heliograph/jungle-patrol", 1906, 4, 8),
     ("heliograph/cotta-assault", 1913, 5, 8),
+    // When Empires Clash! stands move square by square: the player takes what the view offers.
+    ("when-empires-clash/zulu-war", 1879, 7, 5),
+    ("when-empires-clash/second-boer-war", 1899, 8, 5),
+    ("when-empires-clash/boxer-rebellion", 1900, 9, 5),
 ];
 const MAX_EVENTS: usize = 400;
 
@@ -190,6 +194,9 @@ fn act(value: Value) -> Action {
 }
 
 fn candidates(game: &Game, rng: &mut ChaCha8Rng, figures: bool) -> Vec<(f64, Action)> {
+    if game.scenario().system() == "when-empires-clash" {
+        return offered(game, rng);
+    }
     let scenario = game.scenario();
     let state = game.state();
     let mut list: Vec<(f64, Action)> = vec![
@@ -267,6 +274,39 @@ fn candidates(game: &Game, rng: &mut ChaCha8Rng, figures: bool) -> Vec<(f64, Act
                 let nudge = Pt { x: at.x + rng.random_range(-1.0..1.0), y: at.y + rng.random_range(-1.0..1.0) };
                 list.push((6.0, act(json!({"type": "fire", "unit": id, "target": target, "at": nudge}))));
             }
+        }
+    }
+    list.shuffle(rng);
+    list
+}
+
+/// What the game's view offers, each choice of a pick filled in: combat weighted over moving, moving over
+/// moving the turn on, so that stands meet within a few turns.
+fn offered(game: &Game, rng: &mut ChaCha8Rng) -> Vec<(f64, Action)> {
+    use sandtable::api::candidates::filled;
+    let view = sandtable::api::GameView::of(0, "golden", game);
+    let mut list: Vec<(f64, Action)> = vec![
+        (0.3, act(json!({"type": "undo"}))),
+        (0.3, act(json!({"type": "redo"}))),
+        (0.1, act(json!({"type": "note", "text": format!("turn {} at the table", game.state().turn)}))),
+    ];
+    for prompt in &view.prompts {
+        list.push((10.0, act(json!({"type": prompt.action}))));
+    }
+    for offer in view.offers.iter().filter(|o| o.barred.is_none()) {
+        let weight = if offer.action == "end_activations" { 1.0 } else { 6.0 };
+        list.extend(filled(json!({"type": offer.action}), offer).into_iter().map(|a| (weight, act(a))));
+    }
+    for unit in view.units.iter().filter(|u| !u.out) {
+        for offer in unit.rules.offers.iter().filter(|o| o.barred.is_none()) {
+            let weight = match offer.action.as_str() {
+                "fire" | "close_combat" => 30.0,
+                "activate" => 4.0,
+                "move_to" => 2.0,
+                _ => 0.5,
+            };
+            let base = json!({"type": offer.action, "unit": unit.id});
+            list.extend(filled(base, offer).into_iter().map(|a| (weight, act(a))));
         }
     }
     list.shuffle(rng);

@@ -83,7 +83,10 @@ fn every_golden_row_reads_the_same_with_its_keys_in_another_order() {
 /// to the same state.
 #[tokio::test]
 async fn a_game_stored_with_another_systems_scenario_keys_still_opens() {
-    for mut fixture in Fixture::all() {
+    // Only the systems of that time: a game of a later one was never stored with shared keys.
+    for mut fixture in
+        Fixture::all().into_iter().filter(|f| ["sand-pebbles", "heliograph"].contains(&f.system.as_str()))
+    {
         let (after, foreign) = match fixture.system.as_str() {
             "heliograph" => ("\n[[sides]]", "\nwestern = true"),
             _ => ("\nfigures = ", "\nmorale = 60\nhidden = true"),

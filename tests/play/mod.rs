@@ -14,6 +14,7 @@ pub struct Play {
 }
 
 /// A `[[terrain]]` rectangle with a cover class.
+#[allow(dead_code, reason = "each suite compiles this file and uses the helpers it needs")]
 pub fn area(name: &str, cover: &str, (x0, y0): (f64, f64), (x1, y1): (f64, f64)) -> String {
     format!(
         "[[terrain]]\nname = \"{name}\"\ncover = \"{cover}\"\npolygon = [[{x0}, {y0}], [{x1}, {y0}], [{x1}, {y1}], [{x0}, {y1}]]\n\n"
@@ -86,6 +87,7 @@ impl Play {
     }
 
     /// The figures the last action took from `unit`.
+    #[allow(dead_code, reason = "each suite compiles this file and uses the helpers it needs")]
     pub fn lost(&self, unit: &str) -> usize {
         self.effects()
             .iter()

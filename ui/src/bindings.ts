@@ -174,9 +174,9 @@ export type Allowance = {
 
 export type AnyAction = AnyAction_Serialize | AnyAction_Deserialize;
 
-export type AnyAction_Deserialize = Action_Deserialize | SandPebblesAction_Deserialize | HeliographAction_Deserialize;
+export type AnyAction_Deserialize = Action_Deserialize | SandPebblesAction_Deserialize | HeliographAction_Deserialize | WecAction_Deserialize;
 
-export type AnyAction_Serialize = Action_Serialize | SandPebblesAction_Serialize | HeliographAction_Serialize;
+export type AnyAction_Serialize = Action_Serialize | SandPebblesAction_Serialize | HeliographAction_Serialize | WecAction_Serialize;
 
 /**  What every command returns on failure: plain enough to show a player as it is. */
 export type ApiError = ApiError_Serialize | ApiError_Deserialize;
@@ -195,12 +195,37 @@ export type ApiError_Serialize = {
 	rule: string | null,
 };
 
+export type ArmyView = {
+	id: string,
+	dice: string,
+	commander: number,
+	/**  The army's value at the start, Command stand not counted. */
+	starting: number | null,
+	lost: number | null,
+	/**  Stands not destroyed, Command stand included at its rating. */
+	remaining: number | null,
+	withdrawing: boolean,
+	/**  The chance of each count of activations: its throw plus its commander. */
+	activations: ([number, number | null])[],
+};
+
 export type CampaignView = {
 	id: number,
 	name: string,
 	notes: string,
 	created_at: string,
 	game_count: number,
+};
+
+export type CombatView = {
+	target: string,
+	/**  `fire` or `close_combat`: the action that fights it. */
+	action: string,
+	mine: ([string, number])[],
+	theirs: ([string, number])[],
+	/**  Ineffective (fire) or the initiator recoils (close), the target recoils, the target is destroyed. */
+	p: [(number | null), (number | null), (number | null)],
+	dice: [string, string],
 };
 
 export type CoverColumn = {
@@ -228,6 +253,8 @@ export type ErrorKind =
 "store" | 
 /**  The command is taking longer than a device waits (over HTTP); it may still finish. */
 "busy" | "internal";
+
+export type Facing = "north" | "east" | "south" | "west";
 
 export type FigureUnder = {
 	unit: string,
@@ -375,6 +402,18 @@ export type GameView_Serialize = {
 	markers: Marker[],
 	/**  The rule system's own part: its turn bar's state. */
 	rules: SystemViews_Serialize,
+};
+
+export type GridView = {
+	cols: number,
+	rows: number,
+	square_inches: number | null,
+	woods: string[],
+	buildings: string[],
+	roads: string[],
+	/**  Each hill square with its contour level. */
+	hills: ([string, number])[],
+	obstacles: ObstacleView[],
 };
 
 export type HeliographAction = HeliographAction_Serialize | HeliographAction_Deserialize;
@@ -589,6 +628,18 @@ export type Note = {
 	key: string,
 	text: string,
 	tone: Tone,
+};
+
+/**
+ *  An obstacle lies on the edge between two squares side by side. Walls, hedges and fences are vertical:
+ *  only infantry crosses them. Rivers, streams and trenches are crossed by anyone moving; every obstacle
+ *  stops a recoil.
+ */
+export type Obstacle = "wall" | "hedge" | "fence" | "river" | "stream" | "trench" | "entrenchment";
+
+export type ObstacleView = {
+	kind: Obstacle,
+	between: [string, string],
 };
 
 export type OddsLine = {
@@ -897,6 +948,52 @@ export type SideView = {
 	colour: string,
 };
 
+export type StandView = StandView_Serialize | StandView_Deserialize;
+
+export type StandView_Deserialize = {
+	id: string,
+	square: string,
+	facing: Facing,
+	rear: boolean,
+	value: number,
+	moves: number,
+	/**  Its weapon's name and range in squares. */
+	weapon?: [string, number] | null,
+	fights_as: string,
+	towed_by?: string | null,
+	/**  The squares of its front arc within its weapon's range, and which of them it sees. */
+	arc: string[],
+	sees: string[],
+	/**  Where it may end a move now (the active stand only), with the squares each costs. */
+	reach: ([string, number])[],
+	/**  The combats it may fight now (the active stand only). */
+	combats: CombatView[],
+	/**  Where it would recoil to, or why it would be destroyed. */
+	if_recoils: string,
+};
+
+export type StandView_Serialize = {
+	id: string,
+	square: string,
+	facing: Facing,
+	rear: boolean,
+	value: number,
+	moves: number,
+	/**  Its weapon's name and range in squares. */
+	weapon: [string, number] | null,
+	fights_as: string,
+	towed_by: string | null,
+	/**  The squares of its front arc within its weapon's range, and which of them it sees. */
+	arc: string[],
+	sees: string[],
+	/**  Where it may end a move now (the active stand only), with the squares each costs. */
+	reach: ([string, number])[],
+	/**  The combats it may fight now (the active stand only). */
+	combats: CombatView[],
+	/**  Where it would recoil to, or why it would be destroyed. */
+	if_recoils: string,
+};
+
 export type Step = {
 	phase: Phase,
 	letter: string,
@@ -909,10 +1006,10 @@ export type Step = {
 export type SystemViews = SystemViews_Serialize | SystemViews_Deserialize;
 
 /**  Each system's part of the game view, tagged with its id. */
-export type SystemViews_Deserialize = { system: "sand-pebbles"; view: SandPebblesView_Deserialize } | { system: "heliograph"; view: HeliographView_Deserialize };
+export type SystemViews_Deserialize = { system: "sand-pebbles"; view: SandPebblesView_Deserialize } | { system: "heliograph"; view: HeliographView_Deserialize } | { system: "when-empires-clash"; view: WecView_Deserialize };
 
 /**  Each system's part of the game view, tagged with its id. */
-export type SystemViews_Serialize = { system: "sand-pebbles"; view: SandPebblesView_Serialize } | { system: "heliograph"; view: HeliographView_Serialize };
+export type SystemViews_Serialize = { system: "sand-pebbles"; view: SandPebblesView_Serialize } | { system: "heliograph"; view: HeliographView_Serialize } | { system: "when-empires-clash"; view: WecView_Serialize };
 
 /**
  *  The playing surface in inches. Its size comes from the scenario (most are 72 x 48 or 48 x 48), so
@@ -955,6 +1052,34 @@ export type Tone = "plain" |
 /**  A danger: charged, jammed, routed. */
 "bad";
 
+export type TurnStep = TurnStep_Serialize | TurnStep_Deserialize;
+
+export type TurnStep_Deserialize = 
+/**  Both sides throw for the initiative. */
+{ step: "initiative" } | 
+/**  The winner takes the initiative or passes it. */
+{ step: "choose"; winner: string } | 
+/**
+ *  A side throws for its activations, then activates its stands. `first` is the side with the
+ *  initiative; the other follows.
+ */
+{ step: "activating"; side: string; first: boolean; left?: number | null } | 
+/**  Both sides have activated: the turn may end. */
+{ step: "turn_over" };
+
+export type TurnStep_Serialize = 
+/**  Both sides throw for the initiative. */
+{ step: "initiative" } | 
+/**  The winner takes the initiative or passes it. */
+{ step: "choose"; winner: string } | 
+/**
+ *  A side throws for its activations, then activates its stands. `first` is the side with the
+ *  initiative; the other follows.
+ */
+{ step: "activating"; side: string; first: boolean; left: number | null } | 
+/**  Both sides have activated: the turn may end. */
+{ step: "turn_over" };
+
 /**  What the rules say of one unit now. */
 export type UnitReport = UnitReport_Serialize | UnitReport_Deserialize;
 
@@ -970,6 +1095,8 @@ export type UnitReport_Deserialize = {
 	concealed: boolean,
 	/**  The cover it has where it stands, as the rules count it ("walls", "jungle"). */
 	cover?: string | null,
+	/**  Where it stands in the system's own terms, where inches are not them: "square C4, facing south". */
+	place?: string | null,
 	/**  How far it may move now where the allowance alone does not say ("clear/trail 12" · jungle 3""). */
 	move_note?: string | null,
 	/**  A unit that pays for its turns out of its move and must cover part of its roll (a boat). */
@@ -988,6 +1115,8 @@ export type UnitReport_Serialize = {
 	concealed: boolean,
 	/**  The cover it has where it stands, as the rules count it ("walls", "jungle"). */
 	cover: string | null,
+	/**  Where it stands in the system's own terms, where inches are not them: "square C4, facing south". */
+	place: string | null,
 	/**  How far it may move now where the allowance alone does not say ("clear/trail 12" · jungle 3""). */
 	move_note: string | null,
 	/**  A unit that pays for its turns out of its move and must cover part of its roll (a boat). */
@@ -1061,6 +1190,120 @@ export type Weapon_Serialize = {
 	bands: (number | null)[],
 	/**  A blast template's radius, for weapons that place one. */
 	blast: number | null,
+};
+
+export type WecAction = WecAction_Serialize | WecAction_Deserialize;
+
+export type WecAction_Deserialize = 
+/**
+ *  Both sides throw their army's dice for the initiative, ties thrown again. Typed `dice`: the first
+ *  side's faces, then the second's.
+ */
+{ type: "initiative"; dice?: number[] | null } | 
+/**  The winner of the initiative gives it to `side`: itself, or its opponent. */
+{ type: "take_initiative"; side: string } | 
+/**  The activating side throws its army's dice; with its commander's rating, the stands it may activate. */
+{ type: "throw_activations"; dice?: number[] | null } | 
+/**  Activates one stand of the activating side: it may move then fight, or fight then move. */
+{ type: "activate"; unit: string } | 
+/**
+ *  Moves the active stand to `to` (a square, "C4"), turned first to `facing` if given. Joining a
+ *  friend it stands behind it, or in front with `in_front`.
+ */
+{ type: "move_to"; unit: string; to: string; facing?: Facing | null; in_front?: boolean } | 
+/**  Turns the active stand to face another edge of its square, before it moves. */
+{ type: "face"; unit: string; facing: Facing } | 
+/**  Cavalry mounts or dismounts; it does not move this turn. */
+{ type: "mount"; unit: string } | { type: "dismount"; unit: string } | 
+/**  The active Transport stand takes up the artillery stand `gun` from a square to its rear. */
+{ type: "limber"; unit: string; gun: string } | 
+/**  The active Transport stand puts its gun down in the vacant square `to` to its rear. */
+{ type: "unlimber"; unit: string; to: string } | 
+/**
+ *  The active stand fires at `target`. `dice`: the firer's faces, then the target's. `strike` names
+ *  additions the table judges do not apply; `extra` adds the table's own, firer's then target's.
+ */
+{ type: "fire"; unit: string; target: string; dice?: number[] | null; strike?: string[]; extra?: [number, number] | null } | 
+/**  The active stand engages `target`, in an adjacent square, in close combat. Fields as in `fire`. */
+{ type: "close_combat"; unit: string; target: string; dice?: number[] | null; strike?: string[]; extra?: [number, number] | null } | 
+/**  A stand of a withdrawing army, on its baseline, leaves the battlefield. */
+{ type: "leave_table"; unit: string } | 
+/**  Ends the active stand's activation. */
+{ type: "end_activation" } | 
+/**  The activating side activates no more stands this turn. */
+{ type: "end_activations" } | 
+/**  `side` concedes the battle. */
+{ type: "concede"; side: string };
+
+export type WecAction_Serialize = 
+/**
+ *  Both sides throw their army's dice for the initiative, ties thrown again. Typed `dice`: the first
+ *  side's faces, then the second's.
+ */
+{ type: "initiative"; dice: number[] | null } | 
+/**  The winner of the initiative gives it to `side`: itself, or its opponent. */
+{ type: "take_initiative"; side: string } | 
+/**  The activating side throws its army's dice; with its commander's rating, the stands it may activate. */
+{ type: "throw_activations"; dice: number[] | null } | 
+/**  Activates one stand of the activating side: it may move then fight, or fight then move. */
+{ type: "activate"; unit: string } | 
+/**
+ *  Moves the active stand to `to` (a square, "C4"), turned first to `facing` if given. Joining a
+ *  friend it stands behind it, or in front with `in_front`.
+ */
+{ type: "move_to"; unit: string; to: string; facing: Facing | null; in_front: boolean } | 
+/**  Turns the active stand to face another edge of its square, before it moves. */
+{ type: "face"; unit: string; facing: Facing } | 
+/**  Cavalry mounts or dismounts; it does not move this turn. */
+{ type: "mount"; unit: string } | { type: "dismount"; unit: string } | 
+/**  The active Transport stand takes up the artillery stand `gun` from a square to its rear. */
+{ type: "limber"; unit: string; gun: string } | 
+/**  The active Transport stand puts its gun down in the vacant square `to` to its rear. */
+{ type: "unlimber"; unit: string; to: string } | 
+/**
+ *  The active stand fires at `target`. `dice`: the firer's faces, then the target's. `strike` names
+ *  additions the table judges do not apply; `extra` adds the table's own, firer's then target's.
+ */
+{ type: "fire"; unit: string; target: string; dice: number[] | null; strike: string[]; extra: [number, number] | null } | 
+/**  The active stand engages `target`, in an adjacent square, in close combat. Fields as in `fire`. */
+{ type: "close_combat"; unit: string; target: string; dice: number[] | null; strike: string[]; extra: [number, number] | null } | 
+/**  A stand of a withdrawing army, on its baseline, leaves the battlefield. */
+{ type: "leave_table"; unit: string } | 
+/**  Ends the active stand's activation. */
+{ type: "end_activation" } | 
+/**  The activating side activates no more stands this turn. */
+{ type: "end_activations" } | 
+/**  `side` concedes the battle. */
+{ type: "concede"; side: string };
+
+export type WecView = WecView_Serialize | WecView_Deserialize;
+
+export type WecView_Deserialize = {
+	board: GridView,
+	turns: number,
+	step: TurnStep_Deserialize,
+	active?: string | null,
+	stands: StandView_Deserialize[],
+	sides: ArmyView[],
+	/**  The chance the first side of the scenario wins the initiative throw (ties thrown again). */
+	initiative_p: number | null,
+	ended?: string | null,
+	/**  "British win a Decisive victory (31 against 17)", once the battle has ended. */
+	result?: string | null,
+};
+
+export type WecView_Serialize = {
+	board: GridView,
+	turns: number,
+	step: TurnStep_Serialize,
+	active: string | null,
+	stands: StandView_Serialize[],
+	sides: ArmyView[],
+	/**  The chance the first side of the scenario wins the initiative throw (ties thrown again). */
+	initiative_p: number | null,
+	ended: string | null,
+	/**  "British win a Decisive victory (31 against 17)", once the battle has ended. */
+	result: string | null,
 };
 
 /* Tauri Specta runtime */

@@ -45,6 +45,7 @@ impl RuleSystem for Heliograph {
     type Charts = Tables;
     type UnitFields = UnitFields;
     type SideFields = SideFields;
+    type ScenarioFields = crate::rules::NoFields;
     type Turn = Turn;
     type Change = Change;
     type Action = HeliographAction;

@@ -44,6 +44,7 @@ impl RuleSystem for SandPebbles {
     type Charts = Tables;
     type UnitFields = UnitFields;
     type SideFields = SideFields;
+    type ScenarioFields = crate::rules::NoFields;
     type Turn = Turn;
     type Change = Change;
     type Action = SandPebblesAction;

@@ -42,6 +42,13 @@ impl Facing {
         (dc * ac + dr * ar, dc * ar - dr * ac)
     }
 
+    /// The facing of a stand turned `degrees` clockwise from north, if that is square to the grid.
+    pub fn from_degrees(degrees: f64) -> Option<Facing> {
+        [Facing::North, Facing::East, Facing::South, Facing::West]
+            .into_iter()
+            .find(|f| f.degrees() == degrees.rem_euclid(360.0))
+    }
+
     /// Degrees clockwise from north, as the table view draws a facing.
     pub fn degrees(self) -> f64 {
         match self {

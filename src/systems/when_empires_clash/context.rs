@@ -1,0 +1,249 @@
+//! The battlefield as the procedures read it: each stand on it (square, facing, front or rear of its
+//! square, what it fights as, its value, move and weapon), the board with its occupied squares, each side's
+//! dice, commander and losses, and the rule names refusals cite.
+
+use std::collections::BTreeMap;
+
+use super::WhenEmpiresClash;
+use super::additions::Combatant;
+use super::board::{Board, Facing};
+use super::fields::{self, square_at};
+use super::markers::{DISMOUNTED, WITHDRAWN};
+use super::notation;
+use super::tables::{StandClass, StandType, WeaponRow};
+use crate::dice::DiceExpr;
+use crate::game::{GameError, Refusal};
+use crate::measure::{Edge, Square};
+use crate::roster::Unit;
+
+pub type Ctx<'a> = crate::rules::Ctx<'a, WhenEmpiresClash>;
+
+pub const SEQUENCE: &str = "When Empires Clash!, Turn Sequence";
+pub const ACTIVATION: &str = "When Empires Clash!, Activation";
+pub const MOVEMENT: &str = "When Empires Clash!, Movement";
+pub const TRANSPORT: &str = "When Empires Clash!, Transport Stands";
+pub const COMBAT: &str = "When Empires Clash!, Combat";
+pub const FIRE: &str = "When Empires Clash!, Fire Combat";
+pub const CLOSE: &str = "When Empires Clash!, Close Combat";
+pub const VICTORY: &str = "When Empires Clash!, Victory";
+
+/// A stand on the battlefield.
+#[derive(Debug, Clone)]
+pub struct Stand<'a> {
+    pub unit: &'a Unit,
+    pub square: Square,
+    pub facing: Facing,
+    /// The second of two stands in its square, behind the other.
+    pub rear: bool,
+    pub kind: &'a StandType,
+    /// The stand type it fights as: its own, or what it dismounts as while on foot.
+    pub fights_as: &'a str,
+    pub class: StandClass,
+    pub value: i64,
+    pub squares: u32,
+    pub weapon: Option<&'a WeaponRow>,
+    pub dismounted: bool,
+    /// Being towed by this Transport stand.
+    pub towed_by: Option<&'a str>,
+}
+
+impl Stand<'_> {
+    pub fn id(&self) -> &str {
+        &self.unit.id
+    }
+
+    pub fn name(&self) -> &str {
+        &self.unit.name
+    }
+
+    pub fn side(&self) -> &str {
+        &self.unit.side
+    }
+
+    pub fn at(&self) -> String {
+        notation::name(self.square)
+    }
+
+    pub fn combatant(&self, moved_first: bool) -> Combatant<'_> {
+        Combatant {
+            side: &self.unit.side,
+            fights_as: self.fights_as,
+            class: self.class,
+            value: self.value,
+            square: self.square,
+            facing: self.facing,
+            moved_first,
+        }
+    }
+
+    pub fn infantry(&self) -> bool {
+        self.class == StandClass::Infantry
+    }
+}
+
+/// A stand's facing: the shared facing in degrees, square to the grid (scenarios and moves keep it so; a
+/// hand correction off the grid is read as the nearest edge).
+pub fn facing_of(unit: &Unit) -> Facing {
+    let quarter = ((unit.facing.rem_euclid(360.0) / 90.0).round() as i32).rem_euclid(4);
+    [Facing::North, Facing::East, Facing::South, Facing::West][quarter as usize]
+}
+
+/// How far forward a stand sits in its square along its facing: the front one of two is further.
+fn forwardness(unit: &Unit) -> f64 {
+    let Some(p) = unit.anchor() else { return 0.0 };
+    let (c, r) = facing_of(unit).ahead();
+    p.x * f64::from(c) + p.y * f64::from(r)
+}
+
+pub fn square_of(unit: &Unit) -> Option<Square> {
+    unit.anchor().map(square_at)
+}
+
+pub fn on_the_field(unit: &Unit) -> bool {
+    !unit.is_out() && !unit.flags.contains(&WITHDRAWN)
+}
+
+impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
+    pub fn board(&self) -> Board {
+        let mut board = self.setup.scenario.board.board();
+        board.set_occupied(self.stands().iter().map(|s| s.square));
+        board
+    }
+
+    /// Every stand on the battlefield, in the scenario's order.
+    pub fn stands(&self) -> Vec<Stand<'a>> {
+        let live: Vec<&'a Unit> = self.state.units.iter().filter(|u| on_the_field(u)).collect();
+        live.iter().map(|u| self.read_stand(u, &live)).collect()
+    }
+
+    pub fn stand(&self, id: &str) -> Result<Stand<'a>, GameError> {
+        let unit = self.live_unit(id)?;
+        if unit.flags.contains(&WITHDRAWN) {
+            return Err(Refusal::by_rule(format!("{} has left the battlefield", unit.name), VICTORY).into());
+        }
+        let live: Vec<&'a Unit> = self.state.units.iter().filter(|u| on_the_field(u)).collect();
+        Ok(self.read_stand(unit, &live))
+    }
+
+    fn read_stand(&self, unit: &'a Unit, live: &[&'a Unit]) -> Stand<'a> {
+        let tables = self.charts;
+        let square = square_of(unit).expect("a stand on the field has its piece");
+        let facing = facing_of(unit);
+        let rear = live.iter().any(|other| {
+            other.id != unit.id && square_of(other) == Some(square) && forwardness(other) > forwardness(unit)
+        });
+        let own = self.unit_fields(&unit.id);
+        let kind = tables.stand(&unit.kind).expect("kinds are checked on load");
+        let dismounted = unit.flags.contains(&DISMOUNTED);
+        let fights_as = match (&own.dismounts_as, dismounted) {
+            (Some(as_kind), true) => as_kind.get_ref().as_str(),
+            _ => unit.kind.as_str(),
+        };
+        let class = tables.stand(fights_as).map_or(kind.class, |k| k.class);
+        let value = match kind.class {
+            StandClass::Command => i64::from(self.commander(&unit.side)),
+            _ => i64::from(kind.value),
+        };
+        let squares = match (dismounted, kind.dismounted_move) {
+            (true, Some(on_foot)) => on_foot,
+            _ => kind.squares,
+        };
+        let towed_by = self.turn.towing.iter().find(|(_, gun)| **gun == unit.id).map(|(t, _)| t.as_str());
+        Stand {
+            unit,
+            square,
+            facing,
+            rear,
+            kind,
+            fights_as,
+            class,
+            value,
+            squares,
+            weapon: own.weapon.as_ref().and_then(|w| tables.weapons.get(w.get_ref())),
+            dismounted,
+            towed_by,
+        }
+    }
+
+    pub fn dice_of(&self, side: &str) -> DiceExpr {
+        let text = self.side_fields(side).dice.as_ref().map(|d| d.get_ref().clone());
+        text.and_then(|t| DiceExpr::parse(&t).ok()).unwrap_or_else(|| self.charts.dice.european.clone())
+    }
+
+    /// The Command stand's rating; average when the scenario does not say.
+    pub fn commander(&self, side: &str) -> u32 {
+        self.side_fields(side).commander.as_ref().map_or(2, |c| *c.get_ref())
+    }
+
+    pub fn other_side(&self, side: &str) -> &'a str {
+        let sides = &self.scenario.sides;
+        sides.iter().find(|s| s.id != side).unwrap_or(&sides[0]).id.as_str()
+    }
+
+    /// The way to a side's baseline: the edge it deployed from.
+    pub fn toward_baseline(&self, side: &str) -> Facing {
+        match self.side(side).edge {
+            Edge::North => Facing::North,
+            Edge::East => Facing::East,
+            Edge::South => Facing::South,
+            Edge::West => Facing::West,
+        }
+    }
+
+    /// What each stand is worth toward its army's value: its points; a Command stand is not counted.
+    pub fn worth(&self, unit: &Unit) -> f64 {
+        let kind = self.charts.stand(&unit.kind).expect("kinds are checked on load");
+        if kind.class == StandClass::Command { 0.0 } else { f64::from(kind.value) }
+    }
+
+    /// Per side: the army's starting value (Command stand not counted) and the value destroyed so far.
+    pub fn losses(&self) -> BTreeMap<&'a str, (f64, f64)> {
+        let mut tally: BTreeMap<&'a str, (f64, f64)> =
+            self.scenario.sides.iter().map(|s| (s.id.as_str(), (0.0, 0.0))).collect();
+        for unit in &self.state.units {
+            let entry = tally.entry(self.side(&unit.side).id.as_str()).or_default();
+            entry.0 += self.worth(unit);
+            if unit.is_out() {
+                entry.1 += self.worth(unit);
+            }
+        }
+        tally
+    }
+
+    /// Sides that have lost half their value and must withdraw.
+    pub fn withdrawing(&self) -> Vec<&'a str> {
+        let rules = &self.charts.victory;
+        self.losses()
+            .into_iter()
+            .filter(|(_, (start, lost))| super::victory::must_withdraw(rules, *start, *lost))
+            .map(|(side, _)| side)
+            .collect()
+    }
+
+    /// Per side: the value of its stands not destroyed, Command stand included (at its rating).
+    pub fn remaining(&self) -> BTreeMap<&'a str, f64> {
+        let mut left: BTreeMap<&'a str, f64> = self.scenario.sides.iter().map(|s| (s.id.as_str(), 0.0)).collect();
+        for unit in self.state.units.iter().filter(|u| !u.is_out()) {
+            let kind = self.charts.stand(&unit.kind).expect("kinds are checked on load");
+            let value = match kind.class {
+                StandClass::Command => f64::from(self.commander(&unit.side)),
+                _ => f64::from(kind.value),
+            };
+            *left.entry(self.side(&unit.side).id.as_str()).or_default() += value;
+        }
+        left
+    }
+
+    pub fn square_named(&self, text: &str) -> Result<Square, GameError> {
+        let square = notation::parse(text).map_err(GameError::BadInput)?;
+        let (cols, rows) = self.setup.scenario.board.size();
+        if !(crate::measure::SquareGrid { cols, rows }).contains(square) {
+            return Err(GameError::BadInput(format!("{text} is off the {cols} x {rows} board")));
+        }
+        Ok(square)
+    }
+}
+
+pub fn spot_of(square: Square, facing: Facing, rear: bool) -> crate::measure::Pt {
+    fields::spot(square, facing, rear)
+}

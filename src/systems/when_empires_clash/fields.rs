@@ -1,0 +1,329 @@
+//! What a When Empires Clash! scenario says beyond the shared keys: its `[board]` of squares (size,
+//! terrain by square, obstacles on the edges between squares), each side's dice and commander, and each
+//! stand's square, place in it, weapon and what it may dismount as.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::WhenEmpiresClash;
+use super::board::{Board, Facing, Ground, Obstacle};
+use super::notation;
+use super::tables::{StandClass, Tables};
+use crate::measure::{Pt, SQUARE_MM, Square, Table};
+use crate::rules::SetupCheck;
+
+const MM_PER_INCH: f64 = 25.4;
+
+type Located = (std::ops::Range<usize>, String);
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFields {
+    pub board: BoardEntry,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardEntry {
+    /// Columns across, rows down.
+    pub squares: Spanned<[u32; 2]>,
+    #[serde(default)]
+    pub woods: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub buildings: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub roads: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub hills: Vec<HillEntry>,
+    #[serde(default)]
+    pub obstacles: Vec<ObstacleEntry>,
+}
+
+/// A hill's squares at one contour level; a hill of two contours lists its top as a second entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HillEntry {
+    pub squares: Vec<Spanned<String>>,
+    pub level: Spanned<u32>,
+}
+
+/// An obstacle along the edges between pairs of squares side by side.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObstacleEntry {
+    pub kind: Spanned<Obstacle>,
+    pub between: Vec<Spanned<[String; 2]>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideFields {
+    /// "2D6" for a European or European-style army, "D12" for a Native one.
+    pub dice: Option<Spanned<String>>,
+    /// The Command stand's rating: 3 exceptional, 2 average, 1 poor.
+    pub commander: Option<Spanned<u32>>,
+    /// The army list it was drawn from, for the record (`<conflict>--<side>`).
+    #[serde(default)]
+    pub army: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitFields {
+    pub square: Option<Spanned<String>>,
+    /// Second of the two stands in its square, behind the first.
+    #[serde(default)]
+    pub rear: bool,
+    /// Its weapon (a key of the ruleset's `[weapons]`); none for a stand that does not fire.
+    pub weapon: Option<Spanned<String>>,
+    /// Cavalry that may fight on foot: the stand type it fights as then.
+    pub dismounts_as: Option<Spanned<String>>,
+    /// Begins the battle dismounted.
+    #[serde(default)]
+    pub dismounted: bool,
+    /// A Transport stand that begins the battle towing this artillery stand.
+    pub towing: Option<Spanned<String>>,
+}
+
+impl BoardEntry {
+    pub fn size(&self) -> (u32, u32) {
+        let [cols, rows] = *self.squares.get_ref();
+        (cols, rows)
+    }
+
+    /// The board as the procedures read it. Only called on a board `check` has passed.
+    pub fn board(&self) -> Board {
+        let (cols, rows) = self.size();
+        let mut board = Board::new(cols, rows);
+        let square = |s: &Spanned<String>| notation::parse(s.get_ref()).expect("checked on load");
+        for s in &self.woods {
+            board.set_ground(square(s), Ground::Woods);
+        }
+        for s in &self.buildings {
+            board.set_ground(square(s), Ground::Building);
+        }
+        for s in &self.roads {
+            board.add_road(square(s));
+        }
+        for hill in &self.hills {
+            for s in &hill.squares {
+                board.set_level(square(s), *hill.level.get_ref());
+            }
+        }
+        for entry in &self.obstacles {
+            for pair in &entry.between {
+                let [a, b] = pair.get_ref();
+                let (a, b) = (notation::parse(a).expect("checked"), notation::parse(b).expect("checked"));
+                board.add_obstacle(a, b, *entry.kind.get_ref()).expect("checked on load");
+            }
+        }
+        board
+    }
+
+    fn check(&self, tables: &Tables) -> Result<(), Located> {
+        let (cols, rows) = self.size();
+        let least = tables.grid.min_squares;
+        if cols < least || rows < least || cols > 52 || rows > 99 {
+            return Err((
+                self.squares.span(),
+                format!(
+                    "a battlefield is at least {least} x {least} squares (18 x 12 recommended); this is {cols} x {rows}"
+                ),
+            ));
+        }
+        let grid = crate::measure::SquareGrid { cols, rows };
+        let on_board = |s: &Spanned<String>| -> Result<Square, Located> {
+            let square = notation::parse(s.get_ref()).map_err(|e| (s.span(), e))?;
+            if !grid.contains(square) {
+                return Err((s.span(), format!("{} is off the {cols} x {rows} board", s.get_ref())));
+            }
+            Ok(square)
+        };
+        let lists = [&self.woods, &self.buildings, &self.roads];
+        for s in lists.into_iter().flatten().chain(self.hills.iter().flat_map(|h| &h.squares)) {
+            on_board(s)?;
+        }
+        for s in &self.woods {
+            if let Some(both) = self.buildings.iter().find(|b| b.get_ref().eq_ignore_ascii_case(s.get_ref())) {
+                return Err((both.span(), format!("{} is listed as both woods and a building", s.get_ref())));
+            }
+        }
+        for entry in &self.obstacles {
+            for pair in &entry.between {
+                let [a, b] = pair.get_ref();
+                let located = |e: String| (pair.span(), e);
+                let a = notation::parse(a).map_err(located)?;
+                let b = notation::parse(b).map_err(located)?;
+                if !grid.contains(a) || !grid.contains(b) {
+                    return Err((pair.span(), format!("an edge off the {cols} x {rows} board")));
+                }
+                Board::new(cols, rows).add_obstacle(a, b, *entry.kind.get_ref()).map_err(|_| {
+                    let [x, y] = pair.get_ref();
+                    (pair.span(), format!("an obstacle lies between two squares side by side; {x} and {y} are not"))
+                })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The table in inches that the board's squares make.
+pub fn table(fields: &ScenarioFields) -> Option<Table> {
+    let (cols, rows) = fields.board.size();
+    let inches = |count: u32| f64::from(count) * SQUARE_MM / MM_PER_INCH;
+    Some(Table { width: inches(cols), depth: inches(rows) })
+}
+
+/// The side of a square in inches.
+pub fn square_inches() -> f64 {
+    SQUARE_MM / MM_PER_INCH
+}
+
+/// Where a stand sits in inches: its square's middle, moved a quarter square forward when it is the front
+/// stand and back when it is the rear one, so two in one square stand one behind the other.
+pub fn spot(square: Square, facing: Facing, rear: bool) -> Pt {
+    let side = square_inches();
+    let (ahead_c, ahead_r) = facing.ahead();
+    let shift = if rear { -0.25 } else { 0.25 } * side;
+    Pt {
+        x: (f64::from(square.col) + 0.5) * side + f64::from(ahead_c) * shift,
+        y: (f64::from(square.row) + 0.5) * side + f64::from(ahead_r) * shift,
+    }
+}
+
+/// The square a point (inches) lies in.
+pub fn square_at(point: Pt) -> Square {
+    let side = square_inches();
+    Square::new((point.x / side).floor() as i32, (point.y / side).floor() as i32)
+}
+
+pub fn stands_at(scenario: &ScenarioFields, unit: &UnitFields, facing: f64) -> Result<Option<Pt>, String> {
+    let Some(square) = &unit.square else { return Err("a stand needs its `square`, like \"C4\"".into()) };
+    let square = notation::parse(square.get_ref())?;
+    let (cols, rows) = scenario.board.size();
+    if !(crate::measure::SquareGrid { cols, rows }).contains(square) {
+        return Err(format!("{} is off the {cols} x {rows} board", notation::name(square)));
+    }
+    let facing = Facing::from_degrees(facing)
+        .ok_or_else(|| format!("a stand faces an edge of its square: facing 0, 90, 180 or 270, not {facing}"))?;
+    Ok(Some(spot(square, facing, unit.rear)))
+}
+
+/// The army's dice, its commander, each stand's square, weapon and type, and at most two stands a square,
+/// one in front of the other and facing the same way.
+pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Result<(), Located> {
+    setup.setup.scenario.board.check(tables)?;
+    for (side, span) in setup.sides.iter().zip(setup.side_spans) {
+        let fields = setup.setup.side(&side.id);
+        match &fields.dice {
+            Some(dice)
+                if crate::dice::DiceExpr::parse(dice.get_ref()).is_ok_and(|given| {
+                    [&tables.dice.european, &tables.dice.native].iter().any(|d| d.to_string() == given.to_string())
+                }) => {}
+            Some(dice) => {
+                return Err((
+                    dice.span(),
+                    format!(
+                        "an army throws {} or {}, not {:?}",
+                        tables.dice.european,
+                        tables.dice.native,
+                        dice.get_ref()
+                    ),
+                ));
+            }
+            None => {
+                return Err((
+                    span.clone(),
+                    format!(
+                        "side {:?} needs `dice`: \"{}\" or \"{}\"",
+                        side.id, tables.dice.european, tables.dice.native
+                    ),
+                ));
+            }
+        }
+        if let Some(rating) = &fields.commander
+            && !tables.commanders.values().any(|c| c.value == *rating.get_ref())
+        {
+            return Err((
+                rating.span(),
+                format!("a commander is rated 1 (poor), 2 (average) or 3 (exceptional), not {}", rating.get_ref()),
+            ));
+        }
+    }
+    let mut by_square: std::collections::BTreeMap<Square, Vec<&crate::roster::Unit>> = Default::default();
+    for unit in setup.units {
+        let fields = setup.setup.unit(&unit.id);
+        let square = fields.square.as_ref().expect("`stands_at` refuses a stand without its square");
+        let stand = tables.stand(&unit.kind).expect("kinds are checked against the ruleset first");
+        if let Some(weapon) = &fields.weapon
+            && !tables.weapons.contains_key(weapon.get_ref())
+        {
+            let known: Vec<&str> = tables.weapons.keys().map(String::as_str).collect();
+            return Err((
+                weapon.span(),
+                format!("no weapon {:?}; weapons are: {}", weapon.get_ref(), known.join(", ")),
+            ));
+        }
+        if let Some(as_kind) = &fields.dismounts_as {
+            if stand.class != StandClass::Cavalry {
+                return Err((as_kind.span(), "only cavalry dismounts".into()));
+            }
+            if tables.stand(as_kind.get_ref()).is_none() {
+                return Err((as_kind.span(), format!("no stand type {:?} to fight as on foot", as_kind.get_ref())));
+            }
+        }
+        if fields.dismounted && fields.dismounts_as.is_none() {
+            return Err((square.span(), format!("{} begins dismounted but has no `dismounts_as`", unit.id)));
+        }
+        if let Some(gun) = &fields.towing {
+            if stand.class != StandClass::Transport {
+                return Err((gun.span(), "only a Transport stand tows".into()));
+            }
+            let towed = setup.units.iter().find(|u| u.id == *gun.get_ref());
+            match towed.and_then(|u| tables.stand(&u.kind)) {
+                Some(t) if t.class == StandClass::Artillery => {}
+                _ => {
+                    return Err((gun.span(), format!("{:?} is not an artillery stand of the scenario", gun.get_ref())));
+                }
+            }
+        }
+        let at = notation::parse(square.get_ref()).map_err(|e| (square.span(), e))?;
+        by_square.entry(at).or_default().push(unit);
+    }
+    for (square, stands) in by_square {
+        let span = setup.setup.unit(&stands[0].id).square.as_ref().expect("read above").span();
+        if stands.len() > tables.grid.stands_per_square as usize {
+            return Err((
+                span,
+                format!(
+                    "{} stands in {}; a square holds at most {}",
+                    stands.len(),
+                    notation::name(square),
+                    tables.grid.stands_per_square
+                ),
+            ));
+        }
+        if let [a, b] = stands.as_slice() {
+            if a.side != b.side {
+                return Err((span, format!("{} holds stands of both sides", notation::name(square))));
+            }
+            if a.facing != b.facing {
+                return Err((
+                    span,
+                    format!(
+                        "the two stands in {} face different ways; one stands behind the other, facing the same way",
+                        notation::name(square)
+                    ),
+                ));
+            }
+            let rear = |u: &crate::roster::Unit| setup.setup.unit(&u.id).rear;
+            if rear(a) == rear(b) {
+                return Err((
+                    span,
+                    format!("two stands in {}: mark the one behind with `rear = true`", notation::name(square)),
+                ));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,344 @@
+//! Fire and close combat by the active stand: who may fight whom (range, front arc, line of sight,
+//! adjacency, the front stand of a square), every addition the text lists (struck or added to by the
+//! table where it judges otherwise), both throws, the result, and the recoil or destruction it brings.
+
+use super::additions::{self, Addition, Field};
+use super::board::{Recoil, Recoiler, in_front_arc, line_of_sight, recoil};
+use super::combat::{self, CombatResult};
+use super::context::{CLOSE, COMBAT, Ctx, FIRE, Stand};
+use super::markers::{FOUGHT, MOVED, TOWED};
+use super::movement::{active, around, place};
+use super::notation;
+use super::sequence::{refuse, withdrawn_entirely};
+use super::tables::{Grade, StandClass};
+use crate::dice::{DiceFeed, GameRng};
+use crate::game::{Effect, GameError, Outcome};
+use crate::measure::chebyshev;
+use crate::odds::{Dist, OddsView};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Fire,
+    Close,
+}
+
+impl Kind {
+    fn rule(self) -> &'static str {
+        match self {
+            Kind::Fire => FIRE,
+            Kind::Close => CLOSE,
+        }
+    }
+
+    pub fn words(self) -> &'static str {
+        match self {
+            Kind::Fire => "fire combat",
+            Kind::Close => "close combat",
+        }
+    }
+}
+
+/// What the table asks to change in the app's additions.
+#[derive(Debug, Clone, Default)]
+pub struct Judgement<'a> {
+    pub strike: &'a [String],
+    pub extra: Option<[i64; 2]>,
+}
+
+/// A combat as it would be fought now: both stands and each side's lines.
+pub struct Prepared<'a> {
+    pub initiator: Stand<'a>,
+    pub target: Stand<'a>,
+    pub lines: [Vec<Addition>; 2],
+}
+
+impl Prepared<'_> {
+    pub fn sides(&self, ctx: &Ctx) -> [combat::Side; 2] {
+        let total = |lines: &[Addition]| lines.iter().map(|(_, v)| v).sum::<i64>();
+        [
+            combat::Side { dice: ctx.dice_of(self.initiator.side()), added: total(&self.lines[0]) },
+            combat::Side { dice: ctx.dice_of(self.target.side()), added: total(&self.lines[1]) },
+        ]
+    }
+}
+
+/// Whether `initiator` may engage `target` in this kind of combat now, ignoring whose activation it is.
+pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, kind: Kind) -> Result<(), GameError> {
+    let rule = kind.rule();
+    if target.side() == initiator.side() {
+        return Err(refuse(format!("{} is a friend", target.name()), COMBAT));
+    }
+    if initiator.unit.flags.contains(&FOUGHT) {
+        return Err(refuse(format!("{} has initiated its combat this turn: once a turn", initiator.name()), COMBAT));
+    }
+    if initiator.unit.flags.contains(&TOWED) || initiator.towed_by.is_some() {
+        return Err(refuse(
+            format!("{} is towed this turn: it takes no part in combat", initiator.name()),
+            super::context::TRANSPORT,
+        ));
+    }
+    if target.towed_by.is_some() {
+        return Err(refuse(
+            format!("{} is limbered: fight the Transport stand that tows it", target.name()),
+            super::context::TRANSPORT,
+        ));
+    }
+    if initiator.rear {
+        return Err(refuse(
+            format!(
+                "{} is the rear stand of {}: only the front stand initiates combat",
+                initiator.name(),
+                initiator.at()
+            ),
+            COMBAT,
+        ));
+    }
+    let distance = chebyshev(initiator.square, target.square);
+    match kind {
+        Kind::Close if distance != 1 => Err(refuse(
+            format!(
+                "{} is {} away: close combat is with a stand in an adjacent square",
+                target.name(),
+                crate::rules::plural(distance as usize, "square", "squares")
+            ),
+            rule,
+        )),
+        Kind::Close => Ok(()),
+        Kind::Fire => {
+            if distance <= 1 {
+                return Err(refuse(
+                    format!("{} is in an adjacent square: combat there is close combat", target.name()),
+                    rule,
+                ));
+            }
+            if initiator.class == StandClass::Cavalry && initiator.kind.grade == Some(Grade::Regular) {
+                return Err(refuse(format!("{} is mounted Regular Cavalry: it may not fire", initiator.name()), rule));
+            }
+            let Some(weapon) = initiator.weapon else {
+                return Err(refuse(format!("{} has no weapon to fire", initiator.name()), rule));
+            };
+            if distance > weapon.range {
+                return Err(refuse(
+                    format!("{} is {distance} squares away; {} reach {}", target.name(), weapon.name, weapon.range),
+                    rule,
+                ));
+            }
+            if !in_front_arc(initiator.square, initiator.facing, target.square) {
+                return Err(refuse(
+                    format!("{} is outside {}'s 90-degree front arc", target.name(), initiator.name()),
+                    rule,
+                ));
+            }
+            line_of_sight(&ctx.board(), initiator.square, target.square).map_err(|blocker| {
+                refuse(format!("no clear line of sight: {} blocks it", notation::name(blocker)), rule)
+            })
+        }
+    }
+}
+
+/// The combat `unit` would fight against `target` now, with the table's judgement applied.
+pub fn prepare<'a>(
+    ctx: &Ctx<'a>,
+    unit: &str,
+    target: &str,
+    kind: Kind,
+    judgement: &Judgement,
+) -> Result<Prepared<'a>, GameError> {
+    let initiator = active(ctx, unit)?;
+    let target = ctx.stand(target)?;
+    may_engage(ctx, &initiator, &target, kind)?;
+    let lines = lines(ctx, &initiator, &target, kind, judgement)?;
+    Ok(Prepared { initiator, target, lines })
+}
+
+pub fn lines(
+    ctx: &Ctx,
+    initiator: &Stand,
+    target: &Stand,
+    kind: Kind,
+    judgement: &Judgement,
+) -> Result<[Vec<Addition>; 2], GameError> {
+    let stands = ctx.stands();
+    let moved_first = |s: &Stand| s.unit.flags.contains(&MOVED);
+    let combatants: Vec<_> = stands.iter().map(|s| s.combatant(moved_first(s))).collect();
+    let board = ctx.board();
+    let field = Field { board: &board, stands: &combatants, tables: ctx.charts };
+    let find = |id: &str| stands.iter().position(|s| s.id() == id).expect("both stands are on the field");
+    let (a, b) = (&combatants[find(initiator.id())], &combatants[find(target.id())]);
+    let mut lines = match kind {
+        Kind::Fire => additions::fire(&field, a, b),
+        Kind::Close => additions::close_combat(&field, a, b),
+    };
+    for name in judgement.strike {
+        let before: usize = lines.iter().map(Vec::len).sum();
+        for side in &mut lines {
+            side.retain(|(why, _)| why != name);
+        }
+        if lines.iter().map(Vec::len).sum::<usize>() == before {
+            let listed: Vec<&str> = lines.iter().flatten().map(|(why, _)| why.as_str()).collect();
+            return Err(GameError::BadInput(format!(
+                "no addition {name:?} in this combat; it has: {}",
+                listed.join(", ")
+            )));
+        }
+    }
+    if let Some([mine, theirs]) = judgement.extra {
+        for (side, value) in [(0, mine), (1, theirs)] {
+            if value != 0 {
+                lines[side].push(("the table's judgement".to_string(), value));
+            }
+        }
+    }
+    Ok(lines)
+}
+
+pub fn fight(
+    ctx: &Ctx,
+    unit: &str,
+    target: &str,
+    kind: Kind,
+    dice: Option<&[i64]>,
+    judgement: &Judgement,
+    rng: &mut GameRng,
+) -> Result<Outcome, GameError> {
+    let prepared = prepare(ctx, unit, target, kind, judgement)?;
+    let (initiator, target) = (&prepared.initiator, &prepared.target);
+    let sides = prepared.sides(ctx);
+    let mut feed = DiceFeed::new(dice, rng);
+    let a = feed.roll(&sides[0].dice, initiator.name())?;
+    let b = feed.roll(&sides[1].dice, target.name())?;
+    feed.finish()?;
+    let (score_a, score_b) = (a.roll.total + sides[0].added, b.roll.total + sides[1].added);
+    let mut effects = vec![Effect::Flag { unit: initiator.id().to_string(), flag: FOUGHT, on: true }];
+    let shown = |lines: &[Addition], throw: i64, score: i64| {
+        let parts: Vec<String> = lines.iter().map(|(why, v)| format!("{v:+} {why}")).collect();
+        format!("{throw} {} = {score}", parts.join(" "))
+    };
+    let mut summary = format!(
+        "{} ({}) {} {} ({}): {} against {}",
+        initiator.name(),
+        initiator.at(),
+        match kind {
+            Kind::Fire => "fires at",
+            Kind::Close => "engages",
+        },
+        target.name(),
+        target.at(),
+        shown(&prepared.lines[0], a.roll.total, score_a),
+        shown(&prepared.lines[1], b.roll.total, score_b),
+    );
+    let mut gone = Vec::new();
+    let result = combat::result(score_a, score_b);
+    match (result, kind) {
+        (CombatResult::InitiatorHeld, Kind::Fire) => summary.push_str(": ineffective"),
+        (CombatResult::InitiatorHeld, Kind::Close) => {
+            let (words, effect) = fall_back(ctx, initiator);
+            summary.push_str(&format!(": {} {words}", initiator.name()));
+            gone.extend(effect.iter().filter(|e| matches!(e, Effect::Losses { .. })).map(|_| initiator.id()));
+            effects.extend(effect);
+        }
+        (CombatResult::TargetRecoils, _) => {
+            let (words, effect) = fall_back(ctx, target);
+            summary.push_str(&format!(": {} {words}", target.name()));
+            gone.extend(effect.iter().filter(|e| matches!(e, Effect::Losses { .. })).map(|_| target.id()));
+            effects.extend(effect);
+        }
+        (CombatResult::TargetDestroyed, _) => {
+            summary.push_str(&format!(": {} is destroyed (its score at most half)", target.name()));
+            effects.push(destroy(target));
+            gone.push(target.id());
+        }
+    }
+    summary.push_str(&withdrawal_news(ctx, &gone));
+    effects.extend(withdrawn_entirely(ctx, &gone));
+    Ok(Outcome::Resolved { summary, rolls: vec![a, b], effects })
+}
+
+fn destroy(stand: &Stand) -> Effect {
+    Effect::Losses { unit: stand.id().to_string(), figures: stand.unit.alive().map(|f| f.id).collect() }
+}
+
+/// The stand recoils along the path the board finds, or is destroyed saying why.
+pub fn fall_back(ctx: &Ctx, stand: &Stand) -> (String, Vec<Effect>) {
+    match recoil_path(ctx, stand) {
+        Recoil::Back(path) => {
+            let end = *path.last().expect("a recoil moves at least one square");
+            let partner = ctx.stands().into_iter().any(|o| o.square == end && o.id() != stand.id());
+            let route: Vec<String> = path.iter().map(|&s| notation::name(s)).collect();
+            let words = format!("recoils {} -> {}", stand.at(), route.join(" -> "));
+            (words, place(stand.id(), end, stand.facing, partner))
+        }
+        Recoil::Destroyed(blocked) => {
+            use super::board::Blocked;
+            let why = match blocked {
+                Blocked::SharingASquare => "it shares its square with a friend".to_string(),
+                Blocked::TooFar { needs } => format!("it would need {needs} squares and moves {}", stand.squares),
+                Blocked::NoWayBack => "no square clear of the enemy can be reached behind it".to_string(),
+            };
+            (format!("must recoil and is destroyed: {why}"), vec![destroy(stand)])
+        }
+    }
+}
+
+pub fn recoil_path(ctx: &Ctx, stand: &Stand) -> Recoil {
+    let (friends, enemies) = around(ctx, stand);
+    let recoiler = Recoiler {
+        at: stand.square,
+        squares: stand.squares,
+        infantry: stand.infantry(),
+        toward_baseline: ctx.toward_baseline(stand.side()),
+        friends: &friends,
+        enemies: &enemies,
+    };
+    recoil(&ctx.board(), &recoiler, ctx.charts.grid.stands_per_square as usize)
+}
+
+/// "X have lost half their value: they must withdraw", when this combat brings a side to it.
+fn withdrawal_news(ctx: &Ctx, gone: &[&str]) -> String {
+    let before = ctx.withdrawing();
+    let mut news = String::new();
+    for (side, (start, lost)) in ctx.losses() {
+        let extra: f64 =
+            gone.iter().filter_map(|id| ctx.state.unit(id)).filter(|u| u.side == side).map(|u| ctx.worth(u)).sum();
+        if extra > 0.0
+            && !before.contains(&side)
+            && super::victory::must_withdraw(&ctx.charts.victory, start, lost + extra)
+        {
+            news.push_str(&format!(
+                ". {} have lost {} of {}: half their value; they must withdraw",
+                ctx.side(side).name,
+                lost + extra,
+                start
+            ));
+        }
+    }
+    news
+}
+
+/// The exact chance of each result, with both sides' lines.
+pub fn odds(ctx: &Ctx, unit: &str, target: &str, kind: Kind, judgement: &Judgement) -> Result<OddsView, GameError> {
+    let prepared = prepare(ctx, unit, target, kind, judgement)?;
+    Ok(odds_view(ctx, &prepared, kind))
+}
+
+pub fn odds_view(ctx: &Ctx, prepared: &Prepared, kind: Kind) -> OddsView {
+    let sides = prepared.sides(ctx);
+    let chances = combat::odds(&sides[0], &sides[1]);
+    let margin: Dist = sides[0].score().add(&sides[1].score().negated());
+    let mut view = OddsView::new(
+        format!("{}: {} against {}, score margin", kind.words(), prepared.initiator.name(), prepared.target.name()),
+        &margin,
+    )
+    .with_dice([
+        format!("{}{:+} for {}", sides[0].dice, sides[0].added, prepared.initiator.name()),
+        format!("{}{:+} for {}", sides[1].dice, sides[1].added, prepared.target.name()),
+    ]);
+    let held = match kind {
+        Kind::Fire => "ineffective".to_string(),
+        Kind::Close => format!("{} recoils", prepared.initiator.name()),
+    };
+    view.add_line(held, chances.initiator_held);
+    view.add_line(format!("{} recoils", prepared.target.name()), chances.target_recoils);
+    view.add_line(format!("{} is destroyed", prepared.target.name()), chances.target_destroyed);
+    view
+}

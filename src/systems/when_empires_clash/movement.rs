@@ -1,0 +1,354 @@
+//! Moving the active stand: to a square the board's `reachable` allows (and a refusal naming the rule
+//! that bars any other), turning before the move, mounting and dismounting, limbering and unlimbering a
+//! gun, and a withdrawing army's stands leaving by their baseline.
+
+use super::board::{Facing, Mover, in_rear_arc, reachable};
+use super::context::{Ctx, MOVEMENT, Stand, TRANSPORT, VICTORY, spot_of};
+use super::markers::{DISMOUNTED, MOUNTING, MOVED, TOWED, WITHDRAWN};
+use super::notation;
+use super::sequence::{not_over, refuse, withdrawn_entirely};
+use super::tables::StandClass;
+use super::turn::Change;
+use crate::game::{Effect, GameError, Outcome};
+use crate::measure::{Square, chebyshev};
+use crate::roster::Placed;
+
+/// The active stand, refused when `unit` is not it.
+pub fn active<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Stand<'a>, GameError> {
+    not_over(ctx)?;
+    let stand = ctx.stand(unit)?;
+    if ctx.turn.active.as_deref() != Some(unit) {
+        let now = match &ctx.turn.active {
+            Some(other) => format!("{} is being activated", ctx.name_of(other)),
+            None => "no stand is being activated".to_string(),
+        };
+        return Err(refuse(format!("{} is not the active stand: {now}", stand.name()), super::context::ACTIVATION));
+    }
+    Ok(stand)
+}
+
+/// The squares of the stand's friends (a square listed once per stand in it) and of its enemies.
+pub fn around(ctx: &Ctx, stand: &Stand) -> (Vec<Square>, Vec<Square>) {
+    let (mut friends, mut enemies) = (Vec::new(), Vec::new());
+    for other in ctx.stands() {
+        if other.id() == stand.id() || other.towed_by == Some(stand.id()) {
+            continue;
+        }
+        if other.side() == stand.side() { friends.push(other.square) } else { enemies.push(other.square) }
+    }
+    (friends, enemies)
+}
+
+/// Where the stand may end a move now, with the squares each costs; empty when it may not move.
+pub fn legal_squares(ctx: &Ctx, stand: &Stand) -> std::collections::BTreeMap<Square, u32> {
+    if may_move(ctx, stand).is_err() {
+        return Default::default();
+    }
+    let (friends, enemies) = around(ctx, stand);
+    let mover = mover(stand, &friends, &enemies);
+    let mut squares = reachable(&ctx.board(), &mover, room(ctx, stand));
+    if ctx.withdrawing().contains(&stand.side()) {
+        let toward = ctx.toward_baseline(stand.side());
+        squares.retain(|&s, _| toward.offsets(stand.square, s).0 >= 1);
+    }
+    squares
+}
+
+fn mover<'a>(stand: &Stand, friends: &'a [Square], enemies: &'a [Square]) -> Mover<'a> {
+    Mover {
+        at: stand.square,
+        squares: stand.squares,
+        infantry: stand.infantry(),
+        artillery: stand.class == StandClass::Artillery,
+        friends,
+        enemies,
+    }
+}
+
+/// Stands a square may take beside this one: a Transport with its gun fills a square.
+fn room(ctx: &Ctx, stand: &Stand) -> usize {
+    let per_square = ctx.charts.grid.stands_per_square as usize;
+    if ctx.turn.towing.contains_key(stand.id()) { per_square - 1 } else { per_square }
+}
+
+fn may_move(ctx: &Ctx, stand: &Stand) -> Result<(), GameError> {
+    if stand.unit.flags.contains(&MOVED) {
+        return Err(refuse(format!("{} has moved in this activation", stand.name()), MOVEMENT));
+    }
+    if stand.unit.flags.contains(&MOUNTING) {
+        return Err(refuse(
+            format!("{} mounted or dismounted this turn: cavalry that does so does not move", stand.name()),
+            MOVEMENT,
+        ));
+    }
+    if let Some(transport) = stand.towed_by {
+        return Err(refuse(format!("{} moves only with {}", stand.name(), ctx.name_of(transport)), TRANSPORT));
+    }
+    Ok(())
+}
+
+pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front: bool) -> Result<Outcome, GameError> {
+    let stand = active(ctx, unit)?;
+    may_move(ctx, &stand)?;
+    let target = ctx.square_named(to)?;
+    let facing = facing.unwrap_or(stand.facing);
+    let moved = Stand { facing, ..stand.clone() };
+    let legal = legal_squares(ctx, &moved);
+    let Some(&cost) = legal.get(&target) else {
+        return Err(refuse(why_not(ctx, &moved, target), MOVEMENT));
+    };
+    let partner = ctx.stands().into_iter().find(|o| o.square == target && o.side() == stand.side());
+    if let Some(partner) = &partner
+        && partner.facing != facing
+    {
+        return Err(refuse(
+            format!(
+                "{} in {} faces {}: two stands in a square face the same way",
+                partner.name(),
+                notation::name(target),
+                words(partner.facing)
+            ),
+            MOVEMENT,
+        ));
+    }
+    let behind = partner.is_some() && !in_front;
+    let mut effects = place(stand.id(), target, facing, behind);
+    if let Some(partner) = partner.as_ref().filter(|_| in_front) {
+        effects.extend(place(partner.id(), target, facing, true));
+    }
+    if facing != stand.facing {
+        effects.push(Effect::Face { unit: stand.id().to_string(), facing: facing.degrees() });
+    }
+    effects.push(Effect::Flag { unit: stand.id().to_string(), flag: MOVED, on: true });
+    let mut towing = String::new();
+    if let Some(gun) = ctx.turn.towing.get(stand.id()) {
+        effects.extend(place(gun, target, facing, true));
+        effects.push(Effect::Face { unit: gun.clone(), facing: facing.degrees() });
+        effects.push(Effect::Flag { unit: gun.clone(), flag: TOWED, on: true });
+        towing = format!(", towing {}", ctx.name_of(gun));
+    }
+    let place_words = match &partner {
+        Some(p) if in_front => format!(", in front of {}", p.name()),
+        Some(p) => format!(", behind {}", p.name()),
+        None => String::new(),
+    };
+    let summary = format!(
+        "{} moves {} to {} ({}){place_words}{towing}, facing {}",
+        stand.name(),
+        stand.at(),
+        notation::name(target),
+        crate::rules::plural(cost as usize, "square", "squares"),
+        words(facing)
+    );
+    Ok(Outcome::Resolved { summary, rolls: vec![], effects })
+}
+
+/// The stand's piece put in a square, in front or behind.
+pub fn place(unit: &str, square: Square, facing: Facing, rear: bool) -> Vec<Effect> {
+    let at = spot_of(square, facing, rear);
+    vec![Effect::Place { unit: unit.to_string(), figures: vec![Placed { figure: 0, at }] }]
+}
+
+pub fn words(facing: Facing) -> &'static str {
+    match facing {
+        Facing::North => "north",
+        Facing::East => "east",
+        Facing::South => "south",
+        Facing::West => "west",
+    }
+}
+
+/// The rule that keeps the stand out of `target`, in a player's words.
+fn why_not(ctx: &Ctx, stand: &Stand, target: Square) -> String {
+    let name = notation::name(target);
+    let (friends, enemies) = around(ctx, stand);
+    let board = ctx.board();
+    if target == stand.square {
+        return format!("{} is already in {name}", stand.name());
+    }
+    if enemies.contains(&target) {
+        return format!("an enemy stand holds {name}; stands cannot move through enemy stands");
+    }
+    if friends.iter().filter(|&&f| f == target).count() >= room(ctx, stand) {
+        return format!("{name} is full: at most two stands to a square");
+    }
+    if stand.class == StandClass::Artillery && enemies.iter().any(|&e| chebyshev(e, target) == 1) {
+        return format!("{name} is next to an enemy stand: artillery never moves next to one");
+    }
+    if !board.enterable(target, stand.infantry()) {
+        return format!("{name} is woods: only infantry moves off-road through woods");
+    }
+    if ctx.withdrawing().contains(&stand.side())
+        && ctx.toward_baseline(stand.side()).offsets(stand.square, target).0 < 1
+    {
+        return format!("{} must withdraw: it moves only toward its baseline", ctx.side(stand.side()).name);
+    }
+    let free =
+        Mover { friends: &[], enemies: &[], infantry: true, artillery: false, ..mover(stand, &friends, &enemies) };
+    let open = reachable(&board, &Mover { squares: 99, ..free }, 2);
+    match open.get(&target) {
+        Some(&cost) if cost > stand.squares => format!(
+            "{name} is {} away; {} moves {} (1 a square, +1 a hill contour; +1 for a whole move along a road)",
+            crate::rules::plural(cost as usize, "square", "squares"),
+            stand.name(),
+            crate::rules::plural(stand.squares as usize, "square", "squares")
+        ),
+        _ => format!(
+            "{} cannot reach {name} this move: enemies on the way (a stand stops next to one), woods or walls, hedges and fences only infantry crosses",
+            stand.name()
+        ),
+    }
+}
+
+pub fn face(ctx: &Ctx, unit: &str, facing: Facing) -> Result<Outcome, GameError> {
+    let stand = active(ctx, unit)?;
+    if stand.unit.flags.contains(&MOVED) {
+        return Err(refuse(
+            format!("{} has moved: its facing is fixed until its next activation or a recoil", stand.name()),
+            MOVEMENT,
+        ));
+    }
+    if let Some(partner) = ctx.stands().into_iter().find(|o| o.square == stand.square && o.id() != stand.id()) {
+        return Err(refuse(
+            format!("{} shares {} with {}: the two face the same way", stand.name(), stand.at(), partner.name()),
+            MOVEMENT,
+        ));
+    }
+    let effects = vec![Effect::Face { unit: stand.id().to_string(), facing: facing.degrees() }];
+    Ok(Outcome::Resolved {
+        summary: format!("{} turns to face {}", stand.name(), words(facing)),
+        rolls: vec![],
+        effects,
+    })
+}
+
+pub fn mount(ctx: &Ctx, unit: &str, mounting: bool) -> Result<Outcome, GameError> {
+    let stand = active(ctx, unit)?;
+    let Some(on_foot) = &ctx.unit_fields(unit).dismounts_as else {
+        return Err(refuse(format!("{} does not fight on foot", stand.name()), MOVEMENT));
+    };
+    if stand.dismounted != mounting {
+        let now = if mounting { "mounted" } else { "on foot" };
+        return Err(refuse(format!("{} is already {now}", stand.name()), MOVEMENT));
+    }
+    if stand.unit.flags.contains(&MOVED) {
+        return Err(refuse(
+            format!("{} has moved: cavalry mounts or dismounts instead of moving", stand.name()),
+            MOVEMENT,
+        ));
+    }
+    let id = stand.id().to_string();
+    let effects = vec![
+        Effect::Flag { unit: id.clone(), flag: DISMOUNTED, on: !mounting },
+        Effect::Flag { unit: id, flag: MOUNTING, on: true },
+    ];
+    let summary = if mounting {
+        format!("{} mounts; it does not move this turn", stand.name())
+    } else {
+        let as_kind =
+            ctx.scenario.ruleset.kind(on_foot.get_ref()).map_or(on_foot.get_ref().as_str(), |k| k.name.as_str());
+        format!("{} dismounts to fight as {as_kind}; it does not move this turn", stand.name())
+    };
+    Ok(Outcome::Resolved { summary, rolls: vec![], effects })
+}
+
+/// A square "to the rear" of a stand: next to it, in its rear arc.
+fn to_the_rear(stand: &Stand, square: Square) -> bool {
+    chebyshev(stand.square, square) == 1 && in_rear_arc(stand.square, stand.facing, square)
+}
+
+pub fn limber(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> {
+    let transport = active(ctx, unit)?;
+    if transport.class != StandClass::Transport {
+        return Err(refuse(format!("{} is not a Transport stand", transport.name()), TRANSPORT));
+    }
+    if let Some(towed) = ctx.turn.towing.get(unit) {
+        return Err(refuse(format!("{} already tows {}", transport.name(), ctx.name_of(towed)), TRANSPORT));
+    }
+    if transport.unit.flags.contains(&MOVED) {
+        return Err(refuse(format!("{} has moved: it limbers before it moves", transport.name()), TRANSPORT));
+    }
+    let piece = ctx.stand(gun)?;
+    if piece.side() != transport.side() || piece.class != StandClass::Artillery {
+        return Err(refuse(format!("{} is not an artillery stand of its side", piece.name()), TRANSPORT));
+    }
+    if !to_the_rear(&transport, piece.square) {
+        return Err(refuse(
+            format!(
+                "{} is in {}, not in a square to the rear of {} in {}",
+                piece.name(),
+                piece.at(),
+                transport.name(),
+                transport.at()
+            ),
+            TRANSPORT,
+        ));
+    }
+    if ctx.stands().iter().any(|o| o.square == transport.square && o.id() != transport.id()) {
+        return Err(refuse(format!("{} shares its square: there is no room for the gun", transport.name()), TRANSPORT));
+    }
+    let mut effects = place(gun, transport.square, transport.facing, true);
+    effects.push(Effect::Face { unit: gun.to_string(), facing: transport.facing.degrees() });
+    effects.push(Effect::Flag { unit: gun.to_string(), flag: TOWED, on: true });
+    effects.push(Change::Limbered { transport: unit.to_string(), gun: gun.to_string() }.effect());
+    let summary = format!("{} limbers {} from {}", transport.name(), piece.name(), piece.at());
+    Ok(Outcome::Resolved { summary, rolls: vec![], effects })
+}
+
+pub fn unlimber(ctx: &Ctx, unit: &str, to: &str) -> Result<Outcome, GameError> {
+    let transport = active(ctx, unit)?;
+    let Some(gun) = ctx.turn.towing.get(unit) else {
+        return Err(refuse(format!("{} tows no gun", transport.name()), TRANSPORT));
+    };
+    let square = ctx.square_named(to)?;
+    if !to_the_rear(&transport, square) {
+        return Err(refuse(
+            format!("{to} is not a square to the rear of {} in {}", transport.name(), transport.at()),
+            TRANSPORT,
+        ));
+    }
+    if ctx.stands().iter().any(|o| o.square == square) || !ctx.board().grid.contains(square) {
+        return Err(refuse(format!("{to} is not vacant: a gun is unlimbered into a vacant square"), TRANSPORT));
+    }
+    let mut effects = place(gun, square, transport.facing, false);
+    effects.push(Change::Unlimbered { transport: unit.to_string() }.effect());
+    let summary = format!("{} unlimbers {} into {}", transport.name(), ctx.name_of(gun), notation::name(square));
+    Ok(Outcome::Resolved { summary, rolls: vec![], effects })
+}
+
+/// Whether the square is on the side's baseline: the row or column along its own edge.
+pub fn on_baseline(ctx: &Ctx, side: &str, square: Square) -> bool {
+    let (cols, rows) = ctx.setup.scenario.board.size();
+    match ctx.toward_baseline(side) {
+        Facing::North => square.row == 0,
+        Facing::South => square.row + 1 == rows as i32,
+        Facing::West => square.col == 0,
+        Facing::East => square.col + 1 == cols as i32,
+    }
+}
+
+pub fn leave_table(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
+    let stand = active(ctx, unit)?;
+    if !ctx.withdrawing().contains(&stand.side()) {
+        return Err(refuse(
+            format!("{} are not withdrawing: their stands stay on the battlefield", ctx.side(stand.side()).name),
+            VICTORY,
+        ));
+    }
+    if !on_baseline(ctx, stand.side(), stand.square) {
+        return Err(refuse(format!("{} leaves from its own baseline; it is in {}", stand.name(), stand.at()), VICTORY));
+    }
+    let mut effects = vec![Effect::Flag { unit: unit.to_string(), flag: WITHDRAWN, on: true }];
+    let mut gone = vec![unit];
+    if let Some(gun) = ctx.turn.towing.get(unit) {
+        effects.push(Effect::Flag { unit: gun.clone(), flag: WITHDRAWN, on: true });
+        gone.push(gun);
+    }
+    effects.push(Change::ActivationEnded.effect());
+    effects.extend(withdrawn_entirely(ctx, &gone));
+    Ok(Outcome::Resolved {
+        summary: format!("{} leaves the battlefield from {}", stand.name(), stand.at()),
+        rolls: vec![],
+        effects,
+    })
+}

@@ -1,0 +1,215 @@
+//! The turn: both sides throw for the initiative (ties thrown again), the winner takes it or passes it,
+//! the side with it throws for its activations (its dice plus its commander's rating) and activates its
+//! stands one at a time, then the other side does the same. Up to twelve turns, or until a side concedes
+//! or has withdrawn entirely.
+
+use super::context::{ACTIVATION, Ctx, SEQUENCE, VICTORY};
+use super::markers::{ACTIVATED, OF_THE_TURN, WITHDRAWN};
+use super::turn::{Change, TurnStep};
+use crate::dice::{DiceFeed, GameRng, NamedRoll};
+use crate::game::{Effect, GameError, Outcome, Refusal};
+use crate::roster::Unit;
+
+const MAX_REROLLS: usize = 64;
+
+pub fn refuse(message: impl Into<String>, rule: &str) -> GameError {
+    Refusal::by_rule(message, rule).into()
+}
+
+/// Nothing is played once the battle has ended.
+pub fn not_over(ctx: &Ctx) -> Result<(), GameError> {
+    match &ctx.turn.ended {
+        Some(why) => Err(refuse(format!("the battle is over: {why}"), VICTORY)),
+        None => Ok(()),
+    }
+}
+
+pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    not_over(ctx)?;
+    let sides = &ctx.scenario.sides;
+    if sides.len() != 2 {
+        return Err(refuse(format!("a battle is between two sides; this one has {}", sides.len()), SEQUENCE));
+    }
+    if ctx.turn.step != TurnStep::Initiative {
+        return Err(refuse(format!("the initiative for turn {} has been thrown", ctx.state.turn), SEQUENCE));
+    }
+    let exprs = [ctx.dice_of(&sides[0].id), ctx.dice_of(&sides[1].id)];
+    let mut feed = DiceFeed::new(dice, rng);
+    let mut rolls: Vec<NamedRoll> = Vec::new();
+    let winner = loop {
+        let a = feed.roll(&exprs[0], &sides[0].name)?;
+        let b = feed.roll(&exprs[1], &sides[1].name)?;
+        let (ta, tb) = (a.roll.total, b.roll.total);
+        rolls.extend([a, b]);
+        if ta != tb {
+            break if ta > tb { 0 } else { 1 };
+        }
+        if feed.is_typed() {
+            return Err(refuse(format!("a tie ({ta} each): both sides throw again"), SEQUENCE));
+        }
+        if rolls.len() >= 2 * MAX_REROLLS {
+            return Err(GameError::BadInput("the dice kept tying; throw again".into()));
+        }
+    };
+    feed.finish()?;
+    let n = rolls.len();
+    let ties: Vec<String> = rolls[..n - 2].chunks(2).map(|p| format!("{} each", p[0].roll.total)).collect();
+    let retold = if ties.is_empty() { String::new() } else { format!(" (after ties: {})", ties.join("; ")) };
+    let summary = format!(
+        "Initiative, turn {}: {} {} against {} {}{retold}: {} take the initiative or pass it",
+        ctx.state.turn,
+        sides[0].name,
+        rolls[n - 2].roll.total,
+        sides[1].name,
+        rolls[n - 1].roll.total,
+        sides[winner].name
+    );
+    let effects = vec![Change::InitiativeWon { side: sides[winner].id.clone() }.effect()];
+    Ok(Outcome::Resolved { summary, rolls, effects })
+}
+
+pub fn take_initiative(ctx: &Ctx, side: &str) -> Result<Outcome, GameError> {
+    not_over(ctx)?;
+    let TurnStep::Choose { winner } = &ctx.turn.step else {
+        return Err(refuse("the initiative is given by the side that won its throw, once thrown", SEQUENCE));
+    };
+    let Some(chosen) = ctx.scenario.sides.iter().find(|s| s.id == side) else {
+        return Err(GameError::BadInput(format!("no side {side:?}")));
+    };
+    let summary = if chosen.id == *winner {
+        format!("{} take the initiative", chosen.name)
+    } else {
+        format!("{} pass the initiative to {}", ctx.side(winner).name, chosen.name)
+    };
+    let effects = vec![Change::Activating { side: chosen.id.clone(), first: true }.effect()];
+    Ok(Outcome::Resolved { summary, rolls: vec![], effects })
+}
+
+pub fn throw_activations(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    not_over(ctx)?;
+    let TurnStep::Activating { side, left: None, .. } = &ctx.turn.step else {
+        return Err(refuse("a side throws for its activations when its part of the turn begins", SEQUENCE));
+    };
+    let mut feed = DiceFeed::new(dice, rng);
+    let roll = feed.roll(&ctx.dice_of(side), &format!("{} activations", ctx.side(side).name))?;
+    feed.finish()?;
+    let rating = ctx.commander(side);
+    let count = u32::try_from(roll.roll.total + i64::from(rating)).unwrap_or(0);
+    let summary =
+        format!("{} throw {} + commander {rating}: {count} activations", ctx.side(side).name, roll.roll.total);
+    Ok(Outcome::Resolved { summary, rolls: vec![roll], effects: vec![Change::ActivationsThrown { count }.effect()] })
+}
+
+/// The stands `side` may still activate this turn.
+pub fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a Unit> + 'a {
+    ctx.state.units.iter().filter(move |u| {
+        u.side == side && super::context::on_the_field(u) && !u.flags.contains(&ACTIVATED) && !towed(ctx, u)
+    })
+}
+
+fn towed(ctx: &Ctx, unit: &Unit) -> bool {
+    ctx.turn.towing.values().any(|gun| *gun == unit.id)
+}
+
+pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
+    not_over(ctx)?;
+    let stand = ctx.stand(unit)?;
+    let Some((side, left)) = ctx.turn.activating() else {
+        return Err(refuse("stands are activated once their side has thrown for its activations", SEQUENCE));
+    };
+    if stand.side() != side {
+        return Err(refuse(format!("{} are activating now", ctx.side(side).name), SEQUENCE));
+    }
+    if stand.unit.flags.contains(&ACTIVATED) {
+        return Err(refuse(format!("{} has been activated this turn", stand.name()), ACTIVATION));
+    }
+    if let Some(transport) = stand.towed_by {
+        return Err(refuse(
+            format!("{} is limbered to {}: it moves with it", stand.name(), ctx.name_of(transport)),
+            super::context::TRANSPORT,
+        ));
+    }
+    if left == 0 {
+        return Err(refuse(format!("{} have no activations left this turn", ctx.side(side).name), SEQUENCE));
+    }
+    let mut effects = Vec::new();
+    if ctx.turn.active.is_some() {
+        effects.push(Change::ActivationEnded.effect());
+    }
+    effects.push(Effect::Flag { unit: stand.id().to_string(), flag: ACTIVATED, on: true });
+    effects.push(Change::Activated { unit: stand.id().to_string() }.effect());
+    let summary = format!("{} activates {} in {} ({} left)", ctx.side(side).name, stand.name(), stand.at(), left - 1);
+    Ok(Outcome::Resolved { summary, rolls: vec![], effects })
+}
+
+pub fn end_activation(ctx: &Ctx) -> Result<Outcome, GameError> {
+    let Some(active) = &ctx.turn.active else {
+        return Err(refuse("no stand is being activated", ACTIVATION));
+    };
+    let summary = format!("{}'s activation ends", ctx.name_of(active));
+    Ok(Outcome::Resolved { summary, rolls: vec![], effects: vec![Change::ActivationEnded.effect()] })
+}
+
+pub fn end_activations(ctx: &Ctx) -> Result<Outcome, GameError> {
+    not_over(ctx)?;
+    let TurnStep::Activating { side, first, left } = &ctx.turn.step else {
+        return Err(refuse("no side is activating", SEQUENCE));
+    };
+    if left.is_none() {
+        return Err(refuse(format!("{} throw for their activations first", ctx.side(side).name), SEQUENCE));
+    }
+    let name = &ctx.side(side).name;
+    let (summary, mut effects) = if *first {
+        let other = ctx.other_side(side);
+        (
+            format!("{name} have activated; {} throw for their activations", ctx.side(other).name),
+            vec![Change::Activating { side: other.to_string(), first: false }.effect()],
+        )
+    } else {
+        (format!("{name} have activated: turn {} may end", ctx.state.turn), vec![Change::AllActivated.effect()])
+    };
+    if !*first && ctx.state.turn >= ctx.charts.grid.turns {
+        effects.push(Change::Ended { why: format!("turn {} has been completed", ctx.state.turn) }.effect());
+    }
+    Ok(Outcome::Resolved { summary, rolls: vec![], effects })
+}
+
+pub fn next_turn(ctx: &Ctx) -> Result<Outcome, GameError> {
+    not_over(ctx)?;
+    if ctx.turn.step != TurnStep::TurnOver {
+        return Err(refuse("the turn ends once both sides have activated their stands", SEQUENCE));
+    }
+    Ok(Outcome::TurnBegan { turn: ctx.state.turn + 1 })
+}
+
+pub fn concede(ctx: &Ctx, side: &str) -> Result<Outcome, GameError> {
+    not_over(ctx)?;
+    let Some(side) = ctx.scenario.sides.iter().find(|s| s.id == side) else {
+        return Err(GameError::BadInput(format!("no side {side:?}")));
+    };
+    let why = format!("{} conceded", side.name);
+    Ok(Outcome::Resolved {
+        summary: format!("{why} the battle"),
+        rolls: vec![],
+        effects: vec![Change::Ended { why }.effect()],
+    })
+}
+
+/// A new turn: the marks of the last one lapse.
+pub fn begin_turn(units: &mut [Unit]) {
+    for unit in units {
+        for flag in OF_THE_TURN {
+            unit.flags.remove(&flag);
+        }
+    }
+}
+
+/// A side whose every stand has been destroyed or has left has withdrawn entirely: the battle ends.
+pub fn withdrawn_entirely(ctx: &Ctx, gone: &[&str]) -> Option<Effect> {
+    ctx.scenario.sides.iter().find_map(|side| {
+        let left = ctx.state.units.iter().filter(|u| {
+            u.side == side.id && !u.is_out() && !u.flags.contains(&WITHDRAWN) && !gone.contains(&u.id.as_str())
+        });
+        (left.count() == 0).then(|| Change::Ended { why: format!("{} have left the battlefield", side.name) }.effect())
+    })
+}

@@ -1,0 +1,188 @@
+//! Combat played: one initiation a stand a turn, only the front stand of a square; fire within range, the
+//! front arc and a clear line of sight, close combat with an adjacent square; both throws with every
+//! addition; the results as RULINGS reads them; recoils along the path the board finds, or destruction.
+
+use crate::support::Battle;
+
+fn line_of_fire(board: &str, target_square: &str) -> Battle {
+    Battle::new(board).stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"").stand(
+        "warriors",
+        "blue",
+        "native_infantry",
+        target_square,
+        180,
+        "weapon = \"hand_held\"",
+    )
+}
+
+#[test]
+fn fire_needs_range_the_front_arc_and_a_clear_line_of_sight() {
+    let mut play = line_of_fire("", "F6").with_initiative("red");
+    play.activate("redcoats");
+    let range = play.refused(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);
+    assert_eq!(range.message, "warriors is 4 squares away; Magazine Rifles reach 3");
+    let mut flank = line_of_fire("", "I10").with_initiative("red");
+    flank.activate("redcoats");
+    let arc = flank.refused(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);
+    assert_eq!(arc.message, "warriors is outside redcoats's 90-degree front arc");
+    let mut wood = line_of_fire("woods = [\"F8\"]", "F7").with_initiative("red");
+    wood.activate("redcoats");
+    let sight = wood.refused(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);
+    assert_eq!(sight.message, "no clear line of sight: F8 blocks it");
+    let mut adjacent = line_of_fire("", "F9").with_initiative("red");
+    adjacent.activate("redcoats");
+    let close = adjacent.refused(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);
+    assert_eq!(close.message, "warriors is in an adjacent square: combat there is close combat");
+}
+
+#[test]
+fn a_score_of_exactly_half_destroys_and_just_above_half_recoils() {
+    // Red 2D6 + 3, Blue D12 + 2. Red 5+5+3 = 13 against 4+2 = 6: 2 x 6 <= 13, destroyed.
+    let mut play = line_of_fire("", "F8").with_initiative("red");
+    play.activate("redcoats");
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[5,5,4]}"#);
+    assert!(line.contains("warriors is destroyed (its score at most half)"), "{line}");
+    assert_eq!(play.alive("warriors"), 0);
+    // Red 3+3+3 = 9 against 3+2 = 5: 10 > 9, so the target recoils back to F6, two from the red stand.
+    let mut play = line_of_fire("", "F8").with_initiative("red");
+    play.activate("redcoats");
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[3,3,3]}"#);
+    assert!(line.ends_with("warriors recoils F8 -> F7"), "{line}");
+    assert_eq!(play.square("warriors"), "F7");
+    // Below the target: ineffective.
+    let mut play = line_of_fire("", "F8").with_initiative("red");
+    play.activate("redcoats");
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[1,1,12]}"#);
+    assert!(line.ends_with(": ineffective"), "{line}");
+}
+
+#[test]
+fn a_stand_initiates_one_combat_a_turn() {
+    let mut play = line_of_fire("", "F8").with_initiative("red");
+    play.activate("redcoats");
+    play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[1,1,12]}"#);
+    let again = play.refused(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[1,1,12]}"#);
+    assert_eq!(again.message, "redcoats has initiated its combat this turn: once a turn");
+}
+
+#[test]
+fn only_the_front_stand_of_a_shared_square_initiates_and_the_rear_one_supports_in_close_combat() {
+    let battle = Battle::new("")
+        .stand("front", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+        .stand("back", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"\nrear = true")
+        .stand("warriors", "blue", "native_infantry", "F9", 180, "weapon = \"hand_held\"");
+    let mut play = battle.with_initiative("red");
+    play.activate("back");
+    let rear = play.refused(r#"{"type":"close_combat","unit":"back","target":"warriors"}"#);
+    assert_eq!(rear.message, "back is the rear stand of F10: only the front stand initiates combat");
+    play.activate("front");
+    let odds = play.odds(r#"{"type":"close_combat","unit":"front","target":"warriors"}"#);
+    // 2D6 + 3 value + 2 same type in the same square, against D12 + 2.
+    assert_eq!(odds.dice, ["2D6+5 for front", "1D12+2 for warriors"]);
+}
+
+#[test]
+fn in_close_combat_a_lower_initiator_recoils() {
+    let battle = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F9", 180, "weapon = \"hand_held\"");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    // 1+1+3 = 5 against 12+2 = 14: the initiator recoils toward its own (south) baseline.
+    let line = play.ok(r#"{"type":"close_combat","unit":"redcoats","target":"warriors","dice":[1,1,12]}"#);
+    assert!(line.ends_with("redcoats recoils F10 -> F11"), "{line}");
+}
+
+#[test]
+fn a_recoil_blocked_by_a_friend_in_the_same_square_destroys_the_stand() {
+    let battle = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F7", 180, "weapon = \"hand_held\"")
+        .stand("more", "blue", "native_infantry", "F7", 180, "weapon = \"hand_held\"\nrear = true");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[3,3,3]}"#);
+    assert!(line.contains("warriors must recoil and is destroyed: it shares its square with a friend"), "{line}");
+    assert_eq!(play.alive("warriors"), 0);
+}
+
+#[test]
+fn a_recoil_longer_than_the_move_or_over_an_obstacle_destroys_the_stand() {
+    let stream =
+        "[[board.obstacles]]\nkind = \"stream\"\nbetween = [[\"E7\", \"E6\"], [\"F7\", \"F6\"], [\"G7\", \"G6\"]]\n";
+    let battle = Battle::new(stream)
+        .stand("redcoats", "red", "regular_infantry", "F9", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F7", 180, "weapon = \"hand_held\"");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[3,3,3]}"#);
+    assert!(
+        line.contains("warriors must recoil and is destroyed: no square clear of the enemy can be reached behind it"),
+        "{line}"
+    );
+}
+
+#[test]
+fn every_addition_is_listed_and_the_table_may_strike_one_or_add_its_own() {
+    let board = "woods = [\"F8\"]";
+    let battle = Battle::new(board)
+        .stand("redcoats", "red", "regular_infantry", "F11", 0, "weapon = \"magazine_rifle\"")
+        .stand("hq", "red", "command_mounted", "G11", 0, "")
+        .stand("warriors", "blue", "native_infantry", "F8", 180, "weapon = \"hand_held\"");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    let view = play.own_view();
+    let combat = &view["stands"].as_array().unwrap().iter().find(|s| s["id"] == "redcoats").unwrap()["combats"][0];
+    assert_eq!(combat["action"], "fire");
+    assert_eq!(
+        combat["mine"],
+        serde_json::json!([["stand's value", 3], ["Command stand adjacent", 2], ["target inside a wood", -2]])
+    );
+    let struck =
+        play.odds(r#"{"type":"fire","unit":"redcoats","target":"warriors","strike":["target inside a wood"]}"#);
+    assert_eq!(struck.dice[0], "2D6+5 for redcoats");
+    let extra = play.odds(r#"{"type":"fire","unit":"redcoats","target":"warriors","extra":[0,1]}"#);
+    assert_eq!(extra.dice, ["2D6+3 for redcoats", "1D12+3 for warriors"]);
+    let unknown = play.try_odds(r#"{"type":"fire","unit":"redcoats","target":"warriors","strike":["downhill"]}"#);
+    assert!(unknown.unwrap_err().to_string().contains("no addition \"downhill\""));
+}
+
+/// 2D6 against a D12, 2D6 against 2D6 and a D12 against a D12, summed exactly: the figures `game odds`
+/// prints, counted here face by face.
+#[test]
+fn combat_odds_for_each_pairing_of_dice_are_exact() {
+    let faces = |dice: &str| -> Vec<(i64, f64)> {
+        match dice {
+            "2D6" => (2..=12).map(|t: i64| (t, (6 - (t - 7).abs()) as f64 / 36.0)).collect(),
+            _ => (1..=12).map(|t| (t, 1.0 / 12.0)).collect(),
+        }
+    };
+    for (red, blue) in [("2D6", "D12"), ("2D6", "2D6"), ("D12", "D12")] {
+        let mut play = Battle::new("")
+            .dice(red, blue)
+            .stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+            .stand("others", "blue", "regular_infantry", "F8", 180, "weapon = \"magazine_rifle\"")
+            .play();
+        crate::support::start_with(&mut play, red);
+        play.activate("redcoats");
+        let odds = play.odds(r#"{"type":"fire","unit":"redcoats","target":"others"}"#);
+        let mut want = [0.0; 3];
+        for (a, pa) in faces(red) {
+            for (b, pb) in faces(blue) {
+                let (x, y) = (a + 3, b + 3);
+                let which = if x < y {
+                    0
+                } else if 2 * y <= x {
+                    2
+                } else {
+                    1
+                };
+                want[which] += pa * pb;
+            }
+        }
+        let got: Vec<f64> = odds.lines.iter().map(|l| l.p).collect();
+        for (g, w) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-12, "{red} against {blue}: {got:?}, counted {want:?}");
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Movement: squares, orthogonal or diagonal; stop next to an enemy; artillery never next to one;
+//! through friends, never enemies; only infantry through woods or over walls, hedges and fences; +1 for a
+//! whole move along a road; -1 a hill contour; facing free before the move and fixed after; mounting
+//! or dismounting instead of moving; two stands a square, one behind the other; limbering.
+
+use crate::support::Battle;
+
+fn infantry_at(square: &str, board: &str) -> Battle {
+    Battle::new(board).stand("redcoats", "red", "regular_infantry", square, 0, "weapon = \"magazine_rifle\"").stand(
+        "far-off",
+        "blue",
+        "native_infantry",
+        "A1",
+        180,
+        "",
+    )
+}
+
+#[test]
+fn a_stand_moves_its_squares_orthogonally_or_diagonally_and_no_further() {
+    let mut play = infantry_at("F10", "").with_initiative("red");
+    play.activate("redcoats");
+    let refused = play.refused(r#"{"type":"move_to","unit":"redcoats","to":"F7"}"#);
+    assert!(refused.message.starts_with("F7 is 3 squares away; redcoats moves 2 squares"), "{}", refused.message);
+    assert_eq!(refused.rule.as_deref(), Some("When Empires Clash!, Movement"));
+    let line = play.move_to("redcoats", "H8");
+    assert_eq!(line, "redcoats moves F10 to H8 (2 squares), facing north");
+    assert_eq!(play.square("redcoats"), "H8");
+    play.refused(r#"{"type":"move_to","unit":"redcoats","to":"H7"}"#);
+}
+
+#[test]
+fn a_road_move_gets_its_extra_square_only_when_the_whole_move_is_on_the_road() {
+    let road = r#"roads = ["F12", "F11", "F10", "F9", "F8", "F7", "F6"]"#;
+    let mut play = infantry_at("F10", road).with_initiative("red");
+    play.activate("redcoats");
+    // Three squares straight up the road: two and the road's one.
+    assert!(play.move_to("redcoats", "F7").contains("(3 squares)"));
+    let mut off_road = infantry_at("F10", road).with_initiative("red");
+    off_road.activate("redcoats");
+    // Leaving the road at the end: the whole move is not along it, so two squares only.
+    let refused = off_road.refused(r#"{"type":"move_to","unit":"redcoats","to":"G7"}"#);
+    assert!(refused.message.starts_with("G7 is 3 squares away"), "{}", refused.message);
+}
+
+#[test]
+fn each_hill_contour_crossed_costs_a_square() {
+    let ridge = "[[board.hills]]\nsquares = [\"A9\", \"B9\", \"C9\", \"D9\", \"E9\", \"F9\", \"G9\", \"H9\", \"I9\", \"J9\", \"K9\", \"L9\"]\nlevel = 1\n";
+    let mut play = infantry_at("F10", ridge).with_initiative("red");
+    play.activate("redcoats");
+    // Over the ridge: a square and a contour up, a square and a contour down.
+    let refused = play.refused(r#"{"type":"move_to","unit":"redcoats","to":"F8"}"#);
+    assert!(refused.message.starts_with("F8 is 4 squares away"), "{}", refused.message);
+    assert!(play.move_to("redcoats", "F9").contains("(2 squares)"));
+}
+
+#[test]
+fn only_infantry_enters_woods_off_the_road_or_crosses_a_wall() {
+    let wall: Vec<String> = "ABCDEFGHIJKL".chars().map(|c| format!("[\"{c}10\", \"{c}9\"]")).collect();
+    let board = format!("woods = [\"F8\"]\n[[board.obstacles]]\nkind = \"wall\"\nbetween = [{}]\n", wall.join(", "));
+    let board = board.as_str();
+    let battle = Battle::new(board)
+        .stand("lancers", "red", "regular_cavalry", "F9", 0, "")
+        .stand("dragoons", "red", "regular_cavalry", "H10", 0, "")
+        .stand("riflemen", "red", "irregular_infantry", "J10", 0, "")
+        .stand("far-off", "blue", "native_infantry", "A1", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("lancers");
+    let woods = play.refused(r#"{"type":"move_to","unit":"lancers","to":"F8"}"#);
+    assert_eq!(woods.message, "F8 is woods: only infantry moves off-road through woods");
+    play.move_to("lancers", "G8");
+    play.activate("dragoons");
+    // The wall runs the width of the board: cavalry cannot cross it anywhere.
+    let wall = play.refused(r#"{"type":"move_to","unit":"dragoons","to":"H9"}"#);
+    assert!(wall.message.contains("walls, hedges and fences only infantry crosses"), "{}", wall.message);
+    play.activate("riflemen");
+    assert!(play.move_to("riflemen", "J9").contains("J10 to J9"));
+}
+
+#[test]
+fn a_stand_stops_next_to_an_enemy_and_artillery_never_moves_next_to_one() {
+    let battle = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "")
+        .stand("gun", "red", "field_artillery", "H10", 0, "weapon = \"rifled_field\"")
+        .stand("warriors", "blue", "native_infantry", "G7", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    // F8 is next to the warriors in G7: the stand may end there but not pass on to F7.
+    play.refused(r#"{"type":"move_to","unit":"redcoats","to":"F7"}"#);
+    play.move_to("redcoats", "F8");
+    play.activate("gun");
+    let refused = play.refused(r#"{"type":"move_to","unit":"gun","to":"H8"}"#);
+    assert_eq!(refused.message, "H8 is next to an enemy stand: artillery never moves next to one");
+    let through = play.refused(r#"{"type":"move_to","unit":"gun","to":"G7"}"#);
+    assert!(through.message.contains("an enemy stand holds G7"), "{}", through.message);
+}
+
+#[test]
+fn a_stand_joins_a_friend_behind_it_facing_the_same_way_and_a_third_is_refused() {
+    let battle = Battle::new("")
+        .stand("first", "red", "regular_infantry", "F9", 0, "")
+        .stand("second", "red", "regular_infantry", "F10", 0, "")
+        .stand("third", "red", "regular_infantry", "G10", 0, "")
+        .stand("fourth", "red", "regular_infantry", "E10", 90, "")
+        .stand("far-off", "blue", "native_infantry", "A1", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("second");
+    assert_eq!(play.move_to("second", "F9"), "second moves F10 to F9 (1 square), behind first, facing north");
+    assert_eq!(play.square("second"), "F9 (rear)");
+    assert_eq!(play.square("first"), "F9");
+    play.activate("third");
+    let full = play.refused(r#"{"type":"move_to","unit":"third","to":"F9"}"#);
+    assert_eq!(full.message, "F9 is full: at most two stands to a square");
+    play.activate("fourth");
+    let facing = play.refused(r#"{"type":"move_to","unit":"fourth","to":"G10"}"#);
+    assert_eq!(facing.message, "third in G10 faces north: two stands in a square face the same way");
+    play.ok(r#"{"type":"move_to","unit":"fourth","to":"G10","facing":"north","in_front":true}"#);
+    assert_eq!((play.square("fourth"), play.square("third")), ("G10".to_string(), "G10 (rear)".to_string()));
+}
+
+#[test]
+fn facing_is_free_before_the_move_and_fixed_after_it() {
+    let mut play = infantry_at("F10", "").with_initiative("red");
+    play.activate("redcoats");
+    assert_eq!(play.ok(r#"{"type":"face","unit":"redcoats","facing":"east"}"#), "redcoats turns to face east");
+    play.ok(r#"{"type":"move_to","unit":"redcoats","to":"G9","facing":"north"}"#);
+    let fixed = play.refused(r#"{"type":"face","unit":"redcoats","facing":"west"}"#);
+    assert_eq!(fixed.message, "redcoats has moved: its facing is fixed until its next activation or a recoil");
+}
+
+#[test]
+fn cavalry_that_dismounts_does_not_move_that_turn_and_fights_on_foot() {
+    let battle = Battle::new("")
+        .stand(
+            "yeomanry",
+            "red",
+            "regular_cavalry",
+            "F10",
+            0,
+            "weapon = \"magazine_rifle\"\ndismounts_as = \"regular_infantry\"",
+        )
+        .stand("warriors", "blue", "native_infantry", "F7", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("yeomanry");
+    let mounted = play.refused(r#"{"type":"fire","unit":"yeomanry","target":"warriors"}"#);
+    assert_eq!(mounted.message, "yeomanry is mounted Regular Cavalry: it may not fire");
+    let line = play.ok(r#"{"type":"dismount","unit":"yeomanry"}"#);
+    assert_eq!(line, "yeomanry dismounts to fight as Regular Infantry; it does not move this turn");
+    let still = play.refused(r#"{"type":"move_to","unit":"yeomanry","to":"F9"}"#);
+    assert!(still.message.contains("does not move"), "{}", still.message);
+    // On foot it fires as infantry, at its own value.
+    let fired = play.ok(r#"{"type":"fire","unit":"yeomanry","target":"warriors","dice":[1,1,12]}"#);
+    assert!(fired.ends_with(": ineffective"), "{fired}");
+}
+
+#[test]
+fn a_transport_limbers_a_gun_from_its_rear_and_the_towed_gun_takes_no_part_in_combat() {
+    let battle = Battle::new("")
+        .stand("wagon", "red", "transport", "F9", 0, "")
+        .stand("gun", "red", "heavy_artillery", "F10", 0, "weapon = \"rifled_heavy\"")
+        .stand("warriors", "blue", "native_infantry", "K3", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("wagon");
+    assert_eq!(play.ok(r#"{"type":"limber","unit":"wagon","gun":"gun"}"#), "wagon limbers gun from F10");
+    assert_eq!(play.square("gun"), "F9 (rear)");
+    let line = play.move_to("wagon", "F7");
+    assert!(line.ends_with("towing gun, facing north"), "{line}");
+    assert_eq!(play.square("gun"), "F7 (rear)");
+    let own = play.refused(r#"{"type":"activate","unit":"gun"}"#);
+    assert_eq!(own.message, "gun is limbered to wagon: it moves with it");
+    let not_rear = play.refused(r#"{"type":"unlimber","unit":"wagon","to":"F6"}"#);
+    assert_eq!(not_rear.message, "F6 is not a square to the rear of wagon in F7");
+    assert_eq!(play.ok(r#"{"type":"unlimber","unit":"wagon","to":"F8"}"#), "wagon unlimbers gun into F8");
+    play.ok(r#"{"type":"end_activations"}"#);
+    play.ok(r#"{"type":"throw_activations","dice":[5]}"#);
+    play.ok(r#"{"type":"end_activations"}"#);
+    play.ok(r#"{"type":"next_turn"}"#);
+    crate::support::start(&mut play, "red");
+    play.activate("gun");
+    // Next turn, unlimbered and not towed, the gun fires.
+    play.ok(r#"{"type":"fire","unit":"gun","target":"warriors","dice":[1,1,12]}"#);
+}

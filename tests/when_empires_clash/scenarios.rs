@@ -1,0 +1,80 @@
+//! The battlefield as a scenario gives it: the board's squares and terrain checked on load, each stand in
+//! its square, at most two a square, one behind the other, facing the same way; the shipped battles.
+
+use sandtable::scenario::parse;
+
+use crate::support::Battle;
+
+fn refusal(battle: &Battle) -> String {
+    parse("battle.toml", &battle.source()).expect_err("the scenario is refused").to_string()
+}
+
+#[test]
+fn a_grid_scenario_gives_its_table_by_squares_and_each_stand_a_square() {
+    let scenario =
+        parse("battle.toml", &Battle::new("").stand("a", "red", "regular_infantry", "A1", 0, "").source()).unwrap();
+    // Twelve 50 mm squares are 600 mm, 23.62 inches.
+    assert!((scenario.table.width - 600.0 / 25.4).abs() < 1e-9);
+    let at = scenario.units[0].figures[0].pos;
+    assert!((at.x - 25.0 / 25.4).abs() < 1e-9, "{at:?}");
+}
+
+#[test]
+fn a_square_off_the_grid_or_three_stands_in_a_square_or_two_facing_apart_are_refused_at_their_line() {
+    let off = Battle::new("").stand("a", "red", "regular_infantry", "M1", 0, "");
+    assert!(refusal(&off).contains("M1 is off the 12 x 12 board"), "{}", refusal(&off));
+    let crowded = Battle::new("")
+        .stand("a", "red", "regular_infantry", "C3", 0, "")
+        .stand("b", "red", "regular_infantry", "C3", 0, "rear = true")
+        .stand("c", "red", "regular_infantry", "C3", 0, "");
+    assert!(refusal(&crowded).contains("3 stands in C3; a square holds at most 2"), "{}", refusal(&crowded));
+    let apart = Battle::new("").stand("a", "red", "regular_infantry", "C3", 0, "").stand(
+        "b",
+        "red",
+        "regular_infantry",
+        "C3",
+        90,
+        "rear = true",
+    );
+    assert!(refusal(&apart).contains("face different ways"), "{}", refusal(&apart));
+    let unmarked = Battle::new("").stand("a", "red", "regular_infantry", "C3", 0, "").stand(
+        "b",
+        "red",
+        "regular_infantry",
+        "C3",
+        0,
+        "",
+    );
+    assert!(refusal(&unmarked).contains("mark the one behind with `rear = true`"), "{}", refusal(&unmarked));
+    let slanted = Battle::new("").stand("a", "red", "regular_infantry", "C3", 45, "");
+    assert!(refusal(&slanted).contains("facing 0, 90, 180 or 270"), "{}", refusal(&slanted));
+}
+
+#[test]
+fn a_board_smaller_than_twelve_squares_or_an_obstacle_between_squares_not_side_by_side_is_refused() {
+    let small =
+        Battle::new("").stand("a", "red", "regular_infantry", "A1", 0, "").source().replace("[12, 12]", "[10, 12]");
+    let error = parse("battle.toml", &small).unwrap_err().to_string();
+    assert!(error.contains("at least 12 x 12 squares"), "{error}");
+    let apart = Battle::new("[[board.obstacles]]\nkind = \"wall\"\nbetween = [[\"C3\", \"D4\"]]").stand(
+        "a",
+        "red",
+        "regular_infantry",
+        "A1",
+        0,
+        "",
+    );
+    assert!(refusal(&apart).contains("C3 and D4 are not"), "{}", refusal(&apart));
+    let line = refusal(&apart);
+    assert!(line.starts_with("battle.toml, line "), "{line}");
+}
+
+#[test]
+fn each_shipped_battle_loads_with_both_armies_at_their_list_values() {
+    for name in ["zulu-war", "second-boer-war", "boxer-rebellion"] {
+        let shipped = sandtable::scenario::find_shipped(&format!("when-empires-clash/{name}")).expect("shipped");
+        let scenario = shipped.load().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(scenario.sides.len(), 2, "{name}");
+        assert!(scenario.units.len() >= 26, "{name}: {}", scenario.units.len());
+    }
+}

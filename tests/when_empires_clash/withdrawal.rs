@@ -1,0 +1,54 @@
+//! Victory: the tally of destroyed value; at half the starting value (Command stand not counted) an
+//! army must withdraw, moving only toward its baseline and leaving by it; a side gone entirely ends it.
+
+use crate::support::Battle;
+
+fn thin_blue_line() -> Battle {
+    Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F8", 180, "weapon = \"hand_held\"")
+        .stand("spears", "blue", "native_infantry", "C2", 180, "weapon = \"hand_held\"")
+        .stand("induna", "blue", "command_on_foot", "D1", 180, "")
+}
+
+#[test]
+fn an_army_that_has_lost_half_its_value_must_withdraw_toward_its_baseline() {
+    let mut play = thin_blue_line().with_initiative("red");
+    play.activate("redcoats");
+    // 2 of 4 points (the Command stand is not counted): exactly half.
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[6,6,1]}"#);
+    assert!(line.ends_with("Blue have lost 2 of 4: half their value; they must withdraw"), "{line}");
+    play.ok(r#"{"type":"end_activations"}"#);
+    play.ok(r#"{"type":"throw_activations","dice":[6]}"#);
+    play.activate("spears");
+    let forward = play.refused(r#"{"type":"move_to","unit":"spears","to":"C3"}"#);
+    assert_eq!(forward.message, "Blue must withdraw: it moves only toward its baseline");
+    play.move_to("spears", "C1");
+    let line = play.ok(r#"{"type":"leave_table","unit":"spears"}"#);
+    assert_eq!(line, "spears leaves the battlefield from C1");
+    play.activate("induna");
+    let refused = play.refused(r#"{"type":"leave_table","unit":"redcoats"}"#);
+    assert!(refused.message.contains("is not the active stand"), "{}", refused.message);
+    play.ok(r#"{"type":"leave_table","unit":"induna"}"#);
+    // Every Blue stand has gone: the battle ends. Withdrawn stands were not destroyed, so they count:
+    // Blue's spears 2 and commander 2 against Red's 3.
+    assert_eq!(play.own_view()["ended"], "Blue have left the battlefield");
+    assert_eq!(play.own_view()["result"], "Blue win a Marginal victory (4 against 3)");
+}
+
+#[test]
+fn an_army_short_of_half_its_losses_does_not_withdraw_and_stays_on_the_field() {
+    let battle = thin_blue_line().stand("more", "blue", "native_infantry", "H2", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[6,6,1]}"#);
+    assert!(!line.contains("withdraw"), "{line}");
+    play.ok(r#"{"type":"end_activations"}"#);
+    play.ok(r#"{"type":"throw_activations","dice":[6]}"#);
+    play.activate("spears");
+    play.move_to("spears", "C4");
+    play.activate("more");
+    play.move_to("more", "H1");
+    let refused = play.refused(r#"{"type":"leave_table","unit":"more"}"#);
+    assert_eq!(refused.message, "Blue are not withdrawing: their stands stay on the battlefield");
+}
