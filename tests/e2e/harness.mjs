@@ -16,7 +16,7 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const out = join(root, 'tests/e2e/out');
 // playwright-core is one of the UI's dev dependencies, so the tests need no package.json of their own.
 const { chromium } = createRequire(join(root, 'ui/package.json'))('playwright-core');
-const bin = resolve(root, process.env.SANDTABLE_BIN ?? 'target/debug/sandtable');
+export const bin = resolve(root, process.env.SANDTABLE_BIN ?? 'target/debug/sandtable');
 
 /** Starts the server and the browser; `close()` stops both and removes the scratch database. */
 export async function launch({ width = 1366, height = 1024 } = {}) {
@@ -53,7 +53,7 @@ export async function launch({ width = 1366, height = 1024 } = {}) {
     }
     rmSync(scratch, { recursive: true, force: true });
   }
-  return { base, page, close, ...helpers(page) };
+  return { base, page, close, db: join(scratch, 'e2e.db'), ...helpers(page) };
 }
 
 /** Starts `sandtable serve` on a free loopback port; resolves once it prints its URL. */

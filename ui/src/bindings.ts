@@ -955,6 +955,8 @@ export type StandView_Deserialize = {
 	square: string,
 	facing: Facing,
 	rear: boolean,
+	/**  The stand's depth on the table, as the ruleset gives its type's minimum. */
+	depth_mm: number,
 	value: number,
 	moves: number,
 	/**  Its weapon's name and range in squares. */
@@ -977,6 +979,8 @@ export type StandView_Serialize = {
 	square: string,
 	facing: Facing,
 	rear: boolean,
+	/**  The stand's depth on the table, as the ruleset gives its type's minimum. */
+	depth_mm: number,
 	value: number,
 	moves: number,
 	/**  Its weapon's name and range in squares. */

@@ -82,6 +82,8 @@ pub struct StandView {
     pub square: String,
     pub facing: Facing,
     pub rear: bool,
+    /// The stand's depth on the table, as the ruleset gives its type's minimum.
+    pub depth_mm: u32,
     pub value: i64,
     pub moves: u32,
     /// Its weapon's name and range in squares.
@@ -181,39 +183,9 @@ fn status(ctx: &Ctx) -> Vec<String> {
         .collect()
 }
 
-fn prompts(ctx: &Ctx) -> Vec<Prompt> {
-    if ctx.turn.ended.is_some() {
-        return vec![];
-    }
-    let sides = &ctx.scenario.sides;
-    match &ctx.turn.step {
-        TurnStep::Initiative if sides.len() == 2 => vec![Prompt {
-            action: "initiative".into(),
-            unit: String::new(),
-            text: format!(
-                "Throw for the initiative: {} win {:.1}% of the time",
-                sides[0].name,
-                100.0 * initiative_p(ctx)
-            ),
-            p: Some(initiative_p(ctx)),
-            dice: sides.iter().map(|s| format!("{} for {}", ctx.dice_of(&s.id), s.name)).collect(),
-            against: None,
-        }],
-        TurnStep::Activating { side, left: None, .. } => vec![Prompt {
-            action: "throw_activations".into(),
-            unit: String::new(),
-            text: format!(
-                "{} throw {} + commander {} for their activations",
-                ctx.side(side).name,
-                ctx.dice_of(side),
-                ctx.commander(side)
-            ),
-            p: None,
-            dice: vec![ctx.dice_of(side).to_string()],
-            against: None,
-        }],
-        _ => vec![],
-    }
+/// The turn's throws are the bar's own (one box a side for the initiative); no card waits for them.
+fn prompts(_ctx: &Ctx) -> Vec<Prompt> {
+    vec![]
 }
 
 fn bar_offers(ctx: &Ctx) -> Vec<Offer> {
@@ -411,6 +383,7 @@ fn stand_view(ctx: &Ctx, stand: &Stand) -> StandView {
         square: stand.at(),
         facing: stand.facing,
         rear: stand.rear,
+        depth_mm: stand.kind.depth_mm,
         value: stand.value,
         moves: stand.squares,
         weapon: stand.weapon.map(|w| (w.name.clone(), w.range)),

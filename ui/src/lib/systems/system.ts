@@ -30,6 +30,8 @@ export const passes = (value: number): string => (value === 1 ? 'passes' : 'fail
 export interface SystemUi {
   /** The bar under the header that moves the turn on; without one, the header offers End turn. */
   TurnBar?: Component;
+  /** The system's own battlefield in place of the inch table (a grid of squares, a zone map). */
+  Table?: Component;
   /** A unit card's actions: the buttons beside its − and +. */
   UnitActions?: Component<{ unit: Unit }>;
   /** What the card of a selected unit opens for its actions (a fire or charge panel). */

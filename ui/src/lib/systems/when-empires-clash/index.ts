@@ -1,13 +1,19 @@
-// When Empires Clash!'s screens: the grid of squares in place of the inch table, the turn bar (initiative,
-// activations counted down), the active stand's moves and combats, and how its throws read.
+// When Empires Clash!'s screens: the grid of squares in place of the inch table, the turn bar (the
+// initiative throw, the activations counted down, losses against the half that forces a withdrawal), a
+// stand's card (activate, face, mount, limber, leave) and the active stand's combat panel.
 
 import type { SystemUi } from '../system';
+import BattleBar from './BattleBar.svelte';
+import GridTable from './GridTable.svelte';
+import StandActions from './StandActions.svelte';
+import CombatPanel from './CombatPanel.svelte';
 
 const whenEmpiresClash: SystemUi = {
-  prompts: {
-    initiative: { title: 'Initiative', chance: 'first side wins', roll: 'Throw', typed: 'both sides’ dice' },
-    throw_activations: { title: 'Activations', chance: '', roll: 'Throw', typed: 'the side’s dice' },
-  },
+  TurnBar: BattleBar,
+  Table: GridTable,
+  UnitActions: StandActions,
+  UnitPanels: CombatPanel,
+  prompts: {},
 };
 
 export default whenEmpiresClash;
