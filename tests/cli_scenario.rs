@@ -68,3 +68,29 @@ fn a_missing_file_is_named() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no/such/file.toml"));
 }
+
+/// `sandtable armies one-off` writes a battle from two of the text's lists that `game new` starts.
+#[test]
+fn a_one_off_battle_set_up_from_two_army_lists_starts_as_a_game() {
+    let t = Table::new();
+    let file = t.dir.path().join("one-off.toml");
+    let file = file.to_str().unwrap();
+    let dice = "4,2,3,5,2,6,6,1";
+    t.ok(&["armies", "one-off", "zulu-war--british", "zulu-war--zulu", "--seed", "5", "--dice", dice, "--out", file]);
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.contains("# Commanders: British Army 3, Zulu Army 1."), "{text}");
+    t.ok(&["scenario", "check", file]);
+    let id = t.ok(&["game", "new", file, "--seed", "1"]).lines().last().unwrap().trim().to_string();
+    assert!(t.ok(&["game", "show", &id]).contains("One-off: British Army against Zulu Army"));
+    let unknown = t.run(&["armies", "one-off", "zulu-war--british", "no-such-list"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("no army list \"no-such-list\""), "{}", stderr(&unknown));
+}
+
+/// The printed Boxer list is reported by the checker; the shipped, corrected one passes.
+#[test]
+fn the_army_checker_passes_the_corrected_lists() {
+    let t = Table::new();
+    let out = t.ok(&["armies", "check", "scenarios/when-empires-clash/armies/boxer-rebellion--boxer.toml"]);
+    assert!(out.contains("ok: "), "{out}");
+}

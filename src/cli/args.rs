@@ -33,6 +33,43 @@ pub enum Command {
     Campaign(CampaignArgs),
     /// Serve the app's commands (and the built UI) over HTTP
     Serve(ServeArgs),
+    /// When Empires Clash! army lists: list them, check them, set up a one-off battle from two
+    Armies(ArmiesArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ArmiesArgs {
+    #[command(subcommand)]
+    pub command: ArmiesCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ArmiesCommand {
+    /// The text's army lists, with their points and stands
+    List,
+    /// Check army list files: points, stand counts, the 35-36 point total and the cap on stands worth 4+
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// A one-off battle set up by dice from two lists (names or files): writes the scenario file
+    OneOff {
+        first: String,
+        second: String,
+        /// Seed for the set-up dice and the players' choices the app makes (terrain, edges, deployment)
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Throw each army's value on 8D6 instead of agreeing 36 points
+        #[arg(long)]
+        thrown: bool,
+        /// Faces of the set-up dice in order, comma-separated: terrain, baseline, depth, commander (each
+        /// side a D6, ties for who goes first thrown again), then 8D6 each with --thrown
+        #[arg(long, value_delimiter = ',')]
+        dice: Option<Vec<i64>>,
+        /// Where to write the scenario; printed when omitted
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(Args, Debug)]

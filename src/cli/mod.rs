@@ -2,6 +2,7 @@
 //! who prefer a terminal. Exit codes: 0 ok, 2 bad input (message on stderr), 1 anything else.
 
 mod args;
+mod armies;
 mod campaign;
 mod failure;
 mod game;
@@ -44,5 +45,6 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         Command::Game(args) => game::run(&db, args).await,
         Command::Campaign(args) => campaign::run(&db, args).await,
         Command::Serve(args) => game::serve(&db, args).await,
+        Command::Armies(args) => armies::run(args),
     }
 }

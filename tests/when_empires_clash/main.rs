@@ -8,6 +8,7 @@ mod board;
 mod combat;
 mod fighting;
 mod movement;
+mod one_off;
 #[path = "../play/mod.rs"]
 mod play;
 mod scenarios;

@@ -18,6 +18,54 @@ pub struct Tables {
     pub close_combat: CloseCombatAdditions,
     pub armies: ArmyRules,
     pub victory: VictoryRules,
+    pub one_off: OneOffRules,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OneOffRules {
+    pub pieces: Vec<Piece>,
+}
+
+/// A terrain piece by its squares, counted (columns, rows) from its top-left square.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Piece {
+    pub name: String,
+    #[serde(default)]
+    pub woods: Vec<[i32; 2]>,
+    #[serde(default)]
+    pub buildings: Vec<[i32; 2]>,
+    #[serde(default)]
+    pub hills: Vec<PieceHill>,
+    #[serde(default)]
+    pub obstacles: Vec<PieceObstacle>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceHill {
+    pub squares: Vec<[i32; 2]>,
+    pub level: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceObstacle {
+    pub kind: super::board::Obstacle,
+    pub between: Vec<[[i32; 2]; 2]>,
+}
+
+impl Piece {
+    /// Every square the piece covers, its obstacles' squares included.
+    pub fn squares(&self) -> Vec<[i32; 2]> {
+        let mut all: Vec<[i32; 2]> = self.woods.iter().chain(&self.buildings).copied().collect();
+        all.extend(self.hills.iter().flat_map(|h| h.squares.iter().copied()));
+        all.extend(self.obstacles.iter().flat_map(|o| o.between.iter().flatten().copied()));
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
 }
 
 /// What the combat rules call a stand: the text's additions name these classes.

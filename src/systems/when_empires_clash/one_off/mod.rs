@@ -14,3 +14,9 @@ pub fn commander(tables: &Tables, face: i64) -> Option<&Commander> {
 pub fn cap(rules: &ArmyRules, value: u32, thrown: bool) -> u32 {
     if thrown { value * rules.dice_cap_percent / 100 } else { rules.equal_cap_points }
 }
+
+mod generate;
+mod throws;
+
+pub use generate::{Army, BOARD, scenario};
+pub use throws::{Throws, throw};

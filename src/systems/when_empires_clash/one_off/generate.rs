@@ -1,0 +1,270 @@
+//! A one-off battle from two army lists and the set-up throws: the terrain pieces placed in turn, the
+//! baselines, each army deployed within its depth, written out as a scenario file that loads and checks
+//! like any other. Where the text leaves a choice to the players (which piece, where, which edge, where each
+//! stand goes), the generator makes it from the seed; at the table the players make it in the app.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use rand::seq::IndexedRandom;
+use rand::{Rng, RngExt};
+
+use super::super::army::{ArmyList, Line};
+use super::super::board::Facing;
+use super::super::notation;
+use super::super::tables::{Piece, StandClass, Tables};
+use super::throws::Throws;
+use crate::measure::Square;
+
+/// The recommended battlefield: eighteen squares wide, twelve deep.
+pub const BOARD: (i32, i32) = (18, 12);
+
+/// One army as it comes to the battle: its list's name (for the record) and the list.
+pub struct Army<'a> {
+    pub name: &'a str,
+    pub list: &'a ArmyList,
+}
+
+/// The scenario file's text.
+pub fn scenario(tables: &Tables, armies: [Army; 2], throws: &Throws, rng: &mut impl Rng) -> String {
+    let mut terrain = Terrain::default();
+    let order = [throws.places_first, 1 - throws.places_first];
+    let mut placed = Vec::new();
+    let most = throws.pieces[0].max(throws.pieces[1]);
+    for round in 0..most {
+        for &side in &order {
+            if round < throws.pieces[side]
+                && let Some(name) = terrain.place(&tables.one_off.pieces, rng)
+            {
+                placed.push(format!("{} places {name}", armies[side].list.army.name));
+            }
+        }
+    }
+    // The winner of the baseline throw takes a long edge; the other side has the one opposite.
+    let chooser = throws.chooses_baseline;
+    let chosen = if rng.random_bool(0.5) { Facing::South } else { Facing::North };
+    let edges = if chooser == 0 { [chosen, chosen.about()] } else { [chosen.about(), chosen] };
+    let ids = ["first", "second"];
+    let mut text = String::new();
+    let names = armies.iter().map(|a| a.list.army.name.as_str()).collect::<Vec<_>>();
+    let _ =
+        writeln!(text, "# A one-off When Empires Clash! battle, set up by dice (docs/rules/when-empires-clash.md).");
+    let _ = writeln!(
+        text,
+        "# Terrain pieces: {} {}, {} {}; {} placed first.",
+        names[0], throws.pieces[0], names[1], throws.pieces[1], names[throws.places_first]
+    );
+    for line in &placed {
+        let _ = writeln!(text, "#   {line}");
+    }
+    let _ = writeln!(text, "# Baselines: {} chose the {} edge.", names[chooser], edge_word(edges[chooser]));
+    let _ = writeln!(
+        text,
+        "# Deployment depth: {} {} squares, {} {}.",
+        names[0], throws.depth[0], names[1], throws.depth[1]
+    );
+    let _ =
+        writeln!(text, "# Commanders: {} {}, {} {}.", names[0], throws.commanders[0], names[1], throws.commanders[1]);
+    if let Some(values) = throws.values {
+        let _ = writeln!(text, "# Army values thrown on 8D6: {} {}, {} {}.", names[0], values[0], names[1], values[1]);
+        for (army, value) in armies.iter().zip(values) {
+            let totals = super::super::army::totals(tables, &army.list.stands, army.list.entrenchments.as_ref());
+            let cap = super::cap(&tables.armies, value, true);
+            let _ = writeln!(
+                text,
+                "#   {} as listed: {} points against {value} thrown, {} in stands worth 4 or more (at most {cap}).",
+                army.list.army.name, totals.points, totals.capped_points
+            );
+        }
+    }
+    let _ = writeln!(text, "\n[scenario]\nsystem = \"when-empires-clash\"");
+    let _ = writeln!(text, "title = {:?}", format!("One-off: {} against {}", names[0], names[1]));
+    let conflicts = [&armies[0].list.army.conflict, &armies[1].list.army.conflict];
+    let from = if conflicts[0] == conflicts[1] {
+        conflicts[0].clone()
+    } else {
+        format!("{} and {}", conflicts[0], conflicts[1])
+    };
+    let _ = writeln!(text, "description = {:?}", format!("{from}, set up by dice."));
+    let mut stands = String::new();
+    for (i, army) in armies.iter().enumerate() {
+        let depth = throws.depth[i].max(1);
+        deploy(&mut stands, tables, ids[i], army.list, edges[i], depth, &mut terrain);
+    }
+    let _ = writeln!(text, "\n[board]\nsquares = [{}, {}]", BOARD.0, BOARD.1);
+    terrain.write(&mut text);
+    for (i, army) in armies.iter().enumerate() {
+        let _ = writeln!(
+            text,
+            "\n[[sides]]\nid = \"{}\"\nname = {:?}\nedge = \"{}\"\ndice = {:?}\ncommander = {}\narmy = {:?}",
+            ids[i],
+            army.list.army.name,
+            edge_word(edges[i]),
+            army.list.army.dice.get_ref(),
+            throws.commanders[i],
+            army.name
+        );
+    }
+    text.push_str(&stands);
+    text
+}
+
+fn edge_word(edge: Facing) -> &'static str {
+    match edge {
+        Facing::North => "north",
+        Facing::East => "east",
+        Facing::South => "south",
+        Facing::West => "west",
+    }
+}
+
+#[derive(Default)]
+struct Terrain {
+    taken: BTreeSet<Square>,
+    woods: Vec<Square>,
+    buildings: Vec<Square>,
+    hills: Vec<(Vec<Square>, u32)>,
+    obstacles: Vec<(super::super::board::Obstacle, Vec<(Square, Square)>)>,
+}
+
+impl Terrain {
+    /// A piece at a free place clear of the baseline rows; its name, or None when it found no room.
+    fn place(&mut self, pieces: &[Piece], rng: &mut impl Rng) -> Option<String> {
+        let piece = pieces.choose(rng)?;
+        let shape = piece.squares();
+        for _ in 0..200 {
+            let at = Square::new(rng.random_range(0..BOARD.0), rng.random_range(2..BOARD.1 - 2));
+            let covered: Vec<Square> = shape.iter().map(|[c, r]| Square::new(at.col + c, at.row + r)).collect();
+            let fits = covered.iter().all(|s| s.col < BOARD.0 && s.row < BOARD.1 - 2 && !self.taken.contains(s));
+            if !fits {
+                continue;
+            }
+            self.taken.extend(covered);
+            let shift = |[c, r]: [i32; 2]| Square::new(at.col + c, at.row + r);
+            self.woods.extend(piece.woods.iter().map(|&s| shift(s)));
+            self.buildings.extend(piece.buildings.iter().map(|&s| shift(s)));
+            for hill in &piece.hills {
+                self.hills.push((hill.squares.iter().map(|&s| shift(s)).collect(), hill.level));
+            }
+            for o in &piece.obstacles {
+                self.obstacles.push((o.kind, o.between.iter().map(|&[a, b]| (shift(a), shift(b))).collect()));
+            }
+            return Some(piece.name.to_lowercase());
+        }
+        None
+    }
+
+    fn write(&self, text: &mut String) {
+        let list = |squares: &[Square]| {
+            squares.iter().map(|&s| format!("{:?}", notation::name(s))).collect::<Vec<_>>().join(", ")
+        };
+        if !self.woods.is_empty() {
+            let _ = writeln!(text, "woods = [{}]", list(&self.woods));
+        }
+        if !self.buildings.is_empty() {
+            let _ = writeln!(text, "buildings = [{}]", list(&self.buildings));
+        }
+        for (squares, level) in &self.hills {
+            let _ = writeln!(text, "\n[[board.hills]]\nsquares = [{}]\nlevel = {level}", list(squares));
+        }
+        for (kind, edges) in &self.obstacles {
+            let pairs: Vec<String> =
+                edges.iter().map(|&(a, b)| format!("[{:?}, {:?}]", notation::name(a), notation::name(b))).collect();
+            let kind = serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+            let _ = writeln!(text, "\n[[board.obstacles]]\nkind = \"{kind}\"\nbetween = [{}]", pairs.join(", "));
+        }
+    }
+}
+
+/// The order a side's stands go down: infantry in front, then cavalry, guns, transport, the Command stand
+/// last (furthest back).
+fn rank(tables: &Tables, line: &Line) -> u8 {
+    match tables.stand(line.kind.get_ref()).map(|s| s.class) {
+        Some(StandClass::Infantry) => 0,
+        Some(StandClass::Cavalry) => 1,
+        Some(StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom) => 2,
+        Some(StandClass::Transport | StandClass::PackTransport) => 3,
+        _ => 4,
+    }
+}
+
+/// Writes a side's stands into its deployment zone: rows from the front of the zone back, each row from the
+/// middle outward; a square of woods only for infantry; a second pass puts stands behind others. A list
+/// with entrenchments digs its lengths along the front of the zone, from the middle outward.
+fn deploy(
+    text: &mut String,
+    tables: &Tables,
+    side: &str,
+    list: &ArmyList,
+    edge: Facing,
+    depth: u32,
+    terrain: &mut Terrain,
+) {
+    let depth = depth.min(BOARD.1 as u32 / 2) as i32;
+    let rows: Vec<i32> = match edge {
+        Facing::South => (BOARD.1 - depth..BOARD.1).collect(),
+        _ => (0..depth).rev().collect(),
+    };
+    let mut middle_out: Vec<i32> = (0..BOARD.0).collect();
+    middle_out.sort_by_key(|c| ((2 * c + 1 - BOARD.0).abs(), *c));
+    let squares: Vec<Square> = rows.iter().flat_map(|&r| middle_out.iter().map(move |&c| Square::new(c, r))).collect();
+    if let Some(dug) = &list.entrenchments {
+        let (front, ahead) = (rows[0], rows[0] + edge.about().ahead().1);
+        let lengths =
+            middle_out.iter().take(dug.lengths as usize).map(|&c| (Square::new(c, front), Square::new(c, ahead)));
+        terrain.obstacles.push((super::super::board::Obstacle::Entrenchment, lengths.collect()));
+    }
+    let mut lines: Vec<&Line> = list.stands.iter().collect();
+    lines.sort_by_key(|l| rank(tables, l));
+    let facing = edge.about();
+    let mut used: Vec<(Square, bool)> = Vec::new();
+    let mut n = 0;
+    for line in lines {
+        let infantry = tables.stand(line.kind.get_ref()).is_some_and(|s| s.class == StandClass::Infantry);
+        for _ in 0..line.count {
+            n += 1;
+            let free = |rear: bool| {
+                squares.iter().copied().find(|s| {
+                    let open = infantry || !terrain.woods.contains(s);
+                    let count = used.iter().filter(|(u, _)| u == s).count();
+                    open && if rear { count == 1 } else { count == 0 }
+                })
+            };
+            let Some((square, rear)) = free(false).map(|s| (s, false)).or_else(|| free(true).map(|s| (s, true))) else {
+                continue;
+            };
+            used.push((square, rear));
+            let _ = writeln!(
+                text,
+                "\n[[units]]\nid = \"{side}-{n}\"\nname = {:?}\nside = \"{side}\"\nkind = {:?}\nsquare = \"{}\"\nfacing = {}",
+                line.name.get_ref(),
+                line.kind.get_ref(),
+                notation::name(square),
+                facing.degrees()
+            );
+            if let Some(weapon) = &line.weapon {
+                let _ = writeln!(text, "weapon = {:?}", weapon.get_ref());
+            }
+            if let Some(on_foot) = &line.dismounted_as {
+                let _ = writeln!(text, "dismounts_as = {on_foot:?}");
+            }
+            if rear {
+                let _ = writeln!(text, "rear = true");
+            }
+        }
+    }
+    // "Each side's army must have a Command stand": not in its list's points, mounted where the army rides.
+    let mounted =
+        list.stands.iter().any(|l| tables.stand(l.kind.get_ref()).is_some_and(|s| s.class == StandClass::Cavalry));
+    let kind = if mounted { "command_mounted" } else { "command_on_foot" };
+    let back = squares.iter().rev().find(|s| !used.iter().any(|(u, _)| u == *s) && !terrain.woods.contains(s));
+    if let Some(square) = back {
+        let _ = writeln!(
+            text,
+            "\n[[units]]\nid = \"{side}-command\"\nname = {:?}\nside = \"{side}\"\nkind = \"{kind}\"\nsquare = \"{}\"\nfacing = {}",
+            format!("{} Command", list.army.name),
+            notation::name(*square),
+            facing.degrees()
+        );
+    }
+}

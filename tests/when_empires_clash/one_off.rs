@@ -1,0 +1,116 @@
+//! Setting up a one-off battle by dice: the throws in the text's order (terrain pieces, baselines, depth,
+//! commanders, and 8D6 values when thrown), typed or the app's, ties for who goes first thrown again; and
+//! the battle written from two lists, which loads, deploys each army within its depth from its baseline
+//! with a Command stand, and digs a list's entrenchments.
+
+use sandtable::dice::GameRng;
+use sandtable::scenario::parse;
+use sandtable::systems::when_empires_clash::{charts, library, one_off};
+
+fn lists(a: &str, b: &str) -> [(String, sandtable::systems::when_empires_clash::army::ArmyList); 2] {
+    [library::read(a).unwrap(), library::read(b).unwrap()]
+}
+
+#[test]
+fn the_one_off_throws_are_read_in_the_texts_order_and_a_commander_of_six_is_exceptional() {
+    let tables = &charts().1;
+    let mut rng = GameRng::for_event(1, 0);
+    // Terrain 4 and 2, baselines 3 and 5, depth 2 and 6, commanders 6 and 1.
+    let typed = [4, 2, 3, 5, 2, 6, 6, 1];
+    let (throws, rolls) = one_off::throw(tables, ["British", "Zulus"], false, Some(&typed), &mut rng).unwrap();
+    assert_eq!(throws.pieces, [4, 2]);
+    assert_eq!(throws.places_first, 0);
+    assert_eq!(throws.chooses_baseline, 1);
+    assert_eq!(throws.depth, [2, 6]);
+    assert_eq!(throws.commanders, [3, 1]);
+    assert_eq!(throws.values, None);
+    assert_eq!(rolls[0].label, "British: terrain pieces");
+    assert_eq!(rolls.len(), 8);
+}
+
+#[test]
+fn a_tie_for_who_places_first_is_thrown_again_and_the_counts_stand() {
+    let tables = &charts().1;
+    let mut rng = GameRng::for_event(1, 0);
+    let short = one_off::throw(tables, ["British", "Zulus"], false, Some(&[3, 3]), &mut rng);
+    let error = short.unwrap_err();
+    assert!(error.contains("who places first (a tie, thrown again)"), "{error}");
+    // The tie is thrown again, 2 against 5: the Zulus place first, with three pieces each.
+    let typed = [3, 3, 2, 5, 1, 2, 2, 2, 3, 3];
+    let (throws, _) = one_off::throw(tables, ["British", "Zulus"], false, Some(&typed), &mut rng).unwrap();
+    assert_eq!((throws.pieces, throws.places_first), ([3, 3], 1));
+}
+
+#[test]
+fn an_army_of_thrown_value_throws_8d6_each_and_its_cap_is_a_third_of_it() {
+    let tables = &charts().1;
+    let mut rng = GameRng::for_event(1, 0);
+    let mut typed = vec![1, 2, 1, 2, 1, 1, 3, 3];
+    typed.extend([6; 8]);
+    typed.extend([1; 8]);
+    let (throws, _) = one_off::throw(tables, ["A", "B"], true, Some(&typed), &mut rng).unwrap();
+    assert_eq!(throws.values, Some([48, 8]));
+    assert_eq!(one_off::cap(&tables.armies, 48, true), 15);
+}
+
+#[test]
+fn a_one_off_battle_from_two_lists_loads_with_each_army_inside_its_depth_and_a_command_stand() {
+    let tables = &charts().1;
+    let [a, b] = lists("second-boer-war--boer", "second-boer-war--british");
+    for seed in 0..20 {
+        let mut rng = GameRng::for_event(seed, 0);
+        let (throws, _) = one_off::throw(tables, ["Boers", "British"], false, None, &mut rng).unwrap();
+        let text = one_off::scenario(tables, armies_of(&a, &b), &throws, rng.inner());
+        let scenario = parse("one-off.toml", &text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        for (i, side) in ["first", "second"].iter().enumerate() {
+            let stands: Vec<_> = scenario.units.iter().filter(|u| u.side == *side).collect();
+            let listed: u32 = [&a.1, &b.1][i].stands.iter().map(|l| l.count).sum();
+            assert_eq!(stands.len() as u32, listed + 1, "seed {seed}: every stand of the list and its Command stand");
+            assert!(stands.iter().any(|u| u.kind.starts_with("command_")));
+            let edge = scenario.sides[i].edge;
+            let depth = f64::from(throws.depth[i].max(1)) * 50.0 / 25.4;
+            for u in stands {
+                let y = u.figures[0].pos.y;
+                let from_baseline = if edge == sandtable::measure::Edge::North { y } else { scenario.table.depth - y };
+                assert!(from_baseline < depth, "seed {seed}: {} is {from_baseline:.1}\" in, depth {depth:.1}\"", u.id);
+            }
+        }
+        // The Boer list digs its sixteen lengths of entrenchment along its front.
+        assert_eq!(text.matches("\"entrenchment\"").count(), 1, "seed {seed}");
+    }
+}
+
+fn armies_of<'a>(
+    a: &'a (String, sandtable::systems::when_empires_clash::army::ArmyList),
+    b: &'a (String, sandtable::systems::when_empires_clash::army::ArmyList),
+) -> [one_off::Army<'a>; 2] {
+    [one_off::Army { name: &a.0, list: &a.1 }, one_off::Army { name: &b.0, list: &b.1 }]
+}
+
+#[test]
+fn the_same_seed_sets_up_the_same_one_off_battle() {
+    let tables = &charts().1;
+    let [a, b] = lists("zulu-war--british", "zulu-war--zulu");
+    let set_up = |seed| {
+        let mut rng = GameRng::for_event(seed, 0);
+        let (throws, _) = one_off::throw(tables, ["British", "Zulus"], false, None, &mut rng).unwrap();
+        one_off::scenario(tables, armies_of(&a, &b), &throws, rng.inner())
+    };
+    assert_eq!(set_up(9), set_up(9));
+    assert_ne!(set_up(9), set_up(10));
+}
+
+#[test]
+fn the_army_library_holds_every_list_of_the_armies_folder() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/when-empires-clash/armies");
+    let mut files: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|f| f.unwrap().file_name().to_string_lossy().trim_end_matches(".toml").to_string())
+        .collect();
+    files.sort();
+    let names: Vec<&str> = library::LISTS.iter().map(|(n, _)| *n).collect();
+    assert_eq!(names, files);
+    for (name, _) in library::LISTS {
+        library::read(name).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
