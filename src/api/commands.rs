@@ -35,6 +35,22 @@ macro_rules! for_each_command {
             measure(id: i64, from: String, to: String) -> $crate::api::Measurement;
             /// Every figure of either side under a circular template (inches), a figure on the edge included.
             template(id: i64, center: $crate::measure::Pt, radius: f64) -> $crate::api::TemplateView;
+            /// Starts a game from a scenario's text (a one-off battle the app set up), checked as a file is.
+            new_game_from_text(name: String, source: String, seed: Option<String>, campaign: Option<i64>) -> $crate::api::GameView;
+            /// The army lists (the text's and those saved from the app), stand types and weapons.
+            army_book() -> $crate::api::ArmyBook;
+            /// What an army being built breaks, for a battle of the agreed value or a thrown one.
+            check_army(army: $crate::systems::when_empires_clash::draft::Draft, target: $crate::systems::when_empires_clash::draft::Target) -> $crate::systems::when_empires_clash::draft::DraftCheck;
+            /// Saves an army beside the database, by its name.
+            save_army(army: $crate::systems::when_empires_clash::draft::Draft) -> $crate::api::BookEntry;
+            /// A one-off battle's set-up throws (typed, or the app's from the seed) and the battle they make.
+            one_off_preview(
+                first: $crate::systems::when_empires_clash::draft::Draft,
+                second: $crate::systems::when_empires_clash::draft::Draft,
+                seed: Option<String>,
+                thrown: bool,
+                dice: Option<Vec<i64>>
+            ) -> $crate::api::OneOffPreview;
         }
     };
 }

@@ -1,6 +1,7 @@
 //! The command layer: one async function per command the UI can send. The Tauri shell and
 //! `sandtable serve` both call these, so the desktop window and a browser on the LAN see the same engine.
 
+mod armies;
 pub mod candidates;
 mod commands;
 mod error;
@@ -10,6 +11,7 @@ mod template;
 mod views;
 
 pub use crate::game::LogEntry;
+pub use armies::{ArmyBook, BookEntry, OneOffPreview, StandKindView, WeaponChoice};
 pub use commands::COMMANDS;
 pub use error::{ApiError, ErrorKind};
 pub use measure::Measurement;

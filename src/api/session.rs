@@ -15,6 +15,8 @@ use crate::store::{GameRecord, NewGame, Store, StoreError};
 /// and checked against the store's event count so another process's writes are picked up.
 pub struct Api {
     store: Store,
+    /// Where armies built in the app are saved: `armies/` beside the database.
+    pub(super) armies_dir: std::path::PathBuf,
     games: Mutex<HashMap<i64, Arc<Game>>>,
     /// One lock per game: actions on one game queue (a double tap on a tablet waits its turn instead of
     /// conflicting), and actions on different games do not wait for each other.
@@ -23,7 +25,13 @@ pub struct Api {
 
 impl Api {
     pub async fn open(db: &Path) -> Result<Api, ApiError> {
-        Ok(Api { store: Store::open(db).await?, games: Mutex::new(HashMap::new()), acting: Mutex::new(HashMap::new()) })
+        let armies_dir = db.parent().unwrap_or(Path::new(".")).join("armies");
+        Ok(Api {
+            store: Store::open(db).await?,
+            armies_dir,
+            games: Mutex::new(HashMap::new()),
+            acting: Mutex::new(HashMap::new()),
+        })
     }
 
     pub fn store(&self) -> &Store {
@@ -77,13 +85,20 @@ impl Api {
             let values = options.into_iter().map(|(k, v)| (k, serde_json::Value::Bool(v))).collect();
             loaded.set_options(&values).map_err(ApiError::bad_input)?;
         }
-        let seed = match seed.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            Some(text) => text.parse::<u64>().map_err(|_| {
-                ApiError::bad_input(format!("seed {text:?} is not a whole number 0–18446744073709551615"))
-            })?,
-            None => rand::random(),
-        };
-        self.start_game(loaded, seed, campaign).await
+        self.start_game(loaded, read_seed(seed)?, campaign).await
+    }
+
+    /// Starts a game from a scenario's text (one the app wrote, as a one-off battle), checked as a file is.
+    pub async fn new_game_from_text(
+        &self,
+        name: String,
+        source: String,
+        seed: Option<String>,
+        campaign: Option<i64>,
+    ) -> Result<GameView, ApiError> {
+        crate::game::limits::within("the scenario", &source, crate::scenario::bounds::MAX_FILE_BYTES)?;
+        let loaded = scenario::parse(&name, &source)?;
+        self.start_game(loaded, read_seed(seed)?, campaign).await
     }
 
     /// Starts a game from any checked scenario, e.g. a file named on the command line.
@@ -233,5 +248,15 @@ impl From<GameRecord> for GameSummary {
             created_at: g.created_at,
             event_count: g.event_count,
         }
+    }
+}
+
+/// A seed typed as text, or a random one when none is.
+pub(super) fn read_seed(seed: Option<String>) -> Result<u64, ApiError> {
+    match seed.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        Some(text) => text
+            .parse::<u64>()
+            .map_err(|_| ApiError::bad_input(format!("seed {text:?} is not a whole number 0–18446744073709551615"))),
+        None => Ok(rand::random()),
     }
 }

@@ -91,3 +91,36 @@ test('a When Empires Clash! turn on the grid: initiative, a move, a fire and a c
   await until('the attacker recoils', async () => /24th Foot, B Company recoils H10 -> H11/.test(await newest()));
   await snap('wec-after-combat');
 });
+
+test('at the desk: two armies built and checked, a one-off battle set up by typed dice, and started', async () => {
+  await page.goto(session.base);
+  await tid('open-army-builder').click();
+  await tid('army-screen').waitFor();
+  await tid('army-first-list').selectOption('zulu-war--british');
+  await tid('army-second-list').selectOption('zulu-war--zulu');
+  await until('the British list checked', async () => /36 of 36 points · 14 stands/.test(await text('army-first-check')));
+  assert.match(await text('army-first-ok'), /A legal army/);
+
+  // One company more is 39 points: over the agreed 36, said at once; one fewer puts it right.
+  await tid('army-first-more-0').click();
+  await until('the overspend reported', async () => /39 points: more than the army's 36/.test(await text('army-first-check')));
+  await page.screenshot({ path: join(out, 'wec-army-builder.png') });
+  await tid('army-first-less-0').click();
+  await until('legal again', async () => (await tid('army-first-ok').count()) === 1);
+  await tid('army-first-name').fill('Wood’s Column');
+  await tid('army-first-save').click();
+  await until('saved', async () => (await tid('army-first-list').locator('option', { hasText: '(saved)' }).count()) === 1);
+
+  // Terrain 4 and 2, baselines 3 and 5, depth 2 and 6, commanders 6 and 1.
+  await tid('one-off-dice').fill('4 2 3 5 2 6 6 1');
+  await tid('throw-set-up').click();
+  await tid('one-off-preview').waitFor();
+  const preview = await text('one-off-preview');
+  assert.match(preview, /Wood’s Column: terrain pieces 4/);
+  assert.match(preview, /Commanders: Wood’s Column 3, Zulu Army 1/);
+  await page.screenshot({ path: join(out, 'wec-one-off-setup.png') });
+  await tid('start-one-off').click();
+  await tid('grid-table').waitFor();
+  assert.match(await text('battle-turn'), /^Turn 1 of 12$/);
+  await page.screenshot({ path: join(out, 'wec-one-off-battle.png') });
+});

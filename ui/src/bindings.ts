@@ -28,6 +28,16 @@ export const commands = {
 	measure: (id: number, from: string, to: string) => typedError<Measurement_Serialize, ApiError_Serialize>(__TAURI_INVOKE("measure", { id, from, to })),
 	/**  Every figure of either side under a circular template (inches), a figure on the edge included. */
 	template: (id: number, center: Pt, radius: number | null) => typedError<TemplateView, ApiError_Serialize>(__TAURI_INVOKE("template", { id, center, radius })),
+	/**  Starts a game from a scenario's text (a one-off battle the app set up), checked as a file is. */
+	newGameFromText: (name: string, source: string, seed: string | null, campaign: number | null) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("new_game_from_text", { name, source, seed, campaign })),
+	/**  The army lists (the text's and those saved from the app), stand types and weapons. */
+	armyBook: () => typedError<ArmyBook_Serialize, ApiError_Serialize>(__TAURI_INVOKE("army_book")),
+	/**  What an army being built breaks, for a battle of the agreed value or a thrown one. */
+	checkArmy: (army: Draft_Deserialize, target: Target) => typedError<DraftCheck_Serialize, ApiError_Serialize>(__TAURI_INVOKE("check_army", { army, target })),
+	/**  Saves an army beside the database, by its name. */
+	saveArmy: (army: Draft_Deserialize) => typedError<BookEntry_Serialize, ApiError_Serialize>(__TAURI_INVOKE("save_army", { army })),
+	/**  A one-off battle's set-up throws (typed, or the app's from the seed) and the battle they make. */
+	oneOffPreview: (first: Draft_Deserialize, second: Draft_Deserialize, seed: string | null, thrown: boolean, dice: number[] | null) => typedError<OneOffPreview_Serialize, ApiError_Serialize>(__TAURI_INVOKE("one_off_preview", { first, second, seed, thrown, dice })),
 };
 
 /* Types */
@@ -195,6 +205,22 @@ export type ApiError_Serialize = {
 	rule: string | null,
 };
 
+export type ArmyBook = ArmyBook_Serialize | ArmyBook_Deserialize;
+
+export type ArmyBook_Deserialize = {
+	lists: BookEntry_Deserialize[],
+	/**  The stand types a line may be, with what each is worth. */
+	kinds: StandKindView[],
+	weapons: WeaponChoice[],
+};
+
+export type ArmyBook_Serialize = {
+	lists: BookEntry_Serialize[],
+	/**  The stand types a line may be, with what each is worth. */
+	kinds: StandKindView[],
+	weapons: WeaponChoice[],
+};
+
 export type ArmyView = {
 	id: string,
 	dice: string,
@@ -207,6 +233,22 @@ export type ArmyView = {
 	withdrawing: boolean,
 	/**  The chance of each count of activations: its throw plus its commander. */
 	activations: ([number, number | null])[],
+};
+
+export type BookEntry = BookEntry_Serialize | BookEntry_Deserialize;
+
+export type BookEntry_Deserialize = {
+	/**  The list's name (`zulu-war--british`), or `saved/<file>` for one saved from the app. */
+	id: string,
+	saved: boolean,
+	army: Draft_Deserialize,
+};
+
+export type BookEntry_Serialize = {
+	/**  The list's name (`zulu-war--british`), or `saved/<file>` for one saved from the app. */
+	id: string,
+	saved: boolean,
+	army: Draft_Serialize,
 };
 
 export type CampaignView = {
@@ -232,6 +274,86 @@ export type CoverColumn = {
 	/**  What a fire's `cover` field takes. */
 	id: string,
 	name: string,
+};
+
+export type Draft = Draft_Serialize | Draft_Deserialize;
+
+export type DraftCheck = DraftCheck_Serialize | DraftCheck_Deserialize;
+
+export type DraftCheck_Deserialize = {
+	points: number | null,
+	stands: number,
+	/**  Points in stands worth 4 or more, and the most allowed. */
+	capped_points: number,
+	cap: number,
+	value: number,
+	/**  Every rule the army breaks, and notes that break nothing. */
+	findings: DraftFinding_Deserialize[],
+};
+
+export type DraftCheck_Serialize = {
+	points: number | null,
+	stands: number,
+	/**  Points in stands worth 4 or more, and the most allowed. */
+	capped_points: number,
+	cap: number,
+	value: number,
+	/**  Every rule the army breaks, and notes that break nothing. */
+	findings: DraftFinding_Serialize[],
+};
+
+export type DraftFinding = DraftFinding_Serialize | DraftFinding_Deserialize;
+
+export type DraftFinding_Deserialize = {
+	breaks: boolean,
+	/**  The line of the army it is about, counted from 0, where it is about one. */
+	line?: number | null,
+	message: string,
+};
+
+export type DraftFinding_Serialize = {
+	breaks: boolean,
+	/**  The line of the army it is about, counted from 0, where it is about one. */
+	line: number | null,
+	message: string,
+};
+
+export type DraftLine = DraftLine_Serialize | DraftLine_Deserialize;
+
+export type DraftLine_Deserialize = {
+	name: string,
+	kind: string,
+	count: number,
+	weapon?: string | null,
+	dismounted_as?: string | null,
+};
+
+export type DraftLine_Serialize = {
+	name: string,
+	kind: string,
+	count: number,
+	weapon: string | null,
+	dismounted_as: string | null,
+};
+
+export type Draft_Deserialize = {
+	name: string,
+	conflict: string,
+	/**  "2D6" or "D12". */
+	dice: string,
+	lines: DraftLine_Deserialize[],
+	/**  50 mm lengths of entrenchment. */
+	entrenchments: number,
+};
+
+export type Draft_Serialize = {
+	name: string,
+	conflict: string,
+	/**  "2D6" or "D12". */
+	dice: string,
+	lines: DraftLine_Serialize[],
+	/**  50 mm lengths of entrenchment. */
+	entrenchments: number,
 };
 
 /**  Rule numbers the table view draws with. */
@@ -623,6 +745,12 @@ export type MeleeState = {
 /**  The melee sequence of the text, one step at a time. */
 export type MeleeStep = "defender_morale" | "defensive_fire" | "attacker_morale" | "fight";
 
+/**  A roll with what it was for ("hit dice", "leader or private"), as a procedure records it. */
+export type NamedRoll = {
+	label: string,
+	roll: Roll,
+};
+
 export type Note = {
 	/**  A stable name for the state (`fired`, `charging`, `active`, `limbered`, `jammed`). */
 	key: string,
@@ -691,6 +819,24 @@ export type Offer_Serialize = {
 	 *  takes over.
 	 */
 	pick: Pick | null,
+};
+
+export type OneOffPreview = OneOffPreview_Serialize | OneOffPreview_Deserialize;
+
+export type OneOffPreview_Deserialize = {
+	throws: Throws_Deserialize,
+	rolls: NamedRoll[],
+	/**  The battle's scenario file: what `new_game_from_text` starts. */
+	scenario: string,
+	title: string,
+};
+
+export type OneOffPreview_Serialize = {
+	throws: Throws_Serialize,
+	rolls: NamedRoll[],
+	/**  The battle's scenario file: what `new_game_from_text` starts. */
+	scenario: string,
+	title: string,
 };
 
 /**  A named ruling a table may play either way (RULINGS.md), with its value in this game or scenario. */
@@ -948,6 +1094,14 @@ export type SideView = {
 	colour: string,
 };
 
+export type StandKindView = {
+	id: string,
+	name: string,
+	value: number,
+	moves: number,
+	cavalry: boolean,
+};
+
 export type StandView = StandView_Serialize | StandView_Deserialize;
 
 export type StandView_Deserialize = {
@@ -1024,6 +1178,13 @@ export type Table = {
 	depth: number | null,
 };
 
+/**  What the battle asks of the army's value. */
+export type Target = 
+/**  The agreed value of equal armies. */
+"Agreed" | 
+/**  A value thrown on 8D6. */
+{ Thrown: number };
+
 /**  Every figure, of either side, under a circular template (a blast, a burst, an area of effect). */
 export type TemplateView = {
 	center: Pt,
@@ -1048,6 +1209,39 @@ export type TerrainView_Serialize = {
 	points: Pt[],
 	/**  A river's downstream direction. */
 	flow: Pt | null,
+};
+
+/**  What the dice decided, each pair in the sides' order. */
+export type Throws = Throws_Serialize | Throws_Deserialize;
+
+/**  What the dice decided, each pair in the sides' order. */
+export type Throws_Deserialize = {
+	pieces: [number, number],
+	/**  The side that places the first piece (0 or 1). */
+	places_first: number,
+	/**  The side that chooses its baseline. */
+	chooses_baseline: number,
+	/**  Squares in from each side's baseline it may deploy in. */
+	depth: [number, number],
+	/**  Each commander's rating (1 poor, 2 average, 3 exceptional). */
+	commanders: [number, number],
+	/**  Each army's value when thrown (8D6), else none: the armies are of the agreed value. */
+	values?: [number, number] | null,
+};
+
+/**  What the dice decided, each pair in the sides' order. */
+export type Throws_Serialize = {
+	pieces: [number, number],
+	/**  The side that places the first piece (0 or 1). */
+	places_first: number,
+	/**  The side that chooses its baseline. */
+	chooses_baseline: number,
+	/**  Squares in from each side's baseline it may deploy in. */
+	depth: [number, number],
+	/**  Each commander's rating (1 poor, 2 average, 3 exceptional). */
+	commanders: [number, number],
+	/**  Each army's value when thrown (8D6), else none: the armies are of the agreed value. */
+	values: [number, number] | null,
 };
 
 export type Tone = "plain" | 
@@ -1173,6 +1367,12 @@ export type UnitView_Serialize = {
 
 /**  A weapon as the charts give it: what the table view draws and the measuring tool reports. */
 export type Weapon = Weapon_Serialize | Weapon_Deserialize;
+
+export type WeaponChoice = {
+	id: string,
+	name: string,
+	range: number,
+};
 
 /**  A weapon as the charts give it: what the table view draws and the measuring tool reports. */
 export type Weapon_Deserialize = {

@@ -1,7 +1,8 @@
 // The screen lives in the URL hash so a reload (or a tablet waking up) reopens the same game.
-export type Route = { screen: 'games' } | { screen: 'game'; id: number };
+export type Route = { screen: 'games' } | { screen: 'game'; id: number } | { screen: 'armies' };
 
 function parse(hash: string): Route {
+  if (hash === '#/armies') return { screen: 'armies' };
   const m = /^#\/game\/(\d+)$/.exec(hash);
   return m ? { screen: 'game', id: Number(m[1]) } : { screen: 'games' };
 }
@@ -19,6 +20,10 @@ class Router {
 
   games() {
     location.hash = '#/';
+  }
+
+  armies() {
+    location.hash = '#/armies';
   }
 }
 

@@ -16,6 +16,9 @@ use super::super::tables::{Piece, StandClass, Tables};
 use super::throws::Throws;
 use crate::measure::Square;
 
+/// Each side's colour on the table: a red coat and a dark earth, told apart at a glance.
+const COLOURS: [&str; 2] = ["#b23a3a", "#2c4a7a"];
+
 /// The recommended battlefield: eighteen squares wide, twelve deep.
 pub const BOARD: (i32, i32) = (18, 12);
 
@@ -96,9 +99,10 @@ pub fn scenario(tables: &Tables, armies: [Army; 2], throws: &Throws, rng: &mut i
     for (i, army) in armies.iter().enumerate() {
         let _ = writeln!(
             text,
-            "\n[[sides]]\nid = \"{}\"\nname = {:?}\nedge = \"{}\"\ndice = {:?}\ncommander = {}\narmy = {:?}",
+            "\n[[sides]]\nid = \"{}\"\nname = {:?}\ncolour = \"{}\"\nedge = \"{}\"\ndice = {:?}\ncommander = {}\narmy = {:?}",
             ids[i],
             army.list.army.name,
+            COLOURS[i],
             edge_word(edges[i]),
             army.list.army.dice.get_ref(),
             throws.commanders[i],
@@ -257,13 +261,15 @@ fn deploy(
     let mounted =
         list.stands.iter().any(|l| tables.stand(l.kind.get_ref()).is_some_and(|s| s.class == StandClass::Cavalry));
     let kind = if mounted { "command_mounted" } else { "command_on_foot" };
-    let back = squares.iter().rev().find(|s| !used.iter().any(|(u, _)| u == *s) && !terrain.woods.contains(s));
+    // The back row's middle first, then forward: where a commander watches his line from.
+    let from_the_back = rows.iter().rev().flat_map(|&r| middle_out.iter().map(move |&c| Square::new(c, r)));
+    let back = from_the_back.into_iter().find(|s| !used.iter().any(|(u, _)| u == s) && !terrain.woods.contains(s));
     if let Some(square) = back {
         let _ = writeln!(
             text,
             "\n[[units]]\nid = \"{side}-command\"\nname = {:?}\nside = \"{side}\"\nkind = \"{kind}\"\nsquare = \"{}\"\nfacing = {}",
             format!("{} Command", list.army.name),
-            notation::name(*square),
+            notation::name(square),
             facing.degrees()
         );
     }

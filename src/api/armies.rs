@@ -1,0 +1,148 @@
+//! The army builder's commands (When Empires Clash! is the system with points): the text's lists and the
+//! armies saved from the app, the live checker, saving an army beside the database, and a one-off battle
+//! set up by dice from two armies, previewed before it starts as a game.
+
+use serde::Serialize;
+
+use super::session::read_seed;
+use super::{Api, ApiError};
+use crate::dice::{GameRng, NamedRoll};
+use crate::systems::when_empires_clash::draft::{self, Draft, DraftCheck, Target};
+use crate::systems::when_empires_clash::{army, charts, library, one_off};
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ArmyBook {
+    pub lists: Vec<BookEntry>,
+    /// The stand types a line may be, with what each is worth.
+    pub kinds: Vec<StandKindView>,
+    pub weapons: Vec<WeaponChoice>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct BookEntry {
+    /// The list's name (`zulu-war--british`), or `saved/<file>` for one saved from the app.
+    pub id: String,
+    pub saved: bool,
+    pub army: Draft,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct StandKindView {
+    pub id: String,
+    pub name: String,
+    pub value: u32,
+    pub moves: u32,
+    pub cavalry: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct WeaponChoice {
+    pub id: String,
+    pub name: String,
+    pub range: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct OneOffPreview {
+    pub throws: one_off::Throws,
+    pub rolls: Vec<NamedRoll>,
+    /// The battle's scenario file: what `new_game_from_text` starts.
+    pub scenario: String,
+    pub title: String,
+}
+
+impl Api {
+    pub async fn army_book(&self) -> Result<ArmyBook, ApiError> {
+        let (ruleset, tables) = charts();
+        let mut lists = Vec::new();
+        for (name, source) in library::LISTS {
+            let list = army::read(name, source)?;
+            lists.push(BookEntry { id: name.to_string(), saved: false, army: Draft::of(&list) });
+        }
+        if let Ok(dir) = std::fs::read_dir(&self.armies_dir) {
+            let mut files: Vec<_> = dir.filter_map(Result::ok).map(|e| e.path()).collect();
+            files.sort();
+            for path in files.into_iter().filter(|p| p.extension().is_some_and(|e| e == "toml")) {
+                let source = std::fs::read_to_string(&path).map_err(|e| ApiError::bad_input(e.to_string()))?;
+                let list = army::read(&path.display().to_string(), &source)?;
+                let file = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                lists.push(BookEntry { id: format!("saved/{file}"), saved: true, army: Draft::of(&list) });
+            }
+        }
+        let kinds = tables
+            .stands
+            .iter()
+            .map(|(id, s)| StandKindView {
+                id: id.clone(),
+                name: ruleset.kind(id).map_or(id.clone(), |k| k.name.clone()),
+                value: s.value,
+                moves: s.squares,
+                cavalry: s.class == crate::systems::when_empires_clash::tables::StandClass::Cavalry,
+            })
+            .collect();
+        let weapons = tables
+            .weapons
+            .iter()
+            .map(|(id, w)| WeaponChoice { id: id.clone(), name: w.name.clone(), range: w.range })
+            .collect();
+        Ok(ArmyBook { lists, kinds, weapons })
+    }
+
+    pub async fn check_army(&self, army: Draft, target: Target) -> Result<DraftCheck, ApiError> {
+        Ok(draft::check(&charts().1, &army, target))
+    }
+
+    /// Saves the army as `armies/<its name>.toml` beside the database; an army of that name is replaced.
+    pub async fn save_army(&self, army: Draft) -> Result<BookEntry, ApiError> {
+        let slug: String = army
+            .name
+            .trim()
+            .to_lowercase()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect::<String>()
+            .split('-')
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        if slug.is_empty() {
+            return Err(ApiError::bad_input("an army needs a name to be saved under"));
+        }
+        let tables = &charts().1;
+        let text = army.to_toml(tables);
+        std::fs::create_dir_all(&self.armies_dir)
+            .and_then(|()| std::fs::write(self.armies_dir.join(format!("{slug}.toml")), &text))
+            .map_err(|e| ApiError::bad_input(format!("cannot save the army in {}: {e}", self.armies_dir.display())))?;
+        Ok(BookEntry { id: format!("saved/{slug}"), saved: true, army })
+    }
+
+    /// The set-up throws of a one-off battle between two armies (typed, or the app's from `seed`) and the
+    /// battle they make, to look at before it starts.
+    pub async fn one_off_preview(
+        &self,
+        first: Draft,
+        second: Draft,
+        seed: Option<String>,
+        thrown: bool,
+        dice: Option<Vec<i64>>,
+    ) -> Result<OneOffPreview, ApiError> {
+        let tables = &charts().1;
+        let lists = [first.list(tables), second.list(tables)];
+        let names = [first.name.as_str(), second.name.as_str()];
+        let mut rng = GameRng::for_event(read_seed(seed)?, 0);
+        let (throws, rolls) =
+            one_off::throw(tables, names, thrown, dice.as_deref(), &mut rng).map_err(ApiError::bad_input)?;
+        let armies = [
+            one_off::Army { name: &first.name, list: &lists[0] },
+            one_off::Army { name: &second.name, list: &lists[1] },
+        ];
+        let scenario = one_off::scenario(tables, armies, &throws, rng.inner());
+        let title = crate::scenario::parse("one-off.toml", &scenario)?.title;
+        Ok(OneOffPreview { throws, rolls, scenario, title })
+    }
+}
