@@ -1,5 +1,6 @@
 //! When Empires Clash! at the table (issue 11): lighting up a stand's legal squares on an 18 x 12 grid
-//! with 40 stands on it, its recoil path, and a combat's exact odds, each under 1 ms.
+//! with 40 stands on it, its recoil path, and a combat's exact odds, each under 1 ms; and the whole game view
+//! the app builds after every action.
 
 use std::hint::black_box;
 
@@ -60,6 +61,26 @@ fn benches(c: &mut Criterion) {
     c.bench_function("combat odds, 2D6 + 4 against D12 + 2", |b| {
         b.iter(|| odds(black_box(&firer), black_box(&target)))
     });
+    // What a tablet waits for after every action: the whole view of a shipped battle (34 stands), each
+    // stand's arc and sight, the active stand's legal squares and every combat it may fight with its odds.
+    let game = zulu_war_with_a_stand_active();
+    c.bench_function("game view, Zulu War, a stand active", |b| {
+        b.iter(|| sandtable::api::GameView::of(1, "bench", black_box(&game)))
+    });
+}
+
+fn zulu_war_with_a_stand_active() -> sandtable::game::Game {
+    let scenario = sandtable::scenario::find_shipped("when-empires-clash/zulu-war").unwrap().load().unwrap();
+    let mut game = sandtable::game::Game::new(std::sync::Arc::new(scenario), 1);
+    for json in [
+        r#"{"type":"initiative","dice":[6,6,1]}"#,
+        r#"{"type":"take_initiative","side":"british"}"#,
+        r#"{"type":"throw_activations","dice":[3,4]}"#,
+        r#"{"type":"activate","unit":"gatling"}"#,
+    ] {
+        game.apply(&sandtable::game::Action::from_json(json).unwrap()).unwrap();
+    }
+    game
 }
 
 criterion_group!(group, benches);

@@ -73,6 +73,12 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
         Ok(())
     }
 
+    /// The markers a unit begins the game with, as its own scenario keys set them (cavalry that begins on
+    /// foot).
+    fn starting_flags(_unit: &Self::UnitFields) -> Vec<crate::roster::Flag> {
+        Vec::new()
+    }
+
     /// The turn state a game of this scenario begins with.
     fn initial_turn(_charts: &Self::Charts, _setup: &Setup<Self>) -> Self::Turn {
         Self::Turn::default()

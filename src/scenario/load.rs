@@ -207,7 +207,9 @@ pub(crate) fn build<'i, S: RuleSystem>(
             ));
         }
         let placed = S::stands_at(&setup.scenario, &own, unit.facing.0).map_err(|msg| at(unit.id.span(), msg))?;
-        units.push(build_unit(&unit, S::FIGURES, placed, &table).map_err(|(span, msg)| at(span, msg))?);
+        let mut built = build_unit(&unit, S::FIGURES, placed, &table).map_err(|(span, msg)| at(span, msg))?;
+        built.flags.extend(S::starting_flags(&own));
+        units.push(built);
         setup.units.insert(unit.id.get_ref().clone(), own);
     }
 

@@ -186,3 +186,39 @@ fn combat_odds_for_each_pairing_of_dice_are_exact() {
         }
     }
 }
+
+/// A stand that recoils into a friend's square stands behind it and faces its way: two stands of a square
+/// face the same way, and a recoil frees a stand's facing.
+#[test]
+fn a_recoil_into_a_friends_square_takes_the_friends_facing() {
+    let battle = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F8", 180, "weapon = \"hand_held\"")
+        .stand("reserve", "blue", "native_infantry", "F7", 90, "weapon = \"hand_held\"")
+        .stand("flank", "blue", "native_infantry", "E6", 180, "")
+        .stand("flank-2", "blue", "native_infantry", "G6", 180, "")
+        .stand("rear", "blue", "native_infantry", "F5", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[3,3,3]}"#);
+    assert!(line.ends_with("warriors recoils F8 -> F7, behind reserve and facing its way"), "{line}");
+    assert_eq!(play.square("warriors"), "F7 (rear)");
+    assert_eq!(play.unit("warriors").facing, 90.0);
+}
+
+/// Pom-Pom guns count with the machine guns: cavalry against an isolated one in the open adds 3.
+#[test]
+fn cavalry_against_an_isolated_pom_pom_in_the_open_adds_3() {
+    let battle = Battle::new("").stand("lancers", "red", "regular_cavalry", "F9", 0, "").stand(
+        "pom-pom",
+        "blue",
+        "pom_pom",
+        "F8",
+        180,
+        "weapon = \"pom_pom\"",
+    );
+    let mut play = battle.with_initiative("red");
+    play.activate("lancers");
+    let odds = play.odds(r#"{"type":"close_combat","unit":"lancers","target":"pom-pom"}"#);
+    assert_eq!(odds.dice[0], "2D6+6 for lancers");
+}

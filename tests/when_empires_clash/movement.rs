@@ -51,7 +51,7 @@ fn each_hill_contour_crossed_costs_a_square() {
     // Over the ridge: a square and a contour up, a square and a contour down.
     let refused = play.refused(r#"{"type":"move_to","unit":"redcoats","to":"F8"}"#);
     assert!(refused.message.starts_with("F8 is 4 squares away"), "{}", refused.message);
-    assert!(play.move_to("redcoats", "F9").contains("(2 squares)"));
+    assert!(play.move_to("redcoats", "F9").contains("(1 square, 2 of its move with the contours)"));
 }
 
 #[test]
@@ -179,4 +179,44 @@ fn a_transport_limbers_a_gun_from_its_rear_and_the_towed_gun_takes_no_part_in_co
     play.activate("gun");
     // Next turn, unlimbered and not towed, the gun fires.
     play.ok(r#"{"type":"fire","unit":"gun","target":"warriors","dice":[1,1,12]}"#);
+}
+
+/// Cavalry that begins on foot (`dismounted = true`) moves 2 and fights as what it dismounts as from the
+/// first turn.
+#[test]
+fn cavalry_that_begins_dismounted_moves_and_fights_on_foot_from_the_start() {
+    let battle = Battle::new("woods = [\"F9\"]")
+        .stand(
+            "commando",
+            "red",
+            "irregular_cavalry",
+            "F10",
+            0,
+            "weapon = \"magazine_rifle\"\ndismounts_as = \"irregular_infantry\"\ndismounted = true",
+        )
+        .stand("far-off", "blue", "native_infantry", "A1", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("commando");
+    // On foot it enters the wood, as infantry may, and moves two squares, not five.
+    play.refused(r#"{"type":"move_to","unit":"commando","to":"F7"}"#);
+    play.move_to("commando", "F9");
+    let view = play.own_view();
+    let stand = view["stands"].as_array().unwrap().iter().find(|s| s["id"] == "commando").unwrap().clone();
+    assert_eq!((stand["moves"].as_u64(), stand["fights_as"].as_str()), (Some(2), Some("irregular_infantry")));
+}
+
+/// "Artillery stands that are being towed ... may not take part in Fire Combat or Close Combat for the
+/// duration of a turn during which they are being towed": a gun that has fought is not towed that turn.
+#[test]
+fn a_gun_that_fought_this_turn_is_not_limbered_that_turn() {
+    let battle = Battle::new("")
+        .stand("wagon", "red", "transport", "F9", 0, "")
+        .stand("gun", "red", "field_artillery", "F10", 0, "weapon = \"rifled_field\"")
+        .stand("warriors", "blue", "native_infantry", "K5", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("gun");
+    play.ok(r#"{"type":"fire","unit":"gun","target":"warriors","dice":[1,1,12]}"#);
+    play.activate("wagon");
+    let refused = play.refused(r#"{"type":"limber","unit":"wagon","gun":"gun"}"#);
+    assert_eq!(refused.message, "gun has fought this turn: a gun towed in a turn takes no part in combat that turn");
 }

@@ -20,9 +20,10 @@ fn two_stands() -> Battle {
 fn a_typed_initiative_tie_is_thrown_again_and_the_higher_side_chooses() {
     let mut play = two_stands().play();
     let tie = play.refused(r#"{"type":"initiative","dice":[3,4,7]}"#);
-    assert!(tie.message.contains("a tie (7 each)"), "{}", tie.message);
-    let line = play.ok(r#"{"type":"initiative","dice":[3,4,8]}"#);
-    assert!(line.contains("Red 7 against Blue 8: Blue take the initiative or pass it"), "{line}");
+    assert_eq!(tie.message, "a tie (7 each): type the dice both sides threw again too");
+    // The whole throw is typed and recorded: the tie, then Red 2 + 3 against Blue 8.
+    let line = play.ok(r#"{"type":"initiative","dice":[3,4,7,2,3,8]}"#);
+    assert!(line.contains("Red 5 against Blue 8 (after ties: 7 each): Blue take the initiative or pass it"), "{line}");
     let passed = play.ok(r#"{"type":"take_initiative","side":"red"}"#);
     assert_eq!(passed, "Blue pass the initiative to Red");
     play.refused(r#"{"type":"initiative","dice":[6,6,1]}"#);
@@ -90,7 +91,12 @@ fn the_battle_ends_after_the_twelfth_turn_with_the_level_of_victory() {
         if turn < 12 {
             play.ok(r#"{"type":"next_turn"}"#);
         } else {
-            assert!(last.contains("turn 12 may end"), "{last}");
+            assert!(
+                last.ends_with(
+                    "turn 12 has been completed, the battle is over. Red win a Marginal victory (5 against 2)"
+                ),
+                "{last}"
+            );
         }
     }
     let over = play.refused(r#"{"type":"next_turn"}"#);
@@ -103,8 +109,8 @@ fn the_battle_ends_after_the_twelfth_turn_with_the_level_of_victory() {
 fn a_concession_ends_the_battle_and_the_remaining_values_name_the_winner() {
     let mut play = two_stands().with_initiative("red");
     let line = play.ok(r#"{"type":"concede","side":"blue"}"#);
-    assert_eq!(line, "Blue conceded the battle");
-    assert_eq!(play.own_view()["result"], "Red win a Marginal victory (3 against 2); Blue conceded");
+    assert_eq!(line, "Blue conceded the battle. Red win a Marginal victory (3 against 2)");
+    assert_eq!(play.own_view()["result"], "Red win a Marginal victory (3 against 2)");
     play.refused(r#"{"type":"activate","unit":"redcoats"}"#);
     assert!(play.changes::<WhenEmpiresClash>().len() == 1);
 }
@@ -121,4 +127,32 @@ fn the_initiative_and_activation_odds_are_exact() {
     let values: Vec<i64> = activations.outcomes.iter().map(|o| o.value).collect();
     assert_eq!(values, (3..=14).collect::<Vec<i64>>());
     assert!(activations.outcomes.iter().all(|o| (o.p - 1.0 / 12.0).abs() < 1e-12));
+}
+
+/// The text ends the battle on a concession and compares the remaining values, so a side that concedes
+/// while ahead is named the winner; the option `concession_is_defeat` makes it the loser.
+#[test]
+fn with_concession_is_defeat_the_side_that_concedes_loses_whatever_the_values() {
+    let mut literal = two_stands().with_initiative("red");
+    assert!(literal.ok(r#"{"type":"concede","side":"red"}"#).ends_with("Red win a Marginal victory (3 against 2)"));
+    let source = two_stands().source().replace("[board]", "[options]\nconcession_is_defeat = true\n\n[board]");
+    let mut play = crate::play::Play::from_source(&source, 1);
+    start(&mut play, "red");
+    let line = play.ok(r#"{"type":"concede","side":"red"}"#);
+    assert_eq!(line, "Red conceded the battle. Blue win a Marginal victory by concession (2 against 3)");
+}
+
+/// The Command stand's value is added to the activations while it stands; once it is destroyed there is
+/// none to add.
+#[test]
+fn a_side_whose_command_stand_is_destroyed_adds_no_commander_to_its_activations() {
+    let battle = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+        .stand("induna", "blue", "command_on_foot", "F8", 180, "")
+        .stand("warriors", "blue", "native_infantry", "B2", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    play.ok(r#"{"type":"fire","unit":"redcoats","target":"induna","dice":[6,6,1]}"#);
+    play.ok(r#"{"type":"end_activations"}"#);
+    assert_eq!(play.ok(r#"{"type":"throw_activations","dice":[5]}"#), "Blue throw 5 + commander 0: 5 activations");
 }

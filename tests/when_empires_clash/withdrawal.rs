@@ -52,3 +52,19 @@ fn an_army_short_of_half_its_losses_does_not_withdraw_and_stays_on_the_field() {
     let refused = play.refused(r#"{"type":"leave_table","unit":"more"}"#);
     assert_eq!(refused.message, "Blue are not withdrawing: their stands stay on the battlefield");
 }
+
+/// Footnote 4: entrenchments count in an army's value when it alone is entrenched, so they count toward
+/// the half it must lose before withdrawing.
+#[test]
+fn an_army_alone_entrenched_counts_its_entrenchments_in_the_value_it_withdraws_at() {
+    let source = thin_blue_line()
+        .source()
+        .replace("commander = 2\n\n[[units]]", "commander = 2\nentrenchments = 4\n\n[[units]]");
+    let mut play = crate::play::Play::from_source(&source, 1);
+    crate::support::start(&mut play, "red");
+    play.activate("redcoats");
+    // 2 lost of 4 points of stands and 2 of entrenchments: a third, not yet half.
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[6,6,1]}"#);
+    assert!(!line.contains("withdraw"), "{line}");
+    assert_eq!(play.own_view()["sides"][1]["starting"], 6.0);
+}

@@ -96,7 +96,10 @@ pub fn close_combat(field: &Field, initiator: &Combatant, target: &Combatant) ->
         mine.push(("on the enemy's flank or rear".into(), rules.flank_or_rear));
     }
     if initiator.class == StandClass::Cavalry
-        && matches!(target.class, StandClass::Infantry | StandClass::Artillery | StandClass::MachineGun)
+        && matches!(
+            target.class,
+            StandClass::Infantry | StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom
+        )
         && isolated(field, target)
     {
         mine.push(("cavalry against an isolated stand in open country".into(), rules.cavalry_against_isolated_in_open));

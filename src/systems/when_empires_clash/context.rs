@@ -141,7 +141,7 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
         };
         let class = tables.stand(fights_as).map_or(kind.class, |k| k.class);
         let value = match kind.class {
-            StandClass::Command => i64::from(self.commander(&unit.side)),
+            StandClass::Command => i64::from(self.rating(&unit.side)),
             _ => i64::from(kind.value),
         };
         let squares = match (dismounted, kind.dismounted_move) {
@@ -170,9 +170,30 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
         text.and_then(|t| DiceExpr::parse(&t).ok()).unwrap_or_else(|| self.charts.dice.european.clone())
     }
 
-    /// The Command stand's rating; average when the scenario does not say.
+    /// The Command stand's rating (average when the scenario does not say) while the stand is on the
+    /// battlefield; nothing once it has been destroyed. A scenario that leaves the stand out keeps the
+    /// rating: the commander is off the table, not lost.
     pub fn commander(&self, side: &str) -> u32 {
+        let command =
+            |u: &&Unit| u.side == side && self.charts.stand(&u.kind).is_some_and(|k| k.class == StandClass::Command);
+        let stands: Vec<&Unit> = self.state.units.iter().filter(command).collect();
+        if !stands.is_empty() && stands.iter().all(|u| u.is_out()) {
+            return 0;
+        }
+        self.rating(side)
+    }
+
+    /// The commander's rating as the scenario gives it, destroyed or not: the value of the Command stand.
+    pub fn rating(&self, side: &str) -> u32 {
         self.side_fields(side).commander.as_ref().map_or(2, |c| *c.get_ref())
+    }
+
+    /// The points of entrenchment in a side's value: its lengths at half a point each, counted only when
+    /// it alone is entrenched (footnote 4).
+    pub fn entrenchment_points(&self, side: &str) -> f64 {
+        let dug = |id: &str| self.side_fields(id).entrenchments;
+        let others_dug = self.scenario.sides.iter().any(|s| s.id != side && dug(&s.id) > 0);
+        if others_dug { 0.0 } else { f64::from(dug(side)) * self.charts.armies.entrenchment_points_per_length }
     }
 
     pub fn other_side(&self, side: &str) -> &'a str {
@@ -199,7 +220,7 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
     /// Per side: the army's starting value (Command stand not counted) and the value destroyed so far.
     pub fn losses(&self) -> BTreeMap<&'a str, (f64, f64)> {
         let mut tally: BTreeMap<&'a str, (f64, f64)> =
-            self.scenario.sides.iter().map(|s| (s.id.as_str(), (0.0, 0.0))).collect();
+            self.scenario.sides.iter().map(|s| (s.id.as_str(), (self.entrenchment_points(&s.id), 0.0))).collect();
         for unit in &self.state.units {
             let entry = tally.entry(self.side(&unit.side).id.as_str()).or_default();
             entry.0 += self.worth(unit);
@@ -226,7 +247,7 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
         for unit in self.state.units.iter().filter(|u| !u.is_out()) {
             let kind = self.charts.stand(&unit.kind).expect("kinds are checked on load");
             let value = match kind.class {
-                StandClass::Command => f64::from(self.commander(&unit.side)),
+                StandClass::Command => f64::from(self.rating(&unit.side)),
                 _ => f64::from(kind.value),
             };
             *left.entry(self.side(&unit.side).id.as_str()).or_default() += value;

@@ -65,6 +65,9 @@ pub struct SideFields {
     /// The army list it was drawn from, for the record (`<conflict>--<side>`).
     #[serde(default)]
     pub army: Option<String>,
+    /// The 50 mm lengths of entrenchment its army brings: part of its value when it alone is entrenched.
+    #[serde(default)]
+    pub entrenchments: u32,
 }
 
 #[derive(Debug, Default, Deserialize)]

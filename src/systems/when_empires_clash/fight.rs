@@ -263,17 +263,27 @@ pub fn fall_back(ctx: &Ctx, stand: &Stand) -> (String, Vec<Effect>) {
     match recoil_path(ctx, stand) {
         Recoil::Back(path) => {
             let end = *path.last().expect("a recoil moves at least one square");
-            let partner = ctx.stands().into_iter().any(|o| o.square == end && o.id() != stand.id());
+            let partner = ctx.stands().into_iter().find(|o| o.square == end && o.id() != stand.id());
             let route: Vec<String> = path.iter().map(|&s| notation::name(s)).collect();
-            let words = format!("recoils {} -> {}", stand.at(), route.join(" -> "));
-            (words, place(stand.id(), end, stand.facing, partner))
+            let mut words = format!("recoils {} -> {}", stand.at(), route.join(" -> "));
+            // Behind a friend it faces the friend's way: a recoil frees its facing, and two stands of a
+            // square face the same way.
+            let facing = partner.as_ref().map_or(stand.facing, |p| p.facing);
+            let mut effects = place(stand.id(), end, facing, partner.is_some());
+            if let Some(p) = partner.as_ref().filter(|p| p.facing != stand.facing) {
+                words.push_str(&format!(", behind {} and facing its way", p.name()));
+                effects.push(Effect::Face { unit: stand.id().to_string(), facing: facing.degrees() });
+            }
+            (words, effects)
         }
         Recoil::Destroyed(blocked) => {
             use super::board::Blocked;
             let why = match blocked {
                 Blocked::SharingASquare => "it shares its square with a friend".to_string(),
                 Blocked::TooFar { needs } => format!("it would need {needs} squares and moves {}", stand.squares),
-                Blocked::NoWayBack => "no square clear of the enemy can be reached behind it".to_string(),
+                Blocked::NoWayBack => {
+                    "no square clear of the enemy can be reached behind it (an obstacle, an enemy, ground it may not enter or the table's edge is in the way)".to_string()
+                }
             };
             (format!("must recoil and is destroyed: {why}"), vec![destroy(stand)])
         }

@@ -92,6 +92,10 @@ impl RuleSystem for WhenEmpiresClash {
         fields::stands_at(scenario, unit, facing)
     }
 
+    fn starting_flags(unit: &UnitFields) -> Vec<crate::roster::Flag> {
+        if unit.dismounted { vec![DISMOUNTED] } else { vec![] }
+    }
+
     fn check_setup(setup: &SetupCheck<'_, Self>) -> Result<(), (std::ops::Range<usize>, String)> {
         fields::check(setup, &charts().1)
     }

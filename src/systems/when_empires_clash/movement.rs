@@ -4,7 +4,7 @@
 
 use super::board::{Facing, Mover, in_rear_arc, reachable};
 use super::context::{Ctx, MOVEMENT, Stand, TRANSPORT, VICTORY, spot_of};
-use super::markers::{DISMOUNTED, MOUNTING, MOVED, TOWED, WITHDRAWN};
+use super::markers::{DISMOUNTED, FOUGHT, MOUNTING, MOVED, TOWED, WITHDRAWN};
 use super::notation;
 use super::sequence::{not_over, refuse, withdrawn_entirely};
 use super::tables::StandClass;
@@ -132,12 +132,20 @@ pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front
         Some(p) => format!(", behind {}", p.name()),
         None => String::new(),
     };
+    let distance = chebyshev(stand.square, target);
+    let cost_words = if cost == distance {
+        crate::rules::plural(cost as usize, "square", "squares")
+    } else {
+        format!(
+            "{}, {cost} of its move with the contours",
+            crate::rules::plural(distance as usize, "square", "squares")
+        )
+    };
     let summary = format!(
-        "{} moves {} to {} ({}){place_words}{towing}, facing {}",
+        "{} moves {} to {} ({cost_words}){place_words}{towing}, facing {}",
         stand.name(),
         stand.at(),
         notation::name(target),
-        crate::rules::plural(cost as usize, "square", "squares"),
         words(facing)
     );
     Ok(Outcome::Resolved { summary, rolls: vec![], effects })
@@ -271,6 +279,12 @@ pub fn limber(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> {
     let piece = ctx.stand(gun)?;
     if piece.side() != transport.side() || piece.class != StandClass::Artillery {
         return Err(refuse(format!("{} is not an artillery stand of its side", piece.name()), TRANSPORT));
+    }
+    if piece.unit.flags.contains(&FOUGHT) {
+        return Err(refuse(
+            format!("{} has fought this turn: a gun towed in a turn takes no part in combat that turn", piece.name()),
+            TRANSPORT,
+        ));
     }
     if !to_the_rear(&transport, piece.square) {
         return Err(refuse(

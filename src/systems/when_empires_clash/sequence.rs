@@ -5,7 +5,7 @@
 
 use super::context::{ACTIVATION, Ctx, SEQUENCE, VICTORY};
 use super::markers::{ACTIVATED, OF_THE_TURN, WITHDRAWN};
-use super::turn::{Change, TurnStep};
+use super::turn::{Change, Turn, TurnStep};
 use crate::dice::{DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::roster::Unit;
@@ -36,16 +36,23 @@ pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<
     let exprs = [ctx.dice_of(&sides[0].id), ctx.dice_of(&sides[1].id)];
     let mut feed = DiceFeed::new(dice, rng);
     let mut rolls: Vec<NamedRoll> = Vec::new();
+    // Typed dice run on through the throws again after a tie, so the whole throw is recorded.
     let winner = loop {
-        let a = feed.roll(&exprs[0], &sides[0].name)?;
-        let b = feed.roll(&exprs[1], &sides[1].name)?;
+        let tie = rolls.last().map(|r: &NamedRoll| r.roll.total);
+        let throw = |feed: &mut DiceFeed, i: usize| {
+            feed.roll(&exprs[i], &sides[i].name).map_err(|e| match (e, tie) {
+                (crate::dice::FeedError::TooFew { .. }, Some(each)) => {
+                    refuse(format!("a tie ({each} each): type the dice both sides threw again too"), SEQUENCE)
+                }
+                (e, _) => e.into(),
+            })
+        };
+        let a = throw(&mut feed, 0)?;
+        let b = throw(&mut feed, 1)?;
         let (ta, tb) = (a.roll.total, b.roll.total);
         rolls.extend([a, b]);
         if ta != tb {
             break if ta > tb { 0 } else { 1 };
-        }
-        if feed.is_typed() {
-            return Err(refuse(format!("a tie ({ta} each): both sides throw again"), SEQUENCE));
         }
         if rolls.len() >= 2 * MAX_REROLLS {
             return Err(GameError::BadInput("the dice kept tying; throw again".into()));
@@ -168,8 +175,13 @@ pub fn end_activations(ctx: &Ctx) -> Result<Outcome, GameError> {
     } else {
         (format!("{name} have activated: turn {} may end", ctx.state.turn), vec![Change::AllActivated.effect()])
     };
+    let mut summary = summary;
     if !*first && ctx.state.turn >= ctx.charts.grid.turns {
-        effects.push(Change::Ended { why: format!("turn {} has been completed", ctx.state.turn) }.effect());
+        let why = format!("turn {} has been completed", ctx.state.turn);
+        let ended = Turn { ended: Some(why.clone()), ..ctx.turn.clone() };
+        let result = result_words(&Ctx { turn: &ended, ..*ctx }).unwrap_or_default();
+        summary = format!("{name} have activated: {why}, the battle is over. {result}");
+        effects.push(Change::Ended { why }.effect());
     }
     Ok(Outcome::Resolved { summary, rolls: vec![], effects })
 }
@@ -188,11 +200,10 @@ pub fn concede(ctx: &Ctx, side: &str) -> Result<Outcome, GameError> {
         return Err(GameError::BadInput(format!("no side {side:?}")));
     };
     let why = format!("{} conceded", side.name);
-    Ok(Outcome::Resolved {
-        summary: format!("{why} the battle"),
-        rolls: vec![],
-        effects: vec![Change::Ended { why }.effect()],
-    })
+    let ended = Turn { ended: Some(why.clone()), ..ctx.turn.clone() };
+    let result = result_words(&Ctx { turn: &ended, ..*ctx }).unwrap_or_default();
+    let summary = format!("{why} the battle. {result}");
+    Ok(Outcome::Resolved { summary, rolls: vec![], effects: vec![Change::Ended { why }.effect()] })
 }
 
 /// A new turn: the marks of the last one lapse.
@@ -212,4 +223,37 @@ pub fn withdrawn_entirely(ctx: &Ctx, gone: &[&str]) -> Option<Effect> {
         });
         (left.count() == 0).then(|| Change::Ended { why: format!("{} have left the battlefield", side.name) }.effect())
     })
+}
+
+/// "British win a Decisive victory (31 against 17)", from the remaining values (Command stands included),
+/// once a battle is between two sides. With `concession_is_defeat`, a side that conceded loses.
+pub fn result_words(ctx: &Ctx) -> Option<String> {
+    use super::victory::{Level, level};
+    let remaining = ctx.remaining();
+    let [a, b] = ctx.scenario.sides.as_slice() else { return None };
+    let (ra, rb) = (remaining[a.id.as_str()], remaining[b.id.as_str()]);
+    let why = ctx.turn.ended.as_deref().unwrap_or_default();
+    let conceded = ctx.scenario.sides.iter().position(|s| why == format!("{} conceded", s.name));
+    let level_of = level(&ctx.charts.victory, [ra, rb]);
+    let (winner, high, low) = match conceded {
+        Some(loser) if ctx.option("concession_is_defeat") => {
+            let (w, l) = if loser == 0 { (b, a) } else { (a, b) };
+            let words = match level_of {
+                Level::Draw | Level::Marginal => "a Marginal",
+                Level::Decisive => "a Decisive",
+                Level::Overwhelming => "an Overwhelming",
+            };
+            let (rw, rl) = (remaining[w.id.as_str()], remaining[l.id.as_str()]);
+            return Some(format!("{} win {words} victory by concession ({rw} against {rl})", w.name));
+        }
+        _ if ra >= rb => (a, ra, rb),
+        _ => (b, rb, ra),
+    };
+    let words = match level_of {
+        Level::Draw => format!("A draw: {ra} each"),
+        Level::Marginal => format!("{} win a Marginal victory ({high} against {low})", winner.name),
+        Level::Decisive => format!("{} win a Decisive victory ({high} against {low})", winner.name),
+        Level::Overwhelming => format!("{} win an Overwhelming victory ({high} against {low})", winner.name),
+    };
+    Some(words)
 }

@@ -16,7 +16,6 @@ use super::notation;
 use super::sequence::{self, waiting};
 use super::turn::TurnStep;
 use super::turn_odds;
-use super::victory::{Level, level};
 use crate::dice::GameRng;
 use crate::measure::{Square, chebyshev};
 use crate::roster::Unit;
@@ -144,7 +143,8 @@ pub fn report(ctx: &Ctx) -> Report<WecView> {
 fn headline(ctx: &Ctx) -> String {
     let turn = format!("Turn {} of {}", ctx.state.turn, ctx.charts.grid.turns);
     if let Some(why) = &ctx.turn.ended {
-        return format!("The battle is over: {why}");
+        let result = super::sequence::result_words(ctx).map(|r| format!(". {r}")).unwrap_or_default();
+        return format!("The battle is over: {why}{result}");
     }
     let now = match &ctx.turn.step {
         TurnStep::Initiative => "both sides throw for the initiative".to_string(),
@@ -152,6 +152,7 @@ fn headline(ctx: &Ctx) -> String {
         TurnStep::Activating { side, left: None, .. } => format!("{} throw for their activations", ctx.side(side).name),
         TurnStep::Activating { side, left: Some(left), .. } => match &ctx.turn.active {
             Some(active) => format!("{} activating {} ({left} left)", ctx.side(side).name, ctx.name_of(active)),
+            None if *left == 0 => format!("{} have no activations left: end their activations", ctx.side(side).name),
             None => format!("{} activate a stand ({left} left)", ctx.side(side).name),
         },
         TurnStep::TurnOver => "both sides have activated: end the turn".to_string(),
@@ -216,6 +217,9 @@ fn bar_offers(ctx: &Ctx) -> Vec<Offer> {
 
 fn unit_report(ctx: &Ctx, unit: &Unit, stands: &[Stand]) -> UnitReport {
     let mut report = UnitReport::default();
+    if unit.flags.contains(&super::markers::WITHDRAWN) {
+        report.place = Some("left the battlefield".to_string());
+    }
     let Some(stand) = stands.iter().find(|s| s.id() == unit.id) else { return report };
     report.cover = Some(format!("{:?}", ctx.board().ground(stand.square)).to_lowercase());
     let rear = if stand.rear { " (rear)" } else { "" };
@@ -453,22 +457,5 @@ fn initiative_p(ctx: &Ctx) -> f64 {
 
 fn result(ctx: &Ctx) -> Option<String> {
     ctx.turn.ended.as_ref()?;
-    let remaining = ctx.remaining();
-    let sides = &ctx.scenario.sides;
-    let [a, b] = sides.as_slice() else { return None };
-    let (ra, rb) = (remaining[a.id.as_str()], remaining[b.id.as_str()]);
-    let conceded =
-        ctx.turn.ended.as_deref().and_then(|why| sides.iter().find(|s| why == format!("{} conceded", s.name)));
-    let (winner, high, low) = if ra >= rb { (a, ra, rb) } else { (b, rb, ra) };
-    let level = level(&ctx.charts.victory, [ra, rb]);
-    let words = match level {
-        Level::Draw => format!("A draw: {ra} each"),
-        Level::Marginal => format!("{} win a Marginal victory ({high} against {low})", winner.name),
-        Level::Decisive => format!("{} win a Decisive victory ({high} against {low})", winner.name),
-        Level::Overwhelming => format!("{} win an Overwhelming victory ({high} against {low})", winner.name),
-    };
-    Some(match conceded {
-        Some(side) => format!("{words}; {} conceded", side.name),
-        None => words,
-    })
+    super::sequence::result_words(ctx)
 }

@@ -108,6 +108,9 @@ pub fn scenario(tables: &Tables, armies: [Army; 2], throws: &Throws, rng: &mut i
             throws.commanders[i],
             army.name
         );
+        if let Some(dug) = &army.list.entrenchments {
+            let _ = writeln!(text, "entrenchments = {}", dug.lengths);
+        }
     }
     text.push_str(&stands);
     text
