@@ -38,19 +38,19 @@ macro_rules! for_each_command {
             /// Starts a game from a scenario's text (a one-off battle the app set up), checked as a file is.
             new_game_from_text(name: String, source: String, seed: Option<String>, campaign: Option<i64>) -> $crate::api::GameView;
             /// The army lists (the text's and those saved from the app), stand types and weapons.
-            army_book() -> $crate::api::ArmyBook;
+            army_book() -> $crate::systems::desk::ArmyBook;
             /// What an army being built breaks, for a battle of the agreed value or a thrown one.
-            check_army(army: $crate::systems::when_empires_clash::draft::Draft, target: $crate::systems::when_empires_clash::draft::Target) -> $crate::systems::when_empires_clash::draft::DraftCheck;
+            check_army(army: $crate::systems::desk::Draft, target: $crate::systems::desk::Target) -> $crate::systems::desk::DraftCheck;
             /// Saves an army beside the database, by its name.
-            save_army(army: $crate::systems::when_empires_clash::draft::Draft) -> $crate::api::BookEntry;
+            save_army(army: $crate::systems::desk::Draft) -> $crate::systems::desk::BookEntry;
             /// A one-off battle's set-up throws (typed, or the app's from the seed) and the battle they make.
             one_off_preview(
-                first: $crate::systems::when_empires_clash::draft::Draft,
-                second: $crate::systems::when_empires_clash::draft::Draft,
+                first: $crate::systems::desk::Draft,
+                second: $crate::systems::desk::Draft,
                 seed: Option<String>,
                 thrown: bool,
                 dice: Option<Vec<i64>>
-            ) -> $crate::api::OneOffPreview;
+            ) -> $crate::systems::desk::OneOffPreview;
         }
     };
 }

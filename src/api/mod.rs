@@ -1,7 +1,6 @@
 //! The command layer: one async function per command the UI can send. The Tauri shell and
 //! `sandtable serve` both call these, so the desktop window and a browser on the LAN see the same engine.
 
-mod armies;
 pub mod candidates;
 mod commands;
 mod error;
@@ -11,11 +10,11 @@ mod template;
 mod views;
 
 pub use crate::game::LogEntry;
-pub use armies::{ArmyBook, BookEntry, OneOffPreview, StandKindView, WeaponChoice};
 pub use commands::COMMANDS;
 pub use error::{ApiError, ErrorKind};
 pub use measure::Measurement;
 pub use session::Api;
+pub(crate) use session::read_seed;
 pub use template::{FigureUnder, TemplateView};
 pub use views::{
     CampaignView, FigureView, GameSummary, GameView, OptionView, ScenarioSummary, SideView, TerrainView, UnitView,

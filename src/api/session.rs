@@ -16,7 +16,7 @@ use crate::store::{GameRecord, NewGame, Store, StoreError};
 pub struct Api {
     store: Store,
     /// Where armies built in the app are saved: `armies/` beside the database.
-    pub(super) armies_dir: std::path::PathBuf,
+    armies_dir: std::path::PathBuf,
     games: Mutex<HashMap<i64, Arc<Game>>>,
     /// One lock per game: actions on one game queue (a double tap on a tablet waits its turn instead of
     /// conflicting), and actions on different games do not wait for each other.
@@ -36,6 +36,11 @@ impl Api {
 
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// Where armies built in the app are saved.
+    pub fn armies_dir(&self) -> &Path {
+        &self.armies_dir
     }
 
     pub async fn list_scenarios(&self) -> Result<Vec<ScenarioSummary>, ApiError> {
@@ -252,7 +257,7 @@ impl From<GameRecord> for GameSummary {
 }
 
 /// A seed typed as text, or a random one when none is.
-pub(super) fn read_seed(seed: Option<String>) -> Result<u64, ApiError> {
+pub(crate) fn read_seed(seed: Option<String>) -> Result<u64, ApiError> {
     match seed.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(text) => text
             .parse::<u64>()

@@ -2,7 +2,6 @@
 //! who prefer a terminal. Exit codes: 0 ok, 2 bad input (message on stderr), 1 anything else.
 
 mod args;
-mod armies;
 mod campaign;
 mod failure;
 mod game;
@@ -15,8 +14,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-pub use args::Cli;
 use args::Command;
+pub use args::{ArmiesArgs, ArmiesCommand, Cli};
 pub use failure::Failure;
 
 pub fn main() -> ExitCode {
@@ -45,6 +44,6 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         Command::Game(args) => game::run(&db, args).await,
         Command::Campaign(args) => campaign::run(&db, args).await,
         Command::Serve(args) => game::serve(&db, args).await,
-        Command::Armies(args) => armies::run(args),
+        Command::Armies(args) => crate::systems::desk::run_cli(args),
     }
 }

@@ -96,7 +96,7 @@ pub fn arrange(
 
 /// The formation's usual spacing, closed up (to a twentieth of an inch) where the unit would otherwise
 /// spread past the distance its rules allow from the leader: ten figures in a skirmish line 2" apart
-/// would reach 10" out, past Heliograph's 6".
+/// would reach 10" out, past a 6" limit.
 fn fitting_spacing(unit: &Unit, formation: Formation, facing: f64, limit: Option<f64>) -> f64 {
     let usual = formation.default_spacing();
     let (Some(limit), Some(leader)) = (limit, unit.anchor()) else { return usual };

@@ -7,3 +7,7 @@ crate::register_systems! {
     "heliograph" => heliograph::Heliograph,
     "when-empires-clash" => when_empires_clash::WhenEmpiresClash,
 }
+
+/// The desk side's screens beyond the table (an army builder): When Empires Clash! is the system with
+/// points, so its builder is the one the app's commands and `sandtable armies` reach.
+pub use when_empires_clash::desk;

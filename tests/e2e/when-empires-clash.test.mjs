@@ -94,7 +94,7 @@ test('a When Empires Clash! turn on the grid: initiative, a move, a fire and a c
 
 test('at the desk: two armies built and checked, a one-off battle set up by typed dice, and started', async () => {
   await page.goto(session.base);
-  await tid('open-army-builder').click();
+  await tid('open-desk-when-empires-clash').click();
   await tid('army-screen').waitFor();
   await tid('army-first-list').selectOption('zulu-war--british');
   await tid('army-second-list').selectOption('zulu-war--zulu');

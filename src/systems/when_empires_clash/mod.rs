@@ -8,6 +8,7 @@ pub mod additions;
 pub mod army;
 pub mod board;
 pub mod combat;
+pub mod desk;
 pub mod draft;
 pub mod library;
 pub mod one_off;

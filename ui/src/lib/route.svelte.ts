@@ -1,8 +1,9 @@
 // The screen lives in the URL hash so a reload (or a tablet waking up) reopens the same game.
-export type Route = { screen: 'games' } | { screen: 'game'; id: number } | { screen: 'armies' };
+export type Route = { screen: 'games' } | { screen: 'game'; id: number } | { screen: 'desk'; system: string };
 
 function parse(hash: string): Route {
-  if (hash === '#/armies') return { screen: 'armies' };
+  const desk = /^#\/desk\/([a-z-]+)$/.exec(hash);
+  if (desk) return { screen: 'desk', system: desk[1] };
   const m = /^#\/game\/(\d+)$/.exec(hash);
   return m ? { screen: 'game', id: Number(m[1]) } : { screen: 'games' };
 }
@@ -22,8 +23,8 @@ class Router {
     location.hash = '#/';
   }
 
-  armies() {
-    location.hash = '#/armies';
+  desk(system: string) {
+    location.hash = `#/desk/${system}`;
   }
 }
 

@@ -17,6 +17,11 @@ const SYSTEMS: Record<SystemViews['system'], SystemUi> = {
 /** A system with no screens of its own: free play, turns ended from the header. */
 const PLAIN: SystemUi = { prompts: {} };
 
+/** Every system's desk screen, with the id its route takes. */
+export function deskScreens(): { system: string; label: string }[] {
+  return Object.entries(SYSTEMS).flatMap(([system, ui]) => (ui.desk ? [{ system, label: ui.desk.label }] : []));
+}
+
 export function systemUi(id: string | null | undefined): SystemUi {
   return (id && id in SYSTEMS && SYSTEMS[id as SystemViews['system']]) || PLAIN;
 }

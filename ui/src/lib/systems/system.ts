@@ -32,6 +32,8 @@ export interface SystemUi {
   TurnBar?: Component;
   /** The system's own battlefield in place of the inch table (a grid of squares, a zone map). */
   Table?: Component;
+  /** A screen of the desk side (an army builder), offered beside New game under `label`. */
+  desk?: { label: string; Screen: Component };
   /** A unit card's actions: the buttons beside its − and +. */
   UnitActions?: Component<{ unit: Unit }>;
   /** What the card of a selected unit opens for its actions (a fire or charge panel). */

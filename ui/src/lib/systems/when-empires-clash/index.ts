@@ -7,12 +7,14 @@ import BattleBar from './BattleBar.svelte';
 import GridTable from './GridTable.svelte';
 import StandActions from './StandActions.svelte';
 import CombatPanel from './CombatPanel.svelte';
+import ArmyScreen from './desk/ArmyScreen.svelte';
 
 const whenEmpiresClash: SystemUi = {
   TurnBar: BattleBar,
   Table: GridTable,
   UnitActions: StandActions,
   UnitPanels: CombatPanel,
+  desk: { label: 'When Empires Clash!: build two armies and set up a one-off battle by dice', Screen: ArmyScreen },
   prompts: {},
 };
 

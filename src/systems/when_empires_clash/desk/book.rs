@@ -4,11 +4,10 @@
 
 use serde::Serialize;
 
-use super::session::read_seed;
-use super::{Api, ApiError};
+use super::super::draft::{self, Draft, DraftCheck, Target};
+use super::super::{army, charts, library, one_off};
+use crate::api::{Api, ApiError, read_seed};
 use crate::dice::{GameRng, NamedRoll};
-use crate::systems::when_empires_clash::draft::{self, Draft, DraftCheck, Target};
-use crate::systems::when_empires_clash::{army, charts, library, one_off};
 
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -64,7 +63,7 @@ impl Api {
             let list = army::read(name, source)?;
             lists.push(BookEntry { id: name.to_string(), saved: false, army: Draft::of(&list) });
         }
-        if let Ok(dir) = std::fs::read_dir(&self.armies_dir) {
+        if let Ok(dir) = std::fs::read_dir(self.armies_dir()) {
             let mut files: Vec<_> = dir.filter_map(Result::ok).map(|e| e.path()).collect();
             files.sort();
             for path in files.into_iter().filter(|p| p.extension().is_some_and(|e| e == "toml")) {
@@ -82,7 +81,7 @@ impl Api {
                 name: ruleset.kind(id).map_or(id.clone(), |k| k.name.clone()),
                 value: s.value,
                 moves: s.squares,
-                cavalry: s.class == crate::systems::when_empires_clash::tables::StandClass::Cavalry,
+                cavalry: s.class == super::super::tables::StandClass::Cavalry,
             })
             .collect();
         let weapons = tables
@@ -115,9 +114,10 @@ impl Api {
         }
         let tables = &charts().1;
         let text = army.to_toml(tables);
-        std::fs::create_dir_all(&self.armies_dir)
-            .and_then(|()| std::fs::write(self.armies_dir.join(format!("{slug}.toml")), &text))
-            .map_err(|e| ApiError::bad_input(format!("cannot save the army in {}: {e}", self.armies_dir.display())))?;
+        let dir = self.armies_dir();
+        std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(dir.join(format!("{slug}.toml")), &text))
+            .map_err(|e| ApiError::bad_input(format!("cannot save the army in {}: {e}", dir.display())))?;
         Ok(BookEntry { id: format!("saved/{slug}"), saved: true, army })
     }
 

@@ -3,12 +3,11 @@
 
 use std::path::Path;
 
-use super::Failure;
-use super::args::{ArmiesArgs, ArmiesCommand};
+use super::super::army::{self, ArmyList};
+use super::super::{charts, library, one_off};
+use crate::cli::{ArmiesArgs, ArmiesCommand, Failure};
 use crate::dice::GameRng;
 use crate::scenario::parse;
-use crate::systems::when_empires_clash::army::{self, ArmyList};
-use crate::systems::when_empires_clash::{charts, library, one_off};
 
 pub fn run(args: ArmiesArgs) -> Result<(), Failure> {
     let tables = &charts().1;
