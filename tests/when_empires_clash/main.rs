@@ -7,6 +7,7 @@ mod armies;
 mod board;
 mod combat;
 mod fighting;
+mod large_stands;
 mod movement;
 mod one_off;
 #[path = "../play/mod.rs"]

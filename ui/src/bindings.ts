@@ -1107,6 +1107,8 @@ export type StandView = StandView_Serialize | StandView_Deserialize;
 export type StandView_Deserialize = {
 	id: string,
 	square: string,
+	/**  Every square it stands in, its front square first (more than one for a large stand). */
+	covers: string[],
 	facing: Facing,
 	rear: boolean,
 	/**  The stand's depth on the table, as the ruleset gives its type's minimum. */
@@ -1131,6 +1133,8 @@ export type StandView_Deserialize = {
 export type StandView_Serialize = {
 	id: string,
 	square: string,
+	/**  Every square it stands in, its front square first (more than one for a large stand). */
+	covers: string[],
 	facing: Facing,
 	rear: boolean,
 	/**  The stand's depth on the table, as the ruleset gives its type's minimum. */

@@ -45,6 +45,8 @@ pub struct Stand<'a> {
     pub dismounted: bool,
     /// Being towed by this Transport stand.
     pub towed_by: Option<&'a str>,
+    /// Every square it stands in, its front square first: more than one for a large stand.
+    pub covers: Vec<Square>,
 }
 
 impl Stand<'_> {
@@ -79,6 +81,30 @@ impl Stand<'_> {
     pub fn infantry(&self) -> bool {
         self.class == StandClass::Infantry
     }
+
+    pub fn large(&self) -> bool {
+        self.covers.len() > 1
+    }
+
+    /// The square of this stand nearest `from`: "the ranges of all weapons fired at a large stand are
+    /// measured to the edge of the stand nearest to the firing stand".
+    pub fn nearest_to(&self, from: Square) -> Square {
+        *self.covers.iter().min_by_key(|&&s| crate::measure::chebyshev(from, s)).expect("a stand covers its square")
+    }
+}
+
+/// The squares a stand of `size` (across, deep) covers with its front square at `front`, facing `facing`:
+/// deeper squares behind it, wider ones to its right.
+pub fn covered(front: Square, facing: Facing, (wide, deep): (i32, i32)) -> Vec<Square> {
+    let (ac, ar) = facing.ahead();
+    let (rc, rr) = (-ar, ac);
+    let mut squares = Vec::new();
+    for d in 0..deep {
+        for w in 0..wide {
+            squares.push(Square::new(front.col - d * ac + w * rc, front.row - d * ar + w * rr));
+        }
+    }
+    squares
 }
 
 /// A stand's facing: the shared facing in degrees, square to the grid (scenarios and moves keep it so; a
@@ -106,7 +132,7 @@ pub fn on_the_field(unit: &Unit) -> bool {
 impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
     pub fn board(&self) -> Board {
         let mut board = self.setup.scenario.board.board();
-        board.set_occupied(self.stands().iter().map(|s| s.square));
+        board.set_occupied(self.stands().iter().flat_map(|s| s.covers.clone()));
         board
     }
 
@@ -149,7 +175,9 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
             _ => kind.squares,
         };
         let towed_by = self.turn.towing.iter().find(|(_, gun)| **gun == unit.id).map(|(t, _)| t.as_str());
+        let covers = covered(square, facing, own.straddles());
         Stand {
+            covers,
             unit,
             square,
             facing,

@@ -86,6 +86,18 @@ pub struct UnitFields {
     pub dismounted: bool,
     /// A Transport stand that begins the battle towing this artillery stand.
     pub towing: Option<Spanned<String>>,
+    /// The stand's size on the table when it is a large stand (wider or deeper than 50 mm): it straddles
+    /// as many squares, behind its front square and to its right.
+    pub width_mm: Option<Spanned<u32>>,
+    pub depth_mm: Option<Spanned<u32>>,
+}
+
+impl UnitFields {
+    /// Squares across and squares deep that the stand straddles: 1 x 1 unless it is a large stand.
+    pub fn straddles(&self) -> (i32, i32) {
+        let squares = |mm: &Option<Spanned<u32>>| mm.as_ref().map_or(1, |m| m.get_ref().div_ceil(50).max(1) as i32);
+        (squares(&self.width_mm), squares(&self.depth_mm))
+    }
 }
 
 impl BoardEntry {
@@ -275,6 +287,11 @@ pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Resul
                 return Err((as_kind.span(), format!("no stand type {:?} to fight as on foot", as_kind.get_ref())));
             }
         }
+        for size in [&fields.width_mm, &fields.depth_mm].into_iter().flatten() {
+            if !(20..=150).contains(size.get_ref()) {
+                return Err((size.span(), format!("{} mm: a stand is 20 to 150 mm", size.get_ref())));
+            }
+        }
         if fields.dismounted && fields.dismounts_as.is_none() {
             return Err((square.span(), format!("{} begins dismounted but has no `dismounts_as`", unit.id)));
         }
@@ -291,7 +308,17 @@ pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Resul
             }
         }
         let at = notation::parse(square.get_ref()).map_err(|e| (square.span(), e))?;
-        by_square.entry(at).or_default().push(unit);
+        let facing = super::context::facing_of(unit);
+        let (cols, rows) = setup.setup.scenario.board.size();
+        for covered in super::context::covered(at, facing, fields.straddles()) {
+            if !(crate::measure::SquareGrid { cols, rows }).contains(covered) {
+                return Err((
+                    square.span(),
+                    format!("{} straddles {}, off the board", unit.id, notation::name(covered)),
+                ));
+            }
+            by_square.entry(covered).or_default().push(unit);
+        }
     }
     for (square, stands) in by_square {
         let span = setup.setup.unit(&stands[0].id).square.as_ref().expect("read above").span();

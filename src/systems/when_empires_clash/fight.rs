@@ -93,7 +93,9 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
             COMBAT,
         ));
     }
-    let distance = chebyshev(initiator.square, target.square);
+    // Measured from the initiator's front square to the nearest square of the target.
+    let aim = target.nearest_to(initiator.square);
+    let distance = chebyshev(initiator.square, aim);
     match kind {
         Kind::Close if distance != 1 => Err(refuse(
             format!(
@@ -123,13 +125,13 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
                     rule,
                 ));
             }
-            if !in_front_arc(initiator.square, initiator.facing, target.square) {
+            if !in_front_arc(initiator.square, initiator.facing, aim) {
                 return Err(refuse(
                     format!("{} is outside {}'s 90-degree front arc", target.name(), initiator.name()),
                     rule,
                 ));
             }
-            line_of_sight(&ctx.board(), initiator.square, target.square).map_err(|blocker| {
+            line_of_sight(&ctx.board(), initiator.square, aim).map_err(|blocker| {
                 refuse(format!("no clear line of sight: {} blocks it", notation::name(blocker)), rule)
             })
         }

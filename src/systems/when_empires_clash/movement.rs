@@ -34,7 +34,8 @@ pub fn around(ctx: &Ctx, stand: &Stand) -> (Vec<Square>, Vec<Square>) {
         if other.id() == stand.id() || other.towed_by == Some(stand.id()) {
             continue;
         }
-        if other.side() == stand.side() { friends.push(other.square) } else { enemies.push(other.square) }
+        let into = if other.side() == stand.side() { &mut friends } else { &mut enemies };
+        into.extend(other.covers.iter().copied());
     }
     (friends, enemies)
 }
@@ -46,7 +47,20 @@ pub fn legal_squares(ctx: &Ctx, stand: &Stand) -> std::collections::BTreeMap<Squ
     }
     let (friends, enemies) = around(ctx, stand);
     let mover = mover(stand, &friends, &enemies);
-    let mut squares = reachable(&ctx.board(), &mover, room(ctx, stand));
+    let board = ctx.board();
+    let mut squares = reachable(&board, &mover, room(ctx, stand));
+    if stand.large() {
+        // The rest of a large stand comes after its front square: each of its squares must take it.
+        let size = ctx.unit_fields(stand.id()).straddles();
+        squares.retain(|&end, _| {
+            super::context::covered(end, stand.facing, size).iter().skip(1).all(|&s| {
+                board.grid.contains(s)
+                    && !enemies.contains(&s)
+                    && board.enterable(s, stand.infantry())
+                    && friends.iter().filter(|&&f| f == s).count() < room(ctx, stand)
+            })
+        });
+    }
     if ctx.withdrawing().contains(&stand.side()) {
         let toward = ctx.toward_baseline(stand.side());
         squares.retain(|&s, _| toward.offsets(stand.square, s).0 >= 1);
@@ -83,6 +97,12 @@ fn may_move(ctx: &Ctx, stand: &Stand) -> Result<(), GameError> {
     }
     if let Some(transport) = stand.towed_by {
         return Err(refuse(format!("{} moves only with {}", stand.name(), ctx.name_of(transport)), TRANSPORT));
+    }
+    if stand.large() && stand.class == StandClass::Artillery {
+        return Err(refuse(
+            format!("{} is artillery on a large stand: it moves only limbered to a Transport stand", stand.name()),
+            TRANSPORT,
+        ));
     }
     Ok(())
 }

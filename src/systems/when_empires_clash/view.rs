@@ -79,6 +79,8 @@ pub struct ArmyView {
 pub struct StandView {
     pub id: String,
     pub square: String,
+    /// Every square it stands in, its front square first (more than one for a large stand).
+    pub covers: Vec<String>,
     pub facing: Facing,
     pub rear: bool,
     /// The stand's depth on the table, as the ruleset gives its type's minimum.
@@ -385,6 +387,7 @@ fn stand_view(ctx: &Ctx, stand: &Stand) -> StandView {
     StandView {
         id: stand.id().to_string(),
         square: stand.at(),
+        covers: stand.covers.iter().map(|&s| notation::name(s)).collect(),
         facing: stand.facing,
         rear: stand.rear,
         depth_mm: stand.kind.depth_mm,
