@@ -43,13 +43,15 @@ macro_rules! for_each_command {
             check_army(army: $crate::systems::desk::Draft, target: $crate::systems::desk::Target) -> $crate::systems::desk::DraftCheck;
             /// Saves an army beside the database, by its name.
             save_army(army: $crate::systems::desk::Draft) -> $crate::systems::desk::BookEntry;
-            /// A one-off battle's set-up throws (typed, or the app's from the seed) and the battle they make.
+            /// A one-off battle's set-up throws (typed, or the app's from the seed) and the battle they make,
+            /// with the terrain the players placed and the edge the baseline's winner chose, where given.
             one_off_preview(
                 first: $crate::systems::desk::Draft,
                 second: $crate::systems::desk::Draft,
                 seed: Option<String>,
                 thrown: bool,
-                dice: Option<Vec<i64>>
+                dice: Option<Vec<i64>>,
+                plan: Option<$crate::systems::desk::Plan>
             ) -> $crate::systems::desk::OneOffPreview;
         }
     };

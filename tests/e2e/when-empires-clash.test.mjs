@@ -124,3 +124,33 @@ test('at the desk: two armies built and checked, a one-off battle set up by type
   assert.match(await text('battle-turn'), /^Turn 1 of 12$/);
   await page.screenshot({ path: join(out, 'wec-one-off-battle.png') });
 });
+
+test('at the desk: the terrain placed by hand in turn and the baseline chosen, then laid out', async () => {
+  await page.goto(session.base);
+  await tid('open-desk-when-empires-clash').click();
+  await tid('army-first-list').selectOption('zulu-war--british');
+  await tid('army-second-list').selectOption('zulu-war--zulu');
+  // Terrain 2 and 1 (the British first), the Zulus choose the baseline, depth 2 and 3, commanders 3 and 4.
+  await tid('one-off-dice').fill('2 1 1 5 2 3 3 4');
+  await tid('throw-set-up').click();
+  await tid('place-by-hand').click();
+  assert.match(await text('placer-turn'), /^British Army place piece 1 of 3/);
+  const cell = (name) => page.locator(`[data-testid="terrain-placer"] rect[data-square="${name}"]`);
+  await tid('piece-Wood').click();
+  await cell('C5').click();
+  assert.match(await text('placer-turn'), /^Zulu Army place piece 2 of 3/);
+  await tid('piece-Low hill').click();
+  await cell('H5').click();
+  await tid('piece-Stone wall').click();
+  await cell('K8').click();
+  assert.match(await text('placer-turn'), /Zulu Army won the baseline throw: choose your edge/);
+  await tid('edge-west').click();
+  await page.screenshot({ path: join(out, 'wec-terrain-placed.png') });
+  await tid('lay-out').click();
+  await until('laid out as placed', async () => /British Army places wood/.test(await text('one-off-preview')));
+  assert.match(await text('one-off-preview'), /Zulu Army chose the west edge/);
+  await tid('start-one-off').click();
+  await tid('grid-table').waitFor();
+  assert.equal(await page.locator('g.square.woods[data-square="C5"]').count(), 1);
+  await page.screenshot({ path: join(out, 'wec-placed-battle.png') });
+});

@@ -60,7 +60,8 @@ fn a_one_off_battle_from_two_lists_loads_with_each_army_inside_its_depth_and_a_c
     for seed in 0..20 {
         let mut rng = GameRng::for_event(seed, 0);
         let (throws, _) = one_off::throw(tables, ["Boers", "British"], false, None, &mut rng).unwrap();
-        let text = one_off::scenario(tables, armies_of(&a, &b), &throws, rng.inner());
+        let text =
+            one_off::scenario(tables, armies_of(&a, &b), &throws, &one_off::Plan::default(), rng.inner()).unwrap();
         let scenario = parse("one-off.toml", &text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
         for (i, side) in ["first", "second"].iter().enumerate() {
             let stands: Vec<_> = scenario.units.iter().filter(|u| u.side == *side).collect();
@@ -94,7 +95,7 @@ fn the_same_seed_sets_up_the_same_one_off_battle() {
     let set_up = |seed| {
         let mut rng = GameRng::for_event(seed, 0);
         let (throws, _) = one_off::throw(tables, ["British", "Zulus"], false, None, &mut rng).unwrap();
-        one_off::scenario(tables, armies_of(&a, &b), &throws, rng.inner())
+        one_off::scenario(tables, armies_of(&a, &b), &throws, &one_off::Plan::default(), rng.inner()).unwrap()
     };
     assert_eq!(set_up(9), set_up(9));
     assert_ne!(set_up(9), set_up(10));
@@ -113,4 +114,40 @@ fn the_army_library_holds_every_list_of_the_armies_folder() {
     for (name, _) in library::LISTS {
         library::read(name).unwrap_or_else(|e| panic!("{e}"));
     }
+}
+
+/// The players place each piece in turn, the side that threw higher first, and the baseline's winner
+/// chooses any edge: the battle is laid out as they chose.
+#[test]
+fn terrain_placed_by_hand_and_a_chosen_edge_are_laid_out_as_the_players_chose() {
+    let tables = &charts().1;
+    let [a, b] = lists("zulu-war--british", "zulu-war--zulu");
+    let mut rng = GameRng::for_event(1, 0);
+    // Terrain 2 and 1 (the British first), the Zulus choose the baseline, depth 2 and 3, commanders 3, 4.
+    let (throws, _) =
+        one_off::throw(tables, ["British", "Zulus"], false, Some(&[2, 1, 1, 5, 2, 3, 3, 4]), &mut rng).unwrap();
+    assert_eq!(one_off::turns(&throws), [0, 1, 0]);
+    let piece = |name: &str, at: &str| one_off::PlacedPiece { piece: name.into(), at: at.into() };
+    let plan = one_off::Plan {
+        pieces: vec![piece("Wood", "C5"), piece("Low hill", "H5"), piece("Stone wall", "K8")],
+        baseline: Some(sandtable::systems::when_empires_clash::board::Facing::West),
+    };
+    let text = one_off::scenario(tables, armies_of(&a, &b), &throws, &plan, rng.inner()).unwrap();
+    let scenario = parse("one-off.toml", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(text.contains("woods = [\"C5\"]"), "{text}");
+    assert!(text.contains("squares = [\"H5\", \"I5\", \"H6\", \"I6\"]"), "{text}");
+    assert!(text.contains("between = [[\"K8\", \"K9\"], [\"L8\", \"L9\"], [\"M8\", \"M9\"]]"), "{text}");
+    assert_eq!(scenario.sides[1].edge, sandtable::measure::Edge::West);
+    assert_eq!(scenario.sides[0].edge, sandtable::measure::Edge::East);
+    // The Zulus deploy within 3 squares of the west edge, facing east.
+    for u in scenario.units.iter().filter(|u| u.side == "second") {
+        assert!(u.figures[0].pos.x < 3.0 * 50.0 / 25.4, "{} at {:?}", u.id, u.figures[0].pos);
+        assert_eq!(u.facing, 90.0);
+    }
+    let clash = one_off::Plan { pieces: vec![piece("Copse", "C5"), piece("Wood", "D5")], baseline: None };
+    let error = one_off::scenario(tables, armies_of(&a, &b), &throws, &clash, rng.inner()).unwrap_err();
+    assert_eq!(error, "the Wood at D5 would lie on another piece at D5");
+    let off = one_off::Plan { pieces: vec![piece("Ridge", "Q3")], baseline: None };
+    let error = one_off::scenario(tables, armies_of(&a, &b), &throws, &off, rng.inner()).unwrap_err();
+    assert_eq!(error, "the Ridge at Q3 would reach S3, off the board");
 }

@@ -36,8 +36,11 @@ export const commands = {
 	checkArmy: (army: Draft_Deserialize, target: Target) => typedError<DraftCheck_Serialize, ApiError_Serialize>(__TAURI_INVOKE("check_army", { army, target })),
 	/**  Saves an army beside the database, by its name. */
 	saveArmy: (army: Draft_Deserialize) => typedError<BookEntry_Serialize, ApiError_Serialize>(__TAURI_INVOKE("save_army", { army })),
-	/**  A one-off battle's set-up throws (typed, or the app's from the seed) and the battle they make. */
-	oneOffPreview: (first: Draft_Deserialize, second: Draft_Deserialize, seed: string | null, thrown: boolean, dice: number[] | null) => typedError<OneOffPreview_Serialize, ApiError_Serialize>(__TAURI_INVOKE("one_off_preview", { first, second, seed, thrown, dice })),
+	/**
+	 *  A one-off battle's set-up throws (typed, or the app's from the seed) and the battle they make,
+	 *  with the terrain the players placed and the edge the baseline's winner chose, where given.
+	 */
+	oneOffPreview: (first: Draft_Deserialize, second: Draft_Deserialize, seed: string | null, thrown: boolean, dice: number[] | null, plan: Plan_Deserialize | null) => typedError<OneOffPreview_Serialize, ApiError_Serialize>(__TAURI_INVOKE("one_off_preview", { first, second, seed, thrown, dice, plan })),
 };
 
 /* Types */
@@ -826,6 +829,12 @@ export type OneOffPreview = OneOffPreview_Serialize | OneOffPreview_Deserialize;
 export type OneOffPreview_Deserialize = {
 	throws: Throws_Deserialize,
 	rolls: NamedRoll[],
+	/**  The seed the set-up was thrown with: asked for again with a plan, it throws the same dice. */
+	seed: string,
+	/**  Which side places each terrain piece, in turn (0 the first army, 1 the second). */
+	turns: number[],
+	/**  The terrain pieces the sides may place, each by its squares from its top-left one. */
+	pieces: PieceView[],
 	/**  The battle's scenario file: what `new_game_from_text` starts. */
 	scenario: string,
 	title: string,
@@ -834,6 +843,12 @@ export type OneOffPreview_Deserialize = {
 export type OneOffPreview_Serialize = {
 	throws: Throws_Serialize,
 	rolls: NamedRoll[],
+	/**  The seed the set-up was thrown with: asked for again with a plan, it throws the same dice. */
+	seed: string,
+	/**  Which side places each terrain piece, in turn (0 the first army, 1 the second). */
+	turns: number[],
+	/**  The terrain pieces the sides may place, each by its squares from its top-left one. */
+	pieces: PieceView[],
 	/**  The battle's scenario file: what `new_game_from_text` starts. */
 	scenario: string,
 	title: string,
@@ -891,10 +906,22 @@ export type Pick = {
 	from: string[],
 };
 
+export type PieceView = {
+	name: string,
+	/**  Its squares, (columns, rows) from its top-left square. */
+	squares: ([number, number])[],
+};
+
 /**  One figure put at a point: what a placement, a formation or a correction records for each figure. */
 export type Placed = {
 	figure: number,
 	at: Pt,
+};
+
+/**  A piece of the ruleset's set, by name, with its top-left square. */
+export type PlacedPiece = {
+	piece: string,
+	at: string,
 };
 
 /**
@@ -929,6 +956,33 @@ export type PlacementView_Serialize = {
 	rule: string,
 	/**  Why not now, in the rules' words; none when the unit may place its figures. */
 	barred: string | null,
+};
+
+/**
+ *  What the players chose at the table: each terrain piece and where it goes, in the order they place
+ *  them (the sides in turn, as `turns` gives), and the edge the baseline's winner chose. What they leave
+ *  out, the app chooses.
+ */
+export type Plan = Plan_Serialize | Plan_Deserialize;
+
+/**
+ *  What the players chose at the table: each terrain piece and where it goes, in the order they place
+ *  them (the sides in turn, as `turns` gives), and the edge the baseline's winner chose. What they leave
+ *  out, the app chooses.
+ */
+export type Plan_Deserialize = {
+	pieces: PlacedPiece[],
+	baseline?: Facing | null,
+};
+
+/**
+ *  What the players chose at the table: each terrain piece and where it goes, in the order they place
+ *  them (the sides in turn, as `turns` gives), and the edge the baseline's winner chose. What they leave
+ *  out, the app chooses.
+ */
+export type Plan_Serialize = {
+	pieces: PlacedPiece[],
+	baseline: Facing | null,
 };
 
 /**  A roll the rules owe now: a test, a melee, a drowning. The action `{type: action, unit, dice}` settles it. */

@@ -50,9 +50,23 @@ pub struct WeaponChoice {
 pub struct OneOffPreview {
     pub throws: one_off::Throws,
     pub rolls: Vec<NamedRoll>,
+    /// The seed the set-up was thrown with: asked for again with a plan, it throws the same dice.
+    pub seed: String,
+    /// Which side places each terrain piece, in turn (0 the first army, 1 the second).
+    pub turns: Vec<u32>,
+    /// The terrain pieces the sides may place, each by its squares from its top-left one.
+    pub pieces: Vec<PieceView>,
     /// The battle's scenario file: what `new_game_from_text` starts.
     pub scenario: String,
     pub title: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PieceView {
+    pub name: String,
+    /// Its squares, (columns, rows) from its top-left square.
+    pub squares: Vec<[i32; 2]>,
 }
 
 impl Api {
@@ -130,19 +144,25 @@ impl Api {
         seed: Option<String>,
         thrown: bool,
         dice: Option<Vec<i64>>,
+        plan: Option<one_off::Plan>,
     ) -> Result<OneOffPreview, ApiError> {
         let tables = &charts().1;
         let lists = [first.list(tables), second.list(tables)];
         let names = [first.name.as_str(), second.name.as_str()];
-        let mut rng = GameRng::for_event(read_seed(seed)?, 0);
+        let seed = read_seed(seed)?;
+        let mut rng = GameRng::for_event(seed, 0);
         let (throws, rolls) =
             one_off::throw(tables, names, thrown, dice.as_deref(), &mut rng).map_err(ApiError::bad_input)?;
         let armies = [
             one_off::Army { name: &first.name, list: &lists[0] },
             one_off::Army { name: &second.name, list: &lists[1] },
         ];
-        let scenario = one_off::scenario(tables, armies, &throws, rng.inner());
+        let scenario = one_off::scenario(tables, armies, &throws, &plan.unwrap_or_default(), rng.inner())
+            .map_err(ApiError::bad_input)?;
         let title = crate::scenario::parse("one-off.toml", &scenario)?.title;
-        Ok(OneOffPreview { throws, rolls, scenario, title })
+        let turns = one_off::turns(&throws).into_iter().map(|side| side as u32).collect();
+        let pieces =
+            tables.one_off.pieces.iter().map(|p| PieceView { name: p.name.clone(), squares: p.squares() }).collect();
+        Ok(OneOffPreview { throws, rolls, seed: seed.to_string(), turns, pieces, scenario, title })
     }
 }

@@ -59,7 +59,8 @@ pub fn run(args: ArmiesArgs) -> Result<(), Failure> {
                 eprintln!("{}: {}", roll.label, roll.roll.total);
             }
             let armies = [one_off::Army { name: &a.0, list: &a.1 }, one_off::Army { name: &b.0, list: &b.1 }];
-            let text = one_off::scenario(tables, armies, &throws, rng.inner());
+            let text = one_off::scenario(tables, armies, &throws, &one_off::Plan::default(), rng.inner())
+                .map_err(Failure::bad_input)?;
             // What the generator writes must load like any scenario: a failure here is the app's defect.
             parse("one-off.toml", &text)
                 .map_err(|e| Failure::other(format!("the generated battle does not load: {e}")))?;

@@ -6,5 +6,6 @@ mod book;
 mod cli;
 
 pub use super::draft::{Draft, DraftCheck, DraftFinding, DraftLine, Target};
-pub use book::{ArmyBook, BookEntry, OneOffPreview, StandKindView, WeaponChoice};
+pub use super::one_off::{PlacedPiece, Plan};
+pub use book::{ArmyBook, BookEntry, OneOffPreview, PieceView, StandKindView, WeaponChoice};
 pub use cli::run as run_cli;

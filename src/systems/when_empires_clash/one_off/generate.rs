@@ -8,6 +8,7 @@ use std::fmt::Write;
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
 
 use super::super::army::{ArmyList, Line};
 use super::super::board::Facing;
@@ -28,24 +29,59 @@ pub struct Army<'a> {
     pub list: &'a ArmyList,
 }
 
-/// The scenario file's text.
-pub fn scenario(tables: &Tables, armies: [Army; 2], throws: &Throws, rng: &mut impl Rng) -> String {
-    let mut terrain = Terrain::default();
+/// What the players chose at the table: each terrain piece and where it goes, in the order they place
+/// them (the sides in turn, as `turns` gives), and the edge the baseline's winner chose. What they leave
+/// out, the app chooses.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Plan {
+    pub pieces: Vec<PlacedPiece>,
+    pub baseline: Option<Facing>,
+}
+
+/// A piece of the ruleset's set, by name, with its top-left square.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PlacedPiece {
+    pub piece: String,
+    pub at: String,
+}
+
+/// Whose turn it is to place each piece: the sides in turn from the one that threw higher, each placing
+/// its own count; the one with more places the rest.
+pub fn turns(throws: &Throws) -> Vec<usize> {
     let order = [throws.places_first, 1 - throws.places_first];
-    let mut placed = Vec::new();
     let most = throws.pieces[0].max(throws.pieces[1]);
-    for round in 0..most {
-        for &side in &order {
-            if round < throws.pieces[side]
-                && let Some(name) = terrain.place(&tables.one_off.pieces, rng)
-            {
-                placed.push(format!("{} places {name}", armies[side].list.army.name));
-            }
-        }
+    (0..most).flat_map(|round| order.into_iter().filter(move |&side| round < throws.pieces[side])).collect()
+}
+
+/// The scenario file's text, or why the plan cannot be laid out.
+pub fn scenario(
+    tables: &Tables,
+    armies: [Army; 2],
+    throws: &Throws,
+    plan: &Plan,
+    rng: &mut impl Rng,
+) -> Result<String, String> {
+    let mut terrain = Terrain::default();
+    let mut placed = Vec::new();
+    let turns = turns(throws);
+    if plan.pieces.len() > turns.len() {
+        return Err(format!("{} pieces placed, but the dice gave {} in all", plan.pieces.len(), turns.len()));
     }
-    // The winner of the baseline throw takes a long edge; the other side has the one opposite.
+    for (i, &side) in turns.iter().enumerate() {
+        let name = match plan.pieces.get(i) {
+            Some(chosen) => terrain.put(&tables.one_off.pieces, chosen)?,
+            None => match terrain.place(&tables.one_off.pieces, rng) {
+                Some(name) => name,
+                None => continue,
+            },
+        };
+        placed.push(format!("{} places {name}", armies[side].list.army.name));
+    }
+    // The winner of the baseline throw takes the edge it chose, or a long edge; the other the one opposite.
     let chooser = throws.chooses_baseline;
-    let chosen = if rng.random_bool(0.5) { Facing::South } else { Facing::North };
+    let chosen = plan.baseline.unwrap_or_else(|| if rng.random_bool(0.5) { Facing::South } else { Facing::North });
     let edges = if chooser == 0 { [chosen, chosen.about()] } else { [chosen.about(), chosen] };
     let ids = ["first", "second"];
     let mut text = String::new();
@@ -113,7 +149,7 @@ pub fn scenario(tables: &Tables, armies: [Army; 2], throws: &Throws, rng: &mut i
         }
     }
     text.push_str(&stands);
-    text
+    Ok(text)
 }
 
 fn edge_word(edge: Facing) -> &'static str {
@@ -135,6 +171,47 @@ struct Terrain {
 }
 
 impl Terrain {
+    /// The piece the players chose, where they put it: on the board and on no other piece.
+    fn put(&mut self, pieces: &[Piece], chosen: &PlacedPiece) -> Result<String, String> {
+        let piece = pieces.iter().find(|p| p.name.eq_ignore_ascii_case(&chosen.piece)).ok_or_else(|| {
+            let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
+            format!("no terrain piece {:?}; the pieces are: {}", chosen.piece, names.join(", "))
+        })?;
+        let at = notation::parse(&chosen.at)?;
+        let covered: Vec<Square> = piece.squares().iter().map(|[c, r]| Square::new(at.col + c, at.row + r)).collect();
+        if let Some(off) = covered.iter().find(|s| s.col >= BOARD.0 || s.row >= BOARD.1 || s.col < 0 || s.row < 0) {
+            return Err(format!(
+                "the {} at {} would reach {}, off the board",
+                piece.name,
+                chosen.at,
+                notation::name(*off)
+            ));
+        }
+        if let Some(taken) = covered.iter().find(|s| self.taken.contains(s)) {
+            return Err(format!(
+                "the {} at {} would lie on another piece at {}",
+                piece.name,
+                chosen.at,
+                notation::name(*taken)
+            ));
+        }
+        self.lay(piece, at, covered);
+        Ok(piece.name.to_lowercase())
+    }
+
+    fn lay(&mut self, piece: &Piece, at: Square, covered: Vec<Square>) {
+        self.taken.extend(covered);
+        let shift = |[c, r]: [i32; 2]| Square::new(at.col + c, at.row + r);
+        self.woods.extend(piece.woods.iter().map(|&s| shift(s)));
+        self.buildings.extend(piece.buildings.iter().map(|&s| shift(s)));
+        for hill in &piece.hills {
+            self.hills.push((hill.squares.iter().map(|&s| shift(s)).collect(), hill.level));
+        }
+        for o in &piece.obstacles {
+            self.obstacles.push((o.kind, o.between.iter().map(|&[a, b]| (shift(a), shift(b))).collect()));
+        }
+    }
+
     /// A piece at a free place clear of the baseline rows; its name, or None when it found no room.
     fn place(&mut self, pieces: &[Piece], rng: &mut impl Rng) -> Option<String> {
         let piece = pieces.choose(rng)?;
@@ -146,16 +223,7 @@ impl Terrain {
             if !fits {
                 continue;
             }
-            self.taken.extend(covered);
-            let shift = |[c, r]: [i32; 2]| Square::new(at.col + c, at.row + r);
-            self.woods.extend(piece.woods.iter().map(|&s| shift(s)));
-            self.buildings.extend(piece.buildings.iter().map(|&s| shift(s)));
-            for hill in &piece.hills {
-                self.hills.push((hill.squares.iter().map(|&s| shift(s)).collect(), hill.level));
-            }
-            for o in &piece.obstacles {
-                self.obstacles.push((o.kind, o.between.iter().map(|&[a, b]| (shift(a), shift(b))).collect()));
-            }
+            self.lay(piece, at, covered);
             return Some(piece.name.to_lowercase());
         }
         None
@@ -183,6 +251,28 @@ impl Terrain {
     }
 }
 
+/// A side's deployment zone: the lines of squares parallel to its baseline, `depth` of them, the front line
+/// first, each from the middle out.
+fn zone(edge: Facing, depth: u32) -> Vec<Vec<Square>> {
+    let (cols, rows) = BOARD;
+    let across = matches!(edge, Facing::North | Facing::South);
+    let (length, span) = if across { (cols, rows) } else { (rows, cols) };
+    let depth = (depth as i32).min(span / 2);
+    let mut middle_out: Vec<i32> = (0..length).collect();
+    middle_out.sort_by_key(|i| ((2 * i + 1 - length).abs(), *i));
+    // Distance in from the baseline, the front line (deepest) first.
+    (0..depth)
+        .rev()
+        .map(|inward| {
+            let line = match edge {
+                Facing::North | Facing::West => inward,
+                Facing::South | Facing::East => span - 1 - inward,
+            };
+            middle_out.iter().map(|&i| if across { Square::new(i, line) } else { Square::new(line, i) }).collect()
+        })
+        .collect()
+}
+
 /// The order a side's stands go down: infantry in front, then cavalry, guns, transport, the Command stand
 /// last (furthest back).
 fn rank(tables: &Tables, line: &Line) -> u8 {
@@ -207,18 +297,12 @@ fn deploy(
     depth: u32,
     terrain: &mut Terrain,
 ) {
-    let depth = depth.min(BOARD.1 as u32 / 2) as i32;
-    let rows: Vec<i32> = match edge {
-        Facing::South => (BOARD.1 - depth..BOARD.1).collect(),
-        _ => (0..depth).rev().collect(),
-    };
-    let mut middle_out: Vec<i32> = (0..BOARD.0).collect();
-    middle_out.sort_by_key(|c| ((2 * c + 1 - BOARD.0).abs(), *c));
-    let squares: Vec<Square> = rows.iter().flat_map(|&r| middle_out.iter().map(move |&c| Square::new(c, r))).collect();
+    let lines_of_zone = zone(edge, depth);
+    let squares: Vec<Square> = lines_of_zone.iter().flatten().copied().collect();
     if let Some(dug) = &list.entrenchments {
-        let (front, ahead) = (rows[0], rows[0] + edge.about().ahead().1);
-        let lengths =
-            middle_out.iter().take(dug.lengths as usize).map(|&c| (Square::new(c, front), Square::new(c, ahead)));
+        let (dc, dr) = edge.about().ahead();
+        let front = &lines_of_zone[0];
+        let lengths = front.iter().take(dug.lengths as usize).map(|&s| (s, Square::new(s.col + dc, s.row + dr)));
         terrain.obstacles.push((super::super::board::Obstacle::Entrenchment, lengths.collect()));
     }
     let mut lines: Vec<&Line> = list.stands.iter().collect();
@@ -264,8 +348,8 @@ fn deploy(
     let mounted =
         list.stands.iter().any(|l| tables.stand(l.kind.get_ref()).is_some_and(|s| s.class == StandClass::Cavalry));
     let kind = if mounted { "command_mounted" } else { "command_on_foot" };
-    // The back row's middle first, then forward: where a commander watches his line from.
-    let from_the_back = rows.iter().rev().flat_map(|&r| middle_out.iter().map(move |&c| Square::new(c, r)));
+    // The back line's middle first, then forward: where a commander watches his line from.
+    let from_the_back = lines_of_zone.iter().rev().flatten().copied();
     let back = from_the_back.into_iter().find(|s| !used.iter().any(|(u, _)| u == s) && !terrain.woods.contains(s));
     if let Some(square) = back {
         let _ = writeln!(

@@ -18,5 +18,5 @@ pub fn cap(rules: &ArmyRules, value: u32, thrown: bool) -> u32 {
 mod generate;
 mod throws;
 
-pub use generate::{Army, BOARD, scenario};
+pub use generate::{Army, BOARD, PlacedPiece, Plan, scenario, turns};
 pub use throws::{Throws, throw};
