@@ -78,7 +78,7 @@ fn a_one_off_battle_set_up_from_two_army_lists_starts_as_a_game() {
     let dice = "4,2,3,5,2,6,6,1";
     t.ok(&["armies", "one-off", "zulu-war--british", "zulu-war--zulu", "--seed", "5", "--dice", dice, "--out", file]);
     let text = std::fs::read_to_string(file).unwrap();
-    assert!(text.contains("# Commanders: British Army 3, Zulu Army 1."), "{text}");
+    assert!(text.contains("# Commanders: British Army Exceptional (3), Zulu Army Poor (1)."), "{text}");
     t.ok(&["scenario", "check", file]);
     let id = t.ok(&["game", "new", file, "--seed", "1"]).lines().last().unwrap().trim().to_string();
     assert!(t.ok(&["game", "show", &id]).contains("One-off: British Army against Zulu Army"));

@@ -117,7 +117,7 @@ test('at the desk: two armies built and checked, a one-off battle set up by type
   await tid('one-off-preview').waitFor();
   const preview = await text('one-off-preview');
   assert.match(preview, /Wood’s Column: terrain pieces 4/);
-  assert.match(preview, /Commanders: Wood’s Column 3, Zulu Army 1/);
+  assert.match(preview, /Commanders: Wood’s Column Exceptional \(3\), Zulu Army Poor \(1\)/);
   await page.screenshot({ path: join(out, 'wec-one-off-setup.png') });
   await tid('start-one-off').click();
   await tid('grid-table').waitFor();

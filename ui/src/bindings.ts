@@ -213,14 +213,14 @@ export type ArmyBook = ArmyBook_Serialize | ArmyBook_Deserialize;
 export type ArmyBook_Deserialize = {
 	lists: BookEntry_Deserialize[],
 	/**  The stand types a line may be, with what each is worth. */
-	kinds: StandKindView[],
+	kinds: StandKindView_Deserialize[],
 	weapons: WeaponChoice[],
 };
 
 export type ArmyBook_Serialize = {
 	lists: BookEntry_Serialize[],
 	/**  The stand types a line may be, with what each is worth. */
-	kinds: StandKindView[],
+	kinds: StandKindView_Serialize[],
 	weapons: WeaponChoice[],
 };
 
@@ -270,6 +270,10 @@ export type CombatView = {
 	theirs: ([string, number])[],
 	/**  Ineffective (fire) or the initiator recoils (close), the target recoils, the target is destroyed. */
 	p: [(number | null), (number | null), (number | null)],
+	/**  The chance the target is lost, a recoil it cannot make counted in; and the initiator's. */
+	lost: [(number | null), (number | null)],
+	/**  Each result in words, a recoil that would destroy the stand said so. */
+	results: [string, string, string],
 	dice: [string, string],
 };
 
@@ -1148,12 +1152,30 @@ export type SideView = {
 	colour: string,
 };
 
-export type StandKindView = {
+export type StandKindView = StandKindView_Serialize | StandKindView_Deserialize;
+
+export type StandKindView_Deserialize = {
 	id: string,
 	name: string,
 	value: number,
 	moves: number,
 	cavalry: boolean,
+	/**  The weapon the text's lists most often give this type, for a new line to start with. */
+	usual_weapon?: string | null,
+	/**  What cavalry of this type fights as on foot, as the lists give it. */
+	usual_on_foot?: string | null,
+};
+
+export type StandKindView_Serialize = {
+	id: string,
+	name: string,
+	value: number,
+	moves: number,
+	cavalry: boolean,
+	/**  The weapon the text's lists most often give this type, for a new line to start with. */
+	usual_weapon: string | null,
+	/**  What cavalry of this type fights as on foot, as the lists give it. */
+	usual_on_foot: string | null,
 };
 
 export type StandView = StandView_Serialize | StandView_Deserialize;

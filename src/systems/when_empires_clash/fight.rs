@@ -171,13 +171,23 @@ pub fn lines(
         Kind::Fire => additions::fire(&field, a, b),
         Kind::Close => additions::close_combat(&field, a, b),
     };
+    // "initiator: <line>" or "target: <line>" strikes one side's line; a bare name strikes it on both.
     for name in judgement.strike {
+        let (sides, line): (&[usize], &str) = match name.split_once(": ") {
+            Some(("initiator", line)) => (&[0], line),
+            Some(("target", line)) => (&[1], line),
+            _ => (&[0, 1], name.as_str()),
+        };
         let before: usize = lines.iter().map(Vec::len).sum();
-        for side in &mut lines {
-            side.retain(|(why, _)| why != name);
+        for &side in sides {
+            lines[side].retain(|(why, _)| why != line);
         }
         if lines.iter().map(Vec::len).sum::<usize>() == before {
-            let listed: Vec<&str> = lines.iter().flatten().map(|(why, _)| why.as_str()).collect();
+            let listed: Vec<String> = ["initiator", "target"]
+                .iter()
+                .zip(&lines)
+                .flat_map(|(who, side)| side.iter().map(move |(why, _)| format!("{who}: {why}")))
+                .collect();
             return Err(GameError::BadInput(format!(
                 "no addition {name:?} in this combat; it has: {}",
                 listed.join(", ")
@@ -345,12 +355,40 @@ pub fn odds_view(ctx: &Ctx, prepared: &Prepared, kind: Kind) -> OddsView {
         format!("{}{:+} for {}", sides[0].dice, sides[0].added, prepared.initiator.name()),
         format!("{}{:+} for {}", sides[1].dice, sides[1].added, prepared.target.name()),
     ]);
+    let [held, recoils, destroyed] = result_words(ctx, prepared, kind);
+    view.add_line(held, chances.initiator_held);
+    view.add_line(recoils, chances.target_recoils);
+    view.add_line(destroyed, chances.target_destroyed);
+    let [initiator_lost, target_lost] = losses(ctx, prepared, kind, &chances);
+    if target_lost > chances.target_destroyed {
+        view.add_line(format!("{} is lost in all", prepared.target.name()), target_lost);
+    }
+    if initiator_lost > 0.0 {
+        view.add_line(format!("{} is lost", prepared.initiator.name()), initiator_lost);
+    }
+    view
+}
+
+/// Each result in words, a recoil that would destroy the stand said so.
+pub fn result_words(ctx: &Ctx, prepared: &Prepared, kind: Kind) -> [String; 3] {
+    let fate = |stand: &Stand| match recoil_path(ctx, stand) {
+        Recoil::Back(_) => format!("{} recoils", stand.name()),
+        Recoil::Destroyed(_) => {
+            let (words, _) = fall_back(ctx, stand);
+            format!("{} {words}", stand.name())
+        }
+    };
     let held = match kind {
         Kind::Fire => "ineffective".to_string(),
-        Kind::Close => format!("{} recoils", prepared.initiator.name()),
+        Kind::Close => fate(&prepared.initiator),
     };
-    view.add_line(held, chances.initiator_held);
-    view.add_line(format!("{} recoils", prepared.target.name()), chances.target_recoils);
-    view.add_line(format!("{} is destroyed", prepared.target.name()), chances.target_destroyed);
-    view
+    [held, fate(&prepared.target), format!("{} is destroyed", prepared.target.name())]
+}
+
+/// The chance each stand is lost, a recoil that cannot be made counted as a loss: initiator, target.
+pub fn losses(ctx: &Ctx, prepared: &Prepared, kind: Kind, chances: &combat::Odds) -> [f64; 2] {
+    let doomed = |stand: &Stand| matches!(recoil_path(ctx, stand), Recoil::Destroyed(_));
+    let target = chances.target_destroyed + if doomed(&prepared.target) { chances.target_recoils } else { 0.0 };
+    let initiator = if kind == Kind::Close && doomed(&prepared.initiator) { chances.initiator_held } else { 0.0 };
+    [initiator, target]
 }

@@ -112,6 +112,10 @@ pub struct CombatView {
     pub theirs: Vec<(String, i64)>,
     /// Ineffective (fire) or the initiator recoils (close), the target recoils, the target is destroyed.
     pub p: [f64; 3],
+    /// The chance the target is lost, a recoil it cannot make counted in; and the initiator's.
+    pub lost: [f64; 2],
+    /// Each result in words, a recoil that would destroy the stand said so.
+    pub results: [String; 3],
     pub dice: [String; 2],
 }
 
@@ -413,6 +417,8 @@ fn combats(ctx: &Ctx, stand: &Stand) -> Vec<CombatView> {
             let Ok(prepared) = fight::prepare(ctx, stand.id(), target.id(), kind, &none) else { continue };
             let sides = prepared.sides(ctx);
             let chances = super::combat::odds(&sides[0], &sides[1]);
+            let [initiator_lost, target_lost] = fight::losses(ctx, &prepared, kind, &chances);
+            let results = fight::result_words(ctx, &prepared, kind);
             let [mine, theirs] = prepared.lines;
             views.push(CombatView {
                 target: target.id().to_string(),
@@ -420,6 +426,8 @@ fn combats(ctx: &Ctx, stand: &Stand) -> Vec<CombatView> {
                 mine,
                 theirs,
                 p: [chances.initiator_held, chances.target_recoils, chances.target_destroyed],
+                lost: [target_lost, initiator_lost],
+                results,
                 dice: [sides[0].dice.to_string(), sides[1].dice.to_string()],
             });
         }

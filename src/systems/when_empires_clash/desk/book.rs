@@ -35,6 +35,10 @@ pub struct StandKindView {
     pub value: u32,
     pub moves: u32,
     pub cavalry: bool,
+    /// The weapon the text's lists most often give this type, for a new line to start with.
+    pub usual_weapon: Option<String>,
+    /// What cavalry of this type fights as on foot, as the lists give it.
+    pub usual_on_foot: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -87,6 +91,16 @@ impl Api {
                 lists.push(BookEntry { id: format!("saved/{file}"), saved: true, army: Draft::of(&list) });
             }
         }
+        let text_lists: Vec<&Draft> = lists.iter().filter(|l| !l.saved).map(|l| &l.army).collect();
+        let most_often = |kind: &str, pick: &dyn Fn(&draft::DraftLine) -> Option<String>| {
+            let mut counts: std::collections::BTreeMap<String, u32> = Default::default();
+            for line in text_lists.iter().flat_map(|a| &a.lines).filter(|l| l.kind == kind) {
+                if let Some(value) = pick(line) {
+                    *counts.entry(value).or_default() += line.count;
+                }
+            }
+            counts.into_iter().max_by_key(|(_, n)| *n).map(|(w, _)| w)
+        };
         let kinds = tables
             .stands
             .iter()
@@ -96,6 +110,8 @@ impl Api {
                 value: s.value,
                 moves: s.squares,
                 cavalry: s.class == super::super::tables::StandClass::Cavalry,
+                usual_weapon: most_often(id, &|l| l.weapon.clone()),
+                usual_on_foot: most_often(id, &|l| l.dismounted_as.clone()),
             })
             .collect();
         let weapons = tables

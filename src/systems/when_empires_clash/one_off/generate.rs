@@ -102,8 +102,14 @@ pub fn scenario(
         "# Deployment depth: {} {} squares, {} {}.",
         names[0], throws.depth[0], names[1], throws.depth[1]
     );
-    let _ =
-        writeln!(text, "# Commanders: {} {}, {} {}.", names[0], throws.commanders[0], names[1], throws.commanders[1]);
+    let _ = writeln!(
+        text,
+        "# Commanders: {} {}, {} {}.",
+        names[0],
+        rated(throws.commanders[0]),
+        names[1],
+        rated(throws.commanders[1])
+    );
     if let Some(values) = throws.values {
         let _ = writeln!(text, "# Army values thrown on 8D6: {} {}, {} {}.", names[0], values[0], names[1], values[1]);
         for (army, value) in armies.iter().zip(values) {
@@ -150,6 +156,13 @@ pub fn scenario(
     }
     text.push_str(&stands);
     Ok(text)
+}
+
+/// "Exceptional (3)": a commander's rating as the text names it.
+fn rated(value: u32) -> String {
+    let tables = &super::super::charts().1;
+    let name = tables.commanders.values().find(|c| c.value == value).map_or("", |c| c.name.as_str());
+    format!("{name} ({value})")
 }
 
 fn edge_word(edge: Facing) -> &'static str {
@@ -312,8 +325,11 @@ fn deploy(
     let mut n = 0;
     for line in lines {
         let infantry = tables.stand(line.kind.get_ref()).is_some_and(|s| s.class == StandClass::Infantry);
-        for _ in 0..line.count {
+        for k in 1..=line.count {
             n += 1;
+            // Stands of one line told apart at the table and on the grid: "British Regular Infantry 3".
+            let name =
+                if line.count > 1 { format!("{} {k}", line.name.get_ref()) } else { line.name.get_ref().clone() };
             let free = |rear: bool| {
                 squares.iter().copied().find(|s| {
                     let open = infantry || !terrain.woods.contains(s);
@@ -328,7 +344,7 @@ fn deploy(
             let _ = writeln!(
                 text,
                 "\n[[units]]\nid = \"{side}-{n}\"\nname = {:?}\nside = \"{side}\"\nkind = {:?}\nsquare = \"{}\"\nfacing = {}",
-                line.name.get_ref(),
+                name,
                 line.kind.get_ref(),
                 notation::name(square),
                 facing.degrees()
