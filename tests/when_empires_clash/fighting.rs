@@ -222,3 +222,31 @@ fn cavalry_against_an_isolated_pom_pom_in_the_open_adds_3() {
     let odds = play.odds(r#"{"type":"close_combat","unit":"lancers","target":"pom-pom"}"#);
     assert_eq!(odds.dice[0], "2D6+6 for lancers");
 }
+
+/// A target sharing its square with a friend cannot recoil: the odds say so, and count its recoils in the
+/// chance it is lost.
+#[test]
+fn the_odds_count_a_recoil_that_cannot_be_made_as_the_stand_lost() {
+    let battle = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F7", 180, "weapon = \"hand_held\"")
+        .stand("more", "blue", "native_infantry", "F7", 180, "weapon = \"hand_held\"\nrear = true");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    let odds = play.odds(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);
+    let labels: Vec<&str> = odds.lines.iter().map(|l| l.label.as_str()).collect();
+    assert_eq!(labels[1], "warriors must recoil and is destroyed: it shares its square with a friend");
+    assert_eq!(labels[3], "warriors is lost in all");
+    assert!((odds.lines[3].p - (odds.lines[1].p + odds.lines[2].p)).abs() < 1e-12);
+}
+
+/// "target: <line>" strikes the target's line only; a bare name strikes it for both sides.
+#[test]
+fn a_strike_names_one_sides_line_or_both() {
+    let mut play = line_of_fire("", "F8").with_initiative("red");
+    play.activate("redcoats");
+    let one = play.odds(r#"{"type":"fire","unit":"redcoats","target":"warriors","strike":["target: stand's value"]}"#);
+    assert_eq!(one.dice, ["2D6+3 for redcoats", "1D12+0 for warriors"]);
+    let both = play.odds(r#"{"type":"fire","unit":"redcoats","target":"warriors","strike":["stand's value"]}"#);
+    assert_eq!(both.dice, ["2D6+0 for redcoats", "1D12+0 for warriors"]);
+}
