@@ -250,3 +250,27 @@ fn a_strike_names_one_sides_line_or_both() {
     let both = play.odds(r#"{"type":"fire","unit":"redcoats","target":"warriors","strike":["stand's value"]}"#);
     assert_eq!(both.dice, ["2D6+0 for redcoats", "1D12+0 for warriors"]);
 }
+
+/// "A stand that is part of a formed tactical square cannot be attacked in the flank or rear unless it is
+/// facing inwards ... or the tactical square has been broken": the table marks the square's stands, and
+/// clears the mark when it breaks.
+#[test]
+fn a_stand_of_a_formed_tactical_square_is_not_attacked_in_flank_or_rear_in_close_combat() {
+    let battle = Battle::new("").stand("lancers", "red", "regular_cavalry", "G8", 0, "").stand(
+        "face",
+        "blue",
+        "native_infantry",
+        "F8",
+        180,
+        "weapon = \"hand_held\"",
+    );
+    let mut play = battle.with_initiative("red");
+    play.ok(r#"{"type":"set_flag","unit":"face","flag":"tactical_square","on":true}"#);
+    play.activate("lancers");
+    let refused = play.refused(r#"{"type":"close_combat","unit":"lancers","target":"face"}"#);
+    assert!(refused.message.starts_with("face is part of a formed tactical square"), "{}", refused.message);
+    // Broken: the mark cleared, the flank attack goes in with its +2.
+    play.ok(r#"{"type":"set_flag","unit":"face","flag":"tactical_square","on":false}"#);
+    let odds = play.odds(r#"{"type":"close_combat","unit":"lancers","target":"face"}"#);
+    assert_eq!(odds.dice[0], "2D6+8 for lancers");
+}

@@ -6,7 +6,7 @@ use super::additions::{self, Addition, Field};
 use super::board::{Recoil, Recoiler, in_front_arc, line_of_sight, recoil};
 use super::combat::{self, CombatResult};
 use super::context::{CLOSE, COMBAT, Ctx, FIRE, Stand};
-use super::markers::{FOUGHT, MOVED, TOWED};
+use super::markers::{FOUGHT, IN_SQUARE, MOVED, TOWED};
 use super::movement::{active, around, place};
 use super::notation;
 use super::sequence::{refuse, withdrawn_entirely};
@@ -96,6 +96,18 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
     // Measured from the initiator's front square to the nearest square of the target.
     let aim = target.nearest_to(initiator.square);
     let distance = chebyshev(initiator.square, aim);
+    if kind == Kind::Close
+        && target.unit.flags.contains(&IN_SQUARE)
+        && super::board::aspect(target.square, target.facing, initiator.square) != super::board::Aspect::Front
+    {
+        return Err(refuse(
+            format!(
+                "{} is part of a formed tactical square: it cannot be attacked in the flank or rear unless the square is broken (clear its marker) or it faces inward",
+                target.name()
+            ),
+            rule,
+        ));
+    }
     match kind {
         Kind::Close if distance != 1 => Err(refuse(
             format!(

@@ -11,6 +11,7 @@ pub const TOWED: Flag = Flag::named("towed");
 pub const MOUNTING: Flag = Flag::named("mounting");
 pub const DISMOUNTED: Flag = Flag::named("dismounted");
 pub const WITHDRAWN: Flag = Flag::named("withdrawn");
+pub const IN_SQUARE: Flag = Flag::named("tactical_square");
 
 /// Cleared when a new turn begins.
 pub const OF_THE_TURN: [Flag; 5] = [ACTIVATED, MOVED, FOUGHT, TOWED, MOUNTING];
@@ -23,4 +24,9 @@ pub const MARKERS: &[Marker] = &[
     Marker::new(MOUNTING, "Mounting", "Mounted or dismounted this turn: it does not move"),
     Marker::new(DISMOUNTED, "Dismounted", "Cavalry fighting on foot"),
     Marker::new(WITHDRAWN, "Withdrawn", "Left the battlefield by its own baseline: not destroyed"),
+    Marker::new(
+        IN_SQUARE,
+        "Tactical square",
+        "Part of a formed tactical square: not attacked in the flank or rear in close combat; clear it when the square is broken",
+    ),
 ];
