@@ -34,8 +34,8 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
     type UnitFields: DeserializeOwned + Debug + Default + Send + Sync + 'static;
     /// Keys a scenario's `[[sides]]` may carry for this system only.
     type SideFields: DeserializeOwned + Debug + Default + Send + Sync + 'static;
-    /// Tables a scenario may carry at its top level for this system only (When Empires Clash!'s `[board]`
-    /// of squares); `NoFields` for a system that reads none.
+    /// Tables a scenario may carry at its top level for this system only (a `[board]` of squares);
+    /// `NoFields` for a system that reads none.
     type ScenarioFields: DeserializeOwned + Debug + Send + Sync + 'static;
     /// Where the turn stands: a fold of this system's changes, never stored.
     type Turn: Debug + Clone + PartialEq + Default + Serialize + Send + Sync + 'static;
@@ -46,7 +46,7 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
     /// The system's own part of the game view (its turn bar's state).
     type View: Serialize + Send + Sync + 'static;
 
-    /// Every unit of this system is this many figures (a When Empires Clash! stand is one piece), so a
+    /// Every unit of this system is this many figures (a stand of one piece), so a
     /// scenario need not say `figures`; None when each unit's count is the scenario's to give.
     const FIGURES: Option<u32> = None;
 

@@ -274,3 +274,24 @@ fn a_stand_of_a_formed_tactical_square_is_not_attacked_in_flank_or_rear_in_close
     let odds = play.odds(r#"{"type":"close_combat","unit":"lancers","target":"face"}"#);
     assert_eq!(odds.dice[0], "2D6+8 for lancers");
 }
+
+/// A Transport beaten back takes the gun it tows with it; one destroyed leaves the gun limbered to nothing,
+/// a stand of its own again.
+#[test]
+fn a_towing_transport_takes_its_gun_back_with_it_and_leaves_it_when_destroyed() {
+    let battle = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+        .stand("wagon", "blue", "transport", "F8", 180, "towing = \"gun\"")
+        .stand("gun", "blue", "field_artillery", "F8", 180, "weapon = \"rifled_field\"\nrear = true");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    // 3 + 2 + 3 = 8 against 4 + 1 = 5: above half, the wagon recoils north, its gun behind it.
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"wagon","dice":[3,2,4]}"#);
+    assert!(line.ends_with("wagon recoils F8 -> F7"), "{line}");
+    assert_eq!((play.square("wagon"), play.square("gun")), ("F7".to_string(), "F7 (rear)".to_string()));
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    play.ok(r#"{"type":"fire","unit":"redcoats","target":"wagon","dice":[6,6,1]}"#);
+    let turn = play.game.state().rules.get::<sandtable::systems::when_empires_clash::Turn>().unwrap();
+    assert!(turn.towing.is_empty(), "the destroyed wagon tows nothing");
+}

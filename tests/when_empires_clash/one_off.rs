@@ -151,3 +151,20 @@ fn terrain_placed_by_hand_and_a_chosen_edge_are_laid_out_as_the_players_chose() 
     let error = one_off::scenario(tables, armies_of(&a, &b), &throws, &off, rng.inner()).unwrap_err();
     assert_eq!(error, "the Ridge at Q3 would reach S3, off the board");
 }
+
+/// A saved army's name is written as TOML quotes it: quotes and control characters read back as typed.
+#[test]
+fn an_army_named_with_quotes_or_control_characters_is_written_so_it_reads_back() {
+    let tables = &charts().1;
+    let (_, list) = library::read("zulu-war--british").unwrap();
+    let mut draft = sandtable::systems::when_empires_clash::draft::Draft::of(&list);
+    draft.name = "The \"Die-Hards\"\u{1b}".to_string();
+    let text = draft.to_toml(tables);
+    let read = sandtable::systems::when_empires_clash::army::read("saved.toml", &text).unwrap();
+    assert_eq!(read.army.name, draft.name);
+    let mut rng = GameRng::for_event(2, 0);
+    let (throws, _) = one_off::throw(tables, ["A", "B"], false, None, &mut rng).unwrap();
+    let armies = [one_off::Army { name: "x", list: &draft.list(tables) }, one_off::Army { name: "y", list: &list }];
+    let battle = one_off::scenario(tables, armies, &throws, &one_off::Plan::default(), rng.inner()).unwrap();
+    parse("one-off.toml", &battle).unwrap_or_else(|e| panic!("{e}\n{battle}"));
+}

@@ -215,6 +215,8 @@ export type ArmyBook_Deserialize = {
 	/**  The stand types a line may be, with what each is worth. */
 	kinds: StandKindView_Deserialize[],
 	weapons: WeaponChoice[],
+	/**  Saved armies that could not be read, each with why: left out of `lists`. */
+	unreadable: string[],
 };
 
 export type ArmyBook_Serialize = {
@@ -222,6 +224,8 @@ export type ArmyBook_Serialize = {
 	/**  The stand types a line may be, with what each is worth. */
 	kinds: StandKindView_Serialize[],
 	weapons: WeaponChoice[],
+	/**  Saved armies that could not be read, each with why: left out of `lists`. */
+	unreadable: string[],
 };
 
 export type ArmyView = {
@@ -270,8 +274,10 @@ export type CombatView = {
 	theirs: ([string, number])[],
 	/**  Ineffective (fire) or the initiator recoils (close), the target recoils, the target is destroyed. */
 	p: [(number | null), (number | null), (number | null)],
-	/**  The chance the target is lost, a recoil it cannot make counted in; and the initiator's. */
-	lost: [(number | null), (number | null)],
+	/**  The chance the target is lost, a recoil it cannot make counted in. */
+	target_lost: number | null,
+	/**  The chance the initiator is lost: in close combat, beaten back when it cannot recoil. */
+	initiator_lost: number | null,
 	/**  Each result in words, a recoil that would destroy the stand said so. */
 	results: [string, string, string],
 	dice: [string, string],

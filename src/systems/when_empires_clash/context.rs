@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::WhenEmpiresClash;
 use super::additions::Combatant;
 use super::board::{Board, Facing};
-use super::fields::{self, square_at};
+use super::fields::square_at;
 use super::markers::{DISMOUNTED, WITHDRAWN};
 use super::notation;
 use super::tables::{StandClass, StandType, WeaponRow};
@@ -291,8 +291,4 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
         }
         Ok(square)
     }
-}
-
-pub fn spot_of(square: Square, facing: Facing, rear: bool) -> crate::measure::Pt {
-    fields::spot(square, facing, rear)
 }

@@ -8,6 +8,7 @@ use toml::Spanned;
 use super::army::{ArmyList, Entrenchments, Header, Line, totals};
 use super::one_off::cap;
 use super::tables::{StandClass, Tables};
+use super::toml_text::quoted;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -135,25 +136,25 @@ impl Draft {
     pub fn to_toml(&self, tables: &Tables) -> String {
         let list = self.list(tables);
         let mut text = format!(
-            "# An army built in Sandtable's army builder.\n\n[army]\nconflict = {:?}\nname = {:?}\ndice = {:?}\nprinted_points = {}\nprinted_stands = {}\n",
-            list.army.conflict,
-            list.army.name,
-            list.army.dice.get_ref(),
+            "# An army built in Sandtable's army builder.\n\n[army]\nconflict = {}\nname = {}\ndice = {}\nprinted_points = {}\nprinted_stands = {}\n",
+            quoted(&list.army.conflict),
+            quoted(&list.army.name),
+            quoted(list.army.dice.get_ref()),
             list.army.printed_points.get_ref(),
             list.army.printed_stands.get_ref()
         );
         for line in &list.stands {
             text.push_str(&format!(
-                "\n[[stands]]\ncount = {}\nname = {:?}\nkind = {:?}\n",
+                "\n[[stands]]\ncount = {}\nname = {}\nkind = {}\n",
                 line.count,
-                line.name.get_ref(),
-                line.kind.get_ref()
+                quoted(line.name.get_ref()),
+                quoted(line.kind.get_ref())
             ));
             if let Some(w) = &line.weapon {
-                text.push_str(&format!("weapon = {:?}\n", w.get_ref()));
+                text.push_str(&format!("weapon = {}\n", quoted(w.get_ref())));
             }
             if let Some(on_foot) = &line.dismounted_as {
-                text.push_str(&format!("dismount = \"may\"\ndismounted_as = {on_foot:?}\n"));
+                text.push_str(&format!("dismount = \"may\"\ndismounted_as = {}\n", quoted(on_foot)));
             }
             text.push_str(&format!("printed_points = {}\n", line.printed_points));
         }

@@ -11,6 +11,7 @@ use super::movement::{active, around, place};
 use super::notation;
 use super::sequence::{refuse, withdrawn_entirely};
 use super::tables::{Grade, StandClass};
+use super::turn::Change;
 use crate::dice::{DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome};
 use crate::measure::chebyshev;
@@ -269,7 +270,7 @@ pub fn fight(
         }
         (CombatResult::TargetDestroyed, _) => {
             summary.push_str(&format!(": {} is destroyed (its score at most half)", target.name()));
-            effects.push(destroy(target));
+            effects.extend(destroy(ctx, target));
             gone.push(target.id());
         }
     }
@@ -278,8 +279,14 @@ pub fn fight(
     Ok(Outcome::Resolved { summary, rolls: vec![a, b], effects })
 }
 
-fn destroy(stand: &Stand) -> Effect {
-    Effect::Losses { unit: stand.id().to_string(), figures: stand.unit.alive().map(|f| f.id).collect() }
+/// The stand's piece taken off; a gun it was towing is left where it stands, limbered to nothing.
+fn destroy(ctx: &Ctx, stand: &Stand) -> Vec<Effect> {
+    let mut effects =
+        vec![Effect::Losses { unit: stand.id().to_string(), figures: stand.unit.alive().map(|f| f.id).collect() }];
+    if ctx.turn.towing.contains_key(stand.id()) {
+        effects.push(Change::Unlimbered { transport: stand.id().to_string() }.effect());
+    }
+    effects
 }
 
 /// The stand recoils along the path the board finds, or is destroyed saying why.
@@ -287,13 +294,20 @@ pub fn fall_back(ctx: &Ctx, stand: &Stand) -> (String, Vec<Effect>) {
     match recoil_path(ctx, stand) {
         Recoil::Back(path) => {
             let end = *path.last().expect("a recoil moves at least one square");
-            let partner = ctx.stands().into_iter().find(|o| o.square == end && o.id() != stand.id());
+            let partner = ctx
+                .stands()
+                .into_iter()
+                .find(|o| o.covers.contains(&end) && o.id() != stand.id() && o.towed_by != Some(stand.id()));
             let route: Vec<String> = path.iter().map(|&s| notation::name(s)).collect();
             let mut words = format!("recoils {} -> {}", stand.at(), route.join(" -> "));
             // Behind a friend it faces the friend's way: a recoil frees its facing, and two stands of a
             // square face the same way.
             let facing = partner.as_ref().map_or(stand.facing, |p| p.facing);
             let mut effects = place(stand.id(), end, facing, partner.is_some());
+            // A Transport takes the gun it tows back with it.
+            if let Some(gun) = ctx.turn.towing.get(stand.id()) {
+                effects.extend(place(gun, end, facing, true));
+            }
             if let Some(p) = partner.as_ref().filter(|p| p.facing != stand.facing) {
                 words.push_str(&format!(", behind {} and facing its way", p.name()));
                 effects.push(Effect::Face { unit: stand.id().to_string(), facing: facing.degrees() });
@@ -309,7 +323,7 @@ pub fn fall_back(ctx: &Ctx, stand: &Stand) -> (String, Vec<Effect>) {
                     "no square clear of the enemy can be reached behind it (an obstacle, an enemy, ground it may not enter or the table's edge is in the way)".to_string()
                 }
             };
-            (format!("must recoil and is destroyed: {why}"), vec![destroy(stand)])
+            (format!("must recoil and is destroyed: {why}"), destroy(ctx, stand))
         }
     }
 }

@@ -24,6 +24,7 @@ mod markers;
 mod movement;
 mod notation;
 mod sequence;
+mod toml_text;
 mod turn;
 mod view;
 

@@ -3,7 +3,7 @@
 //! gun, and a withdrawing army's stands leaving by their baseline.
 
 use super::board::{Facing, Mover, in_rear_arc, reachable};
-use super::context::{Ctx, MOVEMENT, Stand, TRANSPORT, VICTORY, spot_of};
+use super::context::{Ctx, MOVEMENT, Stand, TRANSPORT, VICTORY};
 use super::markers::{DISMOUNTED, FOUGHT, MOUNTING, MOVED, TOWED, WITHDRAWN};
 use super::notation;
 use super::sequence::{not_over, refuse, withdrawn_entirely};
@@ -117,7 +117,10 @@ pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front
     let Some(&cost) = legal.get(&target) else {
         return Err(refuse(why_not(ctx, &moved, target), MOVEMENT));
     };
-    let partner = ctx.stands().into_iter().find(|o| o.square == target && o.side() == stand.side());
+    let partner = ctx
+        .stands()
+        .into_iter()
+        .find(|o| o.covers.contains(&target) && o.side() == stand.side() && o.id() != stand.id());
     if let Some(partner) = &partner
         && partner.facing != facing
     {
@@ -173,7 +176,7 @@ pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front
 
 /// The stand's piece put in a square, in front or behind.
 pub fn place(unit: &str, square: Square, facing: Facing, rear: bool) -> Vec<Effect> {
-    let at = spot_of(square, facing, rear);
+    let at = super::fields::spot(square, facing, rear);
     vec![Effect::Place { unit: unit.to_string(), figures: vec![Placed { figure: 0, at }] }]
 }
 
@@ -198,7 +201,10 @@ fn why_not(ctx: &Ctx, stand: &Stand, target: Square) -> String {
         return format!("an enemy stand holds {name}; stands cannot move through enemy stands");
     }
     if friends.iter().filter(|&&f| f == target).count() >= room(ctx, stand) {
-        return format!("{name} is full: at most two stands to a square");
+        return match room(ctx, stand) {
+            1 => format!("{name} holds a stand: a Transport with its gun fills a square"),
+            _ => format!("{name} is full: at most two stands to a square"),
+        };
     }
     if stand.class == StandClass::Artillery && enemies.iter().any(|&e| chebyshev(e, target) == 1) {
         return format!("{name} is next to an enemy stand: artillery never moves next to one");
@@ -236,7 +242,9 @@ pub fn face(ctx: &Ctx, unit: &str, facing: Facing) -> Result<Outcome, GameError>
             MOVEMENT,
         ));
     }
-    if let Some(partner) = ctx.stands().into_iter().find(|o| o.square == stand.square && o.id() != stand.id()) {
+    let sharing =
+        |o: &Stand| o.covers.contains(&stand.square) && o.id() != stand.id() && o.towed_by != Some(stand.id());
+    if let Some(partner) = ctx.stands().into_iter().find(sharing) {
         return Err(refuse(
             format!("{} shares {} with {}: the two face the same way", stand.name(), stand.at(), partner.name()),
             MOVEMENT,
@@ -341,7 +349,7 @@ pub fn unlimber(ctx: &Ctx, unit: &str, to: &str) -> Result<Outcome, GameError> {
             TRANSPORT,
         ));
     }
-    if ctx.stands().iter().any(|o| o.square == square) || !ctx.board().grid.contains(square) {
+    if ctx.stands().iter().any(|o| o.covers.contains(&square)) {
         return Err(refuse(format!("{to} is not vacant: a gun is unlimbered into a vacant square"), TRANSPORT));
     }
     let mut effects = place(gun, square, transport.facing, false);

@@ -181,7 +181,7 @@ pub fn end_activations(ctx: &Ctx) -> Result<Outcome, GameError> {
         let ended = Turn { ended: Some(why.clone()), ..ctx.turn.clone() };
         let result = result_words(&Ctx { turn: &ended, ..*ctx }).unwrap_or_default();
         summary = format!("{name} have activated: {why}, the battle is over. {result}");
-        effects.push(Change::Ended { why }.effect());
+        effects.push(Change::Ended { why, conceded: None }.effect());
     }
     Ok(Outcome::Resolved { summary, rolls: vec![], effects })
 }
@@ -200,10 +200,11 @@ pub fn concede(ctx: &Ctx, side: &str) -> Result<Outcome, GameError> {
         return Err(GameError::BadInput(format!("no side {side:?}")));
     };
     let why = format!("{} conceded", side.name);
-    let ended = Turn { ended: Some(why.clone()), ..ctx.turn.clone() };
+    let ended = Turn { ended: Some(why.clone()), conceded: Some(side.id.clone()), ..ctx.turn.clone() };
     let result = result_words(&Ctx { turn: &ended, ..*ctx }).unwrap_or_default();
     let summary = format!("{why} the battle. {result}");
-    Ok(Outcome::Resolved { summary, rolls: vec![], effects: vec![Change::Ended { why }.effect()] })
+    let effects = vec![Change::Ended { why, conceded: Some(side.id.clone()) }.effect()];
+    Ok(Outcome::Resolved { summary, rolls: vec![], effects })
 }
 
 /// A new turn: the marks of the last one lapse.
@@ -221,7 +222,8 @@ pub fn withdrawn_entirely(ctx: &Ctx, gone: &[&str]) -> Option<Effect> {
         let left = ctx.state.units.iter().filter(|u| {
             u.side == side.id && !u.is_out() && !u.flags.contains(&WITHDRAWN) && !gone.contains(&u.id.as_str())
         });
-        (left.count() == 0).then(|| Change::Ended { why: format!("{} have left the battlefield", side.name) }.effect())
+        (left.count() == 0)
+            .then(|| Change::Ended { why: format!("{} have left the battlefield", side.name), conceded: None }.effect())
     })
 }
 
@@ -232,8 +234,7 @@ pub fn result_words(ctx: &Ctx) -> Option<String> {
     let remaining = ctx.remaining();
     let [a, b] = ctx.scenario.sides.as_slice() else { return None };
     let (ra, rb) = (remaining[a.id.as_str()], remaining[b.id.as_str()]);
-    let why = ctx.turn.ended.as_deref().unwrap_or_default();
-    let conceded = ctx.scenario.sides.iter().position(|s| why == format!("{} conceded", s.name));
+    let conceded = ctx.scenario.sides.iter().position(|s| ctx.turn.conceded.as_deref() == Some(s.id.as_str()));
     let level_of = level(&ctx.charts.victory, [ra, rb]);
     let (winner, high, low) = match conceded {
         Some(loser) if ctx.option("concession_is_defeat") => {

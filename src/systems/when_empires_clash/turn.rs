@@ -36,20 +36,42 @@ pub struct Turn {
     pub towing: BTreeMap<String, String>,
     /// Why the battle ended: a side conceded or withdrew entirely, or the last turn was played.
     pub ended: Option<String>,
+    /// The side that conceded; left out of the state's JSON until one has, as games stored before it were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conceded: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "change", rename_all = "snake_case")]
 pub enum Change {
-    InitiativeWon { side: String },
-    Activating { side: String, first: bool },
-    ActivationsThrown { count: u32 },
-    Activated { unit: String },
+    InitiativeWon {
+        side: String,
+    },
+    Activating {
+        side: String,
+        first: bool,
+    },
+    ActivationsThrown {
+        count: u32,
+    },
+    Activated {
+        unit: String,
+    },
     ActivationEnded,
     AllActivated,
-    Limbered { transport: String, gun: String },
-    Unlimbered { transport: String },
-    Ended { why: String },
+    Limbered {
+        transport: String,
+        gun: String,
+    },
+    Unlimbered {
+        transport: String,
+    },
+    Ended {
+        why: String,
+        /// The side that conceded, when one did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        conceded: Option<String>,
+    },
 }
 
 impl Change {
@@ -103,9 +125,10 @@ impl Turn {
             Change::Unlimbered { transport } => {
                 self.towing.remove(transport);
             }
-            Change::Ended { why } => {
+            Change::Ended { why, conceded } => {
                 self.active = None;
                 self.ended = Some(why.clone());
+                self.conceded = conceded.clone();
             }
         }
     }

@@ -112,8 +112,10 @@ pub struct CombatView {
     pub theirs: Vec<(String, i64)>,
     /// Ineffective (fire) or the initiator recoils (close), the target recoils, the target is destroyed.
     pub p: [f64; 3],
-    /// The chance the target is lost, a recoil it cannot make counted in; and the initiator's.
-    pub lost: [f64; 2],
+    /// The chance the target is lost, a recoil it cannot make counted in.
+    pub target_lost: f64,
+    /// The chance the initiator is lost: in close combat, beaten back when it cannot recoil.
+    pub initiator_lost: f64,
     /// Each result in words, a recoil that would destroy the stand said so.
     pub results: [String; 3],
     pub dice: [String; 2],
@@ -267,23 +269,16 @@ fn active_offers(ctx: &Ctx, stand: &Stand) -> Vec<Offer> {
             .collect();
         offers.push(Offer::picking("face", "facing", facings));
     }
-    let none = Judgement::default();
-    for (kind, action) in [(Kind::Fire, "fire"), (Kind::Close, "close_combat")] {
-        let targets: Vec<String> = ctx
-            .stands()
-            .iter()
-            .filter(|t| t.side() != stand.side())
-            .filter(|t| fight::prepare(ctx, stand.id(), t.id(), kind, &none).is_ok())
-            .map(|t| t.id().to_string())
-            .collect();
+    let fights = combats(ctx, stand);
+    for action in ["fire", "close_combat"] {
+        let targets: Vec<String> = fights.iter().filter(|c| c.action == action).map(|c| c.target.clone()).collect();
         offers.push(if targets.is_empty() {
             let why = if stand.unit.flags.contains(&FOUGHT) {
-                "it has initiated its combat this turn".to_string()
+                "it has initiated its combat this turn"
+            } else if action == "fire" {
+                "no enemy stand in range, in its front arc and in sight"
             } else {
-                match kind {
-                    Kind::Fire => "no enemy stand in range, in its front arc and in sight".to_string(),
-                    Kind::Close => "no enemy stand in an adjacent square".to_string(),
-                }
+                "no enemy stand in an adjacent square"
             };
             Offer::barred(action, why)
         } else {
@@ -426,7 +421,8 @@ fn combats(ctx: &Ctx, stand: &Stand) -> Vec<CombatView> {
                 mine,
                 theirs,
                 p: [chances.initiator_held, chances.target_recoils, chances.target_destroyed],
-                lost: [target_lost, initiator_lost],
+                target_lost,
+                initiator_lost,
                 results,
                 dice: [sides[0].dice.to_string(), sides[1].dice.to_string()],
             });

@@ -16,6 +16,8 @@ pub struct ArmyBook {
     /// The stand types a line may be, with what each is worth.
     pub kinds: Vec<StandKindView>,
     pub weapons: Vec<WeaponChoice>,
+    /// Saved armies that could not be read, each with why: left out of `lists`.
+    pub unreadable: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -77,6 +79,7 @@ impl Api {
     pub async fn army_book(&self) -> Result<ArmyBook, ApiError> {
         let (ruleset, tables) = charts();
         let mut lists = Vec::new();
+        let mut unreadable = Vec::new();
         for (name, source) in library::LISTS {
             let list = army::read(name, source)?;
             lists.push(BookEntry { id: name.to_string(), saved: false, army: Draft::of(&list) });
@@ -85,10 +88,17 @@ impl Api {
             let mut files: Vec<_> = dir.filter_map(Result::ok).map(|e| e.path()).collect();
             files.sort();
             for path in files.into_iter().filter(|p| p.extension().is_some_and(|e| e == "toml")) {
-                let source = std::fs::read_to_string(&path).map_err(|e| ApiError::bad_input(e.to_string()))?;
-                let list = army::read(&path.display().to_string(), &source)?;
-                let file = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-                lists.push(BookEntry { id: format!("saved/{file}"), saved: true, army: Draft::of(&list) });
+                // A saved file edited by hand into something unreadable is named, not allowed to close the book.
+                let read = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))
+                    .and_then(|source| army::read(&path.display().to_string(), &source).map_err(|e| e.to_string()));
+                match read {
+                    Ok(list) => {
+                        let file = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                        lists.push(BookEntry { id: format!("saved/{file}"), saved: true, army: Draft::of(&list) });
+                    }
+                    Err(problem) => unreadable.push(problem),
+                }
             }
         }
         let text_lists: Vec<&Draft> = lists.iter().filter(|l| !l.saved).map(|l| &l.army).collect();
@@ -119,7 +129,7 @@ impl Api {
             .iter()
             .map(|(id, w)| WeaponChoice { id: id.clone(), name: w.name.clone(), range: w.range })
             .collect();
-        Ok(ArmyBook { lists, kinds, weapons })
+        Ok(ArmyBook { lists, kinds, weapons, unreadable })
     }
 
     pub async fn check_army(&self, army: Draft, target: Target) -> Result<DraftCheck, ApiError> {

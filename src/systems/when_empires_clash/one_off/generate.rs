@@ -14,6 +14,7 @@ use super::super::army::{ArmyList, Line};
 use super::super::board::Facing;
 use super::super::notation;
 use super::super::tables::{Piece, StandClass, Tables};
+use super::super::toml_text::quoted;
 use super::throws::Throws;
 use crate::measure::Square;
 
@@ -77,7 +78,7 @@ pub fn scenario(
                 None => continue,
             },
         };
-        placed.push(format!("{} places {name}", armies[side].list.army.name));
+        placed.push(format!("{} places {name}", armies[side].list.army.name.replace(|c: char| c.is_control(), " ")));
     }
     // The winner of the baseline throw takes the edge it chose, or a long edge; the other the one opposite.
     let chooser = throws.chooses_baseline;
@@ -85,7 +86,8 @@ pub fn scenario(
     let edges = if chooser == 0 { [chosen, chosen.about()] } else { [chosen.about(), chosen] };
     let ids = ["first", "second"];
     let mut text = String::new();
-    let names = armies.iter().map(|a| a.list.army.name.as_str()).collect::<Vec<_>>();
+    // Names in the file's opening comments: a control character there would end the comment's line.
+    let names: Vec<String> = armies.iter().map(|a| a.list.army.name.replace(|c: char| c.is_control(), " ")).collect();
     let _ =
         writeln!(text, "# A one-off When Empires Clash! battle, set up by dice (docs/rules/when-empires-clash.md).");
     let _ = writeln!(
@@ -96,7 +98,12 @@ pub fn scenario(
     for line in &placed {
         let _ = writeln!(text, "#   {line}");
     }
-    let _ = writeln!(text, "# Baselines: {} chose the {} edge.", names[chooser], edge_word(edges[chooser]));
+    let _ = writeln!(
+        text,
+        "# Baselines: {} chose the {} edge.",
+        names[chooser],
+        super::super::movement::words(edges[chooser])
+    );
     let _ = writeln!(
         text,
         "# Deployment depth: {} {} squares, {} {}.",
@@ -112,43 +119,43 @@ pub fn scenario(
     );
     if let Some(values) = throws.values {
         let _ = writeln!(text, "# Army values thrown on 8D6: {} {}, {} {}.", names[0], values[0], names[1], values[1]);
-        for (army, value) in armies.iter().zip(values) {
+        for (i, (army, value)) in armies.iter().zip(values).enumerate() {
             let totals = super::super::army::totals(tables, &army.list.stands, army.list.entrenchments.as_ref());
             let cap = super::cap(&tables.armies, value, true);
             let _ = writeln!(
                 text,
                 "#   {} as listed: {} points against {value} thrown, {} in stands worth 4 or more (at most {cap}).",
-                army.list.army.name, totals.points, totals.capped_points
+                names[i], totals.points, totals.capped_points
             );
         }
     }
     let _ = writeln!(text, "\n[scenario]\nsystem = \"when-empires-clash\"");
-    let _ = writeln!(text, "title = {:?}", format!("One-off: {} against {}", names[0], names[1]));
+    let _ = writeln!(text, "title = {}", quoted(&format!("One-off: {} against {}", names[0], names[1])));
     let conflicts = [&armies[0].list.army.conflict, &armies[1].list.army.conflict];
     let from = if conflicts[0] == conflicts[1] {
         conflicts[0].clone()
     } else {
         format!("{} and {}", conflicts[0], conflicts[1])
     };
-    let _ = writeln!(text, "description = {:?}", format!("{from}, set up by dice."));
+    let _ = writeln!(text, "description = {}", quoted(&format!("{from}, set up by dice.")));
     let mut stands = String::new();
     for (i, army) in armies.iter().enumerate() {
         let depth = throws.depth[i].max(1);
-        deploy(&mut stands, tables, ids[i], army.list, edges[i], depth, &mut terrain);
+        deploy(&mut stands, tables, ids[i], army.list, edges[i], depth, &mut terrain)?;
     }
     let _ = writeln!(text, "\n[board]\nsquares = [{}, {}]", BOARD.0, BOARD.1);
     terrain.write(&mut text);
     for (i, army) in armies.iter().enumerate() {
         let _ = writeln!(
             text,
-            "\n[[sides]]\nid = \"{}\"\nname = {:?}\ncolour = \"{}\"\nedge = \"{}\"\ndice = {:?}\ncommander = {}\narmy = {:?}",
+            "\n[[sides]]\nid = \"{}\"\nname = {}\ncolour = \"{}\"\nedge = \"{}\"\ndice = {}\ncommander = {}\narmy = {}",
             ids[i],
-            army.list.army.name,
+            quoted(&army.list.army.name),
             COLOURS[i],
-            edge_word(edges[i]),
-            army.list.army.dice.get_ref(),
+            super::super::movement::words(edges[i]),
+            quoted(army.list.army.dice.get_ref()),
             throws.commanders[i],
-            army.name
+            quoted(army.name)
         );
         if let Some(dug) = &army.list.entrenchments {
             let _ = writeln!(text, "entrenchments = {}", dug.lengths);
@@ -163,15 +170,6 @@ fn rated(value: u32) -> String {
     let tables = &super::super::charts().1;
     let name = tables.commanders.values().find(|c| c.value == value).map_or("", |c| c.name.as_str());
     format!("{name} ({value})")
-}
-
-fn edge_word(edge: Facing) -> &'static str {
-    match edge {
-        Facing::North => "north",
-        Facing::East => "east",
-        Facing::South => "south",
-        Facing::West => "west",
-    }
 }
 
 #[derive(Default)]
@@ -309,7 +307,7 @@ fn deploy(
     edge: Facing,
     depth: u32,
     terrain: &mut Terrain,
-) {
+) -> Result<(), String> {
     let lines_of_zone = zone(edge, depth);
     let squares: Vec<Square> = lines_of_zone.iter().flatten().copied().collect();
     if let Some(dug) = &list.entrenchments {
@@ -338,22 +336,26 @@ fn deploy(
                 })
             };
             let Some((square, rear)) = free(false).map(|s| (s, false)).or_else(|| free(true).map(|s| (s, true))) else {
-                continue;
+                return Err(format!(
+                    "{} has no room for {name} within {} squares of its edge; place the terrain elsewhere",
+                    list.army.name,
+                    lines_of_zone.len()
+                ));
             };
             used.push((square, rear));
             let _ = writeln!(
                 text,
-                "\n[[units]]\nid = \"{side}-{n}\"\nname = {:?}\nside = \"{side}\"\nkind = {:?}\nsquare = \"{}\"\nfacing = {}",
-                name,
-                line.kind.get_ref(),
+                "\n[[units]]\nid = \"{side}-{n}\"\nname = {}\nside = \"{side}\"\nkind = {}\nsquare = \"{}\"\nfacing = {}",
+                quoted(&name),
+                quoted(line.kind.get_ref()),
                 notation::name(square),
                 facing.degrees()
             );
             if let Some(weapon) = &line.weapon {
-                let _ = writeln!(text, "weapon = {:?}", weapon.get_ref());
+                let _ = writeln!(text, "weapon = {}", quoted(weapon.get_ref()));
             }
             if let Some(on_foot) = &line.dismounted_as {
-                let _ = writeln!(text, "dismounts_as = {on_foot:?}");
+                let _ = writeln!(text, "dismounts_as = {}", quoted(on_foot));
             }
             if rear {
                 let _ = writeln!(text, "rear = true");
@@ -370,10 +372,12 @@ fn deploy(
     if let Some(square) = back {
         let _ = writeln!(
             text,
-            "\n[[units]]\nid = \"{side}-command\"\nname = {:?}\nside = \"{side}\"\nkind = \"{kind}\"\nsquare = \"{}\"\nfacing = {}",
-            format!("{} Command", list.army.name),
+            "\n[[units]]\nid = \"{side}-command\"\nname = {}\nside = \"{side}\"\nkind = \"{kind}\"\nsquare = \"{}\"\nfacing = {}",
+            quoted(&format!("{} Command", list.army.name)),
             notation::name(square),
             facing.degrees()
         );
+        return Ok(());
     }
+    Err(format!("{} has no room for its Command stand within its deployment zone", list.army.name))
 }
