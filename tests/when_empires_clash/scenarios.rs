@@ -78,3 +78,17 @@ fn each_shipped_battle_loads_with_both_armies_at_their_list_values() {
         assert!(scenario.units.len() >= 26, "{name}: {}", scenario.units.len());
     }
 }
+
+/// A contour level beyond any hill (found by the fuzzer as 4294967295) is refused at its line.
+#[test]
+fn a_hill_of_impossible_height_is_refused_at_its_line() {
+    let high = Battle::new("[[board.hills]]\nsquares = [\"F2\"]\nlevel = 4294967295").stand(
+        "a",
+        "red",
+        "regular_infantry",
+        "A1",
+        0,
+        "",
+    );
+    assert!(refusal(&high).contains("contour level 4294967295: a hill stands at level 1 to 9"), "{}", refusal(&high));
+}

@@ -1208,7 +1208,10 @@ export type StandView_Deserialize = {
 	reach: ([string, number])[],
 	/**  The combats it may fight now (the active stand only). */
 	combats: CombatView[],
-	/**  Where it would recoil to, or why it would be destroyed. */
+	/**
+	 *  Where it would recoil to, or why it would be destroyed: for the active stand and the stands it may
+	 *  fight, empty for the rest.
+	 */
 	if_recoils: string,
 };
 
@@ -1234,7 +1237,10 @@ export type StandView_Serialize = {
 	reach: ([string, number])[],
 	/**  The combats it may fight now (the active stand only). */
 	combats: CombatView[],
-	/**  Where it would recoil to, or why it would be destroyed. */
+	/**
+	 *  Where it would recoil to, or why it would be destroyed: for the active stand and the stands it may
+	 *  fight, empty for the rest.
+	 */
 	if_recoils: string,
 };
 

@@ -131,7 +131,7 @@ pub fn on_the_field(unit: &Unit) -> bool {
 
 impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
     pub fn board(&self) -> Board {
-        let mut board = self.setup.scenario.board.board();
+        let mut board = self.setup.scenario.terrain().clone();
         board.set_occupied(self.stands().iter().flat_map(|s| s.covers.clone()));
         board
     }

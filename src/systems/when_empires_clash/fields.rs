@@ -14,12 +14,25 @@ use crate::rules::SetupCheck;
 
 const MM_PER_INCH: f64 = 25.4;
 
+/// The highest contour a hill is given: more than any table's hills have, few enough that costs stay small.
+const MAX_CONTOURS: u32 = 9;
+
 type Located = (std::ops::Range<usize>, String);
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFields {
     pub board: BoardEntry,
+    /// The board's terrain, read once: every view and move asks for it.
+    #[serde(skip)]
+    terrain: std::sync::OnceLock<Board>,
+}
+
+impl ScenarioFields {
+    /// The board's terrain, without its stands.
+    pub fn terrain(&self) -> &Board {
+        self.terrain.get_or_init(|| self.board.board())
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -157,6 +170,15 @@ impl BoardEntry {
         let lists = [&self.woods, &self.buildings, &self.roads];
         for s in lists.into_iter().flatten().chain(self.hills.iter().flat_map(|h| &h.squares)) {
             on_board(s)?;
+        }
+        for hill in &self.hills {
+            let level = *hill.level.get_ref();
+            if !(1..=MAX_CONTOURS).contains(&level) {
+                return Err((
+                    hill.level.span(),
+                    format!("contour level {level}: a hill stands at level 1 to {MAX_CONTOURS}"),
+                ));
+            }
         }
         for s in &self.woods {
             if let Some(both) = self.buildings.iter().find(|b| b.get_ref().eq_ignore_ascii_case(s.get_ref())) {

@@ -98,7 +98,8 @@ pub struct StandView {
     pub reach: Vec<(String, u32)>,
     /// The combats it may fight now (the active stand only).
     pub combats: Vec<CombatView>,
-    /// Where it would recoil to, or why it would be destroyed.
+    /// Where it would recoil to, or why it would be destroyed: for the active stand and the stands it may
+    /// fight, empty for the rest.
     pub if_recoils: String,
 }
 
@@ -139,7 +140,20 @@ pub fn report(ctx: &Ctx) -> Report<WecView> {
             turns: ctx.charts.grid.turns,
             step: ctx.turn.step.clone(),
             active: ctx.turn.active.clone(),
-            stands: stands.iter().map(|s| stand_view(ctx, s)).collect(),
+            stands: {
+                // Where a stand would recoil matters for the active stand and the stands it may fight.
+                let active = stands.iter().find(|s| ctx.turn.active.as_deref() == Some(s.id()));
+                let fights = active.map(|a| combats(ctx, a)).unwrap_or_default();
+                let board = ctx.board();
+                stands
+                    .iter()
+                    .map(|s| {
+                        let matters =
+                            active.is_some_and(|a| a.id() == s.id()) || fights.iter().any(|c| c.target == s.id());
+                        stand_view(ctx, s, &board, matters, &fights)
+                    })
+                    .collect()
+            },
             sides: side_views(ctx),
             initiative_p: initiative_p(ctx),
             ended: ctx.turn.ended.clone(),
@@ -356,19 +370,27 @@ fn board_view(ctx: &Ctx) -> GridView {
     }
 }
 
-fn stand_view(ctx: &Ctx, stand: &Stand) -> StandView {
-    let board = ctx.board();
+fn stand_view(
+    ctx: &Ctx,
+    stand: &Stand,
+    board: &super::board::Board,
+    recoil_matters: bool,
+    fights: &[CombatView],
+) -> StandView {
     let (cols, rows) = ctx.setup.scenario.board.size();
     let mut arc = Vec::new();
     let mut sees = Vec::new();
     if let Some(weapon) = stand.weapon {
-        for row in 0..rows as i32 {
-            for col in 0..cols as i32 {
+        // Only the squares within its range: a big board costs no more than a small one.
+        let reach = weapon.range as i32;
+        let (at, (cols, rows)) = (stand.square, (cols as i32, rows as i32));
+        for row in (at.row - reach).max(0)..=(at.row + reach).min(rows - 1) {
+            for col in (at.col - reach).max(0)..=(at.col + reach).min(cols - 1) {
                 let square = Square::new(col, row);
                 let distance = chebyshev(stand.square, square);
                 if distance >= 1 && distance <= weapon.range && in_front_arc(stand.square, stand.facing, square) {
                     arc.push(notation::name(square));
-                    if line_of_sight(&board, stand.square, square).is_ok() {
+                    if line_of_sight(board, stand.square, square).is_ok() {
                         sees.push(notation::name(square));
                     }
                 }
@@ -381,8 +403,8 @@ fn stand_view(ctx: &Ctx, stand: &Stand) -> StandView {
     } else {
         vec![]
     };
-    let combats = if is_active { combats(ctx, stand) } else { vec![] };
-    let (if_recoils, _) = fight::fall_back(ctx, stand);
+    let combats = if is_active { fights.to_vec() } else { vec![] };
+    let if_recoils = if recoil_matters { fight::fall_back(ctx, stand).0 } else { String::new() };
     StandView {
         id: stand.id().to_string(),
         square: stand.at(),

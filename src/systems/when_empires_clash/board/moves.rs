@@ -45,7 +45,7 @@ impl Mover<'_> {
         if !self.infantry && board.crossed(from, to).is_some_and(|o| o.vertical()) {
             return None;
         }
-        Some(1 + board.contours(from, to))
+        Some(board.contours(from, to).saturating_add(1))
     }
 }
 
@@ -76,7 +76,7 @@ fn spread(board: &Board, mover: &Mover, allowance: u32, keep: impl Fn(Square) ->
         }
         for next in board.grid.neighbours(square) {
             let Some(step) = mover.step(board, square, next).filter(|_| keep(next)) else { continue };
-            let total = cost + step;
+            let total = cost.saturating_add(step);
             if total <= allowance && best.get(&next).is_none_or(|&c| total < c) {
                 best.insert(next, total);
                 queue.push(Reverse((total, next)));

@@ -60,7 +60,7 @@ pub fn recoil(board: &Board, stand: &Recoiler, per_square: usize) -> Recoil {
             if !board.enterable(next, stand.infantry) {
                 continue;
             }
-            let total = cost + 1 + board.contours(square, next);
+            let total = cost.saturating_add(1).saturating_add(board.contours(square, next));
             if best.get(&next).is_none_or(|&(c, _)| total < c) {
                 best.insert(next, (total, square));
                 queue.push_back((next, total));
