@@ -180,10 +180,7 @@ pub fn check(tables: &Tables, draft: &Draft, target: Target) -> DraftCheck {
     let mut breaks = |line: Option<usize>, message: String| {
         findings.push(DraftFinding { breaks: true, line: line.map(|l| l as u32), message })
     };
-    if ![&tables.dice.european, &tables.dice.native]
-        .iter()
-        .any(|d| d.to_string() == crate::dice::DiceExpr::parse(&draft.dice).map(|e| e.to_string()).unwrap_or_default())
-    {
+    if !tables.army_dice(&draft.dice) {
         breaks(None, format!("dice {:?}: an army throws 2D6 or a D12", draft.dice));
     }
     if draft.lines.iter().all(|l| l.count == 0) {

@@ -253,10 +253,7 @@ pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Resul
     for (side, span) in setup.sides.iter().zip(setup.side_spans) {
         let fields = setup.setup.side(&side.id);
         match &fields.dice {
-            Some(dice)
-                if crate::dice::DiceExpr::parse(dice.get_ref()).is_ok_and(|given| {
-                    [&tables.dice.european, &tables.dice.native].iter().any(|d| d.to_string() == given.to_string())
-                }) => {}
+            Some(dice) if tables.army_dice(dice.get_ref()) => {}
             Some(dice) => {
                 return Err((
                     dice.span(),

@@ -61,11 +61,13 @@ pub fn legal_squares(ctx: &Ctx, stand: &Stand) -> std::collections::BTreeMap<Squ
             })
         });
     }
-    if ctx.withdrawing().contains(&stand.side()) {
-        let toward = ctx.toward_baseline(stand.side());
-        squares.retain(|&s, _| toward.offsets(stand.square, s).0 >= 1);
-    }
+    squares.retain(|&s, _| withdrawal_allows(ctx, stand, s));
     squares
+}
+
+/// A stand of an army that must withdraw moves only toward its baseline; any other moves where it may.
+fn withdrawal_allows(ctx: &Ctx, stand: &Stand, to: Square) -> bool {
+    !ctx.withdrawing().contains(&stand.side()) || ctx.toward_baseline(stand.side()).offsets(stand.square, to).0 >= 1
 }
 
 fn mover<'a>(stand: &Stand, friends: &'a [Square], enemies: &'a [Square]) -> Mover<'a> {
@@ -212,9 +214,7 @@ fn why_not(ctx: &Ctx, stand: &Stand, target: Square) -> String {
     if !board.enterable(target, stand.infantry()) {
         return format!("{name} is woods: only infantry moves off-road through woods");
     }
-    if ctx.withdrawing().contains(&stand.side())
-        && ctx.toward_baseline(stand.side()).offsets(stand.square, target).0 < 1
-    {
+    if !withdrawal_allows(ctx, stand, target) {
         return format!("{} must withdraw: it moves only toward its baseline", ctx.side(stand.side()).name);
     }
     let free =

@@ -208,4 +208,11 @@ impl Tables {
     pub fn stand(&self, kind: &str) -> Option<&StandType> {
         self.stands.get(kind)
     }
+
+    /// Whether `text` is dice an army throws: a European army's or a Native one's, however written.
+    pub fn army_dice(&self, text: &str) -> bool {
+        DiceExpr::parse(text).is_ok_and(|given| {
+            [&self.dice.european, &self.dice.native].iter().any(|d| d.to_string() == given.to_string())
+        })
+    }
 }

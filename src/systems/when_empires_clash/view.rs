@@ -125,8 +125,11 @@ pub struct CombatView {
 pub fn report(ctx: &Ctx) -> Report<WecView> {
     let stands = ctx.stands();
     let headline = headline(ctx);
+    // The active stand's combats, found once: its offers, its view and its targets' recoils all read them.
+    let active = stands.iter().find(|s| ctx.turn.active.as_deref() == Some(s.id()));
+    let fights = active.map(|a| combats(ctx, a)).unwrap_or_default();
     let units: BTreeMap<String, UnitReport> =
-        ctx.state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u, &stands))).collect();
+        ctx.state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u, &stands, &fights))).collect();
     Report {
         headline,
         owed: owed(ctx),
@@ -142,8 +145,6 @@ pub fn report(ctx: &Ctx) -> Report<WecView> {
             active: ctx.turn.active.clone(),
             stands: {
                 // Where a stand would recoil matters for the active stand and the stands it may fight.
-                let active = stands.iter().find(|s| ctx.turn.active.as_deref() == Some(s.id()));
-                let fights = active.map(|a| combats(ctx, a)).unwrap_or_default();
                 let board = ctx.board();
                 stands
                     .iter()
@@ -237,13 +238,13 @@ fn bar_offers(ctx: &Ctx) -> Vec<Offer> {
     offers
 }
 
-fn unit_report(ctx: &Ctx, unit: &Unit, stands: &[Stand]) -> UnitReport {
+fn unit_report(ctx: &Ctx, unit: &Unit, stands: &[Stand], fights: &[CombatView]) -> UnitReport {
     let mut report = UnitReport::default();
     if unit.flags.contains(&super::markers::WITHDRAWN) {
         report.place = Some("left the battlefield".to_string());
     }
     let Some(stand) = stands.iter().find(|s| s.id() == unit.id) else { return report };
-    report.cover = Some(format!("{:?}", ctx.board().ground(stand.square)).to_lowercase());
+    report.cover = Some(format!("{:?}", ctx.setup.scenario.terrain().ground(stand.square)).to_lowercase());
     let rear = if stand.rear { " (rear)" } else { "" };
     report.place = Some(format!("{}{rear} facing {}", stand.at(), super::movement::words(stand.facing)));
     report.move_note = Some(crate::rules::plural(stand.squares as usize, "square", "squares"));
@@ -260,14 +261,14 @@ fn unit_report(ctx: &Ctx, unit: &Unit, stands: &[Stand]) -> UnitReport {
         report.offers.push(Offer::checked("activate", sequence::activate(ctx, &unit.id).map(|_| ())));
     }
     if ctx.turn.active.as_deref() == Some(unit.id.as_str()) && ctx.turn.ended.is_none() {
-        report.offers.extend(active_offers(ctx, stand));
+        report.offers.extend(active_offers(ctx, stand, fights));
     }
     report
 }
 
 /// What the active stand may do now, each naming what it may pick (a square, a target), or barred with
 /// the rule.
-fn active_offers(ctx: &Ctx, stand: &Stand) -> Vec<Offer> {
+fn active_offers(ctx: &Ctx, stand: &Stand, fights: &[CombatView]) -> Vec<Offer> {
     let mut offers = Vec::new();
     let squares: Vec<String> = legal_squares(ctx, stand).into_keys().map(notation::name).collect();
     offers.push(match (squares.is_empty(), stand.unit.flags.contains(&MOVED)) {
@@ -283,7 +284,6 @@ fn active_offers(ctx: &Ctx, stand: &Stand) -> Vec<Offer> {
             .collect();
         offers.push(Offer::picking("face", "facing", facings));
     }
-    let fights = combats(ctx, stand);
     for action in ["fire", "close_combat"] {
         let targets: Vec<String> = fights.iter().filter(|c| c.action == action).map(|c| c.target.clone()).collect();
         offers.push(if targets.is_empty() {
