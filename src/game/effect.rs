@@ -40,6 +40,19 @@ pub enum Effect {
         unit: String,
         left: f64,
     },
+    /// Figures back in their unit: a man taken from a squad to serve a gun, a crewman rejoining a squad.
+    Restore {
+        unit: String,
+        figures: Vec<u32>,
+    },
+    /// A unit joins the game that the scenario did not list: a group of reinforcements raised by dice.
+    Enter {
+        unit: crate::roster::Unit,
+    },
+    /// The procedure began a new turn as part of what it resolved (drawing the card that starts it).
+    TurnBegins {
+        turn: u32,
+    },
     /// A change to the rule system's turn state: `{"effect": <the system's log tag>, "change": ...}`,
     /// read and written by the outer impls below.
     #[serde(skip)]
@@ -92,8 +105,10 @@ impl Effect {
             | Effect::Face { unit, .. }
             | Effect::Place { unit, .. }
             | Effect::Flag { unit, .. }
-            | Effect::AllowanceLeft { unit, .. } => Some(unit),
-            Effect::System(_) => None,
+            | Effect::AllowanceLeft { unit, .. }
+            | Effect::Restore { unit, .. } => Some(unit),
+            Effect::Enter { unit } => Some(&unit.id),
+            Effect::System(_) | Effect::TurnBegins { .. } => None,
         }
     }
 }

@@ -28,8 +28,15 @@ impl Game {
             .map(|(seq, event)| LogEntry {
                 seq: seq as u32,
                 // "Turn 2 begins" opens turn 2, and reads under it.
-                turn: match event.outcome {
-                    Outcome::TurnBegan { turn } => turn,
+                turn: match &event.outcome {
+                    Outcome::TurnBegan { turn } => *turn,
+                    Outcome::Resolved { effects, .. } => effects
+                        .iter()
+                        .find_map(|e| match e {
+                            crate::game::Effect::TurnBegins { turn } => Some(*turn),
+                            _ => None,
+                        })
+                        .unwrap_or(event.turn),
                     _ => event.turn,
                 },
                 kind: event.action.type_name().to_string(),
@@ -42,7 +49,9 @@ impl Game {
     }
 
     fn unit_name<'a>(&'a self, id: &'a str) -> &'a str {
-        self.scenario().units.iter().find(|u| u.id == id).map(|u| u.name.as_str()).unwrap_or(id)
+        // A unit raised during the game is in the state only.
+        let units = self.scenario().units.iter().chain(&self.state().units);
+        units.into_iter().find(|u| u.id == id).map(|u| u.name.as_str()).unwrap_or(id)
     }
 
     pub fn describe(&self, event: &Event) -> String {

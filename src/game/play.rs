@@ -337,19 +337,44 @@ impl Game {
             | Outcome::LossesRecorded { unit, .. }
             | Outcome::FiguresRestored { unit, .. }
             | Outcome::FlagSet { unit, .. }
-                if !self.scenario.units.iter().any(|u| &u.id == unit) =>
+                if !self.known_units().contains(&unit.as_str()) =>
             {
-                bad(format!("names unit {unit:?}, which the scenario does not have"))
+                bad(format!("names unit {unit:?}, which the game does not have"))
             }
             Outcome::Resolved { effects, .. } | Outcome::Moved { effects, .. } => {
-                match effects.iter().filter_map(|e| e.unit()).find(|u| !self.scenario.units.iter().any(|s| &s.id == u))
-                {
-                    Some(unit) => bad(format!("names unit {unit:?}, which the scenario does not have")),
-                    None => Ok(()),
+                // A unit raised by an earlier effect of the same outcome may be named by the later ones.
+                let mut known = self.known_units();
+                for effect in effects {
+                    match effect {
+                        super::Effect::Enter { unit } if known.contains(&unit.id.as_str()) => {
+                            return bad(format!("raises unit {:?}, which the game already has", unit.id));
+                        }
+                        super::Effect::Enter { unit } => known.push(&unit.id),
+                        other => {
+                            if let Some(unit) = other.unit().filter(|u| !known.contains(u)) {
+                                return bad(format!("names unit {unit:?}, which the game does not have"));
+                            }
+                        }
+                    }
                 }
+                Ok(())
             }
             _ => Ok(()),
         }
+    }
+
+    /// The scenario's units and those raised by the entries so far: what a stored entry may name. (A
+    /// replay folds once at the end, so the state does not hold them yet.)
+    fn known_units(&self) -> Vec<&str> {
+        let raised = self.events.iter().flat_map(|e| match &e.outcome {
+            Outcome::Resolved { effects, .. } => effects.as_slice(),
+            _ => &[],
+        });
+        let raised = raised.filter_map(|e| match e {
+            super::Effect::Enter { unit } => Some(unit.id.as_str()),
+            _ => None,
+        });
+        self.scenario.units.iter().map(|u| u.id.as_str()).chain(raised).collect()
     }
 
     /// Names the actions this game takes, for one it does not.

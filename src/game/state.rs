@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Effect, GameError, Outcome, Refusal};
 use crate::cards::{Card, Deck};
-use crate::roster::Unit;
+use crate::roster::{Flag, Unit};
 use crate::rules::TurnState;
 use crate::scenario::Scenario;
 
@@ -63,32 +63,35 @@ impl GameState {
         Ok(unit)
     }
 
-    fn unit_mut(&mut self, id: &str) -> &mut Unit {
-        self.units
-            .iter_mut()
-            .find(|u| u.id == id)
-            .expect("events name units that exist: they were checked when recorded")
+    fn begin_turn(&mut self, turn: u32) {
+        self.turn = turn;
+        self.allowances.clear();
+        self.rules.begin_turn(&mut self.units, turn);
+    }
+
+    /// Changes the named unit. Events name units that exist (checked when recorded, and a stored log's
+    /// units when it is read); a unit raised by an entry later undone is passed over, not a panic.
+    fn with_unit(&mut self, id: &str, change: impl FnOnce(&mut Unit)) {
+        if let Some(unit) = self.units.iter_mut().find(|u| u.id == id) {
+            change(unit);
+        }
     }
 
     fn apply_effect(&mut self, effect: &Effect) {
         match effect {
-            Effect::Losses { unit, figures } => self.unit_mut(unit).remove_figures(figures),
-            Effect::Shift { unit, dx, dy } => self.unit_mut(unit).translate(*dx, *dy),
-            Effect::Face { unit, facing } => self.unit_mut(unit).facing = *facing,
-            Effect::Place { unit, figures } => self.unit_mut(unit).place(figures),
-            Effect::Flag { unit, flag, on } => {
-                let flags = &mut self.unit_mut(unit).flags;
-                if *on {
-                    flags.insert(flag.clone());
-                } else {
-                    flags.remove(flag);
-                }
-            }
+            Effect::Losses { unit, figures } => self.with_unit(unit, |u| u.remove_figures(figures)),
+            Effect::Shift { unit, dx, dy } => self.with_unit(unit, |u| u.translate(*dx, *dy)),
+            Effect::Face { unit, facing } => self.with_unit(unit, |u| u.facing = *facing),
+            Effect::Place { unit, figures } => self.with_unit(unit, |u| u.place(figures)),
+            Effect::Flag { unit, flag, on } => self.with_unit(unit, |u| set_flag(u, flag, *on)),
             Effect::AllowanceLeft { unit, left } => {
                 if let Some(a) = self.allowances.get_mut(unit) {
                     a.left = *left;
                 }
             }
+            Effect::Restore { unit, figures } => self.with_unit(unit, |u| u.restore_figures(figures)),
+            Effect::Enter { unit } => self.units.push(unit.clone()),
+            Effect::TurnBegins { turn } => self.begin_turn(*turn),
             Effect::System(change) => self.rules.apply(change),
         }
     }
@@ -107,27 +110,21 @@ impl GameState {
                 self.allowances.insert(unit.clone(), allowance);
             }
             Outcome::Moved { unit, route, facing, left, effects, .. } => {
-                let u = self.unit_mut(unit);
-                if let (Some(start), Some(end)) = (route.first(), route.last()) {
-                    u.translate(end.x - start.x, end.y - start.y);
-                }
-                u.facing = *facing;
+                self.with_unit(unit, |u| {
+                    if let (Some(start), Some(end)) = (route.first(), route.last()) {
+                        u.translate(end.x - start.x, end.y - start.y);
+                    }
+                    u.facing = *facing;
+                });
                 if let Some(a) = self.allowances.get_mut(unit) {
                     a.left = *left;
                 }
                 effects.iter().for_each(|e| self.apply_effect(e));
             }
             Outcome::Resolved { effects, .. } => effects.iter().for_each(|e| self.apply_effect(e)),
-            Outcome::LossesRecorded { unit, figures } => self.unit_mut(unit).remove_figures(figures),
-            Outcome::FiguresRestored { unit, figures } => self.unit_mut(unit).restore_figures(figures),
-            Outcome::FlagSet { unit, flag, on } => {
-                let u = self.unit_mut(unit);
-                if *on {
-                    u.flags.insert(flag.clone());
-                } else {
-                    u.flags.remove(flag);
-                }
-            }
+            Outcome::LossesRecorded { unit, figures } => self.with_unit(unit, |u| u.remove_figures(figures)),
+            Outcome::FiguresRestored { unit, figures } => self.with_unit(unit, |u| u.restore_figures(figures)),
+            Outcome::FlagSet { unit, flag, on } => self.with_unit(unit, |u| set_flag(u, flag, *on)),
             Outcome::CardDrawn { card, reshuffled, .. } => {
                 if let Some(order) = reshuffled {
                     self.deck.set_draw_pile(order.clone());
@@ -139,11 +136,15 @@ impl GameState {
                 self.deck.set_draw_pile(order.clone());
                 self.last_card = None;
             }
-            Outcome::TurnBegan { turn } => {
-                self.turn = *turn;
-                self.allowances.clear();
-                self.rules.begin_turn(&mut self.units, *turn);
-            }
+            Outcome::TurnBegan { turn } => self.begin_turn(*turn),
         }
+    }
+}
+
+fn set_flag(unit: &mut Unit, flag: &Flag, on: bool) {
+    if on {
+        unit.flags.insert(flag.clone());
+    } else {
+        unit.flags.remove(flag);
     }
 }

@@ -6,6 +6,7 @@ crate::register_systems! {
     "sand-pebbles" => sand_pebbles::SandPebbles,
     "heliograph" => heliograph::Heliograph,
     "when-empires-clash" => when_empires_clash::WhenEmpiresClash,
+    "natives-are-restless" => natives_are_restless::NativesAreRestless,
 }
 
 /// The desk side's screens beyond the table (an army builder): When Empires Clash! is the system with

@@ -187,9 +187,9 @@ export type Allowance = {
 
 export type AnyAction = AnyAction_Serialize | AnyAction_Deserialize;
 
-export type AnyAction_Deserialize = Action_Deserialize | SandPebblesAction_Deserialize | HeliographAction_Deserialize | WecAction_Deserialize;
+export type AnyAction_Deserialize = Action_Deserialize | SandPebblesAction_Deserialize | HeliographAction_Deserialize | WecAction_Deserialize | NativesAction_Deserialize;
 
-export type AnyAction_Serialize = Action_Serialize | SandPebblesAction_Serialize | HeliographAction_Serialize | WecAction_Serialize;
+export type AnyAction_Serialize = Action_Serialize | SandPebblesAction_Serialize | HeliographAction_Serialize | WecAction_Serialize | NativesAction_Serialize;
 
 /**  What every command returns on failure: plain enough to show a player as it is. */
 export type ApiError = ApiError_Serialize | ApiError_Deserialize;
@@ -207,6 +207,8 @@ export type ApiError_Serialize = {
 	message: string,
 	rule: string | null,
 };
+
+export type Army = "defenders" | "natives";
 
 export type ArmyBook = ArmyBook_Serialize | ArmyBook_Deserialize;
 
@@ -764,6 +766,90 @@ export type NamedRoll = {
 	roll: Roll,
 };
 
+export type NativesAction = NativesAction_Serialize | NativesAction_Deserialize;
+
+export type NativesAction_Deserialize = 
+/**  The umpire secretly removes 1D6 rifle counters before the game (option `umpire_ammunition`). */
+{ type: "umpire"; dice?: number[] | null } | 
+/**
+ *  The natives roll a group for the next edge owed (at the start, after a joker): two average dice,
+ *  then a D6.
+ */
+{ type: "muster"; dice?: number[] | null } | 
+/**
+ *  The reinforcement roll after a picture card or an ace with no melee: 1D6 for the edge (5-6 none),
+ *  then two average dice and a D6 for the group.
+ */
+{ type: "reinforce"; dice?: number[] | null } | 
+/**  Places the next group the dice brought along its edge; better troops name their `kind`. */
+{ type: "raise"; kind?: string | null } | 
+/**  The card's side gives up the actions it has left. */
+{ type: "pass" } | 
+/**
+ *  One volley: one D6 per figure (a gun 8, less 2 per crewman lost). `sight` overrides the app's
+ *  line of sight, as the table rules.
+ */
+{ type: "fire"; unit: string; target: string; sight?: boolean | null; dice?: number[] | null } | 
+/**  A move into contact with `target`: a melee, fought on the next picture card or ace. */
+{ type: "charge"; unit: string; target: string } | 
+/**  Fights the melee `unit` is in: the defenders' dice, the natives' dice, then the natives' morale die. */
+{ type: "melee"; unit: string; dice?: number[] | null } | 
+/**  The morale test a native group owes for its losses: 1D6 over the casualties. */
+{ type: "morale"; unit: string; dice?: number[] | null } | 
+/**  A fully crewed gun turns to `facing` (degrees clockwise from up the table). */
+{ type: "turn_gun"; unit: string; facing: number | null } | 
+/**  A man of squad `unit` replaces one of `gun`'s lost crew. */
+{ type: "crew"; unit: string; gun: string } | 
+/**  A crewman of gun `unit`, out of ammunition, joins `squad`. */
+{ type: "rejoin"; unit: string; squad: string } | 
+/**  Squad `unit` joins squad `into`; its Officer/NCO becomes a private. */
+{ type: "combine"; unit: string; into: string } | 
+/**  The natives take group `unit` off the table; its figures may be raised again. */
+{ type: "withdraw"; unit: string } | 
+/**  Setting a building on fire, pulling down a barricade: a single action, recorded in words. */
+{ type: "special"; unit: string; text: string };
+
+export type NativesAction_Serialize = 
+/**  The umpire secretly removes 1D6 rifle counters before the game (option `umpire_ammunition`). */
+{ type: "umpire"; dice: number[] | null } | 
+/**
+ *  The natives roll a group for the next edge owed (at the start, after a joker): two average dice,
+ *  then a D6.
+ */
+{ type: "muster"; dice: number[] | null } | 
+/**
+ *  The reinforcement roll after a picture card or an ace with no melee: 1D6 for the edge (5-6 none),
+ *  then two average dice and a D6 for the group.
+ */
+{ type: "reinforce"; dice: number[] | null } | 
+/**  Places the next group the dice brought along its edge; better troops name their `kind`. */
+{ type: "raise"; kind: string | null } | 
+/**  The card's side gives up the actions it has left. */
+{ type: "pass" } | 
+/**
+ *  One volley: one D6 per figure (a gun 8, less 2 per crewman lost). `sight` overrides the app's
+ *  line of sight, as the table rules.
+ */
+{ type: "fire"; unit: string; target: string; sight: boolean | null; dice: number[] | null } | 
+/**  A move into contact with `target`: a melee, fought on the next picture card or ace. */
+{ type: "charge"; unit: string; target: string } | 
+/**  Fights the melee `unit` is in: the defenders' dice, the natives' dice, then the natives' morale die. */
+{ type: "melee"; unit: string; dice: number[] | null } | 
+/**  The morale test a native group owes for its losses: 1D6 over the casualties. */
+{ type: "morale"; unit: string; dice: number[] | null } | 
+/**  A fully crewed gun turns to `facing` (degrees clockwise from up the table). */
+{ type: "turn_gun"; unit: string; facing: number | null } | 
+/**  A man of squad `unit` replaces one of `gun`'s lost crew. */
+{ type: "crew"; unit: string; gun: string } | 
+/**  A crewman of gun `unit`, out of ammunition, joins `squad`. */
+{ type: "rejoin"; unit: string; squad: string } | 
+/**  Squad `unit` joins squad `into`; its Officer/NCO becomes a private. */
+{ type: "combine"; unit: string; into: string } | 
+/**  The natives take group `unit` off the table; its figures may be raised again. */
+{ type: "withdraw"; unit: string } | 
+/**  Setting a building on fire, pulling down a barricade: a single action, recorded in words. */
+{ type: "special"; unit: string; text: string };
+
 export type Note = {
 	/**  A stable name for the state (`fired`, `charging`, `active`, `limbered`, `jammed`). */
 	key: string,
@@ -891,6 +977,17 @@ export type PathRule = {
 	bound: boolean,
 	/**  Inches the unit must still move before its side's phase may end. */
 	owed: number | null,
+};
+
+/**  A group the dice have brought, waiting to be placed on its edge. */
+export type Pending = {
+	/**  The edge's number, 1-4. */
+	edge: number,
+	/**  Basic troops as many as the sum; better troops as many as the higher die. */
+	count: number,
+	better: boolean,
+	/**  The higher average die showed the number that allows the field gun. */
+	gun_allowed: boolean,
 };
 
 /**  The sequence of play, A to G, with the two initiative rolls (and the winner's choice) before A and C. */
@@ -1035,6 +1132,22 @@ export type Pt = {
 	y: number | null,
 };
 
+export type Relief = 
+/**  The Ace of Spades has not come up. */
+"awaited" | 
+/**  Sighted: the marker is on the table. `reshuffle_left`: the next joker still puts the Ace back. */
+{ sighted: {
+	reshuffle_left: boolean,
+} } | 
+/**  Drawn again: the column has arrived. */
+"arrived";
+
+export type Reserve = {
+	kind: string,
+	name: string,
+	figures: number,
+};
+
 export type Role = "leader" | 
 /**  Serves a crew weapon; rules count surviving crew for the weapon's dice. */
 "crew" | "private";
@@ -1158,6 +1271,85 @@ export type SideView = {
 	colour: string,
 };
 
+export type SiegeView = SiegeView_Serialize | SiegeView_Deserialize;
+
+export type SiegeView_Deserialize = {
+	/**  The card in play, as its code ("QH", "JK1"). */
+	card?: string | null,
+	/**  The army the card activates. */
+	side?: Army | null,
+	actions_left: number,
+	/**  A picture card or an ace: melees or the reinforcement roll follow. */
+	picture: boolean,
+	stage: Stage,
+	/**  What comes next, in a player's words. */
+	next: string,
+	cards_left: number,
+	ace_of_spades_in_deck: boolean,
+	relief: Relief,
+	/**  The defenders' counters; none when the umpire keeps the count. */
+	rifle_ammunition?: number | null,
+	gun_ammunition?: number | null,
+	/**  The umpire's word on the ammunition ("getting low"), or a plain warning. */
+	ammunition_warning?: string | null,
+	/**  The natives off the table, by kind. */
+	reserves: Reserve[],
+	pending: Pending[],
+	/**  The kinds the next waiting group may be. */
+	raise_kinds: string[],
+	melees: string[][],
+	winner?: Army | null,
+	/**  The side playing each army. */
+	defenders: string,
+	natives: string,
+};
+
+export type SiegeView_Serialize = {
+	/**  The card in play, as its code ("QH", "JK1"). */
+	card: string | null,
+	/**  The army the card activates. */
+	side: Army | null,
+	actions_left: number,
+	/**  A picture card or an ace: melees or the reinforcement roll follow. */
+	picture: boolean,
+	stage: Stage,
+	/**  What comes next, in a player's words. */
+	next: string,
+	cards_left: number,
+	ace_of_spades_in_deck: boolean,
+	relief: Relief,
+	/**  The defenders' counters; none when the umpire keeps the count. */
+	rifle_ammunition: number | null,
+	gun_ammunition: number | null,
+	/**  The umpire's word on the ammunition ("getting low"), or a plain warning. */
+	ammunition_warning: string | null,
+	/**  The natives off the table, by kind. */
+	reserves: Reserve[],
+	pending: Pending[],
+	/**  The kinds the next waiting group may be. */
+	raise_kinds: string[],
+	melees: string[][],
+	winner: Army | null,
+	/**  The side playing each army. */
+	defenders: string,
+	natives: string,
+};
+
+/**  Where the siege stands between cards. */
+export type Stage = 
+/**  The natives roll a group for each edge owed (at the start, and after a joker), then place them. */
+"muster" | 
+/**  The next card is to be drawn. */
+"draw" | 
+/**  The card's side takes its actions. */
+"actions" | 
+/**  A picture card or an ace: every melee in contact is fought. */
+"melees" | 
+/**  A picture card or an ace with no melee: the natives roll for reinforcements. */
+"reinforcement" | 
+/**  The relief column arrived or the last defender fell. */
+"over";
+
 export type StandKindView = StandKindView_Serialize | StandKindView_Deserialize;
 
 export type StandKindView_Deserialize = {
@@ -1256,10 +1448,10 @@ export type Step = {
 export type SystemViews = SystemViews_Serialize | SystemViews_Deserialize;
 
 /**  Each system's part of the game view, tagged with its id. */
-export type SystemViews_Deserialize = { system: "sand-pebbles"; view: SandPebblesView_Deserialize } | { system: "heliograph"; view: HeliographView_Deserialize } | { system: "when-empires-clash"; view: WecView_Deserialize };
+export type SystemViews_Deserialize = { system: "sand-pebbles"; view: SandPebblesView_Deserialize } | { system: "heliograph"; view: HeliographView_Deserialize } | { system: "when-empires-clash"; view: WecView_Deserialize } | { system: "natives-are-restless"; view: SiegeView_Deserialize };
 
 /**  Each system's part of the game view, tagged with its id. */
-export type SystemViews_Serialize = { system: "sand-pebbles"; view: SandPebblesView_Serialize } | { system: "heliograph"; view: HeliographView_Serialize } | { system: "when-empires-clash"; view: WecView_Serialize };
+export type SystemViews_Serialize = { system: "sand-pebbles"; view: SandPebblesView_Serialize } | { system: "heliograph"; view: HeliographView_Serialize } | { system: "when-empires-clash"; view: WecView_Serialize } | { system: "natives-are-restless"; view: SiegeView_Serialize };
 
 /**
  *  The playing surface in inches. Its size comes from the scenario (most are 72 x 48 or 48 x 48), so

@@ -1,0 +1,154 @@
+//! What every Natives procedure reads: rule names to cite, which army a unit or side is, the cover and
+//! position terrain gives, and the checks that open every action (the card's side, actions left, nothing
+//! owed first).
+
+use super::NativesAreRestless;
+use super::tables::{Army, Cover, Position, Profile};
+use super::turn::Stage;
+use crate::game::{GameError, Refusal};
+use crate::measure::{Polygon, Pt, TerrainArea, distance};
+use crate::roster::Unit;
+
+pub const ACTIVATION: &str = "The Natives are Restless Tonight, Unit Activation";
+pub const SET_UP: &str = "The Natives are Restless Tonight, Attacking forces";
+pub const MOVEMENT: &str = "The Natives are Restless Tonight, Movement";
+pub const SHOOTING: &str = "The Natives are Restless Tonight, Shooting";
+pub const AMMUNITION: &str = "The Natives are Restless Tonight, Ammunition use";
+pub const MORALE: &str = "The Natives are Restless Tonight, Morale";
+pub const MELEE: &str = "The Natives are Restless Tonight, Melee";
+pub const REINFORCEMENTS: &str = "The Natives are Restless Tonight, Native reinforcements";
+pub const WINNING: &str = "The Natives are Restless Tonight, Winning";
+
+pub type Ctx<'a> = crate::rules::Ctx<'a, NativesAreRestless>;
+
+impl<'a> Ctx<'a> {
+    pub fn profile(&self, unit: &Unit) -> &'a Profile {
+        self.charts.profile(&unit.kind)
+    }
+
+    pub fn army_of(&self, unit: &Unit) -> Army {
+        self.profile(unit).army
+    }
+
+    /// The side that plays `army`.
+    pub fn side_of(&self, army: Army) -> &'a str {
+        self.scenario
+            .sides
+            .iter()
+            .find(|s| self.side_fields(&s.id).army.as_ref().is_some_and(|a| *a.get_ref() == army))
+            .map(|s| s.id.as_str())
+            .expect("a siege has a side of each army: checked when the scenario loads")
+    }
+
+    pub fn army_units(&self, army: Army) -> impl Iterator<Item = &'a Unit> + '_ {
+        self.state.units.iter().filter(move |u| !u.is_out() && self.army_of(u) == army)
+    }
+
+    pub fn is_gun(&self, unit: &Unit) -> bool {
+        self.profile(unit).class == super::tables::Class::Gun
+    }
+
+    /// The figure a unit measures and traces sight from: the Officer/NCO of a squad, else any figure.
+    pub fn origin(&self, unit: &Unit) -> Option<Pt> {
+        unit.anchor()
+    }
+
+    /// Every terrain class a point stands in, with what it is to these rules.
+    pub fn covers_at(&self, p: Pt) -> Vec<(&'a TerrainArea, Cover)> {
+        self.scenario
+            .terrain
+            .iter()
+            .filter(|a| a.polygon.contains(p))
+            .map(|a| (a, self.charts.cover(&a.cover)))
+            .collect()
+    }
+
+    /// The melee position a figure holds: inside a building, or standing at an obstacle.
+    pub fn position_at(&self, p: Pt) -> Option<Position> {
+        let reach = self.charts.movement.holds_obstacle_within;
+        let mut best = None;
+        for area in &self.scenario.terrain {
+            let cover = self.charts.cover(&area.cover);
+            let Some(position) = cover.melee else { continue };
+            let holds = area.polygon.contains(p) || (cover.obstacle && distance_to_polygon(p, &area.polygon) <= reach);
+            if holds && best.is_none_or(|b| rank(position) > rank(b)) {
+                best = Some(position);
+            }
+        }
+        best
+    }
+
+    /// Refuses unless `unit` may spend one of the card's actions now.
+    pub fn ready_to_act(&self, unit: &str, doing: &str) -> Result<&'a Unit, GameError> {
+        self.nothing_owed()?;
+        let unit = self.live_unit(unit)?;
+        let turn = self.turn;
+        if turn.stage != Stage::Actions || turn.actions_left == 0 {
+            return Err(Refusal::by_rule(
+                format!("{} cannot {doing}: no card's actions are in play; draw a card", unit.name),
+                ACTIVATION,
+            )
+            .into());
+        }
+        let army = self.army_of(unit);
+        if turn.side != Some(army) {
+            let colour = if army == Army::Defenders { "black" } else { "red" };
+            return Err(Refusal::by_rule(
+                format!(
+                    "{} acts on a {colour} card; this card activates {}",
+                    unit.name,
+                    turn.side.map_or("nobody", |a| a.name())
+                ),
+                ACTIVATION,
+            )
+            .into());
+        }
+        if let Some((_, melee)) = turn.melee_of(&unit.id) {
+            let others: Vec<String> = melee.units.iter().filter(|u| **u != unit.id).map(|u| self.name_of(u)).collect();
+            return Err(Refusal::by_rule(
+                format!("{} is locked in melee with {} and may not break off", unit.name, others.join(", ")),
+                MELEE,
+            )
+            .into());
+        }
+        Ok(unit)
+    }
+
+    /// Refuses while a morale test is owed or the siege is over.
+    pub fn nothing_owed(&self) -> Result<(), GameError> {
+        if let Some(army) = self.turn.winner {
+            return Err(Refusal::by_rule(format!("the siege is over: {} have won", army.name()), WINNING).into());
+        }
+        if let Some(due) = self.turn.morale_due.first() {
+            return Err(Refusal::by_rule(
+                format!("{} must test morale first ({} casualties)", self.name_of(&due.unit), due.casualties),
+                MORALE,
+            )
+            .into());
+        }
+        Ok(())
+    }
+}
+
+fn rank(p: Position) -> u8 {
+    match p {
+        Position::HastyBarricade => 1,
+        Position::Building => 2,
+    }
+}
+
+/// How far `p` is from the outline of `polygon` (0 on it).
+pub fn distance_to_polygon(p: Pt, polygon: &Polygon) -> f64 {
+    let v = polygon.vertices();
+    (0..v.len()).map(|i| distance_to_segment(p, v[i], v[(i + 1) % v.len()])).fold(f64::INFINITY, f64::min)
+}
+
+pub fn distance_to_segment(p: Pt, a: Pt, b: Pt) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let length_sq = dx * dx + dy * dy;
+    if length_sq <= f64::EPSILON {
+        return distance(p, a);
+    }
+    let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / length_sq).clamp(0.0, 1.0);
+    distance(p, Pt::new(a.x + t * dx, a.y + t * dy))
+}

@@ -1,0 +1,116 @@
+//! What a Natives scenario says beyond the shared keys: the `[siege]` (the natives' figures by kind, from
+//! which every group is raised, and the defenders' ammunition counters) and which army each side is.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::NativesAreRestless;
+use super::tables::Army;
+use crate::rules::SetupCheck;
+
+/// More figures of one kind than any table holds: a bound, so a mistyped count is named, not obeyed.
+const MOST_FIGURES: u32 = 500;
+const MOST_COUNTERS: u32 = 200;
+
+type Located = (std::ops::Range<usize>, String);
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFields {
+    pub siege: Siege,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Siege {
+    /// The natives' figures, by kind: every group is raised from these, and routed or withdrawn groups
+    /// go back to them.
+    pub natives: Vec<ForceEntry>,
+    /// Rifle ammunition counters (20 in the text).
+    #[serde(default)]
+    pub rifle_ammunition: Option<Spanned<u32>>,
+    /// Machine gun or field gun ammunition counters (5 in the text).
+    #[serde(default)]
+    pub gun_ammunition: Option<Spanned<u32>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForceEntry {
+    pub kind: Spanned<String>,
+    /// Figures of this kind; for a gun, the guns (each comes with its crew).
+    pub figures: Spanned<u32>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideFields {
+    /// "defenders" or "natives".
+    pub army: Option<Spanned<Army>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitFields {}
+
+/// One side of each army; every unit's kind of its side's army; the natives' force of native kinds,
+/// with at least one kind of basic troops.
+pub fn check(setup: &SetupCheck<'_, NativesAreRestless>, tables: &super::Tables) -> Result<(), Located> {
+    let whole = 0..0;
+    let mut armies = Vec::new();
+    for (side, span) in setup.sides.iter().zip(setup.side_spans) {
+        let Some(army) = &setup.setup.side(&side.id).army else {
+            return Err((span.clone(), format!("side {:?} needs `army = \"defenders\"` or `\"natives\"`", side.id)));
+        };
+        if armies.contains(army.get_ref()) {
+            return Err((army.span(), format!("two sides are {}: a siege has one of each", army.get_ref().name())));
+        }
+        armies.push(*army.get_ref());
+    }
+    if armies.len() != 2 {
+        return Err((whole, "a siege has two sides: the defenders and the natives".into()));
+    }
+    for unit in setup.units {
+        let army = setup.setup.side(&unit.side).army.as_ref().map(|a| *a.get_ref());
+        let profile = tables.profile(&unit.kind);
+        if Some(profile.army) != army {
+            return Err((
+                0..0,
+                format!(
+                    "unit {:?} is {} ({}) on the side of {}",
+                    unit.id,
+                    unit.kind,
+                    profile.army.name(),
+                    army.map_or("nobody", |a| a.name())
+                ),
+            ));
+        }
+    }
+    let siege = &setup.setup.scenario.siege;
+    let mut basic = false;
+    for entry in &siege.natives {
+        let kind = entry.kind.get_ref();
+        let Some(profile) = tables.profiles.get(kind) else {
+            return Err((entry.kind.span(), format!("no kind {kind:?} in this ruleset")));
+        };
+        if profile.army != Army::Natives {
+            return Err((entry.kind.span(), format!("{kind} is not a kind of the natives")));
+        }
+        if *entry.figures.get_ref() == 0 || *entry.figures.get_ref() > MOST_FIGURES {
+            return Err((
+                entry.figures.span(),
+                format!("{} figures: give 1 to {MOST_FIGURES}", entry.figures.get_ref()),
+            ));
+        }
+        basic |= !profile.better;
+    }
+    if !basic {
+        return Err((whole, "[siege] natives needs a kind of basic troops (not better): most groups are basic".into()));
+    }
+    for counters in [&siege.rifle_ammunition, &siege.gun_ammunition].into_iter().flatten() {
+        if *counters.get_ref() > MOST_COUNTERS {
+            return Err((counters.span(), format!("{} counters: give 0 to {MOST_COUNTERS}", counters.get_ref())));
+        }
+    }
+    Ok(())
+}

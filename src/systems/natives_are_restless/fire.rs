@@ -1,0 +1,302 @@
+//! Shooting: one D6 per figure (a gun 8, less 2 per crewman lost), totalled; each multiple of the target's
+//! threshold kills one: open 6, soft cover 9, hard cover 12 (optionally at 24" or more 9 / 12 / 18).
+//! Everything in sight is in range. Sight is traced from a squad's Officer/NCO to any member of the target,
+//! and from any member of a native group to the enemy's Officer/NCO; high walls, buildings and trees block
+//! it, and so do friendly figures. A gun fires within 45 degrees of its facing. Each squad volley and gun
+//! shot spends one of the defenders' counters. The app says what it assumed; `sight` overrides it.
+
+use super::NativesAreRestless;
+use super::context::{AMMUNITION, Ctx, SHOOTING, distance_to_polygon};
+use super::deck::spend;
+use super::morale::{hold_chance, loss_effects};
+use super::tables::{Army, Class};
+use super::turn::Change;
+use crate::dice::{DiceExpr, DiceFeed, GameRng};
+use crate::game::{GameError, Outcome, Refusal};
+use crate::measure::{Pt, distance, in_arc, nearest};
+use crate::odds::{Dist, OddsView};
+use crate::roster::Unit;
+use crate::rules::RuleSystem;
+
+pub const LONG_RANGE_OPTION: &str = "long_range";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Cover {
+    Open,
+    Soft,
+    Hard,
+}
+
+impl Cover {
+    pub fn name(self) -> &'static str {
+        match self {
+            Cover::Open => "in the open",
+            Cover::Soft => "in soft cover",
+            Cover::Hard => "in hard cover",
+        }
+    }
+}
+
+/// A shot as the rules have it before the dice: how many, against what.
+pub struct Shot<'a> {
+    pub unit: &'a Unit,
+    pub target: &'a Unit,
+    pub dice: u32,
+    pub cover: Cover,
+    pub long: bool,
+    pub threshold: i64,
+    /// What the app assumed of sight, in words.
+    pub sight: String,
+}
+
+impl Shot<'_> {
+    pub fn words(&self) -> String {
+        format!(
+            "{} dice at {} {}{}: every {} kills one",
+            self.dice,
+            self.target.name,
+            self.cover.name(),
+            if self.long { " at long range" } else { "" },
+            self.threshold
+        )
+    }
+
+    pub fn kills(&self) -> Dist {
+        let alive = self.target.alive_count() as i64;
+        Dist::of_die(crate::dice::Die::D6).sum_of(self.dice).map(|total| (total / self.threshold).min(alive))
+    }
+}
+
+fn refuse<T>(why: String) -> Result<T, GameError> {
+    Err(Refusal::by_rule(why, SHOOTING).into())
+}
+
+/// Whether `unit` can shoot at all now: its card, a weapon, ammunition, crew.
+pub fn armed<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
+    let unit = ctx.ready_to_act(unit, "fire")?;
+    let profile = ctx.profile(unit);
+    if !profile.fires {
+        return refuse(format!("{} carry melee weapons only: they do not fire", unit.name));
+    }
+    if profile.army == Army::Defenders {
+        let (left, what) = if profile.class == Class::Gun {
+            (ctx.turn.gun_ammunition, "gun")
+        } else {
+            (ctx.turn.rifle_ammunition, "rifle")
+        };
+        if left == 0 {
+            return Err(Refusal::by_rule(
+                format!("no {what} ammunition counters are left: {} cannot fire", unit.name),
+                AMMUNITION,
+            )
+            .into());
+        }
+    }
+    if gun_dice(ctx, unit) == 0 {
+        return refuse(format!("{} has no crew left to fire it", unit.name));
+    }
+    Ok(unit)
+}
+
+fn gun_dice(ctx: &Ctx, unit: &Unit) -> u32 {
+    if ctx.profile(unit).class != Class::Gun {
+        return unit.alive_count();
+    }
+    let fire = &ctx.charts.fire;
+    let lost = fire.gun_crew.saturating_sub(unit.crew_alive());
+    fire.gun_dice.saturating_sub(fire.gun_dice_per_crew_lost.saturating_mul(lost))
+}
+
+pub fn shot<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, sight: Option<bool>) -> Result<Shot<'a>, GameError> {
+    let unit = armed(ctx, unit)?;
+    let target = ctx.live_unit(target)?;
+    if ctx.army_of(target) == ctx.army_of(unit) {
+        return Err(GameError::BadInput(format!("{} is on the same side as {}", target.name, unit.name)));
+    }
+    if ctx.turn.melee_of(&target.id).is_some() {
+        return refuse(format!("{} is in a melee: groups outside it may not fire into it", target.name));
+    }
+    let gun = ctx.is_gun(unit);
+    let origin = ctx.origin(unit).expect("live units have figures");
+    if gun {
+        let arc = ctx.charts.fire.gun_arc_half_angle;
+        if !target.alive().any(|f| in_arc(origin, unit.facing, arc, f.pos)) {
+            return refuse(format!(
+                "{} is outside {}'s arc of {arc}° either side of its facing",
+                target.name, unit.name
+            ));
+        }
+    }
+    let lines = sight_lines(ctx, unit, target);
+    let clear: Vec<(Pt, Pt)> = lines.iter().filter(|(a, b)| blocked_by(ctx, unit, *a, *b).is_none()).copied().collect();
+    let assumed = match (clear.is_empty(), sight) {
+        (false, Some(false)) | (true, Some(false)) => {
+            return refuse(format!("the table rules that {} cannot see {}", unit.name, target.name));
+        }
+        (false, _) => "in sight".to_string(),
+        (true, Some(true)) => "in sight, as the table rules".to_string(),
+        (true, None) => {
+            let why = lines.first().and_then(|(a, b)| blocked_by(ctx, unit, *a, *b)).unwrap_or_default();
+            return refuse(format!(
+                "{} cannot see {}: {why} (the table may rule otherwise with `sight: true`)",
+                unit.name, target.name
+            ));
+        }
+    };
+    let used = if clear.is_empty() { lines } else { clear };
+    let cover = target_cover(ctx, target, &used);
+    let gap = nearest(&unit.alive_positions(), &target.alive_positions()).map_or(0.0, |p| p.distance);
+    let fire = &ctx.charts.fire;
+    let long = ctx.option(LONG_RANGE_OPTION) && gap >= fire.long_range_from;
+    let threshold = match (cover, long) {
+        (Cover::Open, false) => fire.open,
+        (Cover::Soft, false) => fire.soft,
+        (Cover::Hard, false) => fire.hard,
+        (Cover::Open, true) => fire.long_open,
+        (Cover::Soft, true) => fire.long_soft,
+        (Cover::Hard, true) => fire.long_hard,
+    };
+    Ok(Shot { unit, target, dice: gun_dice(ctx, unit), cover, long, threshold, sight: assumed })
+}
+
+/// The lines sight is traced along: a squad's officer to each member of the target; each member of a
+/// native group to the enemy's officer (a gun's first crewman).
+fn sight_lines(ctx: &Ctx, unit: &Unit, target: &Unit) -> Vec<(Pt, Pt)> {
+    let origin = ctx.origin(unit).expect("live units have figures");
+    let aim = ctx.origin(target).expect("live units have figures");
+    match ctx.army_of(unit) {
+        Army::Defenders => target.alive().map(|f| (origin, f.pos)).collect(),
+        Army::Natives => unit.alive().map(|f| (f.pos, aim)).collect(),
+    }
+}
+
+/// What blocks the line from `a` to `b`, in words: terrain that blocks sight (unless either end stands in
+/// it), or a figure of another friendly unit.
+pub fn blocked_by(ctx: &Ctx, unit: &Unit, a: Pt, b: Pt) -> Option<String> {
+    for area in &ctx.scenario.terrain {
+        if ctx.charts.cover(&area.cover).blocks
+            && area.polygon.segment_crosses(a, b)
+            && !area.polygon.contains(a)
+            && !area.polygon.contains(b)
+        {
+            return Some(format!("{} blocks the line of sight", area.name));
+        }
+    }
+    let army = ctx.army_of(unit);
+    for friend in ctx.army_units(army).filter(|u| u.id != unit.id) {
+        if friend.alive().any(|f| {
+            let d = super::context::distance_to_segment(f.pos, a, b);
+            d < 0.5 && distance(f.pos, a) > 0.5 && distance(f.pos, b) > 0.5
+        }) {
+            return Some(format!("{} stand in the way (friendly forces cannot be fired through)", friend.name));
+        }
+    }
+    None
+}
+
+/// The cover most of the target's figures have from the shooter (ties: the better): hard in a building,
+/// trees or rocks, or behind an obstacle the line crosses; soft in bushes; else the open.
+fn target_cover(ctx: &Ctx, target: &Unit, lines: &[(Pt, Pt)]) -> Cover {
+    let reach = ctx.charts.movement.holds_obstacle_within;
+    let mut counts = [0usize; 3];
+    for f in target.alive() {
+        let from = lines.iter().map(|(a, b)| if distance(*b, f.pos) < distance(*a, f.pos) { *a } else { *b }).next();
+        let mut cover = Cover::Open;
+        for (area, kind) in ctx.covers_at(f.pos) {
+            let _ = area;
+            if kind.hard {
+                cover = cover.max(Cover::Hard);
+            } else if kind.soft {
+                cover = cover.max(Cover::Soft);
+            }
+        }
+        if let Some(from) = from {
+            let behind = ctx.scenario.terrain.iter().any(|area| {
+                let kind = ctx.charts.cover(&area.cover);
+                kind.obstacle
+                    && kind.hard
+                    && distance_to_polygon(f.pos, &area.polygon) <= reach
+                    && area.polygon.segment_crosses(from, f.pos)
+            });
+            if behind {
+                cover = Cover::Hard;
+            }
+        }
+        counts[cover as usize] += 1;
+    }
+    let all = [Cover::Open, Cover::Soft, Cover::Hard];
+    (0..3).max_by_key(|&i| counts[i]).map_or(Cover::Open, |i| all[i])
+}
+
+pub fn fire(
+    ctx: &Ctx,
+    unit: &str,
+    target: &str,
+    sight: Option<bool>,
+    dice: Option<&[i64]>,
+    rng: &mut GameRng,
+) -> Result<Outcome, GameError> {
+    let shot = shot(ctx, unit, target, sight)?;
+    let (unit, target) = (shot.unit, shot.target);
+    let expr = DiceExpr::parse(&format!("{}D6", shot.dice)).map_err(GameError::Dice)?;
+    let mut feed = DiceFeed::new(dice, rng);
+    let roll = feed.roll(&expr, "fire dice")?;
+    feed.finish()?;
+    let total = roll.roll.total;
+    let kills = ((total / shot.threshold).max(0) as u32).min(target.alive_count());
+    let mut effects = Vec::new();
+    let profile = ctx.profile(unit);
+    let mut notes = Vec::new();
+    if profile.army == Army::Defenders {
+        let (mut rifle, mut gun) = (ctx.turn.rifle_ammunition, ctx.turn.gun_ammunition);
+        if profile.class == Class::Gun {
+            gun -= 1
+        } else {
+            rifle -= 1
+        }
+        effects.push(NativesAreRestless::effect(Change::Ammunition { rifle, gun }));
+        if !ctx.option(super::muster::UMPIRE_OPTION) {
+            notes.push(format!("{rifle} rifle and {gun} gun counters left"));
+        }
+    } else if profile.class == Class::Gun && !ctx.turn.gun_fired.contains(&unit.id) {
+        effects.push(NativesAreRestless::effect(Change::GunFired { unit: unit.id.clone() }));
+        notes.push(format!("{} may not move again", unit.name));
+    }
+    effects.extend(loss_effects(ctx, target, kills));
+    effects.extend(spend(ctx, &unit.id, false, !ctx.turn.melees.is_empty()));
+    let summary = format!(
+        "{} fire: {} ({}); a total of {total}: {kills} killed{}",
+        unit.name,
+        shot.words(),
+        shot.sight,
+        if notes.is_empty() { String::new() } else { format!("; {}", notes.join("; ")) }
+    );
+    Ok(Outcome::Resolved { summary, rolls: vec![roll], effects })
+}
+
+pub fn odds(ctx: &Ctx, unit: &str, target: &str, sight: Option<bool>) -> Result<OddsView, GameError> {
+    let shot = shot(ctx, unit, target, sight)?;
+    let kills = shot.kills();
+    let mut view = OddsView::new(format!("{}: kills ({})", shot.unit.name, shot.words()), &kills)
+        .with_dice([format!("{} D6", shot.dice)]);
+    view.add_line("at least one kill", kills.p_at_least(1));
+    let sum = Dist::of_die(crate::dice::Die::D6).sum_of(shot.dice);
+    let fire = &ctx.charts.fire;
+    for (name, t) in [("in the open", fire.open), ("in soft cover", fire.soft), ("in hard cover", fire.hard)] {
+        if t != shot.threshold {
+            view.add_line(format!("at least one kill if the target were {name} (every {t})"), sum.p_at_least(t));
+        }
+    }
+    if let Some(p) = hold_chance(ctx, shot.target, &kills) {
+        view.add_line(format!("{} hold (morale, if they test)", shot.target.name), p);
+    }
+    Ok(view)
+}
+
+/// The enemies `unit` could fire at now, for the view's offer.
+pub fn targets(ctx: &Ctx, unit: &Unit) -> Vec<String> {
+    ctx.army_units(super::movement::other(ctx.army_of(unit)))
+        .filter(|t| shot(ctx, &unit.id, &t.id, None).is_ok())
+        .map(|t| t.id.clone())
+        .collect()
+}

@@ -1,0 +1,303 @@
+//! Melee: groups in contact are locked until a picture card or an ace, then fought: one D6 per combatant,
+//! totalled, each multiple of the threshold of the side taking the kills killing one (open 6, hasty
+//! barricade 9, building or prepared position 12; the side that made contact fights in the open).
+//! Casualties fall only after both sides have rolled. Natives that lost figures test morale before the
+//! winner is decided (not if they killed every opponent); if they flee the defenders win. Otherwise the
+//! side that lost more loses; then the side with fewer left; then the defenders win. The loser falls back
+//! a full move, away from the winner.
+
+use super::NativesAreRestless;
+use super::context::{Ctx, MELEE};
+use super::morale::{natives_win, pass, tests};
+use super::movement::recycle;
+use super::tables::{Army, Class, Position};
+use super::turn::{Change, Stage};
+use crate::dice::{DiceExpr, DiceFeed, GameRng};
+use crate::game::{Effect, GameError, Outcome, Refusal};
+use crate::measure::Pt;
+use crate::odds::{Dist, OddsView};
+use crate::roster::Unit;
+use crate::rules::RuleSystem;
+
+/// A melee as the rules weigh it before the dice.
+pub struct Fight<'a> {
+    pub index: usize,
+    pub defenders: Vec<&'a Unit>,
+    pub natives: Vec<&'a Unit>,
+    /// What each side needs per kill on the other: [on the natives, on the defenders].
+    pub thresholds: [i64; 2],
+    pub positions: [&'static str; 2],
+}
+
+impl Fight<'_> {
+    pub fn figures(&self, army: Army) -> u32 {
+        self.side(army).iter().map(|u| u.alive_count()).sum()
+    }
+
+    fn side(&self, army: Army) -> &[&Unit] {
+        match army {
+            Army::Defenders => &self.defenders,
+            Army::Natives => &self.natives,
+        }
+    }
+
+    /// Some natives in it test morale (not all are fanatics).
+    pub fn natives_test(&self, ctx: &Ctx) -> bool {
+        self.natives.iter().any(|u| tests(ctx, u))
+    }
+
+    pub fn dice(&self) -> Vec<String> {
+        vec![
+            format!("{} D6 for the defenders", self.figures(Army::Defenders)),
+            format!("{} D6 for the natives", self.figures(Army::Natives)),
+            "1 D6 for the natives' morale, if they test".to_string(),
+        ]
+    }
+}
+
+fn refuse<T>(why: String) -> Result<T, GameError> {
+    Err(Refusal::by_rule(why, MELEE).into())
+}
+
+pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
+    ctx.nothing_owed()?;
+    let unit = ctx.unit(unit)?;
+    let Some((index, melee)) = ctx.turn.melee_of(&unit.id) else {
+        return refuse(format!("{} is in no melee", unit.name));
+    };
+    if ctx.turn.stage != Stage::Melees {
+        return refuse("melees wait for a picture card or an ace, after its actions".into());
+    }
+    let live: Vec<&Unit> = melee.units.iter().filter_map(|u| ctx.state.unit(u)).filter(|u| !u.is_out()).collect();
+    let of = |army: Army| live.iter().copied().filter(|u| ctx.army_of(u) == army).collect::<Vec<_>>();
+    let (defenders, natives) = (of(Army::Defenders), of(Army::Natives));
+    let position = |army: Army, units: &[&Unit]| -> (i64, &'static str) {
+        let m = &ctx.charts.melee;
+        if army == melee.attackers {
+            return (m.open, "in the open (they made contact)");
+        }
+        let mut counts = [0usize; 3];
+        for f in units.iter().flat_map(|u| u.alive()) {
+            counts[match ctx.position_at(f.pos) {
+                None => 0,
+                Some(Position::HastyBarricade) => 1,
+                Some(Position::Building) => 2,
+            }] += 1;
+        }
+        match (0..3).max_by_key(|&i| counts[i]).unwrap_or(0) {
+            2 => (m.building, "defending a building or prepared position"),
+            1 => (m.hasty_barricade, "defending a hasty barricade"),
+            _ => (m.open, "in the open"),
+        }
+    };
+    let (on_natives, natives_at) = position(Army::Natives, &natives);
+    let (on_defenders, defenders_at) = position(Army::Defenders, &defenders);
+    Ok(Fight {
+        index,
+        defenders,
+        natives,
+        thresholds: [on_natives, on_defenders],
+        positions: [natives_at, defenders_at],
+    })
+}
+
+/// Who wins once the dice are in: (natives killed, defenders killed, natives fled).
+fn winner(f: &Fight, natives_lost: u32, defenders_lost: u32, fled: bool) -> Army {
+    let left_d = f.figures(Army::Defenders) - defenders_lost;
+    let left_n = f.figures(Army::Natives) - natives_lost;
+    if fled || left_n == 0 {
+        return if left_d == 0 { Army::Natives } else { Army::Defenders };
+    }
+    if left_d == 0 {
+        return Army::Natives;
+    }
+    match defenders_lost.cmp(&natives_lost) {
+        std::cmp::Ordering::Greater => Army::Natives,
+        std::cmp::Ordering::Less => Army::Defenders,
+        std::cmp::Ordering::Equal if left_d < left_n => Army::Natives,
+        std::cmp::Ordering::Equal => Army::Defenders,
+    }
+}
+
+/// `kills` spread over a side's units, one at a time from the largest; officers last within each.
+fn spread(units: &[&Unit], kills: u32) -> Vec<(String, Vec<u32>)> {
+    let mut left: Vec<u32> = units.iter().map(|u| u.alive_count()).collect();
+    let mut taken = vec![0u32; units.len()];
+    for _ in 0..kills {
+        let Some(i) = (0..units.len()).filter(|&i| left[i] > 0).max_by_key(|&i| (left[i], usize::MAX - i)) else {
+            break;
+        };
+        left[i] -= 1;
+        taken[i] += 1;
+    }
+    units.iter().zip(taken).filter(|(_, n)| *n > 0).map(|(u, n)| (u.id.clone(), u.choose_losses(n))).collect()
+}
+
+pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    let f = fight(ctx, unit)?;
+    let mut melees = ctx.turn.melees.clone();
+    melees.remove(f.index);
+    let mut effects = vec![NativesAreRestless::effect(Change::Melees { melees: melees.clone() })];
+    if melees.is_empty() {
+        effects.push(NativesAreRestless::effect(Change::Stage { stage: Stage::Draw }));
+    }
+    let (d, n) = (f.figures(Army::Defenders), f.figures(Army::Natives));
+    if d == 0 || n == 0 {
+        return Ok(Outcome::Resolved {
+            summary: "The melee is over: one side has no figures left in it".into(),
+            rolls: Vec::new(),
+            effects,
+        });
+    }
+    let mut feed = DiceFeed::new(dice, rng);
+    let d_roll = feed.roll(&DiceExpr::parse(&format!("{d}D6")).map_err(GameError::Dice)?, "defenders' melee dice")?;
+    let n_roll = feed.roll(&DiceExpr::parse(&format!("{n}D6")).map_err(GameError::Dice)?, "natives' melee dice")?;
+    let natives_lost = ((d_roll.roll.total / f.thresholds[0]).max(0) as u32).min(n);
+    let defenders_lost = ((n_roll.roll.total / f.thresholds[1]).max(0) as u32).min(d);
+    let mut rolls = vec![d_roll.clone(), n_roll.clone()];
+    let mut words = vec![format!(
+        "Melee: the defenders roll {} ({d} dice) against natives {}, killing {natives_lost}; the natives roll {} ({n} dice) against defenders {}, killing {defenders_lost}",
+        d_roll.roll.total, f.positions[0], n_roll.roll.total, f.positions[1]
+    )];
+    for (id, figures) in spread(&f.natives, natives_lost).into_iter().chain(spread(&f.defenders, defenders_lost)) {
+        effects.push(Effect::Losses { unit: id, figures });
+    }
+    let mut fled = false;
+    if natives_lost > 0 && natives_lost < n && defenders_lost < d && f.natives_test(ctx) {
+        let test = feed.roll(&DiceExpr::parse("1D6").expect("1D6"), "natives' morale (over the casualties)")?;
+        fled = test.roll.total <= natives_lost as i64;
+        words.push(format!(
+            "the natives roll {} for morale against {natives_lost} casualties: {}",
+            test.roll.total,
+            if fled { "they flee" } else { "they hold" }
+        ));
+        rolls.push(test);
+    }
+    feed.finish()?;
+    let won = winner(&f, natives_lost, defenders_lost, fled);
+    words.push(format!("{} win", won.name()));
+    let mut routed = Vec::new();
+    if fled {
+        // The fleeing natives rout off the table; fanatics, who never test, stay and fall back.
+        for u in f.natives.iter().filter(|u| tests(ctx, u)) {
+            let off = recycle_after(ctx, u, &effects);
+            effects.extend(off);
+            routed.push(u.id.clone());
+        }
+    }
+    let losers: Vec<&Unit> = f.side(super::movement::other(won)).to_vec();
+    let winners: Vec<&Unit> = f.side(won).to_vec();
+    effects.extend(fall_back(ctx, &losers, &winners, &effects, &routed));
+    let defenders_left: u32 =
+        ctx.army_units(Army::Defenders).map(|u| u.alive_count() - lost_in(&effects, u).min(u.alive_count())).sum();
+    if defenders_left == 0 {
+        effects.extend(natives_win());
+    }
+    Ok(Outcome::Resolved { summary: format!("{}.", words.join("; ")), rolls, effects })
+}
+
+/// Figures of `unit` the effects so far have killed.
+fn lost_in(effects: &[Effect], unit: &Unit) -> u32 {
+    effects
+        .iter()
+        .map(|e| match e {
+            Effect::Losses { unit: id, figures } if *id == unit.id => figures.len() as u32,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// A fleeing group's survivors off the table, back in the pool.
+fn recycle_after(ctx: &Ctx, unit: &Unit, so_far: &[Effect]) -> Vec<Effect> {
+    let mut after = unit.clone();
+    for e in so_far {
+        if let Effect::Losses { unit: id, figures } = e
+            && *id == unit.id
+        {
+            after.remove_figures(figures);
+        }
+    }
+    if after.is_out() { Vec::new() } else { recycle(ctx, &after) }
+}
+
+/// The loser's units still standing fall back a full move, straight away from the winner's figures,
+/// stopping at the table's edge. Guns, which never move, stay.
+fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effect], routed: &[String]) -> Vec<Effect> {
+    let centre = |units: &[&Unit]| -> Option<Pt> {
+        let points: Vec<Pt> = units.iter().flat_map(|u| u.alive_positions()).collect();
+        (!points.is_empty()).then(|| {
+            let n = points.len() as f64;
+            Pt::new(points.iter().map(|p| p.x).sum::<f64>() / n, points.iter().map(|p| p.y).sum::<f64>() / n)
+        })
+    };
+    let (Some(from), Some(to)) = (centre(winners), centre(losers)) else { return Vec::new() };
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let norm = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = if norm > 1e-9 { (dx / norm, dy / norm) } else { (0.0, 1.0) };
+    let table = &ctx.scenario.table;
+    let mut effects = Vec::new();
+    for unit in losers {
+        let gone = lost_in(so_far, unit) >= unit.alive_count() || routed.contains(&unit.id);
+        if gone || ctx.profile(unit).class == Class::Gun {
+            continue;
+        }
+        let full = ctx.profile(unit).movement;
+        // As far as the table allows, up to the full move.
+        let room = unit
+            .alive()
+            .map(|f| {
+                let limit = |p: f64, u: f64, max: f64| {
+                    if u > 1e-9 {
+                        (max - p) / u
+                    } else if u < -1e-9 {
+                        -p / u
+                    } else {
+                        f64::INFINITY
+                    }
+                };
+                limit(f.pos.x, ux, table.width).min(limit(f.pos.y, uy, table.depth))
+            })
+            .fold(f64::INFINITY, f64::min)
+            .max(0.0);
+        let run = full.min(room);
+        if run > 0.0 {
+            effects.push(Effect::Shift { unit: unit.id.clone(), dx: ux * run, dy: uy * run });
+        }
+    }
+    effects
+}
+
+pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
+    let f = fight(ctx, unit)?;
+    let (d, n) = (f.figures(Army::Defenders), f.figures(Army::Natives));
+    let die = Dist::of_die(crate::dice::Die::D6);
+    let natives_lost = die.sum_of(d).map(|s| (s / f.thresholds[0]).min(n as i64));
+    let defenders_lost = die.sum_of(n).map(|s| (s / f.thresholds[1]).min(d as i64));
+    let test = f.natives_test(ctx);
+    let mut weights = Vec::new();
+    let mut p_flee = 0.0;
+    for (kn, pn) in natives_lost.entries() {
+        for (kd, pd) in defenders_lost.entries() {
+            let p = pn * pd;
+            let (kn, kd) = (kn as u32, kd as u32);
+            let tested = test && kn > 0 && kn < n && kd < d;
+            let flee = if tested { 1.0 - pass(kn) } else { 0.0 };
+            p_flee += p * flee;
+            let on_hold = winner(&f, kn, kd, false);
+            let on_flee = winner(&f, kn, kd, true);
+            let value = |a: Army| if a == Army::Defenders { 1 } else { 0 };
+            weights.push((value(on_hold), p * (1.0 - flee)));
+            weights.push((value(on_flee), p * flee));
+        }
+    }
+    let result = Dist::from_weights(weights);
+    let mut view = OddsView::new("melee: 1 = the defenders win, 0 = the natives win", &result).with_dice(f.dice());
+    view.add_line("the defenders win", result.p(1));
+    view.add_line("the natives win", result.p(0));
+    if test {
+        view.add_line("the natives flee (morale)", p_flee);
+    }
+    view.add_line("at least one native killed", natives_lost.p_at_least(1));
+    view.add_line("at least one defender killed", defenders_lost.p_at_least(1));
+    Ok(view)
+}

@@ -1,0 +1,319 @@
+//! Raising the natives: a group per edge at the start and after a joker, the reinforcement roll after a
+//! picture card or an ace with no melee (1D6: 1-4 that edge, 5-6 none), each group sized by two average
+//! dice and a D6 (a six: better troops, as many as the higher average die; otherwise basic troops, as many
+//! as the sum), then placed along its edge for the player to drag. The umpire's secret removal of rifle
+//! counters is rolled here too, before the first group.
+
+use super::NativesAreRestless;
+use super::context::{AMMUNITION, Ctx, REINFORCEMENTS, SET_UP};
+use super::tables::{Army, Class};
+use super::turn::{Change, Pending, Stage};
+use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
+use crate::game::{Effect, GameError, Outcome, Refusal};
+use crate::measure::{Edge, Pt, distance};
+use crate::odds::{Dist, OddsView};
+use crate::roster::{Figure, Role, Unit};
+use crate::rules::RuleSystem;
+
+pub const UMPIRE_OPTION: &str = "umpire_ammunition";
+
+fn change(c: Change) -> Effect {
+    NativesAreRestless::effect(c)
+}
+
+/// Whether the umpire has still to take counters away before the game.
+pub fn umpire_owed(ctx: &Ctx) -> bool {
+    ctx.option(UMPIRE_OPTION) && ctx.turn.umpire_removed.is_none()
+}
+
+pub fn umpire(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    if !umpire_owed(ctx) {
+        return Err(Refusal::by_rule("the umpire has no counters to take away now", AMMUNITION).into());
+    }
+    let mut feed = DiceFeed::new(dice, rng);
+    let roll = feed.roll(&d6(), "counters the umpire removes")?;
+    feed.finish()?;
+    let removed = (roll.roll.total.max(0) as u32).min(ctx.turn.rifle_ammunition);
+    let effects = vec![
+        change(Change::UmpireRemoved { counters: removed }),
+        change(Change::Ammunition { rifle: ctx.turn.rifle_ammunition - removed, gun: ctx.turn.gun_ammunition }),
+    ];
+    Ok(Outcome::Resolved {
+        summary: "The umpire secretly removes 1D6 rifle ammunition counters".into(),
+        rolls: vec![roll],
+        effects,
+    })
+}
+
+fn d6() -> DiceExpr {
+    DiceExpr::parse("1D6").expect("1D6")
+}
+
+fn size_dice(ctx: &Ctx) -> DiceExpr {
+    DiceExpr::parse(if ctx.option("d4_for_group_size") { "2D4" } else { "2AvD" }).expect("size dice")
+}
+
+/// What a group roll asks for, in order.
+pub fn group_dice(ctx: &Ctx) -> Vec<String> {
+    let size = if ctx.option("d4_for_group_size") { "2 D4" } else { "2 average dice" };
+    vec![size.to_string(), "1 D6".to_string()]
+}
+
+/// Two average dice and a D6: the group they bring on `edge`.
+fn roll_group(ctx: &Ctx, feed: &mut DiceFeed, edge: u8) -> Result<(Pending, Vec<NamedRoll>, String), GameError> {
+    let size = feed.roll(&size_dice(ctx), "group size (average dice)")?;
+    let quality = feed.roll(&d6(), "better troops on a 6")?;
+    let faces = &size.roll.faces;
+    let higher = faces.iter().copied().max().unwrap_or(0);
+    let better = quality.roll.total >= ctx.charts.groups.better_on;
+    let count = if better { higher } else { faces.iter().sum() }.max(0) as u32;
+    let gun_allowed = better && higher == ctx.charts.groups.gun_on_higher;
+    let edge_name = ctx.charts.edge(edge).name();
+    let words = if better {
+        format!(
+            "{edge_name} edge ({edge}): {faces:?} and a {}: {count} better troops{}",
+            quality.roll.total,
+            if gun_allowed { " (or the field gun)" } else { "" }
+        )
+    } else {
+        format!("{edge_name} edge ({edge}): {faces:?} and a {}: {count} basic troops", quality.roll.total)
+    };
+    Ok((Pending { edge, count, better, gun_allowed }, vec![size, quality], words))
+}
+
+pub fn muster(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    ctx.nothing_owed()?;
+    if umpire_owed(ctx) {
+        return Err(
+            Refusal::by_rule("the umpire takes away ammunition counters before the first group", AMMUNITION).into()
+        );
+    }
+    let Some((&edge, rest)) = ctx.turn.edges_owed.split_first() else {
+        return Err(Refusal::by_rule("no edge is owed a group now", SET_UP).into());
+    };
+    let mut feed = DiceFeed::new(dice, rng);
+    let (group, rolls, words) = roll_group(ctx, &mut feed, edge)?;
+    feed.finish()?;
+    let mut pending = ctx.turn.pending.clone();
+    pending.push(group);
+    let mut effects =
+        vec![change(Change::EdgesOwed { edges: rest.to_vec() }), change(Change::Pending { groups: pending })];
+    if rest.is_empty() {
+        effects.push(change(Change::Stage { stage: Stage::Draw }));
+    }
+    Ok(Outcome::Resolved { summary: format!("Natives muster on the {words}"), rolls, effects })
+}
+
+pub fn reinforce_ready(ctx: &Ctx) -> Result<(), GameError> {
+    ctx.nothing_owed()?;
+    if ctx.turn.stage != Stage::Reinforcement {
+        return Err(Refusal::by_rule(
+            "the natives roll for reinforcements after a picture card or an ace with no melee to fight",
+            REINFORCEMENTS,
+        )
+        .into());
+    }
+    Ok(())
+}
+
+pub fn reinforce(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    reinforce_ready(ctx)?;
+    let mut feed = DiceFeed::new(dice, rng);
+    let edge_roll = feed.roll(&d6(), "reinforcement edge (1-4; 5-6 none)")?;
+    let edge = edge_roll.roll.total;
+    let mut rolls = vec![edge_roll];
+    let mut effects = vec![change(Change::Stage { stage: Stage::Draw })];
+    let summary = if (1..=4).contains(&edge) {
+        let (group, more, words) = roll_group(ctx, &mut feed, edge as u8)?;
+        rolls.extend(more);
+        let mut pending = ctx.turn.pending.clone();
+        pending.push(group);
+        effects.push(change(Change::Pending { groups: pending }));
+        format!("Reinforcements: a {edge} on the D6 brings a group on the {words}")
+    } else {
+        format!("Reinforcements: a {edge} on the D6: none come")
+    };
+    feed.finish()?;
+    Ok(Outcome::Resolved { summary, rolls, effects })
+}
+
+/// The reinforcement roll's odds: the chance a group comes, and its size.
+pub fn reinforce_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
+    reinforce_ready(ctx)?;
+    let (dist, p_better) = group_size(ctx);
+    // 5-6 bring none: size 0 with a third of the weight.
+    let none = Dist::constant(0);
+    let weights =
+        dist.entries().map(|(v, p)| (v, p * 4.0 / 6.0)).chain(none.entries().map(|(v, p)| (v, p * 2.0 / 6.0)));
+    let mut view = OddsView::new("reinforcements: figures in the group (0: none come)", &Dist::from_weights(weights))
+        .with_dice(["1 D6 for the edge".to_string()].into_iter().chain(group_dice(ctx)));
+    view.add_line("a group comes (1-4)", 4.0 / 6.0);
+    view.add_line("it is better troops", 4.0 / 6.0 * p_better);
+    Ok(view)
+}
+
+pub fn muster_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
+    let (dist, p_better) = group_size(ctx);
+    let mut view = OddsView::new("figures in the group", &dist).with_dice(group_dice(ctx));
+    view.add_line("better troops (a 6)", p_better);
+    Ok(view)
+}
+
+/// The size of a group before the pool caps it, and the chance it is better troops.
+fn group_size(ctx: &Ctx) -> (Dist, f64) {
+    let faces: Vec<i64> = size_dice(ctx).dice()[0].sides();
+    let mut weights = Vec::new();
+    let p_better = (7 - ctx.charts.groups.better_on).clamp(0, 6) as f64 / 6.0;
+    let per = 1.0 / (faces.len() * faces.len()) as f64;
+    for a in &faces {
+        for b in &faces {
+            weights.push((a + b, per * (1.0 - p_better)));
+            weights.push((*a.max(b), per * p_better));
+        }
+    }
+    (Dist::from_weights(weights), p_better)
+}
+
+/// The kinds the next waiting group may be: basic troops, or the better ones (the gun only on its number),
+/// of which figures are left off the table.
+pub fn kinds_for(ctx: &Ctx, group: &Pending) -> Vec<String> {
+    ctx.setup
+        .scenario
+        .siege
+        .natives
+        .iter()
+        .map(|e| e.kind.get_ref())
+        .filter(|kind| {
+            let profile = ctx.charts.profile(kind);
+            let gun = profile.class == Class::Gun;
+            profile.better == group.better && (!gun || group.gun_allowed)
+        })
+        .filter(|kind| ctx.turn.pool.get(*kind).copied().unwrap_or(0) > 0)
+        .cloned()
+        .collect()
+}
+
+pub fn raise(ctx: &Ctx, kind: Option<&str>) -> Result<Outcome, GameError> {
+    if let Some(army) = ctx.turn.winner {
+        return Err(Refusal::by_rule(format!("the siege is over: {} have won", army.name()), SET_UP).into());
+    }
+    let Some((group, rest)) = ctx.turn.pending.split_first() else {
+        return Err(Refusal::by_rule("no group of natives is waiting to be placed", SET_UP).into());
+    };
+    let kinds = kinds_for(ctx, group);
+    let mut effects = vec![change(Change::Pending { groups: rest.to_vec() })];
+    let edge = ctx.charts.edge(group.edge);
+    let kind = match (kind, kinds.as_slice()) {
+        (Some(k), _) if kinds.iter().any(|x| x == k) => k.to_string(),
+        (Some(k), _) => {
+            return Err(GameError::BadInput(format!(
+                "this group may be {} (from the figures left off the table), not {k}",
+                if kinds.is_empty() { "none".to_string() } else { kinds.join(", ") }
+            )));
+        }
+        (None, []) => {
+            let summary = format!(
+                "No {} figures are left off the table: the group on the {} edge does not come",
+                if group.better { "better" } else { "basic" },
+                edge.name()
+            );
+            return Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects });
+        }
+        (None, [only]) => only.clone(),
+        (None, _) => {
+            return Err(GameError::BadInput(format!(
+                "better troops: choose their kind with `kind`: {}",
+                kinds.join(", ")
+            )));
+        }
+    };
+    let profile = ctx.charts.profile(&kind);
+    let left = ctx.turn.pool.get(&kind).copied().unwrap_or(0);
+    let (figures, taken, role) = if profile.class == Class::Gun {
+        (ctx.charts.fire.gun_crew, 1, Role::Crew)
+    } else {
+        let n = group.count.min(left);
+        (n, n, Role::Private)
+    };
+    if figures == 0 {
+        let summary = format!("The group on the {} edge brings no figures", edge.name());
+        return Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects });
+    }
+    let number = ctx.turn.raised + 1;
+    let id = format!("natives-{number}");
+    let kind_name = ctx.scenario.ruleset.kind(&kind).map_or(kind.clone(), |k| k.name.clone());
+    let positions = along_edge(ctx, edge, figures);
+    let unit = Unit {
+        id: id.clone(),
+        name: format!("{kind_name} {number}"),
+        side: ctx.side_of(Army::Natives).to_string(),
+        kind: kind.clone(),
+        facing: facing_in(edge),
+        figures: positions
+            .into_iter()
+            .enumerate()
+            .map(|(i, pos)| Figure { id: i as u32 + 1, role, pos, alive: true })
+            .collect(),
+        flags: Default::default(),
+        fallen: Vec::new(),
+    };
+    let summary = format!(
+        "{} enter on the {} edge: {figures} figure{}{}",
+        unit.name,
+        edge.name(),
+        if figures == 1 { "" } else { "s" },
+        if group.count > left && profile.class != Class::Gun {
+            format!(" (only {left} left off the table)")
+        } else {
+            String::new()
+        }
+    );
+    effects.push(Effect::Enter { unit });
+    effects.push(change(Change::Raised { unit: id, kind, figures: taken }));
+    Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects })
+}
+
+fn facing_in(edge: Edge) -> f64 {
+    match edge {
+        Edge::North => 180.0,
+        Edge::South => 0.0,
+        Edge::West => 90.0,
+        Edge::East => 270.0,
+    }
+}
+
+/// A line of `n` figures an inch in from `edge`, an inch apart, as near the middle as leaves every
+/// figure clear of those already there.
+fn along_edge(ctx: &Ctx, edge: Edge, n: u32) -> Vec<Pt> {
+    let table = &ctx.scenario.table;
+    let length = match edge {
+        Edge::North | Edge::South => table.width,
+        Edge::West | Edge::East => table.depth,
+    };
+    let inset = 1.0;
+    let line = |centre: f64| -> Vec<Pt> {
+        (0..n)
+            .map(|i| {
+                let along = (centre + i as f64 - (n as f64 - 1.0) / 2.0).clamp(0.5, (length - 0.5).max(0.5));
+                match edge {
+                    Edge::North => Pt::new(along, inset),
+                    Edge::South => Pt::new(along, table.depth - inset),
+                    Edge::West => Pt::new(inset, along),
+                    Edge::East => Pt::new(table.width - inset, along),
+                }
+            })
+            .collect()
+    };
+    let taken: Vec<Pt> = ctx.state.units.iter().flat_map(|u| u.alive_positions()).collect();
+    let clear = |points: &[Pt]| points.iter().all(|p| taken.iter().all(|t| distance(*p, *t) >= 1.0));
+    let middle = length / 2.0;
+    let step = n as f64 + 1.0;
+    for k in 0..(2.0 * length / step).ceil() as i64 + 1 {
+        let offset = ((k + 1) / 2) as f64 * step * if k % 2 == 0 { 1.0 } else { -1.0 };
+        let points = line(middle + offset);
+        if clear(&points) {
+            return points;
+        }
+    }
+    line(middle)
+}

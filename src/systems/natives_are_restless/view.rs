@@ -1,0 +1,419 @@
+//! What the table shows of the siege: the card in play and the actions it leaves, what comes next, the
+//! deck (cards left, whether the Ace of Spades is still in it), the relief column, the ammunition (or the
+//! umpire's warning), the natives off the table, groups waiting to be placed, melees in contact, the rolls
+//! due and what each unit may do now.
+
+use serde::{Deserialize, Serialize};
+
+use super::context::Ctx;
+use super::deck::{capitalise, ready_to_draw};
+use super::fire::{armed, targets};
+use super::melee::fight;
+use super::movement::{can_move, charge_targets};
+use super::muster::{UMPIRE_OPTION, group_dice, kinds_for, reinforce_ready, umpire_owed};
+use super::tables::{Army, Class};
+use super::turn::{Pending, Relief, Stage};
+use crate::game::Refusal;
+use crate::roster::{Role, Unit};
+use crate::rules::{Drawing, Note, Offer, Prompt, Report, Tone, UnitReport};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct SiegeView {
+    /// The card in play, as its code ("QH", "JK1").
+    pub card: Option<String>,
+    /// The army the card activates.
+    pub side: Option<Army>,
+    pub actions_left: u32,
+    /// A picture card or an ace: melees or the reinforcement roll follow.
+    pub picture: bool,
+    pub stage: Stage,
+    /// What comes next, in a player's words.
+    pub next: String,
+    pub cards_left: u32,
+    pub ace_of_spades_in_deck: bool,
+    pub relief: Relief,
+    /// The defenders' counters; none when the umpire keeps the count.
+    pub rifle_ammunition: Option<u32>,
+    pub gun_ammunition: Option<u32>,
+    /// The umpire's word on the ammunition ("getting low"), or a plain warning.
+    pub ammunition_warning: Option<String>,
+    /// The natives off the table, by kind.
+    pub reserves: Vec<Reserve>,
+    pub pending: Vec<Pending>,
+    /// The kinds the next waiting group may be.
+    pub raise_kinds: Vec<String>,
+    pub melees: Vec<Vec<String>>,
+    pub winner: Option<Army>,
+    /// The side playing each army.
+    pub defenders: String,
+    pub natives: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Reserve {
+    pub kind: String,
+    pub name: String,
+    pub figures: u32,
+}
+
+fn kind_name(ctx: &Ctx, kind: &str) -> String {
+    ctx.scenario.ruleset.kind(kind).map_or(kind.to_string(), |k| k.name.clone())
+}
+
+fn next_words(ctx: &Ctx) -> String {
+    let turn = ctx.turn;
+    if let Some(army) = turn.winner {
+        return format!("The siege is over: {} have won", army.name());
+    }
+    if let Some(due) = turn.morale_due.first() {
+        return format!("{} test morale", ctx.name_of(&due.unit));
+    }
+    if umpire_owed(ctx) {
+        return "The umpire removes 1D6 rifle counters in secret".into();
+    }
+    if let Some(edge) = turn.edges_owed.first() {
+        return format!("The natives roll a group for the {} edge ({edge})", ctx.charts.edge(*edge).name());
+    }
+    if let Some(group) = turn.pending.first() {
+        return format!("Place the group on the {} edge", ctx.charts.edge(group.edge).name());
+    }
+    match turn.stage {
+        Stage::Actions => {
+            let then = if turn.picture { ", then melees or reinforcements" } else { ", then the next card" };
+            format!(
+                "{} have {} action{} left{then}",
+                capitalise(turn.side.map_or("nobody", |a| a.name())),
+                turn.actions_left,
+                if turn.actions_left == 1 { "" } else { "s" }
+            )
+        }
+        Stage::Melees => format!("Fight the melees in contact ({} left)", turn.melees.len()),
+        Stage::Reinforcement => "No melee: the natives roll for reinforcements".into(),
+        Stage::Over => "The siege is over".into(),
+        Stage::Muster | Stage::Draw => "Draw the next card".into(),
+    }
+}
+
+fn ammunition_warning(ctx: &Ctx) -> Option<String> {
+    let turn = ctx.turn;
+    let ammunition = &ctx.charts.ammunition;
+    let umpire = ctx.option(UMPIRE_OPTION);
+    let mut words = Vec::new();
+    let counts = [
+        (turn.rifle_ammunition, ammunition.rifle_low_at, "Rifle"),
+        (turn.gun_ammunition, ammunition.gun_low_at, "Gun"),
+    ];
+    for (left, low, what) in counts {
+        if left == 0 {
+            words.push(format!("{what} ammunition is gone"));
+        } else if left <= low {
+            words.push(if umpire {
+                format!("{what} ammunition is getting low")
+            } else {
+                format!("{what} ammunition: only {left} left")
+            });
+        }
+    }
+    (!words.is_empty()).then(|| words.join("; "))
+}
+
+pub fn report(ctx: &Ctx) -> Report<SiegeView> {
+    let turn = ctx.turn;
+    let umpire = ctx.option(UMPIRE_OPTION);
+    let next = next_words(ctx);
+    let headline = match turn.card {
+        Some(card) if turn.winner.is_none() => format!("Card {}: {card}. {next}", ctx.state.turn),
+        _ => next.clone(),
+    };
+    let reserves: Vec<Reserve> = ctx
+        .setup
+        .scenario
+        .siege
+        .natives
+        .iter()
+        .map(|e| e.kind.get_ref())
+        .map(|k| Reserve { kind: k.clone(), name: kind_name(ctx, k), figures: turn.pool.get(k).copied().unwrap_or(0) })
+        .collect();
+    let aos = turn.ace_of_spades_in_deck() || !turn.dealt;
+    let mut status = vec![format!(
+        "Deck: {} cards left; the Ace of Spades {}",
+        if turn.dealt { turn.deck.remaining() } else { 54 },
+        if aos { "is still in it" } else { "is not in it" }
+    )];
+    status.push(match turn.relief {
+        Relief::Awaited => "Relief column: not yet sighted".into(),
+        Relief::Sighted { reshuffle_left: true } => {
+            "Relief column: SIGHTED (marker on the table); the next joker puts the Ace of Spades back".into()
+        }
+        Relief::Sighted { reshuffle_left: false } => {
+            "Relief column: SIGHTED (marker on the table); jokers no longer reshuffle".into()
+        }
+        Relief::Arrived => "Relief column: arrived".into(),
+    });
+    status.push(if umpire {
+        "Ammunition: the umpire keeps the count".to_string()
+    } else {
+        format!("Ammunition: {} rifle, {} gun counters", turn.rifle_ammunition, turn.gun_ammunition)
+    });
+    if let Some(w) = ammunition_warning(ctx) {
+        status.push(w);
+    }
+    let reserve_words: Vec<String> = reserves.iter().map(|r| format!("{} {}", r.figures, r.name)).collect();
+    status.push(format!("Natives off the table: {}", reserve_words.join(", ")));
+    let raise_kinds = turn.pending.first().map(|g| kinds_for(ctx, g)).unwrap_or_default();
+    Report {
+        headline,
+        owed: owed(ctx),
+        status,
+        prompts: prompts(ctx),
+        offers: bar_offers(ctx, &raise_kinds),
+        units: ctx.state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u))).collect(),
+        drawing: Drawing { charge_stop_short: ctx.charts.movement.contact / 2.0, charge_contact: true },
+        own: SiegeView {
+            card: turn.card.map(|c| c.to_string()),
+            side: turn.side,
+            actions_left: turn.actions_left,
+            picture: turn.picture,
+            stage: turn.stage,
+            next,
+            cards_left: if turn.dealt { turn.deck.remaining() as u32 } else { 54 },
+            ace_of_spades_in_deck: aos,
+            relief: turn.relief,
+            rifle_ammunition: (!umpire).then_some(turn.rifle_ammunition),
+            gun_ammunition: (!umpire).then_some(turn.gun_ammunition),
+            ammunition_warning: ammunition_warning(ctx),
+            reserves,
+            pending: turn.pending.clone(),
+            raise_kinds,
+            melees: turn.melees.iter().map(|m| m.units.clone()).collect(),
+            winner: turn.winner,
+            defenders: ctx.side_of(Army::Defenders).to_string(),
+            natives: ctx.side_of(Army::Natives).to_string(),
+        },
+    }
+}
+
+fn owed(ctx: &Ctx) -> Vec<String> {
+    let turn = ctx.turn;
+    let mut owed: Vec<String> = turn
+        .morale_due
+        .iter()
+        .map(|d| format!("{} test morale ({} casualties)", ctx.name_of(&d.unit), d.casualties))
+        .collect();
+    if umpire_owed(ctx) {
+        owed.push("The umpire's secret removal of 1D6 rifle counters".into());
+    }
+    owed.extend(turn.edges_owed.iter().map(|e| format!("A group for the {} edge ({e})", ctx.charts.edge(*e).name())));
+    owed.extend(
+        turn.pending.iter().map(|g| format!("Place the group waiting on the {} edge", ctx.charts.edge(g.edge).name())),
+    );
+    match turn.stage {
+        Stage::Melees => owed.push(format!("{} melee(s) to fight", turn.melees.len())),
+        Stage::Reinforcement => owed.push("The reinforcement roll".into()),
+        _ => {}
+    }
+    owed
+}
+
+fn prompts(ctx: &Ctx) -> Vec<Prompt> {
+    let turn = ctx.turn;
+    let mut prompts = Vec::new();
+    for due in &turn.morale_due {
+        prompts.push(Prompt {
+            action: "morale".into(),
+            unit: due.unit.clone(),
+            text: format!("{} test morale: roll over {} on 1 D6 or rout", ctx.name_of(&due.unit), due.casualties),
+            p: Some(super::morale::pass(due.casualties)),
+            dice: vec![super::morale::DIE.to_string()],
+            against: None,
+        });
+    }
+    if turn.winner.is_some() || !turn.morale_due.is_empty() {
+        return prompts;
+    }
+    if umpire_owed(ctx) {
+        prompts.push(Prompt {
+            action: "umpire".into(),
+            unit: String::new(),
+            text: "The umpire removes 1D6 rifle counters in secret".into(),
+            p: None,
+            dice: vec!["1 D6".into()],
+            against: None,
+        });
+    } else if let Some(edge) = turn.edges_owed.first() {
+        prompts.push(Prompt {
+            action: "muster".into(),
+            unit: String::new(),
+            text: format!("Natives: roll a group for the {} edge ({edge})", ctx.charts.edge(*edge).name()),
+            p: Some((7 - ctx.charts.groups.better_on).clamp(0, 6) as f64 / 6.0),
+            dice: group_dice(ctx),
+            against: None,
+        });
+    }
+    if turn.stage == Stage::Reinforcement {
+        prompts.push(Prompt {
+            action: "reinforce".into(),
+            unit: String::new(),
+            text: "Natives: roll for reinforcements (1-4: that edge; 5-6: none)".into(),
+            p: Some(4.0 / 6.0),
+            dice: ["1 D6 for the edge".to_string()].into_iter().chain(group_dice(ctx)).collect(),
+            against: None,
+        });
+    }
+    if turn.stage == Stage::Melees {
+        for melee in &turn.melees {
+            let Some(first) = melee.units.first() else { continue };
+            let Ok(f) = fight(ctx, first) else { continue };
+            let names: Vec<String> = melee.units.iter().map(|u| ctx.name_of(u)).collect();
+            let p = super::melee::odds(ctx, first)
+                .ok()
+                .and_then(|o| o.lines.iter().find(|l| l.label == "the defenders win").map(|l| l.p));
+            prompts.push(Prompt {
+                action: "melee".into(),
+                unit: first.clone(),
+                text: format!("Melee: {} (the chance is the defenders')", names.join(" against ")),
+                p,
+                dice: f.dice(),
+                against: melee.units.get(1).cloned(),
+            });
+        }
+    }
+    prompts
+}
+
+fn bar_offers(ctx: &Ctx, raise_kinds: &[String]) -> Vec<Offer> {
+    let turn = ctx.turn;
+    let mut offers = vec![Offer::checked("draw_card", ready_to_draw(ctx))];
+    if turn.stage == Stage::Actions {
+        offers.push(Offer::checked("pass", super::deck::pass(ctx).map(|_| ())));
+    }
+    if umpire_owed(ctx) {
+        offers.push(Offer::open("umpire"));
+    } else if !turn.edges_owed.is_empty() {
+        offers.push(Offer::checked("muster", ctx.nothing_owed()));
+    }
+    if turn.stage == Stage::Reinforcement {
+        offers.push(Offer::checked("reinforce", reinforce_ready(ctx)));
+    }
+    if !turn.pending.is_empty() {
+        offers.push(if raise_kinds.len() > 1 {
+            Offer::picking("raise", "kind", raise_kinds.to_vec())
+        } else {
+            Offer::open("raise")
+        });
+    }
+    offers
+}
+
+fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
+    let turn = ctx.turn;
+    let mut report = UnitReport::default();
+    if unit.is_out() {
+        return report;
+    }
+    let profile = ctx.profile(unit);
+    let origin = ctx.origin(unit);
+    report.cover = origin.map(|p| {
+        let classes: Vec<&str> = ctx.covers_at(p).iter().map(|(a, _)| a.cover.as_str()).collect();
+        if classes.is_empty() { "open".to_string() } else { classes.join(", ") }
+    });
+    report.move_note = Some(match (profile.class, profile.army) {
+        (Class::Gun, Army::Defenders) => "never moves; turns when fully crewed".to_string(),
+        (Class::Gun, _) if turn.gun_fired.contains(&unit.id) => "has fired: never moves again".to_string(),
+        _ => format!("{}\" a move", profile.movement),
+    });
+    if let Some((_, melee)) = turn.melee_of(&unit.id) {
+        let others: Vec<String> = melee.units.iter().filter(|u| **u != unit.id).map(|u| ctx.name_of(u)).collect();
+        report.notes.push(Note::new("melee", format!("In melee with {}", others.join(", ")), Tone::Bad));
+    }
+    if let Some(due) = turn.morale_due.iter().find(|d| d.unit == unit.id) {
+        report.notes.push(Note::new("morale", format!("Must test morale ({} casualties)", due.casualties), Tone::Bad));
+    }
+    if turn.fresh.contains(&unit.id) {
+        report.notes.push(Note::new("fresh", "Just arrived: drag it along its edge", Tone::Active));
+    }
+    if profile.fanatical {
+        report.notes.push(Note::new("fanatical", "Fanatical: never tests morale", Tone::Plain));
+    }
+    if profile.class == Class::Gun {
+        let crew = unit.figures.iter().filter(|f| f.role == Role::Crew).count();
+        report.notes.push(Note::new("crew", format!("Crew {} of {crew}", unit.crew_alive()), Tone::Plain));
+    }
+    if turn.side != Some(profile.army) || turn.stage != Stage::Actions || turn.winner.is_some() {
+        return report;
+    }
+    let checked = |r: Result<(), crate::game::GameError>| r;
+    report.offers.push(Offer::checked("move", checked(can_move(ctx, &unit.id).map(|_| ()))));
+    if profile.class != Class::Gun {
+        report.offers.push(picking(
+            ctx,
+            unit,
+            "charge",
+            "target",
+            can_move(ctx, &unit.id).map(|u| charge_targets(ctx, u)),
+        ));
+    }
+    if profile.fires {
+        report.offers.push(picking(ctx, unit, "fire", "target", armed(ctx, &unit.id).map(|u| targets(ctx, u))));
+    }
+    match (profile.army, profile.class) {
+        (Army::Natives, _) => {
+            report.offers.push(Offer::checked("withdraw", ctx.ready_to_act(&unit.id, "withdraw").map(|_| ())))
+        }
+        (Army::Defenders, Class::Gun) => {
+            report.offers.push(Offer::checked("turn_gun", ctx.ready_to_act(&unit.id, "turn").map(|_| ())));
+            let squads = ids(ctx, |u| super::movement::rejoin(ctx, &unit.id, &u.id).is_ok());
+            report.offers.push(pick_or_bar(
+                unit,
+                "rejoin",
+                "squad",
+                squads,
+                "no squad can take a crewman now (the gun must be out of ammunition)",
+            ));
+        }
+        (Army::Defenders, _) => {
+            let into = ids(ctx, |u| super::movement::combine(ctx, &unit.id, &u.id).is_ok());
+            report.offers.push(pick_or_bar(
+                unit,
+                "combine",
+                "into",
+                into,
+                "no squad within 6\" has room for these men",
+            ));
+            let guns = ids(ctx, |u| super::movement::crew(ctx, &unit.id, &u.id).is_ok());
+            report.offers.push(pick_or_bar(unit, "crew", "gun", guns, "no gun near has lost crew"));
+        }
+    }
+    report.offers.push(Offer::checked("special", ctx.ready_to_act(&unit.id, "take a special action").map(|_| ())));
+    report
+}
+
+fn ids(ctx: &Ctx, keep: impl Fn(&Unit) -> bool) -> Vec<String> {
+    ctx.state.units.iter().filter(|u| keep(u)).map(|u| u.id.clone()).collect()
+}
+
+fn pick_or_bar(unit: &Unit, action: &str, field: &str, from: Vec<String>, why: &str) -> Offer {
+    if from.is_empty() {
+        Offer::barred(action, format!("{}: {why}", unit.name))
+    } else {
+        Offer::picking(action, field, from)
+    }
+}
+
+fn picking(
+    _ctx: &Ctx,
+    unit: &Unit,
+    action: &str,
+    field: &str,
+    from: Result<Vec<String>, crate::game::GameError>,
+) -> Offer {
+    match from {
+        Err(e) => Offer::barred(action, e.to_string()),
+        Ok(list) if list.is_empty() => {
+            Offer::barred(action, Refusal::new(format!("{} has no enemy it can {action} now", unit.name)).to_string())
+        }
+        Ok(list) => Offer::picking(action, field, list),
+    }
+}
