@@ -179,6 +179,7 @@ impl GameView {
             .iter()
             .map(|u| {
                 let kind = ruleset.kind(&u.kind);
+                let rules = report.units.remove(&u.id).unwrap_or_default();
                 UnitView {
                     id: u.id.clone(),
                     name: u.name.clone(),
@@ -200,9 +201,9 @@ impl GameView {
                     move_choices: kind
                         .map(|k| k.movement_choices().iter().map(ToString::to_string).collect())
                         .unwrap_or_default(),
-                    allowance: state.allowances.get(&u.id).cloned(),
+                    allowance: state.allowances.get(&u.id).cloned().or_else(|| fixed_allowance(&rules)),
                     placement: placement_of(scenario, state, u),
-                    rules: report.units.remove(&u.id).unwrap_or_default(),
+                    rules,
                 }
             })
             .collect();
@@ -259,4 +260,14 @@ fn placement_of(scenario: &Scenario, state: &GameState, unit: &Unit) -> Placemen
         Err(GameError::Refused(r)) => PlacementView::barred(r.message, r.rule.unwrap_or_default()),
         Err(other) => PlacementView::barred(other.to_string(), String::new()),
     }
+}
+
+/// A fixed move offered as an allowance with nothing rolled, so the table's move tool serves it too.
+fn fixed_allowance(rules: &UnitReport) -> Option<Allowance> {
+    rules.fixed_move.map(|inches| Allowance {
+        expr: format!("{inches}\""),
+        faces: Vec::new(),
+        total: inches.round() as i64,
+        left: inches,
+    })
 }

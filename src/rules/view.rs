@@ -76,6 +76,10 @@ pub struct UnitReport {
     pub move_note: Option<String>,
     /// A unit that pays for its turns out of its move and must cover part of its roll (a boat).
     pub path: Option<PathRule>,
+    /// Inches the unit may move now where its moves are fixed, not rolled (an action on a card): the
+    /// table's move tool offers them as it offers a rolled allowance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixed_move: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -1583,6 +1583,11 @@ export type UnitReport_Deserialize = {
 	move_note?: string | null,
 	/**  A unit that pays for its turns out of its move and must cover part of its roll (a boat). */
 	path?: PathRule | null,
+	/**
+	 *  Inches the unit may move now where its moves are fixed, not rolled (an action on a card): the
+	 *  table's move tool offers them as it offers a rolled allowance.
+	 */
+	fixed_move?: number | null,
 };
 
 /**  What the rules say of one unit now. */
@@ -1603,6 +1608,11 @@ export type UnitReport_Serialize = {
 	move_note: string | null,
 	/**  A unit that pays for its turns out of its move and must cover part of its roll (a boat). */
 	path: PathRule | null,
+	/**
+	 *  Inches the unit may move now where its moves are fixed, not rolled (an action on a card): the
+	 *  table's move tool offers them as it offers a rolled allowance.
+	 */
+	fixed_move?: number | null,
 };
 
 export type UnitView = UnitView_Serialize | UnitView_Deserialize;

@@ -186,7 +186,8 @@ pub fn blocked_by(ctx: &Ctx, unit: &Unit, a: Pt, b: Pt) -> Option<String> {
     for friend in ctx.army_units(army).filter(|u| u.id != unit.id) {
         if friend.alive().any(|f| {
             let d = super::context::distance_to_segment(f.pos, a, b);
-            d < 0.5 && distance(f.pos, a) > 0.5 && distance(f.pos, b) > 0.5
+            // A figure is a base an inch across: a line grazing it is blocked.
+            d < 0.5 + 1e-6 && distance(f.pos, a) > 0.5 && distance(f.pos, b) > 0.5
         }) {
             return Some(format!("{} stand in the way (friendly forces cannot be fired through)", friend.name));
         }

@@ -69,7 +69,7 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
             cost += ctx.charts.movement.mounted_obstacle_cost;
         } else {
             // A full move: the unit goes over from where it stands and stops on the far side.
-            let near = 2.0 * ctx.charts.movement.regroup;
+            let near = ctx.charts.movement.regroup;
             let end = *route.last().unwrap();
             if distance_to_polygon(start, &obstacle.polygon) > near
                 || distance_to_polygon(end, &obstacle.polygon) > near

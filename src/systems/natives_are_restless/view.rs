@@ -346,6 +346,9 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     }
     let checked = |r: Result<(), crate::game::GameError>| r;
     report.offers.push(Offer::checked("move", checked(can_move(ctx, &unit.id).map(|_| ()))));
+    if can_move(ctx, &unit.id).is_ok() {
+        report.fixed_move = Some(profile.movement);
+    }
     if profile.class != Class::Gun {
         report.offers.push(picking(
             ctx,

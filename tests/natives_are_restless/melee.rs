@@ -1,0 +1,136 @@
+//! Melee: contact locks the groups until a picture card or an ace; one D6 per combatant, kills by the
+//! defended position; native morale before the winner; the winner by most lost, then fewest left, then
+//! the defender; the loser falls back a full move.
+
+use sandtable::systems::natives_are_restless::Stage;
+
+use crate::support::{Siege, area, squad};
+
+/// Squad `a` (7) at (20, 20) charged by natives-1 (`size` basic natives) on a red card; then a black
+/// number card and a jack, whose actions are passed, so the melee is due.
+fn locked(size: [i64; 2], terrain: &str) -> Siege {
+    let mut s = Siege::new(&format!("{terrain}{}", squad("a", (20.0, 20.0))));
+    s.ok(&format!(r#"{{"type":"muster","dice":[{},{},1]}}"#, size[0], size[1]));
+    for _ in 0..3 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    for _ in 0..4 {
+        s.ok(r#"{"type":"raise"}"#);
+    }
+    s.put("natives-1", (20.0, 26.0));
+    s.draw("5H");
+    s.ok(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    s
+}
+
+fn due(size: [i64; 2], terrain: &str) -> Siege {
+    let mut s = locked(size, terrain);
+    s.draw("JC");
+    s.ok(r#"{"type":"pass"}"#);
+    assert_eq!(s.turn().stage, Stage::Melees);
+    s
+}
+
+#[test]
+fn a_melee_waits_for_a_picture_card() {
+    let mut s = locked([2, 2], "");
+    s.draw("5C");
+    let refusal = s.refused(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,1,1,1,1]}"#);
+    assert!(refusal.message.contains("picture card or an ace"), "{refusal:?}");
+    let refusal = s.refused(r#"{"type":"move","unit":"a","path":[{"x":20,"y":14}]}"#);
+    assert!(refusal.message.contains("may not break off"), "{refusal:?}");
+    s.ok(r#"{"type":"pass"}"#);
+    assert_eq!(s.turn().stage, Stage::Draw, "a number card: the melee still waits");
+    s.draw("QC");
+    s.ok(r#"{"type":"pass"}"#);
+    assert_eq!(s.turn().stage, Stage::Melees, "a picture card: melees instead of the reinforcement roll");
+    s.refused(r#"{"type":"reinforce"}"#);
+}
+
+#[test]
+fn the_side_that_lost_more_figures_loses_and_falls_back_a_full_move() {
+    let mut s = due([2, 2], "");
+    let before = s.unit("a").leader().unwrap().pos;
+    // Defenders' 7 dice total 7: one native; the natives' 4 total 24: four defenders; they hold (6).
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("the natives win"), "{line}");
+    assert_eq!((s.alive("a"), s.alive("natives-1")), (3, 3));
+    let after = s.unit("a").leader().unwrap().pos;
+    let run = ((after.x - before.x).powi(2) + (after.y - before.y).powi(2)).sqrt();
+    assert!((run - 6.0).abs() < 1e-9, "the squad fell back a full move, 6\": {run}");
+    assert_eq!(s.turn().stage, Stage::Draw);
+    assert!(s.turn().melees.is_empty());
+}
+
+#[test]
+fn equal_losses_the_side_with_fewer_figures_left_loses() {
+    let mut s = due([2, 2], "");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,1,1,1,6]}"#);
+    assert!(line.contains("killing 1") && line.contains("the defenders win"), "{line}");
+    assert_eq!((s.alive("a"), s.alive("natives-1")), (6, 3));
+}
+
+#[test]
+fn equal_losses_and_equal_numbers_the_defender_wins() {
+    let mut s = due([3, 4], "");
+    assert_eq!(s.alive("natives-1"), 7);
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,6]}"#);
+    assert!(line.contains("the defenders win"), "{line}");
+    assert_eq!((s.alive("a"), s.alive("natives-1")), (6, 6));
+}
+
+#[test]
+fn natives_test_morale_before_the_winner_and_if_they_flee_the_defenders_win() {
+    let mut s = due([2, 2], "");
+    // Defenders total 12: two natives; natives total 24: four defenders; the natives roll 2: they flee.
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,1,1,1,1,1,1,6,6,6,6,2]}"#);
+    assert!(line.contains("they flee") && line.contains("the defenders win"), "{line}");
+    assert_eq!(s.alive("natives-1"), 0, "the fleeing group is off the table");
+    assert_eq!(s.alive("a"), 3, "the defenders hold their ground");
+}
+
+#[test]
+fn natives_that_kill_every_opponent_do_not_test_morale() {
+    let mut s = due([2, 2], "");
+    s.ok(r#"{"type":"record_losses","unit":"a","count":6}"#);
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,6,6,6]}"#);
+    assert!(!line.contains("morale"), "{line}");
+    assert_eq!(s.alive("a"), 0);
+}
+
+#[test]
+fn defenders_holding_a_building_are_killed_only_per_12() {
+    let mut s = due([2, 2], &area("Blockhouse", "building", (18.0, 17.0), (28.0, 23.0)));
+    let odds = s.odds(r#"{"type":"melee","unit":"a"}"#);
+    assert!(odds.lines.iter().any(|l| l.label == "the defenders win"), "{odds:?}");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,5,6]}"#);
+    assert!(line.contains("defending a building") && line.contains("killing 1"), "{line}");
+    assert_eq!(s.alive("a"), 6);
+}
+
+#[test]
+fn defenders_at_a_hasty_barricade_are_killed_per_9() {
+    let mut s = due([2, 2], &area("Carts", "barricade", (17.0, 21.0), (28.0, 21.5)));
+    s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,5,6]}"#);
+    assert_eq!(s.alive("a"), 5, "23 is two lots of 9");
+}
+
+#[test]
+fn the_melee_odds_sum_the_exact_chances_of_each_winner() {
+    let s = due([2, 2], "");
+    let odds = s.odds(r#"{"type":"melee","unit":"a"}"#);
+    let total: f64 = odds.outcomes.iter().map(|o| o.p).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    let defenders = odds.lines.iter().find(|l| l.label == "the defenders win").unwrap().p;
+    assert!(defenders > 0.5, "seven against four: {defenders}");
+}
+
+#[test]
+fn other_groups_may_be_fed_into_a_melee() {
+    let mut s = locked([2, 2], "");
+    s.put("natives-2", (24.0, 27.0));
+    s.draw("6H");
+    s.ok(r#"{"type":"charge","unit":"natives-2","target":"a"}"#);
+    assert_eq!(s.turn().melees.len(), 1);
+    assert_eq!(s.turn().melees[0].units.len(), 3);
+}

@@ -1,0 +1,139 @@
+//! Movement: colonial foot 6" from the Officer/NCO, mounted 12", natives 8"; obstacles; guns that never
+//! move; crewing a gun and combining squads.
+
+use crate::support::{Siege, area, gun, squad, unit};
+
+#[test]
+fn a_colonial_squad_moves_6_inches_from_its_officer() {
+    let mut s = Siege::mustered(&squad("a", (20.0, 20.0)));
+    s.draw("2S");
+    let refusal = s.refused(r#"{"type":"move","unit":"a","path":[{"x":20,"y":26.5}]}"#);
+    assert!(refusal.message.contains("past its 6\""), "{refusal:?}");
+    s.ok(r#"{"type":"move","unit":"a","path":[{"x":20,"y":26}]}"#);
+    assert_eq!(s.unit("a").leader().unwrap().pos.y, 26.0);
+}
+
+#[test]
+fn native_groups_move_8_inches_and_mounted_men_12() {
+    let mut s = Siege::mustered(&unit("lancers", "colonial_mounted", 7, (10.0, 30.0)));
+    s.draw("2H");
+    let x = s.unit("natives-1").anchor().unwrap().x;
+    s.refused(&format!(r#"{{"type":"move","unit":"natives-1","path":[{{"x":{x},"y":9.5}}]}}"#));
+    s.ok(&format!(r#"{{"type":"move","unit":"natives-1","path":[{{"x":{x},"y":9}}]}}"#));
+    s.draw("2C");
+    s.ok(r#"{"type":"move","unit":"lancers","path":[{"x":22,"y":30}]}"#);
+}
+
+#[test]
+fn crossing_a_wall_is_a_full_move_and_a_defended_wall_cannot_be_crossed() {
+    let wall = area("Garden wall", "wall", (10.0, 30.0), (40.0, 30.5));
+    let mut s = Siege::mustered(&format!("{wall}{}", squad("a", (20.0, 26.0))));
+    s.draw("2S");
+    let refusal = s.refused(r#"{"type":"move","unit":"a","path":[{"x":20,"y":32}]}"#);
+    assert!(refusal.message.contains("full move"), "{refusal:?}");
+    s.ok(r#"{"type":"move","unit":"a","path":[{"x":20,"y":28}]}"#);
+    s.draw("3S");
+    s.ok(r#"{"type":"move","unit":"a","path":[{"x":20,"y":32}]}"#);
+    s.put("a", (20.0, 29.0));
+    s.put("natives-3", (20.0, 33.0));
+    s.draw("3H");
+    let refusal = s.refused(r#"{"type":"move","unit":"natives-3","path":[{"x":20,"y":29.8}, {"x":20,"y":28}]}"#);
+    assert!(refusal.message.contains("defended"), "{refusal:?}");
+}
+
+#[test]
+fn mounted_colonials_pay_6_inches_for_a_low_wall_and_cannot_cross_a_high_one() {
+    let low = area("Hedge wall", "wall", (0.0, 30.0), (24.0, 30.5));
+    let high = area("Compound wall", "high_wall", (24.0, 30.0), (48.0, 30.5));
+    let mut s = Siege::mustered(&format!("{low}{high}{}", unit("lancers", "colonial_mounted", 7, (5.0, 26.0))));
+    s.draw("2S");
+    s.refused(r#"{"type":"move","unit":"lancers","path":[{"x":5,"y":33}]}"#);
+    s.ok(r#"{"type":"move","unit":"lancers","path":[{"x":5,"y":32}]}"#);
+    s.put("lancers", (30.0, 28.0));
+    s.draw("3S");
+    let refusal = s.refused(r#"{"type":"move","unit":"lancers","path":[{"x":30,"y":32}]}"#);
+    assert!(refusal.message.contains("impassable"), "{refusal:?}");
+}
+
+#[test]
+fn a_machine_gun_never_moves_and_turns_only_when_fully_crewed() {
+    let mut s = Siege::mustered(&format!("{}{}", gun("mg", (24.0, 24.0), 0.0), squad("a", (20.0, 20.0))));
+    s.draw("2S");
+    let refusal = s.refused(r#"{"type":"move","unit":"mg","path":[{"x":24,"y":26}]}"#);
+    assert!(refusal.message.contains("may not move"), "{refusal:?}");
+    s.ok(r#"{"type":"turn_gun","unit":"mg","facing":180}"#);
+    assert_eq!(s.unit("mg").facing, 180.0);
+    s.ok(r#"{"type":"record_losses","unit":"mg","count":1}"#);
+    s.draw("3S");
+    s.refused(r#"{"type":"turn_gun","unit":"mg","facing":90}"#);
+}
+
+#[test]
+fn a_squad_man_replaces_a_lost_crewman_for_one_action_each() {
+    let mut s = Siege::mustered(&format!("{}{}", gun("mg", (24.0, 24.0), 0.0), squad("a", (20.0, 20.0))));
+    s.ok(r#"{"type":"record_losses","unit":"mg","count":2}"#);
+    s.draw("QS");
+    s.ok(r#"{"type":"crew","unit":"a","gun":"mg"}"#);
+    s.ok(r#"{"type":"crew","unit":"a","gun":"mg"}"#);
+    assert_eq!((s.unit("mg").crew_alive(), s.alive("a")), (4, 5));
+    s.ok(r#"{"type":"reinforce","dice":[6]}"#);
+    s.draw("KS");
+    s.refused(r#"{"type":"crew","unit":"a","gun":"mg"}"#);
+}
+
+#[test]
+fn a_crewman_rejoins_a_squad_with_room_only_when_the_gun_has_no_ammunition() {
+    let body = format!("{}{}", gun("mg", (24.0, 24.0), 180.0), squad("a", (20.0, 20.0)));
+    let mut s = Siege::supplied("", "gun_ammunition = 1", &body);
+    s.muster_basic();
+    s.ok(r#"{"type":"record_losses","unit":"a","count":1}"#);
+    s.draw("2S");
+    s.refused(r#"{"type":"rejoin","unit":"mg","squad":"a"}"#);
+    s.put("natives-3", (24.0, 34.0));
+    s.ok(r#"{"type":"fire","unit":"mg","target":"natives-3","dice":[1,1,1,1,1,1,1,1]}"#);
+    s.ok(r#"{"type":"morale","unit":"natives-3","dice":[6]}"#);
+    s.draw("3S");
+    s.ok(r#"{"type":"rejoin","unit":"mg","squad":"a"}"#);
+    assert_eq!((s.unit("mg").crew_alive(), s.alive("a")), (3, 7));
+}
+
+#[test]
+fn small_squads_within_6_inches_combine_and_an_officer_becomes_a_private() {
+    let mut s = Siege::mustered(&format!("{}{}", squad("a", (10.0, 20.0)), squad("b", (10.0, 24.0))));
+    s.ok(r#"{"type":"record_losses","unit":"a","count":4}"#);
+    s.draw("2S");
+    let refusal = s.refused(r#"{"type":"combine","unit":"a","into":"b"}"#);
+    assert!(refusal.message.contains("room"), "{refusal:?}");
+    s.ok(r#"{"type":"record_losses","unit":"b","count":3}"#);
+    s.ok(r#"{"type":"combine","unit":"a","into":"b"}"#);
+    assert_eq!((s.alive("a"), s.alive("b")), (0, 7));
+    assert_eq!(s.unit("b").figures.iter().filter(|f| f.alive && f.role == sandtable::roster::Role::Leader).count(), 1);
+}
+
+#[test]
+fn a_native_field_gun_never_moves_once_it_has_fired() {
+    let mut s = Siege::new(&squad("a", (24.0, 20.0)));
+    s.ok(r#"{"type":"muster","dice":[5,2,6]}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    s.ok(r#"{"type":"raise","kind":"boxer_field_gun"}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"raise"}"#);
+    }
+    s.draw("QH");
+    s.ok(r#"{"type":"move","unit":"natives-1","path":[{"x":22.5,"y":8}]}"#);
+    s.ok(r#"{"type":"fire","unit":"natives-1","target":"a","dice":[1,1,1,1,1,1,1,1]}"#);
+    s.ok(r#"{"type":"reinforce","dice":[6]}"#);
+    s.draw("3H");
+    let refusal = s.refused(r#"{"type":"move","unit":"natives-1","path":[{"x":22.5,"y":10}]}"#);
+    assert!(refusal.message.contains("never moves again"), "{refusal:?}");
+}
+
+#[test]
+fn a_charge_beyond_a_move_is_refused() {
+    let mut s = Siege::mustered(&squad("a", (20.0, 20.0)));
+    s.draw("3H");
+    let refusal = s.refused(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    assert!(refusal.message.contains("reach"), "{refusal:?}");
+}

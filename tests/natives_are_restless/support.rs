@@ -1,0 +1,88 @@
+//! A small siege built in each test: a 48" table, the defenders' units and terrain the test places, the
+//! natives' figures off the table, and helpers to muster the four opening groups and draw typed cards.
+
+use sandtable::api::GameView;
+use sandtable::systems::natives_are_restless::{SiegeView, Turn};
+
+pub use crate::play::{Play as Siege, area};
+
+/// A squad: an Officer/NCO and `figures - 1` men, in a line east of him.
+pub fn squad(id: &str, at: (f64, f64)) -> String {
+    unit(id, "colonial_foot", 7, at)
+}
+
+pub fn unit(id: &str, kind: &str, figures: u32, at: (f64, f64)) -> String {
+    format!(
+        "[[units]]\nid = \"{id}\"\nname = \"{id}\"\nside = \"defenders\"\nkind = \"{kind}\"\nfigures = {figures}\nat = [{}, {}]\n\n",
+        at.0, at.1
+    )
+}
+
+/// A machine gun with four crew facing `facing`.
+pub fn gun(id: &str, at: (f64, f64), facing: f64) -> String {
+    format!(
+        "[[units]]\nid = \"{id}\"\nname = \"{id}\"\nside = \"defenders\"\nkind = \"machine_gun\"\nfigures = 4\nleader = false\ncrew = 4\nat = [{}, {}]\nfacing = {facing}\n\n",
+        at.0, at.1
+    )
+}
+
+impl Siege {
+    pub fn new(body: &str) -> Siege {
+        Siege::with_options("", body)
+    }
+
+    pub fn with_options(options: &str, body: &str) -> Siege {
+        Siege::supplied(options, "", body)
+    }
+
+    /// A siege with `supplies` (`rifle_ammunition = 1`) in its `[siege]`.
+    pub fn supplied(options: &str, supplies: &str, body: &str) -> Siege {
+        let source = format!(
+            "[scenario]\nsystem = \"natives-are-restless\"\ntitle = \"Conformance siege\"\ntable = {{ width = 48, depth = 48 }}\n\n\
+             [options]\n{options}\n\n\
+             [siege]\n{supplies}\n\
+             natives = [{{ kind = \"native_warriors\", figures = 60 }}, {{ kind = \"native_riflemen\", figures = 20 }}, \
+             {{ kind = \"native_fanatics\", figures = 20 }}, {{ kind = \"native_horsemen\", figures = 10 }}, \
+             {{ kind = \"boxer_field_gun\", figures = 1 }}]\n\n\
+             [[sides]]\nid = \"defenders\"\nname = \"Defenders\"\narmy = \"defenders\"\n\n\
+             [[sides]]\nid = \"natives\"\nname = \"Natives\"\narmy = \"natives\"\n\n{body}"
+        );
+        Siege::from_source(&source, 11)
+    }
+
+    /// The opening muster: four groups of four basic natives (average dice 2 and 2, a 1), natives-1 to -4
+    /// on the north, east, south and west edges.
+    pub fn mustered(body: &str) -> Siege {
+        let mut siege = Siege::new(body);
+        siege.muster_basic();
+        siege
+    }
+
+    pub fn muster_basic(&mut self) {
+        for _ in 0..4 {
+            self.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+        }
+        for _ in 0..4 {
+            self.ok(r#"{"type":"raise"}"#);
+        }
+    }
+
+    /// Draws a card from a physical deck.
+    pub fn draw(&mut self, card: &str) -> String {
+        self.ok(&format!(r#"{{"type":"draw_card","card":"{card}"}}"#))
+    }
+
+    /// Puts a unit's leader (or first figure) at `at`, its others in a line east of it, as a correction.
+    pub fn put(&mut self, unit: &str, at: (f64, f64)) {
+        self.ok(&format!(r#"{{"type":"correct_position","unit":"{unit}","to":{{"x":{},"y":{}}}}}"#, at.0, at.1));
+    }
+
+    pub fn turn(&self) -> &Turn {
+        self.game.state().rules.get::<Turn>().expect("a Natives game has the Natives turn")
+    }
+
+    pub fn siege_view(&self) -> SiegeView {
+        let view = GameView::of(0, "", &self.game);
+        serde_json::from_value(serde_json::to_value(&view.rules).unwrap()["view"].clone()).unwrap()
+    }
+}
