@@ -346,9 +346,6 @@ impl Game {
                 let mut known = self.known_units();
                 for effect in effects {
                     match effect {
-                        super::Effect::Enter { unit } if known.contains(&unit.id.as_str()) => {
-                            return bad(format!("raises unit {:?}, which the game already has", unit.id));
-                        }
                         super::Effect::Enter { unit } => known.push(&unit.id),
                         other => {
                             if let Some(unit) = other.unit().filter(|u| !known.contains(u)) {

@@ -90,7 +90,11 @@ impl GameState {
                 }
             }
             Effect::Restore { unit, figures } => self.with_unit(unit, |u| u.restore_figures(figures)),
-            Effect::Enter { unit } => self.units.push(unit.clone()),
+            // The same group raised again after an undo takes its own place, never a second one.
+            Effect::Enter { unit } => match self.units.iter_mut().find(|u| u.id == unit.id) {
+                Some(old) => *old = unit.clone(),
+                None => self.units.push(unit.clone()),
+            },
             Effect::TurnBegins { turn } => self.begin_turn(*turn),
             Effect::System(change) => self.rules.apply(change),
         }

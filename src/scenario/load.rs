@@ -146,6 +146,12 @@ pub(crate) fn build<'i, S: RuleSystem>(
         if !side_ids.insert(side.id.get_ref().clone()) {
             return Err(at(side.id.span(), format!("side {:?} is listed twice", side.id.get_ref())));
         }
+        if side_ids.len() > bounds::MAX_SIDES {
+            return Err(at(
+                side.id.span(),
+                format!("more than {} sides; a table holds at most that many", bounds::MAX_SIDES),
+            ));
+        }
         sides.push(Side {
             id: side.id.get_ref().clone(),
             name: side.name.clone(),

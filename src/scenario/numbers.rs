@@ -14,6 +14,8 @@ pub mod bounds {
     pub const MAX_FIGURES: u32 = 500;
     /// Inches between figures set out in a line.
     pub const MAX_SPACING: f64 = 24.0;
+    /// Sides on one table: every text is two armies, a few scenarios add a third.
+    pub const MAX_SIDES: usize = 8;
     /// The size of a scenario file.
     pub const MAX_FILE_BYTES: usize = 1 << 20;
 }

@@ -30,6 +30,9 @@ const GAMES: &[(&str, u64, u64, u32)] = &[
     ("when-empires-clash/zulu-war", 1879, 7, 5),
     ("when-empires-clash/second-boer-war", 1899, 8, 5),
     ("when-empires-clash/boxer-rebellion", 1900, 9, 5),
+    // The Natives are Restless Tonight: each card is a turn, and the player takes what the view offers.
+    ("natives-are-restless/boxer-compound", 1900, 10, 40),
+    ("natives-are-restless/chakdara-fort", 1897, 11, 40),
 ];
 const MAX_EVENTS: usize = 400;
 
@@ -194,7 +197,7 @@ fn act(value: Value) -> Action {
 }
 
 fn candidates(game: &Game, rng: &mut ChaCha8Rng, figures: bool) -> Vec<(f64, Action)> {
-    if game.scenario().system() == "when-empires-clash" {
+    if matches!(game.scenario().system(), "when-empires-clash" | "natives-are-restless") {
         return offered(game, rng);
     }
     let scenario = game.scenario();
@@ -291,16 +294,30 @@ fn offered(game: &Game, rng: &mut ChaCha8Rng) -> Vec<(f64, Action)> {
         (0.1, act(json!({"type": "note", "text": format!("turn {} at the table", game.state().turn)}))),
     ];
     for prompt in &view.prompts {
-        list.push((10.0, act(json!({"type": prompt.action}))));
+        let roll = match prompt.unit.as_str() {
+            "" => json!({"type": prompt.action}),
+            unit => json!({"type": prompt.action, "unit": unit}),
+        };
+        list.push((10.0, act(roll)));
     }
     for offer in view.offers.iter().filter(|o| o.barred.is_none()) {
         let weight = if offer.action == "end_activations" { 1.0 } else { 6.0 };
         list.extend(filled(json!({"type": offer.action}), offer).into_iter().map(|a| (weight, act(a))));
     }
-    for unit in view.units.iter().filter(|u| !u.out) {
+    let live: Vec<_> = view.units.iter().filter(|u| !u.out).collect();
+    for unit in &live {
         for offer in unit.rules.offers.iter().filter(|o| o.barred.is_none()) {
+            if offer.action == "move" {
+                // Toward the nearest enemy, the whole move or half of it, so that fights come about.
+                let heading = sandtable::api::candidates::heading_to_nearest_enemy(unit, &live);
+                for share in [1.0, 0.5] {
+                    let route = heading.and_then(|h| sandtable::api::candidates::route(unit, h, share));
+                    list.extend(route.map(|r| (3.0, act(r))));
+                }
+                continue;
+            }
             let weight = match offer.action.as_str() {
-                "fire" | "close_combat" => 30.0,
+                "fire" | "close_combat" | "charge" => 30.0,
                 "activate" => 4.0,
                 "move_to" => 2.0,
                 _ => 0.5,
