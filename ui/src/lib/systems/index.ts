@@ -6,12 +6,14 @@ import type { SystemUi } from './system';
 import sandPebbles from './sand-pebbles';
 import heliograph from './heliograph';
 import whenEmpiresClash from './when-empires-clash';
+import nativesAreRestless from './natives-are-restless';
 
 /** Every system the engine registers must have an entry: adding one to the engine fails the type check here. */
 const SYSTEMS: Record<SystemViews['system'], SystemUi> = {
   'sand-pebbles': sandPebbles,
   heliograph,
   'when-empires-clash': whenEmpiresClash,
+  'natives-are-restless': nativesAreRestless,
 };
 
 /** A system with no screens of its own: free play, turns ended from the header. */
