@@ -1,15 +1,20 @@
 // The Natives are Restless Tonight's screens: the siege bar (the card in play, the deck, the relief
-// column, the ammunition, the natives off the table and the groups to raise), and how its morale tests,
-// melees and the natives' group rolls read.
+// column, the ammunition, the natives off the table and the groups to raise), a unit's actions on the
+// card's activation and their panels (fire with its odds, charge, turn a gun, special actions), and how
+// its morale tests, melees and the natives' group rolls read.
 
 import type { SystemUi } from '../system';
 import SiegeBar from './SiegeBar.svelte';
+import UnitActions from './UnitActions.svelte';
+import UnitPanels from './UnitPanels.svelte';
 
 const meleeWinner = (value: number): string => (value === 1 ? 'defenders win' : 'natives win');
 const groupSize = (value: number): string => (value === 0 ? 'none' : String(value));
 
 const nativesAreRestless: SystemUi = {
   TurnBar: SiegeBar,
+  UnitActions,
+  UnitPanels,
   prompts: {
     morale: { title: 'Morale test', chance: 'to hold', roll: 'Roll morale', typed: '1 D6' },
     melee: {
