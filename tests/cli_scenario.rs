@@ -29,7 +29,7 @@ fn every_shipped_scenario_and_ruleset_passes_the_check() {
     args.extend(files.iter().map(String::as_str));
     let out = t.ok(&args);
     assert_eq!(out.lines().filter(|l| l.starts_with("ok: ")).count(), files.len());
-    let rulesets = out.lines().filter(|l| l.contains("ruleset (the one this build carries)")).count();
+    let rulesets = out.lines().filter(|l| l.contains("(the one this build carries)")).count();
     assert_eq!(rulesets, files.iter().filter(|f| f.ends_with("ruleset.toml")).count(), "{out}");
 }
 

@@ -24,7 +24,7 @@ pub fn run(args: ScenarioArgs) -> Result<(), Failure> {
                         } else {
                             "differs from the one this build carries, which the app keeps using until it is rebuilt"
                         };
-                        println!("ok: {} — the {} ruleset ({note})", file.display(), ruleset.name);
+                        println!("ok: {} — ruleset of {} ({note})", file.display(), ruleset.name);
                     }
                     Err(e) => {
                         eprintln!("{e}");

@@ -167,6 +167,9 @@ mod tests {
 
     #[test]
     fn the_tag_list_names_every_shared_effect() {
-        assert_eq!(Effect::shared_tags(), ["losses", "shift", "face", "place", "flag", "allowance_left"]);
+        assert_eq!(
+            Effect::shared_tags(),
+            ["losses", "shift", "face", "place", "flag", "allowance_left", "restore", "enter", "turn_begins"]
+        );
     }
 }

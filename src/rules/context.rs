@@ -33,6 +33,8 @@ pub struct SetupCheck<'a, S: RuleSystem> {
     /// Where each side's `id` stands in the file, in the order of `sides`, so a refusal can name its line.
     pub side_spans: &'a [std::ops::Range<usize>],
     pub setup: &'a Setup<S>,
+    pub terrain: &'a [crate::measure::TerrainArea],
+    pub table: &'a crate::measure::Table,
 }
 
 impl<'a, S: RuleSystem> Ctx<'a, S> {

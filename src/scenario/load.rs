@@ -229,8 +229,15 @@ pub(crate) fn build<'i, S: RuleSystem>(
     }
 
     let side_spans: Vec<_> = side_entries_read.iter().map(|e| e.id.span()).collect();
-    S::check_setup(&SetupCheck { units: &units, sides: &sides, side_spans: &side_spans, setup: &setup })
-        .map_err(|(span, msg)| at(span, msg))?;
+    let check = SetupCheck {
+        units: &units,
+        sides: &sides,
+        side_spans: &side_spans,
+        setup: &setup,
+        terrain: &terrain,
+        table: &table,
+    };
+    S::check_setup(&check).map_err(|(span, msg)| at(span, msg))?;
     let options = check_options(&raw.options, &ruleset).map_err(|(span, msg)| at(span, msg))?;
     let rules = Arc::new(Bound::<S>::new(charts, setup, &ruleset.kind_ids()));
 

@@ -1,7 +1,7 @@
 //! Unit Activation: black activates the defenders, red the natives; 2-10 one action, a picture two, an ace
 //! three, then melees or reinforcements; the Ace of Spades and the relief column; jokers.
 
-use sandtable::systems::natives_are_restless::{Army, Relief, Stage};
+use sandtable::systems::natives_are_restless::{Army, Change, NativesAreRestless, Relief, Stage};
 
 use crate::support::{Siege, squad};
 
@@ -106,6 +106,8 @@ fn a_joker_after_the_sighting_reshuffles_once_and_only_once() {
     s.ok(r#"{"type":"pass"}"#);
     let second = s.draw("joker");
     assert!(second.contains("no reshuffle"), "{second}");
+    let reshuffles = s.changes::<NativesAreRestless>().into_iter().filter(|c| matches!(c, Change::Reshuffled { .. }));
+    assert_eq!(reshuffles.count(), 0);
     assert_eq!(s.turn().deck.remaining(), 52, "the 3 of clubs and the second joker stay drawn");
     assert_eq!(s.turn().edges_owed, vec![1, 2, 3, 4], "later jokers still bring reinforcements");
 }

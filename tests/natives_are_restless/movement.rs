@@ -137,3 +137,45 @@ fn a_charge_beyond_a_move_is_refused() {
     let refusal = s.refused(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
     assert!(refusal.message.contains("reach"), "{refusal:?}");
 }
+
+const HOUSE: &str = r#"buildings = [{ name = "House", levels = ["ground floor", "roof"], doors = [[20, 25]] }]"#;
+
+fn in_the_house() -> Siege {
+    let house = area("House", "building", (14.0, 15.0), (26.0, 25.0));
+    let mut s = Siege::supplied("", HOUSE, &format!("{house}{}", squad("a", (20.0, 20.0))));
+    s.muster_basic();
+    s
+}
+
+#[test]
+fn a_squad_going_up_to_the_roof_spends_a_full_move_and_must_come_down_to_leave() {
+    let mut s = in_the_house();
+    s.draw("QS");
+    let line = s.ok(r#"{"type":"climb","unit":"a","level":"roof"}"#);
+    assert!(line.contains("roof of House (a full move)"), "{line}");
+    assert_eq!(s.turn().actions_left, 1);
+    let refusal = s.refused(r#"{"type":"move","unit":"a","path":[{"x":20,"y":27}]}"#);
+    assert!(refusal.message.contains("come down"), "{refusal:?}");
+    s.refused(r#"{"type":"climb","unit":"a","level":"roof"}"#);
+    s.try_act(r#"{"type":"climb","unit":"a","level":"cellar"}"#).expect_err("the house has no cellar");
+}
+
+#[test]
+fn a_squad_leaving_a_building_measures_its_move_from_the_door() {
+    let mut s = in_the_house();
+    s.draw("2S");
+    // 11" from the officer, but 6" from the door at (20, 25).
+    let line = s.ok(r#"{"type":"move","unit":"a","path":[{"x":20,"y":31}]}"#);
+    assert!(line.contains("moved 6.0\" out through the door of House"), "{line}");
+}
+
+#[test]
+fn a_scenario_naming_a_building_it_lacks_is_refused_at_the_line() {
+    let source = format!(
+        "[scenario]\nsystem = \"natives-are-restless\"\ntitle = \"x\"\ntable = {{ width = 48, depth = 48 }}\n\n[siege]\nnatives = [{{ kind = \"native_warriors\", figures = 10 }}]\n{HOUSE}\n\n[[sides]]\nid = \"d\"\nname = \"D\"\narmy = \"defenders\"\n\n[[sides]]\nid = \"n\"\nname = \"N\"\narmy = \"natives\"\n\n{}",
+        squad("a", (20.0, 20.0)).replace("side = \"defenders\"", "side = \"d\"")
+    );
+    let err = sandtable::scenario::parse("siege.toml", &source).unwrap_err();
+    assert_eq!(err.line, Some(8), "{err}");
+    assert!(err.message.contains("no building named \"House\""), "{err}");
+}

@@ -798,6 +798,8 @@ export type NativesAction_Deserialize =
 { type: "morale"; unit: string; dice?: number[] | null } | 
 /**  A fully crewed gun turns to `facing` (degrees clockwise from up the table). */
 { type: "turn_gun"; unit: string; facing: number | null } | 
+/**  Unit `unit` goes to another floor of its building (or its roof): a full move. */
+{ type: "climb"; unit: string; level: string } | 
 /**  A man of squad `unit` replaces one of `gun`'s lost crew. */
 { type: "crew"; unit: string; gun: string } | 
 /**  A crewman of gun `unit`, out of ammunition, joins `squad`. */
@@ -839,6 +841,8 @@ export type NativesAction_Serialize =
 { type: "morale"; unit: string; dice: number[] | null } | 
 /**  A fully crewed gun turns to `facing` (degrees clockwise from up the table). */
 { type: "turn_gun"; unit: string; facing: number | null } | 
+/**  Unit `unit` goes to another floor of its building (or its roof): a full move. */
+{ type: "climb"; unit: string; level: string } | 
 /**  A man of squad `unit` replaces one of `gun`'s lost crew. */
 { type: "crew"; unit: string; gun: string } | 
 /**  A crewman of gun `unit`, out of ammunition, joins `squad`. */
@@ -1274,7 +1278,7 @@ export type SideView = {
 export type SiegeView = SiegeView_Serialize | SiegeView_Deserialize;
 
 export type SiegeView_Deserialize = {
-	/**  The card in play, as its code ("QH", "JK1"). */
+	/**  The card in play, as the log writes it ("Q♠", "10♥", "Joker"). */
 	card?: string | null,
 	/**  The army the card activates. */
 	side?: Army | null,
@@ -1295,6 +1299,8 @@ export type SiegeView_Deserialize = {
 	/**  The natives off the table, by kind. */
 	reserves: Reserve[],
 	pending: Pending[],
+	/**  The table's edges by the number the dice give them (1-4): "north", "east", ... */
+	edges: string[],
 	/**  The kinds the next waiting group may be. */
 	raise_kinds: string[],
 	melees: string[][],
@@ -1305,7 +1311,7 @@ export type SiegeView_Deserialize = {
 };
 
 export type SiegeView_Serialize = {
-	/**  The card in play, as its code ("QH", "JK1"). */
+	/**  The card in play, as the log writes it ("Q♠", "10♥", "Joker"). */
 	card: string | null,
 	/**  The army the card activates. */
 	side: Army | null,
@@ -1326,6 +1332,8 @@ export type SiegeView_Serialize = {
 	/**  The natives off the table, by kind. */
 	reserves: Reserve[],
 	pending: Pending[],
+	/**  The table's edges by the number the dice give them (1-4): "north", "east", ... */
+	edges: string[],
 	/**  The kinds the next waiting group may be. */
 	raise_kinds: string[],
 	melees: string[][],

@@ -58,6 +58,8 @@ pub enum NativesAction {
     },
     /// A fully crewed gun turns to `facing` (degrees clockwise from up the table).
     TurnGun { unit: String, facing: f64 },
+    /// Unit `unit` goes to another floor of its building (or its roof): a full move.
+    Climb { unit: String, level: String },
     /// A man of squad `unit` replaces one of `gun`'s lost crew.
     Crew { unit: String, gun: String },
     /// A crewman of gun `unit`, out of ammunition, joins `squad`.

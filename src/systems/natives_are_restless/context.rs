@@ -63,6 +63,21 @@ impl<'a> Ctx<'a> {
             .collect()
     }
 
+    /// The building with floors or doors a point stands in, as the scenario's `[siege]` gives it.
+    pub fn building_at(&self, p: Pt) -> Option<&'a super::fields::BuildingEntry> {
+        self.setup
+            .scenario
+            .siege
+            .buildings
+            .iter()
+            .find(|b| self.scenario.terrain.iter().any(|a| &a.name == b.name.get_ref() && a.polygon.contains(p)))
+    }
+
+    /// The level a unit stands on in its building: 0 is the ground.
+    pub fn level_of(&self, unit: &Unit) -> usize {
+        self.turn.levels.get(&unit.id).copied().unwrap_or(0)
+    }
+
     /// The melee position a figure holds: inside a building, or standing at an obstacle.
     pub fn position_at(&self, p: Pt) -> Option<Position> {
         let reach = self.charts.movement.holds_obstacle_within;

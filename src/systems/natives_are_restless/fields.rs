@@ -9,7 +9,7 @@ use super::tables::Army;
 use crate::rules::SetupCheck;
 
 /// More figures of one kind than any table holds: a bound, so a mistyped count is named, not obeyed.
-const MOST_FIGURES: u32 = 500;
+const MOST_FIGURES: u32 = crate::scenario::bounds::MAX_FIGURES;
 const MOST_COUNTERS: u32 = 200;
 
 type Located = (std::ops::Range<usize>, String);
@@ -32,6 +32,21 @@ pub struct Siege {
     /// Machine gun or field gun ammunition counters (5 in the text).
     #[serde(default)]
     pub gun_ammunition: Option<Spanned<u32>>,
+    /// Buildings with floors or doors: a floor change is a full move; leaving measures from a door.
+    #[serde(default)]
+    pub buildings: Vec<BuildingEntry>,
+}
+
+/// A `[[terrain]]` building's floors (ground first, the roof last if it has one) and its doors.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildingEntry {
+    /// The building's `[[terrain]]` name.
+    pub name: Spanned<String>,
+    #[serde(default)]
+    pub levels: Vec<String>,
+    #[serde(default)]
+    pub doors: Vec<Spanned<[f64; 2]>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -99,13 +114,35 @@ pub fn check(setup: &SetupCheck<'_, NativesAreRestless>, tables: &super::Tables)
         if *entry.figures.get_ref() == 0 || *entry.figures.get_ref() > MOST_FIGURES {
             return Err((
                 entry.figures.span(),
-                format!("{} figures: give 1 to {MOST_FIGURES}", entry.figures.get_ref()),
+                format!(
+                    "{} figures: give 1 or more; a unit holds at most {MOST_FIGURES}, and so does each kind of the force",
+                    entry.figures.get_ref()
+                ),
             ));
         }
         basic |= !profile.better;
     }
     if !basic {
         return Err((whole, "[siege] natives needs a kind of basic troops (not better): most groups are basic".into()));
+    }
+    for building in &siege.buildings {
+        let name = building.name.get_ref();
+        if !setup
+            .terrain
+            .iter()
+            .any(|a| &a.name == name && tables.cover(&a.cover).melee.is_some() && !tables.cover(&a.cover).obstacle)
+        {
+            return Err((building.name.span(), format!("no building named {name:?} among the [[terrain]]")));
+        }
+        if building.levels.len() > 10 || building.doors.len() > 20 {
+            return Err((building.name.span(), "a building has at most 10 levels and 20 doors".into()));
+        }
+        for door in &building.doors {
+            let [x, y] = *door.get_ref();
+            if !x.is_finite() || !y.is_finite() || !setup.table.contains(crate::measure::Pt::new(x, y)) {
+                return Err((door.span(), format!("door [{x}, {y}] is not on the table")));
+            }
+        }
     }
     for counters in [&siege.rifle_ammunition, &siege.gun_ammunition].into_iter().flatten() {
         if *counters.get_ref() > MOST_COUNTERS {

@@ -137,10 +137,7 @@ pub fn shot<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, sight: Option<bool>) ->
         (true, Some(true)) => "in sight, as the table rules".to_string(),
         (true, None) => {
             let why = lines.first().and_then(|(a, b)| blocked_by(ctx, unit, *a, *b)).unwrap_or_default();
-            return refuse(format!(
-                "{} cannot see {}: {why} (the table may rule otherwise with `sight: true`)",
-                unit.name, target.name
-            ));
+            return refuse(format!("{} cannot see {}: {why} (the table may rule that it can)", unit.name, target.name));
         }
     };
     let used = if clear.is_empty() { lines } else { clear };
@@ -189,7 +186,7 @@ pub fn blocked_by(ctx: &Ctx, unit: &Unit, a: Pt, b: Pt) -> Option<String> {
             // A figure is a base an inch across: a line grazing it is blocked.
             d < 0.5 + 1e-6 && distance(f.pos, a) > 0.5 && distance(f.pos, b) > 0.5
         }) {
-            return Some(format!("{} stand in the way (friendly forces cannot be fired through)", friend.name));
+            return Some(format!("{} is in the way (friendly forces cannot be fired through)", friend.name));
         }
     }
     None

@@ -88,19 +88,14 @@ impl RuleSystem for NativesAreRestless {
         }
     }
 
+    /// Everything in sight is in range: a weapon's reach is the longest line across a 4' table.
     fn weapon(charts: &Tables, kind: &str) -> Option<Weapon> {
         let profile = charts.profiles.get(kind)?;
-        profile.fires.then(|| Weapon {
-            name: if profile.class == tables::Class::Gun {
-                "Gun (everything in sight is in range)"
-            } else {
-                "Firearms (everything in sight is in range)"
-            }
-            .to_string(),
-            range: 68.0,
-            bands: vec![charts.fire.long_range_from],
-            blast: None,
-        })
+        let name = match profile.class {
+            tables::Class::Gun => "Gun: everything in sight is in range",
+            _ => "Firearms: everything in sight is in range",
+        };
+        profile.fires.then(|| Weapon { name: name.to_string(), range: 68.0, bands: Vec::new(), blast: None })
     }
 
     fn apply(turn: &mut Turn, change: &Change) {
@@ -152,6 +147,7 @@ impl RuleSystem for NativesAreRestless {
             Act::Own(Own::Melee { unit, dice }) => melee::melee(ctx, &unit, dice.as_deref(), rng)?,
             Act::Own(Own::Morale { unit, dice }) => morale::morale(ctx, &unit, dice.as_deref(), rng)?,
             Act::Own(Own::TurnGun { unit, facing }) => movement::turn_gun(ctx, &unit, facing)?,
+            Act::Own(Own::Climb { unit, level }) => movement::climb(ctx, &unit, &level)?,
             Act::Own(Own::Crew { unit, gun }) => movement::crew(ctx, &unit, &gun)?,
             Act::Own(Own::Rejoin { unit, squad }) => movement::rejoin(ctx, &unit, &squad)?,
             Act::Own(Own::Combine { unit, into }) => movement::combine(ctx, &unit, &into)?,

@@ -39,7 +39,29 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     }
     let start = ctx.origin(unit).expect("live units have figures");
     let route: Vec<Pt> = std::iter::once(start).chain(path.iter().copied()).collect();
-    let length = path_length(&route);
+    let end = *route.last().unwrap();
+    let mut length = path_length(&route);
+    let mut door_words = String::new();
+    if let Some(building) = ctx.building_at(start).filter(|_| ctx.building_at(end).is_none()) {
+        if ctx.level_of(unit) > 0 {
+            return refuse(format!(
+                "{} is on the {} of {}: come down to the ground floor first (a full move)",
+                unit.name,
+                building.levels.get(ctx.level_of(unit)).map_or("upper floor", String::as_str),
+                building.name.get_ref()
+            ));
+        }
+        // Figures leaving a building go out through a door, and the move is measured from it.
+        if let Some(door) = building
+            .doors
+            .iter()
+            .map(|d| Pt::new(d.get_ref()[0], d.get_ref()[1]))
+            .min_by(|a, b| distance(*a, end).total_cmp(&distance(*b, end)))
+        {
+            length = path_length(&[door, end]);
+            door_words = format!(" out through the door of {}", building.name.get_ref());
+        }
+    }
     let profile = ctx.profile(unit);
     let allowance = profile.movement;
     let mut cost = length;
@@ -70,7 +92,6 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
         } else {
             // A full move: the unit goes over from where it stands and stops on the far side.
             let near = ctx.charts.movement.regroup;
-            let end = *route.last().unwrap();
             if distance_to_polygon(start, &obstacle.polygon) > near
                 || distance_to_polygon(end, &obstacle.polygon) > near
             {
@@ -86,7 +107,6 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
             if cost > length { format!(" (with {:.0}\" to cross an obstacle)", cost - length) } else { String::new() };
         return refuse(format!("{}: a move of {cost:.1}\"{extra} is past its {allowance}\"", unit.name));
     }
-    let end = *route.last().unwrap();
     let (dx, dy) = (end.x - start.x, end.y - start.y);
     if unit.alive().any(|f| !ctx.scenario.table.contains(Pt::new(f.pos.x + dx, f.pos.y + dy))) {
         return refuse(format!("{} would leave the table", unit.name));
@@ -101,7 +121,47 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     } else {
         format!(" over {}", crossed.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(", "))
     };
-    Ok(Outcome::Resolved { summary: format!("{} moved {length:.1}\"{over}", unit.name), rolls: Vec::new(), effects })
+    Ok(Outcome::Resolved {
+        summary: format!("{} moved {length:.1}\"{door_words}{over}", unit.name),
+        rolls: Vec::new(),
+        effects,
+    })
+}
+
+/// "Moving from a floor in a building to any other floor in the same building (or the roof) is a full
+/// move."
+pub fn climb(ctx: &Ctx, unit: &str, level: &str) -> Result<Outcome, GameError> {
+    let unit = can_move(ctx, unit)?;
+    let at = ctx.origin(unit).expect("live units have figures");
+    let Some(building) = ctx.building_at(at).filter(|b| b.levels.len() > 1) else {
+        return refuse(format!("{} is not in a building with floors", unit.name));
+    };
+    let Some(to) = building.levels.iter().position(|l| l == level) else {
+        return Err(GameError::BadInput(format!(
+            "{} has the levels {}",
+            building.name.get_ref(),
+            building.levels.join(", ")
+        )));
+    };
+    if to == ctx.level_of(unit) {
+        return refuse(format!("{} is already on the {level}", unit.name));
+    }
+    let mut effects = vec![NativesAreRestless::effect(Change::Level { unit: unit.id.clone(), level: to })];
+    effects.extend(spend(ctx, &unit.id, false, !ctx.turn.melees.is_empty()));
+    Ok(Outcome::Resolved {
+        summary: format!("{} go to the {level} of {} (a full move)", unit.name, building.name.get_ref()),
+        rolls: Vec::new(),
+        effects,
+    })
+}
+
+/// The levels of the building `unit` stands in that it may climb to.
+pub fn climb_levels(ctx: &Ctx, unit: &Unit) -> Vec<String> {
+    let Some(at) = ctx.origin(unit) else { return Vec::new() };
+    let here = ctx.level_of(unit);
+    ctx.building_at(at)
+        .map(|b| b.levels.iter().enumerate().filter(|(i, _)| *i != here).map(|(_, l)| l.clone()).collect())
+        .unwrap_or_default()
 }
 
 pub fn other(army: Army) -> Army {

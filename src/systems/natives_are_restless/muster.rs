@@ -194,9 +194,7 @@ pub fn kinds_for(ctx: &Ctx, group: &Pending) -> Vec<String> {
 }
 
 pub fn raise(ctx: &Ctx, kind: Option<&str>) -> Result<Outcome, GameError> {
-    if let Some(army) = ctx.turn.winner {
-        return Err(Refusal::by_rule(format!("the siege is over: {} have won", army.name()), SET_UP).into());
-    }
+    ctx.nothing_owed()?;
     let Some((group, rest)) = ctx.turn.pending.split_first() else {
         return Err(Refusal::by_rule("no group of natives is waiting to be placed", SET_UP).into());
     };

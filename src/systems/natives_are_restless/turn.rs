@@ -105,6 +105,9 @@ pub struct Turn {
     /// Native field guns that have fired: they never move again.
     pub gun_fired: BTreeSet<String>,
     pub winner: Option<Army>,
+    /// Units above the ground floor of a building, by the index of their level in its `levels`.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub levels: BTreeMap<String, usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -177,6 +180,11 @@ pub enum Change {
     Won {
         army: Army,
     },
+    /// A unit now on level `level` (0: the ground) of the building it is in.
+    Level {
+        unit: String,
+        level: usize,
+    },
 }
 
 impl Turn {
@@ -236,6 +244,12 @@ impl Turn {
                 self.gun_fired.insert(unit.clone());
             }
             Change::Won { army } => self.winner = Some(*army),
+            Change::Level { unit, level: 0 } => {
+                self.levels.remove(unit);
+            }
+            Change::Level { unit, level } => {
+                self.levels.insert(unit.clone(), *level);
+            }
         }
     }
 

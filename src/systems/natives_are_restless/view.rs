@@ -20,7 +20,7 @@ use crate::rules::{Drawing, Note, Offer, Prompt, Report, Tone, UnitReport};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct SiegeView {
-    /// The card in play, as its code ("QH", "JK1").
+    /// The card in play, as the log writes it ("Q♠", "10♥", "Joker").
     pub card: Option<String>,
     /// The army the card activates.
     pub side: Option<Army>,
@@ -41,6 +41,8 @@ pub struct SiegeView {
     /// The natives off the table, by kind.
     pub reserves: Vec<Reserve>,
     pub pending: Vec<Pending>,
+    /// The table's edges by the number the dice give them (1-4): "north", "east", ...
+    pub edges: Vec<String>,
     /// The kinds the next waiting group may be.
     pub raise_kinds: Vec<String>,
     pub melees: Vec<Vec<String>>,
@@ -186,6 +188,7 @@ pub fn report(ctx: &Ctx) -> Report<SiegeView> {
             ammunition_warning: ammunition_warning(ctx),
             reserves,
             pending: turn.pending.clone(),
+            edges: ctx.charts.groups.edges.clone(),
             raise_kinds,
             melees: turn.melees.iter().map(|m| m.units.clone()).collect(),
             winner: turn.winner,
@@ -334,6 +337,10 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     if turn.fresh.contains(&unit.id) {
         report.notes.push(Note::new("fresh", "Just arrived: drag it along its edge", Tone::Active));
     }
+    if let Some(building) = ctx.origin(unit).and_then(|p| ctx.building_at(p)).filter(|_| ctx.level_of(unit) > 0) {
+        let level = building.levels.get(ctx.level_of(unit)).map_or("upper floor", String::as_str);
+        report.notes.push(Note::new("level", format!("On the {level} of {}", building.name.get_ref()), Tone::Plain));
+    }
     if profile.fanatical {
         report.notes.push(Note::new("fanatical", "Fanatical: never tests morale", Tone::Plain));
     }
@@ -348,6 +355,13 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     report.offers.push(Offer::checked("move", checked(can_move(ctx, &unit.id).map(|_| ()))));
     if can_move(ctx, &unit.id).is_ok() {
         report.fixed_move = Some(profile.movement);
+    }
+    let levels = super::movement::climb_levels(ctx, unit);
+    if !levels.is_empty() && profile.class != Class::Gun {
+        report.offers.push(match can_move(ctx, &unit.id) {
+            Ok(_) => Offer::picking("climb", "level", levels),
+            Err(e) => Offer::barred("climb", e.to_string()),
+        });
     }
     if profile.class != Class::Gun {
         report.offers.push(picking(
@@ -369,7 +383,6 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
             report.offers.push(Offer::checked("turn_gun", ctx.ready_to_act(&unit.id, "turn").map(|_| ())));
             let squads = ids(ctx, |u| super::movement::rejoin(ctx, &unit.id, &u.id).is_ok());
             report.offers.push(pick_or_bar(
-                unit,
                 "rejoin",
                 "squad",
                 squads,
@@ -378,15 +391,9 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
         }
         (Army::Defenders, _) => {
             let into = ids(ctx, |u| super::movement::combine(ctx, &unit.id, &u.id).is_ok());
-            report.offers.push(pick_or_bar(
-                unit,
-                "combine",
-                "into",
-                into,
-                "no squad within 6\" has room for these men",
-            ));
+            report.offers.push(pick_or_bar("combine", "into", into, "no squad within 6\" has room for these men"));
             let guns = ids(ctx, |u| super::movement::crew(ctx, &unit.id, &u.id).is_ok());
-            report.offers.push(pick_or_bar(unit, "crew", "gun", guns, "no gun near has lost crew"));
+            report.offers.push(pick_or_bar("crew", "gun", guns, "no gun near has lost crew"));
         }
     }
     report.offers.push(Offer::checked("special", ctx.ready_to_act(&unit.id, "take a special action").map(|_| ())));
@@ -397,12 +404,8 @@ fn ids(ctx: &Ctx, keep: impl Fn(&Unit) -> bool) -> Vec<String> {
     ctx.state.units.iter().filter(|u| keep(u)).map(|u| u.id.clone()).collect()
 }
 
-fn pick_or_bar(unit: &Unit, action: &str, field: &str, from: Vec<String>, why: &str) -> Offer {
-    if from.is_empty() {
-        Offer::barred(action, format!("{}: {why}", unit.name))
-    } else {
-        Offer::picking(action, field, from)
-    }
+fn pick_or_bar(action: &str, field: &str, from: Vec<String>, why: &str) -> Offer {
+    if from.is_empty() { Offer::barred(action, why) } else { Offer::picking(action, field, from) }
 }
 
 fn picking(

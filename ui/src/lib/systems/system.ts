@@ -40,6 +40,8 @@ export interface SystemUi {
   UnitPanels?: Component<{ unit: Unit }>;
   /** A card above the roster while the rules wait on a choice that is not a roll (defensive fire). */
   Due?: Component;
+  /** The system keeps its own deck in its turn bar (a siege's cards): the dice tray's shared deck is hidden. */
+  ownDeck?: boolean;
   prompts: Record<string, PromptWords>;
 }
 

@@ -15,6 +15,7 @@ const nativesAreRestless: SystemUi = {
   TurnBar: SiegeBar,
   UnitActions,
   UnitPanels,
+  ownDeck: true,
   prompts: {
     morale: { title: 'Morale test', chance: 'to hold', roll: 'Roll morale', typed: '1 D6' },
     melee: {
