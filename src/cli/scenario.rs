@@ -7,6 +7,17 @@ pub fn run(args: ScenarioArgs) -> Result<(), Failure> {
         ScenarioCommand::Check { files } => {
             let mut failed = 0;
             for file in &files {
+                // An army list kept among a system's scenarios is checked by its army checker.
+                if is_army_list(file) {
+                    match crate::systems::desk::check_list_file(file) {
+                        Ok(name) => println!("ok: {} — army list {name}", file.display()),
+                        Err(why) => {
+                            eprintln!("{why}");
+                            failed += 1;
+                        }
+                    }
+                    continue;
+                }
                 match check_file(file) {
                     Ok(Checked::Scenario(s)) => {
                         let figures: usize = s.units.iter().map(|u| u.figures.len()).sum();
@@ -45,4 +56,10 @@ pub fn run(args: ScenarioArgs) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// A file with an `[army]` table and no `[scenario]`: an army list, not a scenario.
+fn is_army_list(file: &std::path::Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(file) else { return false };
+    toml::from_str::<toml::Table>(&text).is_ok_and(|root| root.contains_key("army") && !root.contains_key("scenario"))
 }

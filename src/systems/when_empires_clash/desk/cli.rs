@@ -90,6 +90,20 @@ fn named(name: &str) -> Result<(String, ArmyList), Failure> {
     library::read(name).map_err(|e| Failure::bad_input(e.to_string()))
 }
 
+/// An army list file checked as `scenario check` meets it among the scenarios: its name when it keeps the
+/// rules, else each rule it breaks, one per line with its line number.
+pub fn check_list_file(path: &Path) -> Result<String, String> {
+    let (list, source) = read_file(path).map_err(|f| f.message)?;
+    let breaks: Vec<String> = army::check(&charts().1, &list, &source)
+        .into_iter()
+        .filter(|f| f.breaks)
+        .map(|f| {
+            format!("{}{}: {}", path.display(), f.line.map(|l| format!(", line {l}")).unwrap_or_default(), f.message)
+        })
+        .collect();
+    if breaks.is_empty() { Ok(list.army.name) } else { Err(breaks.join("\n")) }
+}
+
 fn read_file(path: &Path) -> Result<(ArmyList, String), Failure> {
     let source = std::fs::read_to_string(path)
         .map_err(|e| Failure::bad_input(format!("{}: cannot read the file: {e}", path.display())))?;

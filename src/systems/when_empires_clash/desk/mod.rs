@@ -8,4 +8,4 @@ mod cli;
 pub use super::draft::{Draft, DraftCheck, DraftFinding, DraftLine, Target};
 pub use super::one_off::{PlacedPiece, Plan};
 pub use book::{ArmyBook, BookEntry, OneOffPreview, PieceView, StandKindView, WeaponChoice};
-pub use cli::run as run_cli;
+pub use cli::{check_list_file, run as run_cli};
