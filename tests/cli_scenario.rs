@@ -102,7 +102,8 @@ fn an_army_list_among_the_scenarios_is_checked_as_an_army_list() {
     assert!(out.contains("army list Zulu Army"), "{out}");
     let dir = tempfile::tempdir().unwrap();
     let broken = dir.path().join("zulu.toml");
-    let list = std::fs::read_to_string(repo_root().join("scenarios/when-empires-clash/armies/zulu-war--zulu.toml")).unwrap();
+    let list =
+        std::fs::read_to_string(repo_root().join("scenarios/when-empires-clash/armies/zulu-war--zulu.toml")).unwrap();
     std::fs::write(&broken, list.replacen("count = 15", "count = 40", 1)).unwrap();
     let out = t.run(&["scenario", "check", broken.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));

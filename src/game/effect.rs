@@ -47,7 +47,7 @@ pub enum Effect {
     },
     /// A unit joins the game that the scenario did not list: a group of reinforcements raised by dice.
     Enter {
-        unit: crate::roster::Unit,
+        unit: NewUnit,
     },
     /// The procedure began a new turn as part of what it resolved (drawing the card that starts it).
     TurnBegins {
@@ -57,6 +57,34 @@ pub enum Effect {
     /// read and written by the outer impls below.
     #[serde(skip)]
     System(SystemChange),
+}
+
+/// A unit as it enters mid-game, as the log keeps it: only what a new unit has, so the roster's own
+/// bookkeeping (markers, the order figures fell) stays out of the stored-log contract.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewUnit {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    pub kind: String,
+    pub facing: f64,
+    pub figures: Vec<crate::roster::Figure>,
+}
+
+impl NewUnit {
+    pub fn unit(&self) -> crate::roster::Unit {
+        crate::roster::Unit {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            side: self.side.clone(),
+            kind: self.kind.clone(),
+            facing: self.facing,
+            figures: self.figures.clone(),
+            flags: Default::default(),
+            fallen: Vec::new(),
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for Effect {

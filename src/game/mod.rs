@@ -17,7 +17,7 @@ mod state;
 mod tag_first;
 
 pub use action::{Action, SystemAction};
-pub use effect::Effect;
+pub use effect::{Effect, NewUnit};
 pub use event::{Event, Outcome};
 pub use log::LogEntry;
 pub(crate) use movement::{movement_choice, resolve_move};

@@ -1,3 +1,4 @@
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use super::movement::{movement_choice, resolve_move};
@@ -53,8 +54,9 @@ impl Game {
     /// names units the scenario lacks or undoes what was never done: such a log was not written here.
     pub fn replay(scenario: Arc<Scenario>, seed: u64, events: Vec<Event>) -> Result<Game, GameError> {
         let mut game = Game::new(scenario, seed);
+        let mut known: BTreeSet<String> = game.scenario.units.iter().map(|u| u.id.clone()).collect();
         for mut event in events {
-            game.check_replayable(&mut event)?;
+            game.check_replayable(&mut event, &mut known)?;
             let seq = game.events.len();
             match &event.outcome {
                 Outcome::Undone { seq: target } => {
@@ -313,15 +315,26 @@ impl Game {
     }
 
     /// Checks an entry of a stored log against the game so far, and has the game's system read its
-    /// changes into their own types (refusing another system's).
-    fn check_replayable(&self, event: &mut Event) -> Result<(), GameError> {
+    /// changes into their own types (refusing another system's). `known` holds the units the entries so
+    /// far may name: the scenario's and every unit an entry raised (a replay folds once, at the end).
+    fn check_replayable(&self, event: &mut Event, known: &mut BTreeSet<String>) -> Result<(), GameError> {
         let bad = |why: String| Err(GameError::CorruptLog(format!("entry {}: {why}", self.events.len())));
         if let Outcome::Resolved { effects, .. } | Outcome::Moved { effects, .. } = &mut event.outcome {
-            for effect in effects {
+            // A unit raised by an effect may be named by the effects after it.
+            for effect in effects.iter_mut() {
+                if let super::Effect::Enter { unit } = effect {
+                    if let Err(why) = self.check_entering(unit, known) {
+                        return bad(why);
+                    }
+                    known.insert(unit.id.clone());
+                }
                 if let super::Effect::System(change) = effect
-                    && let Err(why) = self.scenario.rules.settle(change)
+                    && let Err(why) = self.scenario.rules.settle(change, known)
                 {
                     return bad(why);
+                }
+                if let Some(unit) = effect.unit().filter(|u| !known.contains(*u)) {
+                    return bad(format!("names unit {unit:?}, which the game does not have"));
                 }
             }
         }
@@ -332,46 +345,54 @@ impl Game {
             Outcome::Redone { seq } if !self.undone.contains(seq) => {
                 bad(format!("redoes entry {seq}, which was not undone"))
             }
+            // Units an entry raised leave the game with its undo and come back with its redo.
+            Outcome::Undone { seq } => {
+                raised_by(&self.events[*seq]).for_each(|id| {
+                    known.remove(id);
+                });
+                Ok(())
+            }
+            Outcome::Redone { seq } => {
+                for id in raised_by(&self.events[*seq]) {
+                    if !known.insert(id.to_string()) {
+                        return bad(format!("raises unit {id:?} again, which the game already has"));
+                    }
+                }
+                Ok(())
+            }
             Outcome::MoveRolled { unit, .. }
             | Outcome::Moved { unit, .. }
             | Outcome::LossesRecorded { unit, .. }
             | Outcome::FiguresRestored { unit, .. }
             | Outcome::FlagSet { unit, .. }
-                if !self.known_units().contains(&unit.as_str()) =>
+                if !known.contains(unit) =>
             {
                 bad(format!("names unit {unit:?}, which the game does not have"))
-            }
-            Outcome::Resolved { effects, .. } | Outcome::Moved { effects, .. } => {
-                // A unit raised by an earlier effect of the same outcome may be named by the later ones.
-                let mut known = self.known_units();
-                for effect in effects {
-                    match effect {
-                        super::Effect::Enter { unit } => known.push(&unit.id),
-                        other => {
-                            if let Some(unit) = other.unit().filter(|u| !known.contains(u)) {
-                                return bad(format!("names unit {unit:?}, which the game does not have"));
-                            }
-                        }
-                    }
-                }
-                Ok(())
             }
             _ => Ok(()),
         }
     }
 
-    /// The scenario's units and those raised by the entries so far: what a stored entry may name. (A
-    /// replay folds once at the end, so the state does not hold them yet.)
-    fn known_units(&self) -> Vec<&str> {
-        let raised = self.events.iter().flat_map(|e| match &e.outcome {
-            Outcome::Resolved { effects, .. } => effects.as_slice(),
-            _ => &[],
-        });
-        let raised = raised.filter_map(|e| match e {
-            super::Effect::Enter { unit } => Some(unit.id.as_str()),
-            _ => None,
-        });
-        self.scenario.units.iter().map(|u| u.id.as_str()).chain(raised).collect()
+    /// A unit a stored entry raises is one the game could have raised: a new id, a kind of its ruleset, a
+    /// side of its scenario, figures within the bounds and on the table.
+    fn check_entering(&self, unit: &super::effect::NewUnit, known: &BTreeSet<String>) -> Result<(), String> {
+        let scenario = &self.scenario;
+        if known.contains(&unit.id) {
+            return Err(format!("raises unit {:?}, which the game already has", unit.id));
+        }
+        if scenario.ruleset.kind(&unit.kind).is_none() {
+            return Err(format!("raises a unit of kind {:?}, which the ruleset does not have", unit.kind));
+        }
+        if !scenario.sides.iter().any(|s| s.id == unit.side) {
+            return Err(format!("raises a unit of side {:?}, which the scenario does not have", unit.side));
+        }
+        if unit.figures.is_empty() || unit.figures.len() > crate::scenario::bounds::MAX_FIGURES as usize {
+            return Err(format!("raises a unit of {} figures", unit.figures.len()));
+        }
+        if !unit.facing.is_finite() || unit.figures.iter().any(|f| !scenario.table.contains(f.pos)) {
+            return Err(format!("raises unit {:?} off the table", unit.id));
+        }
+        Ok(())
     }
 
     /// Names the actions this game takes, for one it does not.
@@ -427,4 +448,16 @@ fn parse_expr(text: &str) -> Result<DiceExpr, GameError> {
 
 fn positive(count: u32) -> Result<(), GameError> {
     if count == 0 { Err(GameError::BadInput("count must be at least 1".into())) } else { Ok(()) }
+}
+
+/// The units an entry raises.
+fn raised_by(event: &Event) -> impl Iterator<Item = &str> {
+    let effects = match &event.outcome {
+        Outcome::Resolved { effects, .. } | Outcome::Moved { effects, .. } => effects.as_slice(),
+        _ => &[],
+    };
+    effects.iter().filter_map(|e| match e {
+        super::Effect::Enter { unit } => Some(unit.id.as_str()),
+        _ => None,
+    })
 }

@@ -70,7 +70,8 @@ impl GameState {
     }
 
     /// Changes the named unit. Events name units that exist (checked when recorded, and a stored log's
-    /// units when it is read); a unit raised by an entry later undone is passed over, not a panic.
+    /// when it is read, against every unit its entries raise); one raised only by an entry that is undone
+    /// is not in the state, and an effect naming it is passed over rather than taking the app down.
     fn with_unit(&mut self, id: &str, change: impl FnOnce(&mut Unit)) {
         if let Some(unit) = self.units.iter_mut().find(|u| u.id == id) {
             change(unit);
@@ -90,11 +91,7 @@ impl GameState {
                 }
             }
             Effect::Restore { unit, figures } => self.with_unit(unit, |u| u.restore_figures(figures)),
-            // The same group raised again after an undo takes its own place, never a second one.
-            Effect::Enter { unit } => match self.units.iter_mut().find(|u| u.id == unit.id) {
-                Some(old) => *old = unit.clone(),
-                None => self.units.push(unit.clone()),
-            },
+            Effect::Enter { unit } => self.units.push(unit.unit()),
             Effect::TurnBegins { turn } => self.begin_turn(*turn),
             Effect::System(change) => self.rules.apply(change),
         }

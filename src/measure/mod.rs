@@ -31,6 +31,7 @@ pub use movement::{MOVE_TOLERANCE, MoveCheck, MoveRefused, check_move};
 pub use path::{path_length, route_samples};
 pub use point::Pt;
 pub use polygon::Polygon;
+pub use segment::distance_to_segment;
 pub use shown::inches_beside;
 pub use table::Table;
 pub use terrain::{TerrainArea, areas_containing, areas_crossed};

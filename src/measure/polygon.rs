@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Pt;
-use super::segment::{on_segment, segments_meet};
+use super::segment::{distance_to_segment, meeting_along, on_segment, segments_meet};
 
 /// A simple polygon (no self-crossings) with vertices in inches, in either winding order; the last
 /// vertex joins back to the first. Fewer than three vertices enclose nothing, so such a polygon
@@ -28,6 +28,16 @@ impl Polygon {
     fn edges(&self) -> impl Iterator<Item = (Pt, Pt)> + '_ {
         let next = self.vertices.iter().cycle().skip(1);
         self.vertices.iter().copied().zip(next.copied())
+    }
+
+    /// How far `p` is from the outline (0 on it; a point inside is measured to the outline too).
+    pub fn distance_to_outline(&self, p: Pt) -> f64 {
+        self.edges().map(|(a, b)| distance_to_segment(p, a, b)).fold(f64::INFINITY, f64::min)
+    }
+
+    /// How far along the segment from `a` to `b` (0 at `a`, 1 at `b`) it first meets the outline.
+    pub fn first_meeting(&self, a: Pt, b: Pt) -> Option<f64> {
+        self.edges().filter_map(|(p, q)| meeting_along(a, b, p, q)).min_by(f64::total_cmp)
     }
 
     /// Whether `p` is inside. The boundary counts as inside: a figure with its base on a wall's line

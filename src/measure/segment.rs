@@ -21,6 +21,27 @@ pub(super) fn on_segment(p: Pt, a: Pt, b: Pt) -> bool {
     (p - (a + along * t)).norm() <= EPSILON
 }
 
+/// How far `p` is from the segment from `a` to `b`: to its nearest point.
+pub fn distance_to_segment(p: Pt, a: Pt, b: Pt) -> f64 {
+    let (p, a, b) = (Point2::from(p), Point2::from(a), Point2::from(b));
+    let along = b - a;
+    let length_squared = along.norm_squared();
+    let t = if length_squared == 0.0 { 0.0 } else { ((p - a).dot(&along) / length_squared).clamp(0.0, 1.0) };
+    (p - (a + along * t)).norm()
+}
+
+/// How far along the segment from `a` to `b` (0 at `a`, 1 at `b`) it meets the segment from `p` to `q`.
+pub(super) fn meeting_along(a: Pt, b: Pt, p: Pt, q: Pt) -> Option<f64> {
+    let (r, s) = (Vector2::new(b.x - a.x, b.y - a.y), Vector2::new(q.x - p.x, q.y - p.y));
+    let denominator = r.perp(&s);
+    if denominator.abs() < 1e-12 {
+        return None;
+    }
+    let offset = Vector2::new(p.x - a.x, p.y - a.y);
+    let (t, u) = (offset.perp(&s) / denominator, offset.perp(&r) / denominator);
+    ((0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u)).then_some(t)
+}
+
 /// Whether two closed segments share at least one point.
 pub(super) fn segments_meet(p1: Pt, p2: Pt, q1: Pt, q2: Pt) -> bool {
     let (a, b, c, d) = (Point2::from(p1), Point2::from(p2), Point2::from(q1), Point2::from(q2));

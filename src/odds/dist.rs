@@ -45,6 +45,13 @@ impl Dist {
         Dist { offset: lo, p }
     }
 
+    /// The same chances as shares of their total, each at most 1: folding many outcomes into a few (kills
+    /// capped at a unit's figures) can round the total a hair past 1.
+    pub fn normalised(&self) -> Dist {
+        let total: f64 = self.p.iter().sum();
+        Dist { offset: self.offset, p: self.p.iter().map(|p| (p / total).min(1.0)).collect() }
+    }
+
     /// The distribution of the sum of one draw from each (independent) distribution.
     pub fn add(&self, other: &Dist) -> Dist {
         let mut p = vec![0.0; self.p.len() + other.p.len() - 1];

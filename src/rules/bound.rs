@@ -38,7 +38,7 @@ pub trait System: fmt::Debug + Send + Sync {
     /// Whether the unit's figures may be placed by hand now, and within what.
     fn placement(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Result<Placement, GameError>;
     /// Reads a change from a stored log into the system's own type; refuses another system's change.
-    fn settle(&self, change: &mut SystemChange) -> Result<(), String>;
+    fn settle(&self, change: &mut SystemChange, units: &std::collections::BTreeSet<String>) -> Result<(), String>;
 }
 
 pub struct Bound<S: RuleSystem> {
@@ -135,14 +135,11 @@ impl<S: RuleSystem> System for Bound<S> {
         S::placement(&self.ctx(scenario, state), unit)
     }
 
-    fn settle(&self, change: &mut SystemChange) -> Result<(), String> {
+    fn settle(&self, change: &mut SystemChange, units: &std::collections::BTreeSet<String>) -> Result<(), String> {
         // A change made in this process named the game's own units; only one read from a log is checked.
         let Some(typed) = change.settle::<S>()? else { return Ok(()) };
-        match S::mentions(typed)
-            .into_iter()
-            .find(|id| !self.setup.units.contains_key(*id) && !self.setup.sides.contains_key(*id))
-        {
-            Some(id) => Err(format!("a {} change names {id:?}, which the scenario does not have", S::ID)),
+        match S::mentions(typed).into_iter().find(|id| !units.contains(*id) && !self.setup.sides.contains_key(*id)) {
+            Some(id) => Err(format!("a {} change names {id:?}, which the game does not have", S::ID)),
             None => Ok(()),
         }
     }

@@ -66,12 +66,7 @@ fn the_second_ace_of_spades_brings_the_relief_column_and_ends_the_game() {
     s.ok(r#"{"type":"reinforce","dice":[6]}"#);
     s.draw("joker");
     assert!(s.siege_view().ace_of_spades_in_deck, "the joker after the sighting puts the Ace of Spades back");
-    for _ in 0..4 {
-        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
-    }
-    for _ in 0..4 {
-        s.ok(r#"{"type":"raise"}"#);
-    }
+    s.muster_basic();
     let line = s.draw("AS");
     assert!(line.contains("relief column arrives: the defenders win"), "{line}");
     assert_eq!((s.turn().winner, s.turn().stage), (Some(Army::Defenders), Stage::Over));
@@ -89,7 +84,8 @@ fn a_joker_raises_a_group_on_every_edge_reshuffles_and_takes_no_actions() {
     assert_eq!(s.turn().deck.remaining(), 54, "every card back, the joker too");
     assert_eq!((s.turn().actions_left, s.turn().stage), (0, Stage::Muster));
     assert_eq!(s.turn().edges_owed, vec![1, 2, 3, 4]);
-    s.refused(r#"{"type":"move","unit":"natives-1","path":[{"x":21.5,"y":5}]}"#);
+    let refusal = s.refused(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    assert!(refusal.message.contains("no card's actions"), "{refusal:?}");
 }
 
 #[test]
@@ -100,6 +96,8 @@ fn a_joker_after_the_sighting_reshuffles_once_and_only_once() {
     s.ok(r#"{"type":"reinforce","dice":[5]}"#);
     let first = s.draw("joker");
     assert!(first.contains("reshuffled"), "{first}");
+    let reshuffles = s.changes::<NativesAreRestless>().into_iter().filter(|c| matches!(c, Change::Reshuffled { .. }));
+    assert_eq!(reshuffles.count(), 1);
     assert_eq!(s.turn().relief, Relief::Sighted { reshuffle_left: false });
     s.muster_basic();
     s.draw("3C");

@@ -63,7 +63,8 @@ fn a_gun_with_two_crew_lost_rolls_four_dice() {
     s.draw("7C");
     let odds = s.odds(r#"{"type":"fire","unit":"mg","target":"natives-1"}"#);
     assert_eq!(odds.dice, vec!["4 D6".to_string()]);
-    s.refused(r#"{"type":"turn_gun","unit":"mg","facing":90}"#);
+    let refusal = s.refused(r#"{"type":"turn_gun","unit":"mg","facing":90}"#);
+    assert!(refusal.message.contains("fully crewed"), "{refusal:?}");
     let wrong = s.try_act(r#"{"type":"fire","unit":"mg","target":"natives-1","dice":[6,6,6,6,6]}"#);
     assert!(wrong.is_err(), "a fifth die is one too many");
     s.ok(r#"{"type":"fire","unit":"mg","target":"natives-1","dice":[6,6,6,6]}"#);
@@ -161,4 +162,16 @@ fn optional_long_range_needs_9_in_the_open_from_24_inches() {
     assert!(odds.label.contains("at long range") && odds.label.contains("every 9"), "{}", odds.label);
     s.ok(TEXT_VOLLEY.replace("natives-1", "natives-3").as_str());
     assert_eq!(s.lost("natives-3"), 2, "23 is two lots of 9");
+}
+
+#[test]
+fn at_long_range_the_other_covers_are_priced_at_long_range_too() {
+    let mut s = Siege::with_options("long_range = true", &squad("a", (20.0, 10.0)));
+    s.muster_basic();
+    s.put("natives-3", (20.0, 34.0));
+    s.draw("7C");
+    let odds = s.odds(r#"{"type":"fire","unit":"a","target":"natives-3"}"#);
+    let labels: Vec<&str> = odds.lines.iter().map(|l| l.label.as_str()).collect();
+    assert!(labels.iter().any(|l| l.contains("soft cover (every 12)")), "{labels:?}");
+    assert!(labels.iter().any(|l| l.contains("hard cover (every 18)")), "{labels:?}");
 }

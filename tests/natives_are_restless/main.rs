@@ -1,6 +1,7 @@
 //! The Natives are Restless Tonight conformance: one test per rule of the text
 //! (shared/seeds/004_f84a119b0c3821eb.txt) as RULINGS.md reads it, each with its cards and dice typed in.
 
+mod contact;
 mod deck;
 mod fire;
 mod melee;
@@ -9,4 +10,5 @@ mod movement;
 mod muster;
 #[path = "../play/mod.rs"]
 mod play;
+mod setup;
 mod support;

@@ -38,7 +38,7 @@ fn a_melee_waits_for_a_picture_card() {
     let refusal = s.refused(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,1,1,1,1]}"#);
     assert!(refusal.message.contains("picture card or an ace"), "{refusal:?}");
     let refusal = s.refused(r#"{"type":"move","unit":"a","path":[{"x":20,"y":14}]}"#);
-    assert!(refusal.message.contains("may not break off"), "{refusal:?}");
+    assert!(refusal.message.contains("locked in melee") && refusal.message.contains("break off"), "{refusal:?}");
     s.ok(r#"{"type":"pass"}"#);
     assert_eq!(s.turn().stage, Stage::Draw, "a number card: the melee still waits");
     s.draw("QC");
@@ -102,7 +102,7 @@ fn natives_that_kill_every_opponent_do_not_test_morale() {
 fn defenders_holding_a_building_are_killed_only_per_12() {
     let mut s = due([2, 2], &area("Blockhouse", "building", (18.0, 17.0), (28.0, 23.0)));
     let odds = s.odds(r#"{"type":"melee","unit":"a"}"#);
-    assert!(odds.lines.iter().any(|l| l.label == "the defenders win"), "{odds:?}");
+    assert!(odds.label.contains("1 = the defenders win"), "{odds:?}");
     let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,5,6]}"#);
     assert!(line.contains("defending a building") && line.contains("killing 1"), "{line}");
     assert_eq!(s.alive("a"), 6);
@@ -133,4 +133,24 @@ fn other_groups_may_be_fed_into_a_melee() {
     s.ok(r#"{"type":"charge","unit":"natives-2","target":"a"}"#);
     assert_eq!(s.turn().melees.len(), 1);
     assert_eq!(s.turn().melees[0].units.len(), 3);
+}
+
+#[test]
+fn with_the_option_equal_losses_and_numbers_go_to_the_side_holding_the_position() {
+    let mut s = Siege::supplied("melee_ties_to_the_holder = true", "", &squad("a", (20.0, 20.0)));
+    s.ok(r#"{"type":"muster","dice":[3,4,1]}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    for _ in 0..4 {
+        s.ok(r#"{"type":"raise"}"#);
+    }
+    s.put("natives-1", (20.0, 26.0));
+    s.draw("5C");
+    // The squad charges the natives: the natives hold their ground, and win the tie.
+    s.ok(r#"{"type":"charge","unit":"a","target":"natives-1"}"#);
+    s.draw("JC");
+    s.ok(r#"{"type":"pass"}"#);
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,6]}"#);
+    assert!(line.contains("the natives win"), "{line}");
 }

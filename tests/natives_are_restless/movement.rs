@@ -65,7 +65,8 @@ fn a_machine_gun_never_moves_and_turns_only_when_fully_crewed() {
     assert_eq!(s.unit("mg").facing, 180.0);
     s.ok(r#"{"type":"record_losses","unit":"mg","count":1}"#);
     s.draw("3S");
-    s.refused(r#"{"type":"turn_gun","unit":"mg","facing":90}"#);
+    let refusal = s.refused(r#"{"type":"turn_gun","unit":"mg","facing":90}"#);
+    assert!(refusal.message.contains("3 of its 4 crew"), "{refusal:?}");
 }
 
 #[test]
@@ -78,7 +79,8 @@ fn a_squad_man_replaces_a_lost_crewman_for_one_action_each() {
     assert_eq!((s.unit("mg").crew_alive(), s.alive("a")), (4, 5));
     s.ok(r#"{"type":"reinforce","dice":[6]}"#);
     s.draw("KS");
-    s.refused(r#"{"type":"crew","unit":"a","gun":"mg"}"#);
+    let refusal = s.refused(r#"{"type":"crew","unit":"a","gun":"mg"}"#);
+    assert!(refusal.message.contains("full crew"), "{refusal:?}");
 }
 
 #[test]
@@ -135,7 +137,7 @@ fn a_charge_beyond_a_move_is_refused() {
     let mut s = Siege::mustered(&squad("a", (20.0, 20.0)));
     s.draw("3H");
     let refusal = s.refused(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
-    assert!(refusal.message.contains("reach"), "{refusal:?}");
+    assert!(refusal.message.contains("past Native warriors 1's 8\" move"), "{refusal:?}");
 }
 
 const HOUSE: &str = r#"buildings = [{ name = "House", levels = ["ground floor", "roof"], doors = [[20, 25]] }]"#;
@@ -178,4 +180,18 @@ fn a_scenario_naming_a_building_it_lacks_is_refused_at_the_line() {
     let err = sandtable::scenario::parse("siege.toml", &source).unwrap_err();
     assert_eq!(err.line, Some(8), "{err}");
     assert!(err.message.contains("no building named \"House\""), "{err}");
+}
+
+#[test]
+fn a_gun_whose_crew_all_fell_is_crewed_again_only_from_within_6_inches_where_it_stood() {
+    let body = format!("{}{}{}", gun("mg", (24.0, 24.0), 0.0), squad("near", (24.0, 28.0)), squad("far", (10.0, 40.0)));
+    let mut s = Siege::mustered(&body);
+    s.ok(r#"{"type":"record_losses","unit":"mg","count":4}"#);
+    s.draw("QS");
+    let refusal = s.refused(r#"{"type":"crew","unit":"far","gun":"mg"}"#);
+    assert!(refusal.message.contains("past 6\""), "{refusal:?}");
+    s.ok(r#"{"type":"crew","unit":"near","gun":"mg"}"#);
+    let gun = s.unit("mg");
+    assert_eq!(gun.crew_alive(), 1);
+    assert!(gun.alive().all(|f| f.pos.y == 24.0 && (21.0..=27.0).contains(&f.pos.x)), "at the gun: {:?}", gun.figures);
 }

@@ -6,7 +6,7 @@ use super::NativesAreRestless;
 use super::tables::{Army, Cover, Position, Profile};
 use super::turn::Stage;
 use crate::game::{GameError, Refusal};
-use crate::measure::{Polygon, Pt, TerrainArea, distance};
+use crate::measure::{Pt, TerrainArea};
 use crate::roster::Unit;
 
 pub const ACTIVATION: &str = "The Natives are Restless Tonight, Unit Activation";
@@ -85,7 +85,7 @@ impl<'a> Ctx<'a> {
         for area in &self.scenario.terrain {
             let cover = self.charts.cover(&area.cover);
             let Some(position) = cover.melee else { continue };
-            let holds = area.polygon.contains(p) || (cover.obstacle && distance_to_polygon(p, &area.polygon) <= reach);
+            let holds = area.polygon.contains(p) || (cover.obstacle && area.polygon.distance_to_outline(p) <= reach);
             if holds && best.is_none_or(|b| rank(position) > rank(b)) {
                 best = Some(position);
             }
@@ -121,7 +121,11 @@ impl<'a> Ctx<'a> {
         if let Some((_, melee)) = turn.melee_of(&unit.id) {
             let others: Vec<String> = melee.units.iter().filter(|u| **u != unit.id).map(|u| self.name_of(u)).collect();
             return Err(Refusal::by_rule(
-                format!("{} is locked in melee with {} and may not break off", unit.name, others.join(", ")),
+                format!(
+                    "{} is locked in melee with {}: it may not move, fire or break off until the melee is fought",
+                    unit.name,
+                    others.join(", ")
+                ),
                 MELEE,
             )
             .into());
@@ -136,7 +140,7 @@ impl<'a> Ctx<'a> {
         }
         if let Some(due) = self.turn.morale_due.first() {
             return Err(Refusal::by_rule(
-                format!("{} must test morale first ({} casualties)", self.name_of(&due.unit), due.casualties),
+                format!("{} must test morale first ({})", self.name_of(&due.unit), casualties(due.casualties)),
                 MORALE,
             )
             .into());
@@ -152,18 +156,7 @@ fn rank(p: Position) -> u8 {
     }
 }
 
-/// How far `p` is from the outline of `polygon` (0 on it).
-pub fn distance_to_polygon(p: Pt, polygon: &Polygon) -> f64 {
-    let v = polygon.vertices();
-    (0..v.len()).map(|i| distance_to_segment(p, v[i], v[(i + 1) % v.len()])).fold(f64::INFINITY, f64::min)
-}
-
-pub fn distance_to_segment(p: Pt, a: Pt, b: Pt) -> f64 {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let length_sq = dx * dx + dy * dy;
-    if length_sq <= f64::EPSILON {
-        return distance(p, a);
-    }
-    let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / length_sq).clamp(0.0, 1.0);
-    distance(p, Pt::new(a.x + t * dx, a.y + t * dy))
+/// "1 casualty", "3 casualties".
+pub fn casualties(n: u32) -> String {
+    crate::rules::plural(n as usize, "casualty", "casualties")
 }

@@ -57,7 +57,7 @@ pub fn draw(ctx: &Ctx, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcome
     };
     // Each card is a turn; the first is turn 1, where the muster was.
     let first = ctx.turn.card.is_none();
-    let turn_number = if first { ctx.state.turn } else { ctx.state.turn + 1 };
+    let turn_number = if first { ctx.state.turn } else { ctx.state.turn.saturating_add(1) };
     let mut effects = Vec::new();
     if !first {
         effects.push(Effect::TurnBegins { turn: turn_number });

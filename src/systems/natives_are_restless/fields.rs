@@ -11,6 +11,11 @@ use crate::rules::SetupCheck;
 /// More figures of one kind than any table holds: a bound, so a mistyped count is named, not obeyed.
 const MOST_FIGURES: u32 = crate::scenario::bounds::MAX_FIGURES;
 const MOST_COUNTERS: u32 = 200;
+/// More levels or doors than any building on a 4' table has.
+const MOST_LEVELS: usize = 10;
+const MOST_DOORS: usize = 20;
+/// A door stands in its building's wall: within this many inches of its outline.
+const DOOR_REACH: f64 = 1.0;
 
 type Located = (std::ops::Range<usize>, String);
 
@@ -87,6 +92,15 @@ pub fn check(setup: &SetupCheck<'_, NativesAreRestless>, tables: &super::Tables)
     }
     for unit in setup.units {
         let army = setup.setup.side(&unit.side).army.as_ref().map(|a| *a.get_ref());
+        if army == Some(Army::Natives) {
+            return Err((
+                0..0,
+                format!(
+                    "unit {:?}: the natives are raised by the dice from [siege] natives, not listed as units",
+                    unit.id
+                ),
+            ));
+        }
         let profile = tables.profile(&unit.kind);
         if Some(profile.army) != army {
             return Err((
@@ -134,13 +148,22 @@ pub fn check(setup: &SetupCheck<'_, NativesAreRestless>, tables: &super::Tables)
         {
             return Err((building.name.span(), format!("no building named {name:?} among the [[terrain]]")));
         }
-        if building.levels.len() > 10 || building.doors.len() > 20 {
-            return Err((building.name.span(), "a building has at most 10 levels and 20 doors".into()));
+        if building.levels.len() > MOST_LEVELS || building.doors.len() > MOST_DOORS {
+            return Err((
+                building.name.span(),
+                format!("a building has at most {MOST_LEVELS} levels and {MOST_DOORS} doors"),
+            ));
         }
         for door in &building.doors {
             let [x, y] = *door.get_ref();
-            if !x.is_finite() || !y.is_finite() || !setup.table.contains(crate::measure::Pt::new(x, y)) {
-                return Err((door.span(), format!("door [{x}, {y}] is not on the table")));
+            let at = crate::measure::Pt::new(x, y);
+            let on_its_wall = setup
+                .terrain
+                .iter()
+                .filter(|a| &a.name == name)
+                .any(|a| a.polygon.contains(at) || a.polygon.distance_to_outline(at) <= DOOR_REACH);
+            if !x.is_finite() || !y.is_finite() || !on_its_wall {
+                return Err((door.span(), format!("door [{x}, {y}] is not in the wall of {name}")));
             }
         }
     }

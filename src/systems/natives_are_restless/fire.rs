@@ -6,7 +6,7 @@
 //! shot spends one of the defenders' counters. The app says what it assumed; `sight` overrides it.
 
 use super::NativesAreRestless;
-use super::context::{AMMUNITION, Ctx, SHOOTING, distance_to_polygon};
+use super::context::{AMMUNITION, Ctx, SHOOTING};
 use super::deck::spend;
 use super::morale::{hold_chance, loss_effects};
 use super::tables::{Army, Class};
@@ -52,8 +52,8 @@ pub struct Shot<'a> {
 impl Shot<'_> {
     pub fn words(&self) -> String {
         format!(
-            "{} dice at {} {}{}: every {} kills one",
-            self.dice,
+            "{} at {} {}{}: every {} kills one",
+            crate::rules::plural(self.dice as usize, "die", "dice"),
             self.target.name,
             self.cover.name(),
             if self.long { " at long range" } else { "" },
@@ -63,7 +63,7 @@ impl Shot<'_> {
 
     pub fn kills(&self) -> Dist {
         let alive = self.target.alive_count() as i64;
-        Dist::of_die(crate::dice::Die::D6).sum_of(self.dice).map(|total| (total / self.threshold).min(alive))
+        Dist::of_die(crate::dice::Die::D6).sum_of(self.dice).map(|total| (total / self.threshold).min(alive)).normalised()
     }
 }
 
@@ -130,7 +130,7 @@ pub fn shot<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, sight: Option<bool>) ->
     let lines = sight_lines(ctx, unit, target);
     let clear: Vec<(Pt, Pt)> = lines.iter().filter(|(a, b)| blocked_by(ctx, unit, *a, *b).is_none()).copied().collect();
     let assumed = match (clear.is_empty(), sight) {
-        (false, Some(false)) | (true, Some(false)) => {
+        (_, Some(false)) => {
             return refuse(format!("the table rules that {} cannot see {}", unit.name, target.name));
         }
         (false, _) => "in sight".to_string(),
@@ -182,7 +182,7 @@ pub fn blocked_by(ctx: &Ctx, unit: &Unit, a: Pt, b: Pt) -> Option<String> {
     let army = ctx.army_of(unit);
     for friend in ctx.army_units(army).filter(|u| u.id != unit.id) {
         if friend.alive().any(|f| {
-            let d = super::context::distance_to_segment(f.pos, a, b);
+            let d = crate::measure::distance_to_segment(f.pos, a, b);
             // A figure is a base an inch across: a line grazing it is blocked.
             d < 0.5 + 1e-6 && distance(f.pos, a) > 0.5 && distance(f.pos, b) > 0.5
         }) {
@@ -200,8 +200,7 @@ fn target_cover(ctx: &Ctx, target: &Unit, lines: &[(Pt, Pt)]) -> Cover {
     for f in target.alive() {
         let from = lines.iter().map(|(a, b)| if distance(*b, f.pos) < distance(*a, f.pos) { *a } else { *b }).next();
         let mut cover = Cover::Open;
-        for (area, kind) in ctx.covers_at(f.pos) {
-            let _ = area;
+        for (_, kind) in ctx.covers_at(f.pos) {
             if kind.hard {
                 cover = cover.max(Cover::Hard);
             } else if kind.soft {
@@ -213,7 +212,7 @@ fn target_cover(ctx: &Ctx, target: &Unit, lines: &[(Pt, Pt)]) -> Cover {
                 let kind = ctx.charts.cover(&area.cover);
                 kind.obstacle
                     && kind.hard
-                    && distance_to_polygon(f.pos, &area.polygon) <= reach
+                    && area.polygon.distance_to_outline(f.pos) <= reach
                     && area.polygon.segment_crosses(from, f.pos)
             });
             if behind {
@@ -280,7 +279,11 @@ pub fn odds(ctx: &Ctx, unit: &str, target: &str, sight: Option<bool>) -> Result<
     view.add_line("at least one kill", kills.p_at_least(1));
     let sum = Dist::of_die(crate::dice::Die::D6).sum_of(shot.dice);
     let fire = &ctx.charts.fire;
-    for (name, t) in [("in the open", fire.open), ("in soft cover", fire.soft), ("in hard cover", fire.hard)] {
+    let thresholds = match shot.long {
+        false => [fire.open, fire.soft, fire.hard],
+        true => [fire.long_open, fire.long_soft, fire.long_hard],
+    };
+    for (name, t) in ["in the open", "in soft cover", "in hard cover"].into_iter().zip(thresholds) {
         if t != shot.threshold {
             view.add_line(format!("at least one kill if the target were {name} (every {t})"), sum.p_at_least(t));
         }

@@ -9,7 +9,7 @@
 use super::NativesAreRestless;
 use super::context::{Ctx, MELEE};
 use super::morale::{natives_win, pass, tests};
-use super::movement::recycle;
+use super::orders::recycle;
 use super::tables::{Army, Class, Position};
 use super::turn::{Change, Stage};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
@@ -27,6 +27,8 @@ pub struct Fight<'a> {
     /// What each side needs per kill on the other: [on the natives, on the defenders].
     pub thresholds: [i64; 2],
     pub positions: [&'static str; 2],
+    /// Who wins equal losses and equal numbers: "the defender".
+    pub ties_to: Army,
 }
 
 impl Fight<'_> {
@@ -55,6 +57,8 @@ impl Fight<'_> {
     }
 }
 
+pub const TIES_OPTION: &str = "melee_ties_to_the_holder";
+
 fn refuse<T>(why: String) -> Result<T, GameError> {
     Err(Refusal::by_rule(why, MELEE).into())
 }
@@ -66,7 +70,11 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
         return refuse(format!("{} is in no melee", unit.name));
     };
     if ctx.turn.stage != Stage::Melees {
-        return refuse("melees wait for a picture card or an ace, after its actions".into());
+        let why = match ctx.turn.stage {
+            Stage::Actions if ctx.turn.picture => "melees are fought after this card's actions: take them or pass",
+            _ => "melees wait for a picture card or an ace, after its actions",
+        };
+        return refuse(why.into());
     }
     let live: Vec<&Unit> = melee.units.iter().filter_map(|u| ctx.state.unit(u)).filter(|u| !u.is_out()).collect();
     let of = |army: Army| live.iter().copied().filter(|u| ctx.army_of(u) == army).collect::<Vec<_>>();
@@ -92,12 +100,16 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
     };
     let (on_natives, natives_at) = position(Army::Natives, &natives);
     let (on_defenders, defenders_at) = position(Army::Defenders, &defenders);
+    // "The defender" is the defending player, the colonials; a table may read it as the side holding
+    // the position the other attacked.
+    let ties_to = if ctx.option(TIES_OPTION) { super::movement::other(melee.attackers) } else { Army::Defenders };
     Ok(Fight {
         index,
         defenders,
         natives,
         thresholds: [on_natives, on_defenders],
         positions: [natives_at, defenders_at],
+        ties_to,
     })
 }
 
@@ -115,7 +127,8 @@ fn winner(f: &Fight, natives_lost: u32, defenders_lost: u32, fled: bool) -> Army
         std::cmp::Ordering::Greater => Army::Natives,
         std::cmp::Ordering::Less => Army::Defenders,
         std::cmp::Ordering::Equal if left_d < left_n => Army::Natives,
-        std::cmp::Ordering::Equal => Army::Defenders,
+        std::cmp::Ordering::Equal if left_n < left_d => Army::Defenders,
+        std::cmp::Ordering::Equal => f.ties_to,
     }
 }
 
@@ -223,8 +236,23 @@ fn recycle_after(ctx: &Ctx, unit: &Unit, so_far: &[Effect]) -> Vec<Effect> {
 /// The loser's units still standing fall back a full move, straight away from the winner's figures,
 /// stopping at the table's edge. Guns, which never move, stay.
 fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effect], routed: &[String]) -> Vec<Effect> {
+    // Measured between the figures still standing: those just killed or routed have left the fight.
     let centre = |units: &[&Unit]| -> Option<Pt> {
-        let points: Vec<Pt> = units.iter().flat_map(|u| u.alive_positions()).collect();
+        let points: Vec<Pt> = units
+            .iter()
+            .filter(|u| !routed.contains(&u.id))
+            .flat_map(|u| {
+                let gone: Vec<u32> = so_far
+                    .iter()
+                    .filter_map(|e| match e {
+                        Effect::Losses { unit, figures } if *unit == u.id => Some(figures.clone()),
+                        _ => None,
+                    })
+                    .flatten()
+                    .collect();
+                u.alive().filter(move |f| !gone.contains(&f.id)).map(|f| f.pos)
+            })
+            .collect();
         (!points.is_empty()).then(|| {
             let n = points.len() as f64;
             Pt::new(points.iter().map(|p| p.x).sum::<f64>() / n, points.iter().map(|p| p.y).sum::<f64>() / n)
@@ -262,6 +290,10 @@ fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effect], 
         let run = full.min(room);
         if run > 0.0 {
             effects.push(Effect::Shift { unit: unit.id.clone(), dx: ux * run, dy: uy * run });
+            // Forced out, the unit leaves any upper floor it held.
+            if ctx.level_of(unit) > 0 {
+                effects.push(NativesAreRestless::effect(Change::Level { unit: unit.id.clone(), level: 0 }));
+            }
         }
     }
     effects
@@ -290,12 +322,15 @@ pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
             weights.push((value(on_flee), p * flee));
         }
     }
-    let result = Dist::from_weights(weights);
+    // Rounding over many products can leave the total a hair off 1: the chances are shares of it.
+    let total: f64 = weights.iter().map(|(_, p)| p).sum();
+    let defenders_win: f64 = weights.iter().filter(|(v, _)| *v == 1).map(|(_, p)| p).sum();
+    let result = Dist::bernoulli((defenders_win / total).clamp(0.0, 1.0));
     let mut view = OddsView::new("melee: 1 = the defenders win, 0 = the natives win", &result).with_dice(f.dice());
     view.add_line("the defenders win", result.p(1));
     view.add_line("the natives win", result.p(0));
     if test {
-        view.add_line("the natives flee (morale)", p_flee);
+        view.add_line("the natives flee (morale)", (p_flee / total).min(1.0));
     }
     view.add_line("at least one native killed", natives_lost.p_at_least(1));
     view.add_line("at least one defender killed", defenders_lost.p_at_least(1));

@@ -5,6 +5,7 @@
 //! (`scenarios/natives-are-restless/ruleset.toml`, read by `tables`); this module is the procedure.
 
 mod actions;
+mod charge;
 mod context;
 mod deck;
 mod fields;
@@ -13,6 +14,8 @@ mod melee;
 mod morale;
 mod movement;
 mod muster;
+mod orders;
+mod placing;
 mod tables;
 mod turn;
 mod view;
@@ -102,10 +105,8 @@ impl RuleSystem for NativesAreRestless {
         turn.apply(change)
     }
 
-    /// Units raised during the siege are not in the scenario, so a change names none the check could find;
-    /// the fold never looks a unit up from a change.
-    fn mentions(_change: &Change) -> Vec<&str> {
-        Vec::new()
+    fn mentions(change: &Change) -> Vec<&str> {
+        change.mentions()
     }
 
     /// A card begins each turn, and its own change sets what it brings.
@@ -143,16 +144,16 @@ impl RuleSystem for NativesAreRestless {
             Act::Own(Own::Fire { unit, target, sight, dice }) => {
                 fire::fire(ctx, &unit, &target, sight, dice.as_deref(), rng)?
             }
-            Act::Own(Own::Charge { unit, target }) => movement::charge(ctx, &unit, &target)?,
+            Act::Own(Own::Charge { unit, target }) => charge::charge(ctx, &unit, &target)?,
             Act::Own(Own::Melee { unit, dice }) => melee::melee(ctx, &unit, dice.as_deref(), rng)?,
             Act::Own(Own::Morale { unit, dice }) => morale::morale(ctx, &unit, dice.as_deref(), rng)?,
-            Act::Own(Own::TurnGun { unit, facing }) => movement::turn_gun(ctx, &unit, facing)?,
+            Act::Own(Own::TurnGun { unit, facing }) => orders::turn_gun(ctx, &unit, facing)?,
             Act::Own(Own::Climb { unit, level }) => movement::climb(ctx, &unit, &level)?,
-            Act::Own(Own::Crew { unit, gun }) => movement::crew(ctx, &unit, &gun)?,
-            Act::Own(Own::Rejoin { unit, squad }) => movement::rejoin(ctx, &unit, &squad)?,
-            Act::Own(Own::Combine { unit, into }) => movement::combine(ctx, &unit, &into)?,
-            Act::Own(Own::Withdraw { unit }) => movement::withdraw(ctx, &unit)?,
-            Act::Own(Own::Special { unit, text }) => movement::special(ctx, &unit, &text)?,
+            Act::Own(Own::Crew { unit, gun }) => orders::crew(ctx, &unit, &gun)?,
+            Act::Own(Own::Rejoin { unit, squad }) => orders::rejoin(ctx, &unit, &squad)?,
+            Act::Own(Own::Combine { unit, into }) => orders::combine(ctx, &unit, &into)?,
+            Act::Own(Own::Withdraw { unit }) => orders::withdraw(ctx, &unit)?,
+            Act::Own(Own::Special { unit, text }) => orders::special(ctx, &unit, &text)?,
         };
         Ok(Some(outcome))
     }
@@ -175,7 +176,7 @@ impl RuleSystem for NativesAreRestless {
     }
 
     fn placement(ctx: &Ctx, unit: &Unit) -> Result<Placement, GameError> {
-        movement::placement(ctx, unit)
+        placing::placement(ctx, unit)
     }
 
     fn report(ctx: &Ctx) -> Report<SiegeView> {

@@ -5,7 +5,7 @@
 
 use super::NativesAreRestless;
 use super::context::{Ctx, MORALE, WINNING};
-use super::movement::recycle;
+use super::orders::recycle;
 use super::tables::Army;
 use super::turn::{Change, MoraleDue, Stage};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
@@ -99,12 +99,13 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
     let mut effects = vec![NativesAreRestless::effect(Change::MoraleDue { due })];
     let face = roll.roll.total;
     let summary = if face > casualties as i64 {
-        format!("{} roll {face} over {casualties} casualties: they hold", unit.name)
+        format!("{} roll {face}, over {}: they hold", unit.name, super::context::casualties(casualties))
     } else {
         effects.extend(recycle(ctx, unit));
         format!(
-            "{} roll {face}, not over {casualties} casualties: they rout and are removed, back among the natives off the table",
-            unit.name
+            "{} roll {face}, not over {}: they rout and are removed, back among the natives off the table",
+            unit.name,
+            super::context::casualties(casualties)
         )
     };
     Ok(Outcome::Resolved { summary, rolls: vec![roll], effects })

@@ -9,10 +9,10 @@ use super::context::{AMMUNITION, Ctx, REINFORCEMENTS, SET_UP};
 use super::tables::{Army, Class};
 use super::turn::{Change, Pending, Stage};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
-use crate::game::{Effect, GameError, Outcome, Refusal};
+use crate::game::{Effect, GameError, NewUnit, Outcome, Refusal};
 use crate::measure::{Edge, Pt, distance};
 use crate::odds::{Dist, OddsView};
-use crate::roster::{Figure, Role, Unit};
+use crate::roster::{Figure, Role};
 use crate::rules::RuleSystem;
 
 pub const UMPIRE_OPTION: &str = "umpire_ammunition";
@@ -67,7 +67,11 @@ fn roll_group(ctx: &Ctx, feed: &mut DiceFeed, edge: u8) -> Result<(Pending, Vec<
     let higher = faces.iter().copied().max().unwrap_or(0);
     let better = quality.roll.total >= ctx.charts.groups.better_on;
     let count = if better { higher } else { faces.iter().sum() }.max(0) as u32;
-    let gun_allowed = better && higher == ctx.charts.groups.gun_on_higher;
+    // With plain D4s (an option) no die shows a 5: the gun comes on the highest face.
+    let gun_face = ctx.charts.groups.gun_on_higher.min(size_dice(ctx).dice()[0].highest());
+    let has_gun =
+        ctx.setup.scenario.siege.natives.iter().any(|e| ctx.charts.profile(e.kind.get_ref()).class == Class::Gun);
+    let gun_allowed = better && higher == gun_face && has_gun;
     let edge_name = ctx.charts.edge(edge).name();
     let words = if better {
         format!(
@@ -140,38 +144,51 @@ pub fn reinforce(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<O
 /// The reinforcement roll's odds: the chance a group comes, and its size.
 pub fn reinforce_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
     reinforce_ready(ctx)?;
-    let (dist, p_better) = group_size(ctx);
-    // 5-6 bring none: size 0 with a third of the weight.
-    let none = Dist::constant(0);
-    let weights =
-        dist.entries().map(|(v, p)| (v, p * 4.0 / 6.0)).chain(none.entries().map(|(v, p)| (v, p * 2.0 / 6.0)));
-    let mut view = OddsView::new("reinforcements: figures in the group (0: none come)", &Dist::from_weights(weights))
+    let (size, p_better) = group_size(ctx);
+    // 1-4 on the D6 bring a group; 5-6 none.
+    let weights = size.entries().map(|(v, p)| (v, p * 4.0 / 6.0)).chain([(0, 2.0 / 6.0)]);
+    let dist = Dist::from_weights(weights);
+    let mut view = OddsView::new("reinforcements: figures in the group (0: none come)", &dist)
         .with_dice(["1 D6 for the edge".to_string()].into_iter().chain(group_dice(ctx)));
-    view.add_line("a group comes (1-4)", 4.0 / 6.0);
+    view.add_line("a group comes", dist.p_at_least(1));
     view.add_line("it is better troops", 4.0 / 6.0 * p_better);
     Ok(view)
 }
 
+/// The chance the reinforcement roll brings a group, from the figures left off the table.
+pub fn arrival_chance(ctx: &Ctx) -> f64 {
+    4.0 / 6.0 * group_size(ctx).0.p_at_least(1)
+}
+
 pub fn muster_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
+    if ctx.turn.edges_owed.is_empty() {
+        return Err(Refusal::by_rule("no edge is owed a group now", SET_UP).into());
+    }
     let (dist, p_better) = group_size(ctx);
-    let mut view = OddsView::new("figures in the group", &dist).with_dice(group_dice(ctx));
+    let mut view = OddsView::new("figures in the group (0: none left to come)", &dist).with_dice(group_dice(ctx));
     view.add_line("better troops (a 6)", p_better);
     Ok(view)
 }
 
-/// The size of a group before the pool caps it, and the chance it is better troops.
+/// The size of the group the dice bring, capped by the figures left off the table of the kinds it may be
+/// (none when none are left), and the chance it is better troops that come.
 fn group_size(ctx: &Ctx) -> (Dist, f64) {
     let faces: Vec<i64> = size_dice(ctx).dice()[0].sides();
-    let mut weights = Vec::new();
-    let p_better = (7 - ctx.charts.groups.better_on).clamp(0, 6) as f64 / 6.0;
+    let p_six = (7 - ctx.charts.groups.better_on).clamp(0, 6) as f64 / 6.0;
+    let left = |better: bool| -> i64 {
+        let group = Pending { edge: 1, count: 0, better, gun_allowed: false };
+        kinds_for(ctx, &group).iter().map(|k| ctx.turn.pool.get(k).copied().unwrap_or(0) as i64).max().unwrap_or(0)
+    };
+    let (basic_left, better_left) = (left(false), left(true));
     let per = 1.0 / (faces.len() * faces.len()) as f64;
+    let mut weights = Vec::new();
     for a in &faces {
         for b in &faces {
-            weights.push((a + b, per * (1.0 - p_better)));
-            weights.push((*a.max(b), per * p_better));
+            weights.push(((a + b).min(basic_left), per * (1.0 - p_six)));
+            weights.push(((*a.max(b)).min(better_left), per * p_six));
         }
     }
-    (Dist::from_weights(weights), p_better)
+    (Dist::from_weights(weights), if better_left > 0 { p_six } else { 0.0 })
 }
 
 /// The kinds the next waiting group may be: basic troops, or the better ones (the gun only on its number),
@@ -237,11 +254,18 @@ pub fn raise(ctx: &Ctx, kind: Option<&str>) -> Result<Outcome, GameError> {
         let summary = format!("The group on the {} edge brings no figures", edge.name());
         return Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects });
     }
-    let number = ctx.turn.raised + 1;
-    let id = format!("natives-{number}");
+    let number = ctx.turn.raised.saturating_add(1);
+    // A scenario may already have a unit of that name: the group takes the next free one.
+    let id = (0..)
+        .map(|k: u32| match k {
+            0 => format!("natives-{number}"),
+            k => format!("natives-{number}-{k}"),
+        })
+        .find(|id| ctx.state.unit(id).is_none())
+        .expect("some name is free");
     let kind_name = ctx.scenario.ruleset.kind(&kind).map_or(kind.clone(), |k| k.name.clone());
     let positions = along_edge(ctx, edge, figures);
-    let unit = Unit {
+    let unit = NewUnit {
         id: id.clone(),
         name: format!("{kind_name} {number}"),
         side: ctx.side_of(Army::Natives).to_string(),
@@ -252,14 +276,12 @@ pub fn raise(ctx: &Ctx, kind: Option<&str>) -> Result<Outcome, GameError> {
             .enumerate()
             .map(|(i, pos)| Figure { id: i as u32 + 1, role, pos, alive: true })
             .collect(),
-        flags: Default::default(),
-        fallen: Vec::new(),
     };
     let summary = format!(
-        "{} enter on the {} edge: {figures} figure{}{}",
+        "{} arrive on the {} edge: {}{}",
         unit.name,
         edge.name(),
-        if figures == 1 { "" } else { "s" },
+        crate::rules::plural(figures as usize, "figure", "figures"),
         if group.count > left && profile.class != Class::Gun {
             format!(" (only {left} left off the table)")
         } else {

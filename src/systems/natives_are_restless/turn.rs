@@ -187,6 +187,21 @@ pub enum Change {
     },
 }
 
+impl Change {
+    /// The units a change names, so that a stored log naming one the game lacks is refused as corrupt.
+    pub fn mentions(&self) -> Vec<&str> {
+        match self {
+            Change::ActionSpent { unit, .. }
+            | Change::Raised { unit, .. }
+            | Change::GunFired { unit }
+            | Change::Level { unit, .. } => vec![unit.as_str()],
+            Change::Melees { melees } => melees.iter().flat_map(|m| m.units.iter().map(String::as_str)).collect(),
+            Change::MoraleDue { due } => due.iter().map(|d| d.unit.as_str()).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 impl Turn {
     pub fn apply(&mut self, change: &Change) {
         match change {

@@ -5,11 +5,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::context::Ctx;
+use super::charge::charge_targets;
+use super::context::{Ctx, casualties};
 use super::deck::{capitalise, ready_to_draw};
 use super::fire::{armed, targets};
 use super::melee::fight;
-use super::movement::{can_move, charge_targets};
+use super::movement::can_move;
 use super::muster::{UMPIRE_OPTION, group_dice, kinds_for, reinforce_ready, umpire_owed};
 use super::tables::{Army, Class};
 use super::turn::{Pending, Relief, Stage};
@@ -203,7 +204,7 @@ fn owed(ctx: &Ctx) -> Vec<String> {
     let mut owed: Vec<String> = turn
         .morale_due
         .iter()
-        .map(|d| format!("{} test morale ({} casualties)", ctx.name_of(&d.unit), d.casualties))
+        .map(|d| format!("{} test morale ({})", ctx.name_of(&d.unit), casualties(d.casualties)))
         .collect();
     if umpire_owed(ctx) {
         owed.push("The umpire's secret removal of 1D6 rifle counters".into());
@@ -260,7 +261,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
             action: "reinforce".into(),
             unit: String::new(),
             text: "Natives: roll for reinforcements (1-4: that edge; 5-6: none)".into(),
-            p: Some(4.0 / 6.0),
+            p: Some(super::muster::arrival_chance(ctx)),
             dice: ["1 D6 for the edge".to_string()].into_iter().chain(group_dice(ctx)).collect(),
             against: None,
         });
@@ -332,7 +333,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
         report.notes.push(Note::new("melee", format!("In melee with {}", others.join(", ")), Tone::Bad));
     }
     if let Some(due) = turn.morale_due.iter().find(|d| d.unit == unit.id) {
-        report.notes.push(Note::new("morale", format!("Must test morale ({} casualties)", due.casualties), Tone::Bad));
+        report.notes.push(Note::new("morale", format!("Must test morale ({})", casualties(due.casualties)), Tone::Bad));
     }
     if turn.fresh.contains(&unit.id) {
         report.notes.push(Note::new("fresh", "Just arrived: drag it along its edge", Tone::Active));
@@ -348,12 +349,18 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
         let crew = unit.figures.iter().filter(|f| f.role == Role::Crew).count();
         report.notes.push(Note::new("crew", format!("Crew {} of {crew}", unit.crew_alive()), Tone::Plain));
     }
+    if turn.fresh.contains(&unit.id) {
+        // Dragged along its edge at no cost until the next card: the move tool offers the edge's length.
+        report.fixed_move = Some(ctx.scenario.table.width.max(ctx.scenario.table.depth));
+        report.move_note = Some("drag it along its edge".into());
+        report.offers.push(Offer::open("move"));
+    }
     if turn.side != Some(profile.army) || turn.stage != Stage::Actions || turn.winner.is_some() {
         return report;
     }
-    let checked = |r: Result<(), crate::game::GameError>| r;
-    report.offers.push(Offer::checked("move", checked(can_move(ctx, &unit.id).map(|_| ()))));
-    if can_move(ctx, &unit.id).is_ok() {
+    let movable = can_move(ctx, &unit.id);
+    report.offers.push(Offer::checked("move", movable.as_ref().map(|_| ()).map_err(Clone::clone)));
+    if movable.is_ok() {
         report.fixed_move = Some(profile.movement);
     }
     let levels = super::movement::climb_levels(ctx, unit);
@@ -364,16 +371,15 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
         });
     }
     if profile.class != Class::Gun {
-        report.offers.push(picking(
-            ctx,
-            unit,
-            "charge",
-            "target",
-            can_move(ctx, &unit.id).map(|u| charge_targets(ctx, u)),
-        ));
+        let offer = picking(unit, "charge", "target", can_move(ctx, &unit.id).map(|u| charge_targets(ctx, u)));
+        // With no enemy in reach, the nearest one says why.
+        report.offers.push(match (&offer.barred, super::charge::nearest_refusal(ctx, unit)) {
+            (Some(_), Some(why)) if movable.is_ok() => Offer::barred("charge", why),
+            _ => offer,
+        });
     }
     if profile.fires {
-        report.offers.push(picking(ctx, unit, "fire", "target", armed(ctx, &unit.id).map(|u| targets(ctx, u))));
+        report.offers.push(picking(unit, "fire", "target", armed(ctx, &unit.id).map(|u| targets(ctx, u))));
     }
     match (profile.army, profile.class) {
         (Army::Natives, _) => {
@@ -381,7 +387,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
         }
         (Army::Defenders, Class::Gun) => {
             report.offers.push(Offer::checked("turn_gun", ctx.ready_to_act(&unit.id, "turn").map(|_| ())));
-            let squads = ids(ctx, |u| super::movement::rejoin(ctx, &unit.id, &u.id).is_ok());
+            let squads = ids(ctx, |u| super::orders::rejoin(ctx, &unit.id, &u.id).is_ok());
             report.offers.push(pick_or_bar(
                 "rejoin",
                 "squad",
@@ -390,9 +396,9 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
             ));
         }
         (Army::Defenders, _) => {
-            let into = ids(ctx, |u| super::movement::combine(ctx, &unit.id, &u.id).is_ok());
+            let into = ids(ctx, |u| super::orders::combine(ctx, &unit.id, &u.id).is_ok());
             report.offers.push(pick_or_bar("combine", "into", into, "no squad within 6\" has room for these men"));
-            let guns = ids(ctx, |u| super::movement::crew(ctx, &unit.id, &u.id).is_ok());
+            let guns = ids(ctx, |u| super::orders::crew(ctx, &unit.id, &u.id).is_ok());
             report.offers.push(pick_or_bar("crew", "gun", guns, "no gun near has lost crew"));
         }
     }
@@ -408,13 +414,7 @@ fn pick_or_bar(action: &str, field: &str, from: Vec<String>, why: &str) -> Offer
     if from.is_empty() { Offer::barred(action, why) } else { Offer::picking(action, field, from) }
 }
 
-fn picking(
-    _ctx: &Ctx,
-    unit: &Unit,
-    action: &str,
-    field: &str,
-    from: Result<Vec<String>, crate::game::GameError>,
-) -> Offer {
+fn picking(unit: &Unit, action: &str, field: &str, from: Result<Vec<String>, crate::game::GameError>) -> Offer {
     match from {
         Err(e) => Offer::barred(action, e.to_string()),
         Ok(list) if list.is_empty() => {

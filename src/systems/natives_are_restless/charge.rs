@@ -1,0 +1,136 @@
+//! Charging: a move into contact, which starts a melee (or feeds the charger into the one its target is
+//! in). The charge goes straight from the charger's nearest figure toward the target's and pays for what
+//! lies between: it stops at the wall of a building the target holds, or at an obstacle the enemy defends
+//! (contact across it is how a defended obstacle is attacked); an undefended obstacle is a full move to
+//! cross on foot, 6" for horse, and a high wall stops horse; a building or trees in the way bar it.
+
+use super::NativesAreRestless;
+use super::context::Ctx;
+use super::deck::spend;
+use super::movement::{can_move, other, refuse};
+use super::tables::Class;
+use super::turn::{Change, Melee};
+use crate::game::{Effect, GameError, Outcome};
+use crate::measure::{MOVE_TOLERANCE, Pt, distance, nearest};
+use crate::roster::Unit;
+use crate::rules::RuleSystem;
+
+/// A charge worked out before it is made: where the charger's nearest figure ends, what it costs.
+struct Run {
+    shift: (f64, f64),
+    cost: f64,
+    /// What the charger stopped at, in words ("at the North wall").
+    against: Option<String>,
+}
+
+/// The enemies `unit` could charge: within its move of contact, with nothing barring the way.
+pub fn charge_targets(ctx: &Ctx, unit: &Unit) -> Vec<String> {
+    ctx.army_units(other(ctx.army_of(unit))).filter(|t| run(ctx, unit, t).is_ok()).map(|t| t.id.clone()).collect()
+}
+
+/// Why `unit` cannot charge the nearest enemy, when it cannot.
+pub fn nearest_refusal(ctx: &Ctx, unit: &Unit) -> Option<String> {
+    let mine = unit.alive_positions();
+    let gap = |t: &&Unit| nearest(&mine, &t.alive_positions()).map_or(f64::INFINITY, |p| p.distance);
+    let target = ctx.army_units(other(ctx.army_of(unit))).min_by(|a, b| gap(a).total_cmp(&gap(b)))?;
+    run(ctx, unit, target).err().map(|e| e.to_string())
+}
+
+fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
+    if ctx.army_of(target) == ctx.army_of(unit) {
+        return Err(GameError::BadInput(format!("{} is on the same side", target.name)));
+    }
+    let (mine, theirs) = (unit.alive_positions(), target.alive_positions());
+    let pair = nearest(&mine, &theirs).expect("live units have figures");
+    let (from, to) = (mine[pair.a_index], theirs[pair.b_index]);
+    let movement = &ctx.charts.movement;
+    let gap = distance(from, to);
+    let mut stop = if gap > movement.contact / 2.0 { (gap - movement.contact / 2.0) / gap } else { 0.0 };
+    let mut cost = 0.0;
+    let mut against = None;
+    let holds = |area: &crate::measure::TerrainArea| {
+        target.alive().any(|f| {
+            area.polygon.contains(f.pos) || area.polygon.distance_to_outline(f.pos) <= movement.holds_obstacle_within
+        })
+    };
+    let mounted = ctx.profile(unit).class == Class::Mounted;
+    for area in &ctx.scenario.terrain {
+        let cover = ctx.charts.cover(&area.cover);
+        if !(cover.obstacle || cover.blocks) || area.polygon.contains(from) {
+            continue;
+        }
+        let Some(meets) = area.polygon.first_meeting(from, to) else { continue };
+        if meets > stop {
+            continue;
+        }
+        if area.polygon.contains(to) || (cover.obstacle && holds(area)) {
+            // Contact across the wall: stop just short of it.
+            stop = (meets - 0.25 / gap.max(1e-9)).max(0.0);
+            against = Some(format!("at {}", area.name));
+        } else if cover.obstacle && mounted && !cover.high {
+            cost += movement.mounted_obstacle_cost;
+        } else if cover.obstacle && !mounted {
+            return refuse(format!(
+                "{} lies between: crossing it is a full move, so cross it first and charge from there",
+                area.name
+            ));
+        } else {
+            return refuse(format!("{} bars the way to {}", area.name, target.name));
+        }
+    }
+    let run = gap * stop;
+    let reach = ctx.profile(unit).movement;
+    if run + cost > reach + MOVE_TOLERANCE {
+        let paid = if cost > 0.0 { format!(" and {cost:.0}\" to cross") } else { String::new() };
+        return refuse(format!(
+            "{} is {gap:.1}\" away: {run:.1}\"{paid} is past {}'s {reach}\" move",
+            target.name, unit.name
+        ));
+    }
+    Ok(Run { shift: ((to.x - from.x) * stop, (to.y - from.y) * stop), cost, against })
+}
+
+pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError> {
+    let unit = can_move(ctx, unit)?;
+    if ctx.is_gun(unit) {
+        return refuse(format!("{} is a gun: it does not charge", unit.name));
+    }
+    if ctx.level_of(unit) > 0 {
+        return refuse(format!(
+            "{} is upstairs: it comes down to the ground floor before it charges (a full move)",
+            unit.name
+        ));
+    }
+    let target = ctx.live_unit(target)?;
+    let Run { shift: (dx, dy), cost, against } = run(ctx, unit, target)?;
+    if unit.alive().any(|f| !ctx.scenario.table.contains(Pt::new(f.pos.x + dx, f.pos.y + dy))) {
+        return refuse(format!("{} would leave the table", unit.name));
+    }
+    let mut effects = Vec::new();
+    if dx != 0.0 || dy != 0.0 {
+        effects.push(Effect::Shift { unit: unit.id.clone(), dx, dy });
+    }
+    let mut melees = ctx.turn.melees.clone();
+    let mut words = match ctx.turn.melee_of(&target.id) {
+        Some((i, _)) => {
+            melees[i].units.push(unit.id.clone());
+            format!("{} is fed into the melee with {}", unit.name, target.name)
+        }
+        None => {
+            melees.push(Melee { units: vec![target.id.clone(), unit.id.clone()], attackers: ctx.army_of(unit) });
+            format!(
+                "{} charges into contact with {}: a melee, fought on the next picture card or ace",
+                unit.name, target.name
+            )
+        }
+    };
+    if let Some(against) = against {
+        words.push_str(&format!(" (contact {against})"));
+    }
+    if cost > 0.0 {
+        words.push_str(&format!(" ({cost:.0}\" paid to cross)"));
+    }
+    effects.push(NativesAreRestless::effect(Change::Melees { melees }));
+    effects.extend(spend(ctx, &unit.id, false, true));
+    Ok(Outcome::Resolved { summary: words, rolls: Vec::new(), effects })
+}

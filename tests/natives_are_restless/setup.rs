@@ -1,0 +1,68 @@
+//! Set up: the shipped sieges put the defenders inside their compound ("The defending player should place
+//! his forces inside his compound"), and a scenario does not list the natives (the dice raise them).
+
+use sandtable::measure::Pt;
+use sandtable::rules::systems;
+
+use crate::support::{Siege, squad};
+
+#[test]
+fn the_shipped_sieges_place_every_defender_inside_the_compound_and_off_its_walls() {
+    let sieges = systems().iter().find(|s| s.id() == "natives-are-restless").unwrap().scenarios();
+    assert_eq!(sieges.len(), 2);
+    for shipped in sieges {
+        let scenario = shipped.load().unwrap();
+        let walls: Vec<_> = scenario
+            .terrain
+            .iter()
+            .filter(|a| ["wall", "high_wall", "barricade"].contains(&a.cover.as_str()))
+            .collect();
+        let corners: Vec<Pt> = walls.iter().flat_map(|a| a.polygon.vertices().to_vec()).collect();
+        let (x0, x1) = corners.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.x), hi.max(p.x)));
+        let (y0, y1) = corners.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.y), hi.max(p.y)));
+        for unit in &scenario.units {
+            for f in &unit.figures {
+                let p = f.pos;
+                assert!(
+                    p.x > x0 && p.x < x1 && p.y > y0 && p.y < y1,
+                    "{}: {} stands outside at {p:?}",
+                    shipped.path,
+                    unit.id
+                );
+                let on = walls.iter().find(|w| w.polygon.contains(p));
+                assert!(on.is_none(), "{}: {} stands on {:?}", shipped.path, unit.id, on.map(|w| &w.name));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_siege_that_lists_native_units_is_refused() {
+    let natives = squad("band", (20.0, 40.0))
+        .replace("side = \"defenders\"", "side = \"natives\"")
+        .replace("colonial_foot", "native_warriors");
+    let source = std::panic::catch_unwind(|| Siege::new(&natives));
+    assert!(source.is_err(), "natives come by the dice, not as units");
+}
+
+#[test]
+fn a_stored_log_raising_a_unit_of_an_unknown_kind_is_refused_as_corrupt() {
+    let mut s = Siege::new(&squad("a", (20.0, 20.0)));
+    s.muster_basic();
+    let events: Vec<String> = s.game.events().iter().map(|e| serde_json::to_string(e).unwrap()).collect();
+    let tampered: Vec<sandtable::game::Event> = events
+        .iter()
+        .map(|e| serde_json::from_str(&e.replace("\"kind\":\"native_warriors\"", "\"kind\":\"bogus\"")).unwrap())
+        .collect();
+    let replayed = sandtable::game::Game::replay(s.game.shared_scenario(), 11, tampered);
+    let err = replayed.expect_err("a unit of no kind of the ruleset is refused");
+    assert!(err.to_string().contains("bogus"), "{err}");
+}
+
+#[test]
+fn a_raised_group_never_takes_the_name_of_a_scenario_unit() {
+    let mut s = Siege::new(&squad("natives-1", (20.0, 20.0)));
+    s.muster_basic();
+    assert_eq!(s.unit("natives-1").kind, "colonial_foot", "the squad is still the squad");
+    assert_eq!(s.unit("natives-1-1").kind, "native_warriors");
+}
