@@ -13,7 +13,8 @@ fn act(game: &mut Game, json: &str) {
     game.apply(&Action::from_json(json).unwrap()).unwrap_or_else(|e| panic!("{json}: {e:?}"));
 }
 
-/// The Boxer Compound with four groups of ten on the table, ten Boxers in contact with the U.S. Marines.
+/// The Boxer Compound with four groups of ten on the table, ten Boxers in contact with the U.S. Marines
+/// across the north wall.
 fn siege() -> Game {
     let shipped =
         systems().iter().flat_map(|s| s.scenarios()).find(|s| s.path.ends_with("boxer-compound.toml")).unwrap();
@@ -26,6 +27,8 @@ fn siege() -> Game {
     }
     act(&mut game, r#"{"type":"correct_position","unit":"natives-2","to":{"x":40,"y":30}}"#);
     act(&mut game, r#"{"type":"correct_position","unit":"natives-1","to":{"x":18,"y":12}}"#);
+    // The Marines man the north wall, so the Boxers' charge meets them across it.
+    act(&mut game, r#"{"type":"correct_position","unit":"us-marines","to":{"x":20,"y":16.5}}"#);
     act(&mut game, r#"{"type":"draw_card","card":"5H"}"#);
     act(&mut game, r#"{"type":"charge","unit":"natives-1","target":"us-marines"}"#);
     game
