@@ -154,10 +154,7 @@ fn natives_without_guns_do_not_fire_and_groups_in_melee_cannot_be_fired_into() {
 
 #[test]
 fn optional_long_range_needs_9_in_the_open_from_24_inches() {
-    let mut s = Siege::with_options("long_range = true", &squad("a", (20.0, 10.0)));
-    s.muster_basic();
-    s.put("natives-3", (20.0, 34.0));
-    s.draw("7C");
+    let mut s = at_long_range();
     let odds = s.odds(r#"{"type":"fire","unit":"a","target":"natives-3"}"#);
     assert!(odds.label.contains("at long range") && odds.label.contains("every 9"), "{}", odds.label);
     s.ok(TEXT_VOLLEY.replace("natives-1", "natives-3").as_str());
@@ -166,12 +163,18 @@ fn optional_long_range_needs_9_in_the_open_from_24_inches() {
 
 #[test]
 fn at_long_range_the_other_covers_are_priced_at_long_range_too() {
-    let mut s = Siege::with_options("long_range = true", &squad("a", (20.0, 10.0)));
-    s.muster_basic();
-    s.put("natives-3", (20.0, 34.0));
-    s.draw("7C");
+    let s = at_long_range();
     let odds = s.odds(r#"{"type":"fire","unit":"a","target":"natives-3"}"#);
     let labels: Vec<&str> = odds.lines.iter().map(|l| l.label.as_str()).collect();
     assert!(labels.iter().any(|l| l.contains("soft cover (every 12)")), "{labels:?}");
     assert!(labels.iter().any(|l| l.contains("hard cover (every 18)")), "{labels:?}");
+}
+
+/// Squad `a` and natives-3 24" apart in the open, with the optional range rule and the defenders' card.
+fn at_long_range() -> Siege {
+    let mut s = Siege::with_options("long_range = true", &squad("a", (20.0, 10.0)));
+    s.muster_basic();
+    s.put("natives-3", (20.0, 34.0));
+    s.draw("7C");
+    s
 }

@@ -5,8 +5,9 @@
 use super::NativesAreRestless;
 use super::tables::{Army, Cover, Position, Profile};
 use super::turn::Stage;
+use crate::dice::DiceExpr;
 use crate::game::{GameError, Refusal};
-use crate::measure::{Pt, TerrainArea};
+use crate::measure::{Pt, TerrainArea, areas_containing};
 use crate::roster::Unit;
 
 pub const ACTIVATION: &str = "The Natives are Restless Tonight, Unit Activation";
@@ -55,12 +56,7 @@ impl<'a> Ctx<'a> {
 
     /// Every terrain class a point stands in, with what it is to these rules.
     pub fn covers_at(&self, p: Pt) -> Vec<(&'a TerrainArea, Cover)> {
-        self.scenario
-            .terrain
-            .iter()
-            .filter(|a| a.polygon.contains(p))
-            .map(|a| (a, self.charts.cover(&a.cover)))
-            .collect()
+        areas_containing(p, &self.scenario.terrain).into_iter().map(|a| (a, self.charts.cover(&a.cover))).collect()
     }
 
     /// The building with floors or doors a point stands in, as the scenario's `[siege]` gives it.
@@ -159,4 +155,9 @@ fn rank(p: Position) -> u8 {
 /// "1 casualty", "3 casualties".
 pub fn casualties(n: u32) -> String {
     crate::rules::plural(n as usize, "casualty", "casualties")
+}
+
+/// One D6: a morale test, the edge of a reinforcement, the better-troops die.
+pub fn d6() -> DiceExpr {
+    DiceExpr::parse("1D6").expect("1D6")
 }

@@ -63,7 +63,10 @@ impl Shot<'_> {
 
     pub fn kills(&self) -> Dist {
         let alive = self.target.alive_count() as i64;
-        Dist::of_die(crate::dice::Die::D6).sum_of(self.dice).map(|total| (total / self.threshold).min(alive)).normalised()
+        Dist::of_die(crate::dice::Die::D6)
+            .sum_of(self.dice)
+            .map(|total| (total / self.threshold).min(alive))
+            .normalised()
     }
 }
 

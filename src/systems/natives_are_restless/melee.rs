@@ -177,7 +177,7 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     }
     let mut fled = false;
     if natives_lost > 0 && natives_lost < n && defenders_lost < d && f.natives_test(ctx) {
-        let test = feed.roll(&DiceExpr::parse("1D6").expect("1D6"), "natives' morale (over the casualties)")?;
+        let test = feed.roll(&super::context::d6(), "natives' morale (over the casualties)")?;
         fled = test.roll.total <= natives_lost as i64;
         words.push(format!(
             "the natives roll {} for morale against {natives_lost} casualties: {}",

@@ -8,7 +8,7 @@ use super::context::{Ctx, MORALE, WINNING};
 use super::orders::recycle;
 use super::tables::Army;
 use super::turn::{Change, MoraleDue, Stage};
-use crate::dice::{DiceExpr, DiceFeed, GameRng};
+use crate::dice::{DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
@@ -93,7 +93,7 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
     }
     let (unit, casualties) = owed(ctx, unit)?;
     let mut feed = DiceFeed::new(dice, rng);
-    let roll = feed.roll(&DiceExpr::parse("1D6").expect("1D6"), "morale (over the casualties)")?;
+    let roll = feed.roll(&super::context::d6(), "morale (over the casualties)")?;
     feed.finish()?;
     let due: Vec<MoraleDue> = ctx.turn.morale_due.iter().filter(|d| d.unit != unit.id).cloned().collect();
     let mut effects = vec![NativesAreRestless::effect(Change::MoraleDue { due })];

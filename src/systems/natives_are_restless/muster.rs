@@ -5,7 +5,7 @@
 //! counters is rolled here too, before the first group.
 
 use super::NativesAreRestless;
-use super::context::{AMMUNITION, Ctx, REINFORCEMENTS, SET_UP};
+use super::context::{AMMUNITION, Ctx, REINFORCEMENTS, SET_UP, d6};
 use super::tables::{Army, Class};
 use super::turn::{Change, Pending, Stage};
 use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
@@ -43,10 +43,6 @@ pub fn umpire(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outc
         rolls: vec![roll],
         effects,
     })
-}
-
-fn d6() -> DiceExpr {
-    DiceExpr::parse("1D6").expect("1D6")
 }
 
 fn size_dice(ctx: &Ctx) -> DiceExpr {
@@ -174,7 +170,7 @@ pub fn muster_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
 /// (none when none are left), and the chance it is better troops that come.
 fn group_size(ctx: &Ctx) -> (Dist, f64) {
     let faces: Vec<i64> = size_dice(ctx).dice()[0].sides();
-    let p_six = (7 - ctx.charts.groups.better_on).clamp(0, 6) as f64 / 6.0;
+    let p_six = better_chance(ctx);
     let left = |better: bool| -> i64 {
         let group = Pending { edge: 1, count: 0, better, gun_allowed: false };
         kinds_for(ctx, &group).iter().map(|k| ctx.turn.pool.get(k).copied().unwrap_or(0) as i64).max().unwrap_or(0)
@@ -189,6 +185,11 @@ fn group_size(ctx: &Ctx) -> (Dist, f64) {
         }
     }
     (Dist::from_weights(weights), if better_left > 0 { p_six } else { 0.0 })
+}
+
+/// The chance the D6 calls for better troops.
+pub fn better_chance(ctx: &Ctx) -> f64 {
+    (7 - ctx.charts.groups.better_on).clamp(0, 6) as f64 / 6.0
 }
 
 /// The kinds the next waiting group may be: basic troops, or the better ones (the gun only on its number),

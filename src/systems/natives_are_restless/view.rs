@@ -140,9 +140,11 @@ pub fn report(ctx: &Ctx) -> Report<SiegeView> {
         .map(|k| Reserve { kind: k.clone(), name: kind_name(ctx, k), figures: turn.pool.get(k).copied().unwrap_or(0) })
         .collect();
     let aos = turn.ace_of_spades_in_deck() || !turn.dealt;
+    // Before the first card the deck is whole, not yet shuffled.
+    let cards_left = if turn.dealt { turn.deck.remaining() } else { crate::cards::Deck::new().remaining() };
     let mut status = vec![format!(
         "Deck: {} cards left; the Ace of Spades {}",
-        if turn.dealt { turn.deck.remaining() } else { 54 },
+        cards_left,
         if aos { "is still in it" } else { "is not in it" }
     )];
     status.push(match turn.relief {
@@ -181,7 +183,7 @@ pub fn report(ctx: &Ctx) -> Report<SiegeView> {
             picture: turn.picture,
             stage: turn.stage,
             next,
-            cards_left: if turn.dealt { turn.deck.remaining() as u32 } else { 54 },
+            cards_left: cards_left as u32,
             ace_of_spades_in_deck: aos,
             relief: turn.relief,
             rifle_ammunition: (!umpire).then_some(turn.rifle_ammunition),
@@ -251,7 +253,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
             action: "muster".into(),
             unit: String::new(),
             text: format!("Natives: roll a group for the {} edge ({edge})", ctx.charts.edge(*edge).name()),
-            p: Some((7 - ctx.charts.groups.better_on).clamp(0, 6) as f64 / 6.0),
+            p: Some(super::muster::better_chance(ctx)),
             dice: group_dice(ctx),
             against: None,
         });
@@ -397,7 +399,12 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
         }
         (Army::Defenders, _) => {
             let into = ids(ctx, |u| super::orders::combine(ctx, &unit.id, &u.id).is_ok());
-            report.offers.push(pick_or_bar("combine", "into", into, "no squad within 6\" has room for these men"));
+            report.offers.push(pick_or_bar(
+                "combine",
+                "into",
+                into,
+                &format!("no squad within {}\" has room for these men", ctx.charts.movement.combine_within),
+            ));
             let guns = ids(ctx, |u| super::orders::crew(ctx, &unit.id, &u.id).is_ok());
             report.offers.push(pick_or_bar("crew", "gun", guns, "no gun near has lost crew"));
         }
