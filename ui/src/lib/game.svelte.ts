@@ -1,4 +1,4 @@
-import { commands, type Measurement } from '../bindings';
+import { commands, type ApiError, type Measurement } from '../bindings';
 import { finite, type Action, type Point, type Unit, type View } from './model';
 import { notices } from './notice.svelte';
 
@@ -75,15 +75,24 @@ class GameStore {
    * Sends an action; a refusal is shown as the engine worded it and nothing else changes. `announce`
    * shows what the dice did in the banner: a test or a volley decides the game, and the log at the bottom
    * is easy to miss from across the table. It may instead ask of the entry's text whether to show it.
+   * `refused` takes a refusal (or input the engine could not read) instead of the banner, for a panel that
+   * shows it where the player acted.
    */
-  async act(action: Action, { announce = false as boolean | ((text: string) => boolean) } = {}): Promise<boolean> {
+  async act(
+    action: Action,
+    {
+      announce = false as boolean | ((text: string) => boolean),
+      refused = undefined as ((error: ApiError) => void) | undefined,
+    } = {},
+  ): Promise<boolean> {
     const view = this.view;
     if (!view || this.busy) return false;
     this.busy = true;
     try {
       const r = await commands.gameAct(view.id, action);
       if (r.status === 'error') {
-        notices.fromError(r.error);
+        if (refused && (r.error.kind === 'refused' || r.error.kind === 'bad_input')) refused(r.error);
+        else notices.fromError(r.error);
         // Another tablet got there first: show the game as it now stands before the player tries again.
         if (r.error.kind === 'conflict') void this.refresh();
         return false;

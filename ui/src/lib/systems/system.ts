@@ -40,6 +40,11 @@ export interface SystemUi {
   UnitPanels?: Component<{ unit: Unit }>;
   /** A card above the roster while the rules wait on a choice that is not a roll (defensive fire). */
   Due?: Component;
+  /**
+   * The side panel's first tab in place of the roster, under its own label: a system whose pieces are not
+   * the roster's units (a zone map's counters) shows what was tapped on its table there.
+   */
+  Side?: { label: string; Panel: Component };
   /** The system keeps its own deck in its turn bar (a siege's cards): the dice tray's shared deck is hidden. */
   ownDeck?: boolean;
   prompts: Record<string, PromptWords>;
