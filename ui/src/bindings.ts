@@ -187,9 +187,9 @@ export type Allowance = {
 
 export type AnyAction = AnyAction_Serialize | AnyAction_Deserialize;
 
-export type AnyAction_Deserialize = Action_Deserialize | SandPebblesAction_Deserialize | HeliographAction_Deserialize | WecAction_Deserialize | NativesAction_Deserialize;
+export type AnyAction_Deserialize = Action_Deserialize | SandPebblesAction_Deserialize | HeliographAction_Deserialize | WecAction_Deserialize | NativesAction_Deserialize | EstateAction_Deserialize;
 
-export type AnyAction_Serialize = Action_Serialize | SandPebblesAction_Serialize | HeliographAction_Serialize | WecAction_Serialize | NativesAction_Serialize;
+export type AnyAction_Serialize = Action_Serialize | SandPebblesAction_Serialize | HeliographAction_Serialize | WecAction_Serialize | NativesAction_Serialize | EstateAction_Serialize;
 
 /**  What every command returns on failure: plain enough to show a player as it is. */
 export type ApiError = ApiError_Serialize | ApiError_Deserialize;
@@ -206,6 +206,11 @@ export type ApiError_Serialize = {
 	kind: ErrorKind,
 	message: string,
 	rule: string | null,
+};
+
+export type AreaView = {
+	name: string,
+	rect: [(number | null), (number | null), (number | null), (number | null)],
 };
 
 export type Army = "defenders" | "natives";
@@ -244,6 +249,8 @@ export type ArmyView = {
 	activations: ([number, number | null])[],
 };
 
+export type Band = "disaster" | "defeat" | "marginal_victory" | "victory" | "great_victory";
+
 export type BookEntry = BookEntry_Serialize | BookEntry_Deserialize;
 
 export type BookEntry_Deserialize = {
@@ -268,6 +275,11 @@ export type CampaignView = {
 	game_count: number,
 };
 
+export type Chance = {
+	result: string,
+	p: number | null,
+};
+
 export type CombatView = {
 	target: string,
 	/**  `fire` or `close_combat`: the action that fights it. */
@@ -283,6 +295,36 @@ export type CombatView = {
 	/**  Each result in words, a recoil that would destroy the stand said so. */
 	results: [string, string, string],
 	dice: [string, string],
+};
+
+export type CounterView = CounterView_Serialize | CounterView_Deserialize;
+
+export type CounterView_Deserialize = {
+	id: string,
+	name: string,
+	kind: Kind,
+	nation?: Nation | null,
+	points: number,
+	full: number,
+	zone?: string | null,
+	/**  zone, wounded, lost, waiting, cup, withdrawn. */
+	at: string,
+	/**  Movement points left in the soldiers' movement phase. */
+	mp_left?: number | null,
+};
+
+export type CounterView_Serialize = {
+	id: string,
+	name: string,
+	kind: Kind,
+	nation: Nation | null,
+	points: number,
+	full: number,
+	zone: string | null,
+	/**  zone, wounded, lost, waiting, cup, withdrawn. */
+	at: string,
+	/**  Movement points left in the soldiers' movement phase. */
+	mp_left: number | null,
 };
 
 export type CoverColumn = {
@@ -391,6 +433,142 @@ export type ErrorKind =
 /**  The command is taking longer than a device waits (over HTTP); it may still finish. */
 "busy" | "internal";
 
+export type EstateAction = EstateAction_Serialize | EstateAction_Deserialize;
+
+export type EstateAction_Deserialize = 
+/**
+ *  Run the procedure on: the set-up ends, the day's steps and the Boxers' phases go on until a decision
+ *  of the player's (or, when following phase by phase, one phase). At a decision, take Sandtable's
+ *  suggestion (the hold-major-legations strategy). Typed dice are used first, in order.
+ */
+{ type: "advance"; dice?: number[] | null } | 
+/**  Follow the Boxers phase by phase, or let a day's combat run to the end. */
+{ type: "follow"; phase_by_phase: boolean } | 
+/**
+ *  One zone's fire (6.3): the soldiers (with the guns joined, `guns: "join"`) at `target`; or the guns'
+ *  psychological test (`guns: "tep"`) at `tep_target` (the soldiers' target when not given).
+ */
+{ type: "fire"; from: string; target?: string | null; guns?: string | null; tep_target?: string | null; dice?: number[] | null } | 
+/**  Soldier movement (6.5): counters from one zone through `path`. */
+{ type: "move_counters"; counters: string[]; path: string[] } | 
+/**  The soldier movement phase is over. */
+{ type: "end_moves"; dice?: number[] | null } | 
+/**  Free repositioning (set-up, a day without attack, after a bombardment): one counter to a zone. */
+{ type: "reposition"; counter: string; zone: string } | 
+/**  The set-up's four barricades (1.6, 8). */
+{ type: "barricades"; zones: string[] } | 
+/**  Counters back from the wounded pool (5.1.6). */
+{ type: "return_wounded"; returns: WoundedReturn[] } | 
+/**  Two 1-point counters of one nation in one zone become one of 2 (5.1.6). */
+{ type: "merge"; keep: string; other: string } | 
+/**  Betsy goes into action (3.4). */
+{ type: "place_betsy"; zone: string };
+
+export type EstateAction_Serialize = 
+/**
+ *  Run the procedure on: the set-up ends, the day's steps and the Boxers' phases go on until a decision
+ *  of the player's (or, when following phase by phase, one phase). At a decision, take Sandtable's
+ *  suggestion (the hold-major-legations strategy). Typed dice are used first, in order.
+ */
+{ type: "advance"; dice: number[] | null } | 
+/**  Follow the Boxers phase by phase, or let a day's combat run to the end. */
+{ type: "follow"; phase_by_phase: boolean } | 
+/**
+ *  One zone's fire (6.3): the soldiers (with the guns joined, `guns: "join"`) at `target`; or the guns'
+ *  psychological test (`guns: "tep"`) at `tep_target` (the soldiers' target when not given).
+ */
+{ type: "fire"; from: string; target: string | null; guns: string | null; tep_target: string | null; dice: number[] | null } | 
+/**  Soldier movement (6.5): counters from one zone through `path`. */
+{ type: "move_counters"; counters: string[]; path: string[] } | 
+/**  The soldier movement phase is over. */
+{ type: "end_moves"; dice: number[] | null } | 
+/**  Free repositioning (set-up, a day without attack, after a bombardment): one counter to a zone. */
+{ type: "reposition"; counter: string; zone: string } | 
+/**  The set-up's four barricades (1.6, 8). */
+{ type: "barricades"; zones: string[] } | 
+/**  Counters back from the wounded pool (5.1.6). */
+{ type: "return_wounded"; returns: WoundedReturn[] } | 
+/**  Two 1-point counters of one nation in one zone become one of 2 (5.1.6). */
+{ type: "merge"; keep: string; other: string } | 
+/**  Betsy goes into action (3.4). */
+{ type: "place_betsy"; zone: string };
+
+export type EstatePhase = "fires" | "boxer_move" | "soldier_fire" | "boxer_melee" | "soldier_move" | "soldier_melee" | "morale" | "ignite" | "end";
+
+export type EstateStage = 
+/**  Before the first card: barricades and the soldiers' deployment. */
+{ stage: "setup" } | 
+/**  Waiting for the day's card. */
+{ stage: "draw" } | { stage: "supply" } | 
+/**  The player picks who comes back from the wounded pool. */
+{ stage: "wounded"; points: number } | 
+/**  The player places Betsy. */
+{ stage: "betsy" } | { stage: "event" } | { stage: "bombard" } | 
+/**  The player may reposition the defenders freely. */
+{ stage: "redeploy" } | { stage: "attack" } | { stage: "combat"; phase: EstatePhase } | { stage: "end_day" } | { stage: "over" };
+
+export type EstateView = EstateView_Serialize | EstateView_Deserialize;
+
+export type EstateView_Deserialize = {
+	map: MapView_Deserialize,
+	/**  The stage in words, and as a key. */
+	step: string,
+	stage: EstateStage,
+	day: number,
+	morale: number,
+	supply: number,
+	ammunition_out: boolean,
+	cha_cha: boolean,
+	cards_left: number,
+	card?: string | null,
+	brings: string[],
+	event?: string | null,
+	events_used: string[],
+	quarter?: number | null,
+	entry?: number | null,
+	sequence: number,
+	following: boolean,
+	counters: CounterView_Deserialize[],
+	wounded_points?: number | null,
+	betsy_zones: string[],
+	score: Score,
+	/**  The fires owed now (phase 3): each firing zone's choices with their odds. */
+	fires: FireView[],
+	/**  Each zone where Boxers and defenders meet: the odds of both melees. */
+	melees: MeleeView[],
+	over?: string | null,
+};
+
+export type EstateView_Serialize = {
+	map: MapView_Serialize,
+	/**  The stage in words, and as a key. */
+	step: string,
+	stage: EstateStage,
+	day: number,
+	morale: number,
+	supply: number,
+	ammunition_out: boolean,
+	cha_cha: boolean,
+	cards_left: number,
+	card: string | null,
+	brings: string[],
+	event: string | null,
+	events_used: string[],
+	quarter: number | null,
+	entry: number | null,
+	sequence: number,
+	following: boolean,
+	counters: CounterView_Serialize[],
+	wounded_points: number | null,
+	betsy_zones: string[],
+	score: Score,
+	/**  The fires owed now (phase 3): each firing zone's choices with their odds. */
+	fires: FireView[],
+	/**  Each zone where Boxers and defenders meet: the odds of both melees. */
+	melees: MeleeView[],
+	over: string | null,
+};
+
 export type Facing = "north" | "east" | "south" | "west";
 
 export type FigureUnder = {
@@ -407,6 +585,20 @@ export type FigureView = {
 	role: Role,
 	pos: Pt,
 	alive: boolean,
+};
+
+export type FireChoice = {
+	target: string,
+	/**  "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological test alone). */
+	guns: string,
+	points: number,
+	modifiers: ([string, number])[],
+	odds: Chance[],
+};
+
+export type FireView = {
+	from: string,
+	choices: FireChoice[],
 };
 
 /**
@@ -664,6 +856,8 @@ export type HeliographView_Serialize = {
 	max_on_one: number,
 };
 
+export type Kind = "soldiers" | "volunteers" | "officer" | "mac_donald" | "machine_gun" | "cannon" | "civilians" | "boxers" | "fanatics" | "regulars" | "boxer_leader" | "regular_leader";
+
 /**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */
 export type LogEntry = LogEntry_Serialize | LogEntry_Deserialize;
 
@@ -693,6 +887,22 @@ export type LogEntry_Serialize = {
 	rolls: Roll[],
 	/**  The entry (by `seq`) whose undone dice this entry rolled again: a re-roll after undo. */
 	reroll_of: number | null,
+};
+
+export type MapView = MapView_Serialize | MapView_Deserialize;
+
+export type MapView_Deserialize = {
+	size: [(number | null), (number | null)],
+	out_of_bounds: AreaView[],
+	zones: ZoneView_Deserialize[],
+	reconstruction: string,
+};
+
+export type MapView_Serialize = {
+	size: [(number | null), (number | null)],
+	out_of_bounds: AreaView[],
+	zones: ZoneView_Serialize[],
+	reconstruction: string,
 };
 
 export type Marker = {
@@ -760,11 +970,25 @@ export type MeleeState = {
 /**  The melee sequence of the text, one step at a time. */
 export type MeleeStep = "defender_morale" | "defensive_fire" | "attacker_morale" | "fight";
 
+export type MeleeView = {
+	zone: string,
+	boxer_points: number,
+	defender_points: number,
+	boxers: Chance[],
+	boxer_modifiers: ([string, number])[],
+	soldiers: Chance[],
+	soldier_modifiers: ([string, number])[],
+};
+
 /**  A roll with what it was for ("hit dice", "leader or private"), as a procedure records it. */
 export type NamedRoll = {
 	label: string,
 	roll: Roll,
 };
+
+export type Nation = "britain" | "france" | "russia" | "usa" | "germany" | "italy" | "japan" | "austria" | "belgium" | "spain" | "netherlands" | 
+/**  The Franco-British volunteers, who go wherever they are useful. */
+"volunteers";
 
 export type NativesAction = NativesAction_Serialize | NativesAction_Deserialize;
 
@@ -1269,6 +1493,16 @@ export type ScenarioSummary = {
 	options: OptionView[],
 };
 
+export type Score = {
+	powers: number,
+	boxers: number,
+	powers_band: Band,
+	boxers_band: Band,
+	/**  Each line of the count: (what, points), for the Great Powers then the Boxers. */
+	powers_lines: ([string, number])[],
+	boxers_lines: ([string, number])[],
+};
+
 export type SideView = {
 	id: string,
 	name: string,
@@ -1456,10 +1690,10 @@ export type Step = {
 export type SystemViews = SystemViews_Serialize | SystemViews_Deserialize;
 
 /**  Each system's part of the game view, tagged with its id. */
-export type SystemViews_Deserialize = { system: "sand-pebbles"; view: SandPebblesView_Deserialize } | { system: "heliograph"; view: HeliographView_Deserialize } | { system: "when-empires-clash"; view: WecView_Deserialize } | { system: "natives-are-restless"; view: SiegeView_Deserialize };
+export type SystemViews_Deserialize = { system: "sand-pebbles"; view: SandPebblesView_Deserialize } | { system: "heliograph"; view: HeliographView_Deserialize } | { system: "when-empires-clash"; view: WecView_Deserialize } | { system: "natives-are-restless"; view: SiegeView_Deserialize } | { system: "estate-dei-boxers"; view: EstateView_Deserialize };
 
 /**  Each system's part of the game view, tagged with its id. */
-export type SystemViews_Serialize = { system: "sand-pebbles"; view: SandPebblesView_Serialize } | { system: "heliograph"; view: HeliographView_Serialize } | { system: "when-empires-clash"; view: WecView_Serialize } | { system: "natives-are-restless"; view: SiegeView_Serialize };
+export type SystemViews_Serialize = { system: "sand-pebbles"; view: SandPebblesView_Serialize } | { system: "heliograph"; view: HeliographView_Serialize } | { system: "when-empires-clash"; view: WecView_Serialize } | { system: "natives-are-restless"; view: SiegeView_Serialize } | { system: "estate-dei-boxers"; view: EstateView_Serialize };
 
 /**
  *  The playing surface in inches. Its size comes from the scenario (most are 72 x 48 or 48 x 48), so
@@ -1484,6 +1718,8 @@ export type TemplateView = {
 	radius: number | null,
 	figures: FigureUnder[],
 };
+
+export type Terrain = "legation" | "street" | "canal" | "bridge" | "wall" | "ramp" | "houses" | "fu";
 
 export type TerrainView = TerrainView_Serialize | TerrainView_Deserialize;
 
@@ -1810,6 +2046,62 @@ export type WecView_Serialize = {
 	ended: string | null,
 	/**  "British win a Decisive victory (31 against 17)", once the battle has ended. */
 	result: string | null,
+};
+
+export type WoundedReturn = {
+	counter: string,
+	points: number,
+	zone: string,
+};
+
+export type ZoneView = ZoneView_Serialize | ZoneView_Deserialize;
+
+export type ZoneView_Deserialize = {
+	id: string,
+	name: string,
+	terrain: Terrain,
+	nation?: Nation | null,
+	major: boolean,
+	quarter: number,
+	entry?: number | null,
+	rect: [(number | null), (number | null), (number | null), (number | null)],
+	/**  Where the red and green arrows lead: a zone id, "off", or none. */
+	red?: string | null,
+	green?: string | null,
+	adjacent: string[],
+	sight: string[],
+	fire: boolean,
+	ruin: boolean,
+	barricade: boolean,
+	/**  No defender may be placed here (an entry zone or beside one). */
+	forbidden: boolean,
+	soldiers: number,
+	boxers: number,
+	civilians: number,
+};
+
+export type ZoneView_Serialize = {
+	id: string,
+	name: string,
+	terrain: Terrain,
+	nation: Nation | null,
+	major: boolean,
+	quarter: number,
+	entry: number | null,
+	rect: [(number | null), (number | null), (number | null), (number | null)],
+	/**  Where the red and green arrows lead: a zone id, "off", or none. */
+	red: string | null,
+	green: string | null,
+	adjacent: string[],
+	sight: string[],
+	fire: boolean,
+	ruin: boolean,
+	barricade: boolean,
+	/**  No defender may be placed here (an entry zone or beside one). */
+	forbidden: boolean,
+	soldiers: number,
+	boxers: number,
+	civilians: number,
 };
 
 /* Tauri Specta runtime */
