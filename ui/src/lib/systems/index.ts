@@ -7,6 +7,7 @@ import sandPebbles from './sand-pebbles';
 import heliograph from './heliograph';
 import whenEmpiresClash from './when-empires-clash';
 import nativesAreRestless from './natives-are-restless';
+import estateDeiBoxers from './estate-dei-boxers';
 
 /** Every system the engine registers must have an entry: adding one to the engine fails the type check here. */
 const SYSTEMS: Record<SystemViews['system'], SystemUi> = {
@@ -14,6 +15,7 @@ const SYSTEMS: Record<SystemViews['system'], SystemUi> = {
   heliograph,
   'when-empires-clash': whenEmpiresClash,
   'natives-are-restless': nativesAreRestless,
+  'estate-dei-boxers': estateDeiBoxers,
 };
 
 /** A system with no screens of its own: free play, turns ended from the header. */
