@@ -1,0 +1,287 @@
+// Browser end-to-end test of L'Estate dei Boxers on The 55 days, where the app plays the Boxers: the game
+// is made from the shipped scenario in the browser; at set-up the zone map, the Boxers' arrows, a zone's
+// panel, a placement the rules refuse (shown in the panel with its rule) and one they allow; the siege
+// begins and black attack cards are typed in until a day brings combat; the Boxers' phases followed one
+// by one; a zone fires from its panel's Fire button with the odds shown first and a typed die; a soldier
+// move drawn on the map (and every counter the flames drive out moved the same way); then the day runs to
+// its end and its fires are ruins on the map. The game's state is read back through the command line on
+// the same database, to know what the map must show.
+//
+//   cargo build --bin sandtable && (cd ui && npm run build && node --test ../tests/e2e/estate-dei-boxers.test.mjs)
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { bin, launch, out } from './harness.mjs';
+
+const SCENARIO = 'estate-dei-boxers/the-55-days.toml';
+// Black kings, queens, jacks and aces: each brings an attack unless an event calls it off.
+const ATTACK_CARDS = ['KS', 'KC', 'QS', 'QC', 'JS', 'JC', 'AS', 'AC'];
+
+let session;
+let page, tid, until, text, logEntries;
+
+before(async () => {
+  session = await launch({ width: 1024, height: 768 });
+  ({ page, tid, until, text, logEntries } = session);
+});
+
+after(async () => {
+  await session?.close();
+});
+
+const snap = (name) => page.screenshot({ path: join(out, `${name}.png`) });
+
+/** The siege as the engine sees it now (the game the browser made is the database's first). */
+function siege() {
+  return JSON.parse(execFileSync(bin, ['game', 'show', '--db', session.db, '1', '--json'], { encoding: 'utf8' })).rules.view;
+}
+
+const stage = () => tid('zone-map').getAttribute('data-stage');
+
+async function newest() {
+  return (await logEntries()).find((e) => !e.undone)?.text ?? '';
+}
+
+/** Presses a button that acts, and waits for the engine's answer: a new log entry, or a refusal. */
+async function press(testid) {
+  if (await tid('estate-refusal').count()) await tid('estate-refusal-dismiss').click();
+  const before = (await logEntries()).length;
+  await tid(testid).click();
+  await until(`the answer to ${testid}`, async () => (await logEntries()).length > before || (await tid('estate-refusal').count()) > 0);
+  return (await tid('estate-refusal').count()) === 0;
+}
+
+/** Nothing in the side panel or the day bar is wider than it is: no sideways scrolling. */
+async function fitsAcross() {
+  const over = await page.evaluate(() =>
+    [...document.querySelectorAll('aside .panel, [data-testid="day-bar"], [data-testid="zone-map"]')]
+      .filter((el) => el.offsetParent && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.className || el.dataset.testid}: ${el.scrollWidth} > ${el.clientWidth}`),
+  );
+  assert.deepEqual(over, [], 'content wider than its panel');
+}
+
+/** Every button in `within` is at least 44 px tall and on screen: a finger's width on the tablet. */
+async function buttonsOk(within) {
+  const bad = await tid(within)
+    .locator('button:visible')
+    .evaluateAll((els) =>
+      els
+        .map((b) => [b.textContent.trim(), b.getBoundingClientRect()])
+        .filter(([, r]) => r.height < 43.5 || r.right > window.innerWidth + 0.5 || r.left < -0.5)
+        .map(([t, r]) => `${t}: ${Math.round(r.height)} px tall at x ${Math.round(r.left)}-${Math.round(r.right)}`),
+    );
+  assert.deepEqual(bad, [], `buttons too small or off screen in ${within}`);
+}
+
+/** The labels of the zones on the map do not run into each other. */
+async function labelsApart() {
+  const clash = await page.evaluate(() => {
+    const boxes = [...document.querySelectorAll('[data-zone] text.label')].map((t) => ({ z: t.parentElement.dataset.zone, r: t.getBoundingClientRect() }));
+    const hits = [];
+    for (const a of boxes)
+      for (const b of boxes)
+        if (a.z < b.z && a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom) hits.push(`${a.z}/${b.z}`);
+    return hits;
+  });
+  assert.deepEqual(clash, [], 'zone labels overlap');
+}
+
+/**
+ * Moves the defenders of `zone` out along one step, trying its neighbours in turn (the engine is the
+ * judge of each; a refusal is read in the panel and the next is tried). Returns where they went.
+ * `shot` names a screenshot of the first path drawn, before it is sent.
+ */
+async function moveOut(zone, ids, avoid = () => false, shot = null) {
+  const view = siege();
+  const here = view.map.zones.find((z) => z.id === zone);
+  const ways = here.adjacent.filter((id) => !avoid(view.map.zones.find((z) => z.id === id)));
+  await tid(`zone-${zone}`).click();
+  await until(`the panel of ${zone}`, async () => (await tid('zone-panel').getAttribute('data-zone')) === zone);
+  for (const id of ids) await tid(`counter-${id}`).click();
+  for (const to of ways) {
+    await tid(`zone-${to}`).click();
+    await until('the path drawn', async () => (await text('move-route')).endsWith(to));
+    if (shot) await snap(shot);
+    shot = null;
+    if (await press('move-send')) {
+      await tid('zone-close').click();
+      return to;
+    }
+    assert.match(await text('estate-refusal-rule'), /^Rule: L'Estate dei Boxers/);
+    await tid('move-clear').click();
+  }
+  await tid('zone-close').click();
+  return null;
+}
+
+test('a combat day of the siege: set-up, an attack card, the Boxers followed, a fire with its odds, a move, the day to its end', async () => {
+  await page.goto(session.base);
+  await tid(`scenario-${SCENARIO}`).click();
+  await tid('new-seed').fill('3');
+  await tid('start-game').click();
+  await tid('zone-map').waitFor();
+  let view = siege();
+
+  // Set-up: the whole map, every zone drawn with its own label, the entry zones by their numbers.
+  assert.equal(await stage(), 'setup');
+  assert.equal(await text('estate-day'), 'Set-up');
+  assert.equal(await text('estate-advance'), 'Begin the siege');
+  assert.equal(await page.locator('[data-zone]').count(), view.map.zones.length);
+  assert.equal(await tid('out-of-bounds').count(), view.map.out_of_bounds.length);
+  assert.match(await text('map-reconstruction'), /Sandtable's reconstruction/);
+  for (const z of view.map.zones.filter((z) => z.entry !== null)) {
+    assert.equal(await tid(`zone-${z.id}`).locator('text.entry-n').textContent(), String(z.entry), `entry number of ${z.id}`);
+  }
+  for (const z of view.map.zones.filter((z) => z.barricade)) {
+    assert.equal(await tid(`zone-${z.id}`).locator('.barricade').count(), 1, `barricade in ${z.id}`);
+  }
+  await labelsApart();
+
+  // The Boxers' arrows only when asked for: one line for each arrow the map has.
+  assert.equal(await tid('boxer-arrows').count(), 0);
+  await tid('toggle-arrows').click();
+  const arrows = view.map.zones.reduce((n, z) => n + (z.red ? 1 : 0) + (z.green ? 1 : 0), 0);
+  assert.equal(await tid('boxer-arrows').locator('[data-arrow]').count(), arrows);
+  await snap('estate-arrows-1024x768');
+  await tid('toggle-arrows').click();
+  assert.equal(await tid('boxer-arrows').count(), 0);
+
+  // A zone's panel: its full name, its ground, who is there; the chips on the map sum the same points.
+  await tid('zone-GB1').click();
+  assert.equal(await text('zone-name'), 'British Legation (north)');
+  assert.match(await text('zone-panel'), /GB1 · major British legation · quarter 1/);
+  const gb1 = view.counters.filter((c) => c.zone === 'GB1');
+  assert.equal(await tid('zone-counters').locator('li').count(), gb1.length);
+  const gb1Zone = view.map.zones.find((z) => z.id === 'GB1');
+  assert.match(await tid('zone-GB1').locator('[data-chip="soldiers"] text').textContent(), new RegExp(`^${gb1Zone.soldiers}★$`));
+  await fitsAcross();
+  await buttonsOk('day-bar');
+  await buttonsOk('estate-panel');
+  await snap('estate-setup-1024x768');
+
+  // A placement the rules refuse, said in the panel with its rule; then one they allow.
+  const forbidden = view.map.zones.find((z) => z.forbidden && !z.entry).id;
+  await tid('counter-gb-1').click();
+  assert.equal(await press(`zone-${forbidden}`), false, 'no defender is placed beside an entry zone');
+  assert.match(await text('estate-refusal-rule'), /^Rule: L'Estate dei Boxers, 8 \(set-up\)$/);
+  assert.ok((await text('estate-refusal-message')).length > 10);
+  assert.ok(await press('zone-GB2'), 'a British counter may go to the other British zone');
+  assert.match(await newest(), /British soldiers 1/);
+  assert.equal(siege().counters.find((c) => c.id === 'gb-1').zone, 'GB2');
+  await tid('zone-close').click();
+
+  await press('estate-advance');
+  assert.equal(await stage(), 'draw');
+  assert.match(await text('estate-step'), /draw the day's card/);
+
+  // Black attack cards from the table's own deck until a day brings combat (an event may call one off).
+  let day = 0;
+  for (const card of ATTACK_CARDS) {
+    await tid('estate-card-type').click();
+    await tid('estate-card-typed').fill(card);
+    await press('estate-card-use');
+    day += 1;
+    assert.match(await text('estate-day'), new RegExp(`^Day ${day} of 54$`));
+    assert.equal(await tid('estate-card').getAttribute('data-card'), card.replace('S', '♠').replace('C', '♣'));
+    assert.match(await text('estate-brings'), /1 day less of supply/);
+    // Following phase by phase from the first card: each Boxers' phase stops for the player to see.
+    if (day === 1) {
+      assert.ok(await press('estate-follow'));
+      assert.equal(await tid('estate-follow').getAttribute('aria-pressed'), 'true');
+    }
+    while (!['draw', 'over'].includes(await stage()) && !(await stage()).startsWith('combat/')) await press('estate-advance');
+    if ((await stage()).startsWith('combat/')) break;
+  }
+  assert.ok((await stage()).startsWith('combat/'), 'a day with combat');
+
+  // Phase by phase: Advance runs one of the Boxers' phases and names it so.
+  const phases = [];
+  while ((await stage()) !== 'combat/soldier_fire') {
+    assert.equal(await text('estate-advance'), 'Run the Boxers’ phase');
+    phases.push(await text('estate-step'));
+    await press('estate-advance');
+  }
+  assert.ok(phases.some((p) => /Boxer movement/.test(p)), `the Boxers' movement followed: ${phases.join(' | ')}`);
+  await snap('estate-boxers-moved-1024x768');
+
+  // Phase 3: the zones owed fire are marked on the map; one fires from its panel, odds first.
+  view = siege();
+  assert.ok(view.fires.length > 0, 'a zone owes fire');
+  for (const f of view.fires) assert.equal(await page.locator(`[data-mark="owed-${f.from}"]`).count(), 1);
+  const fire = view.fires.find((f) => f.choices.some((c) => c.guns !== 'tep')) ?? view.fires[0];
+  const choice = fire.choices.find((c) => c.guns !== 'tep') ?? fire.choices[0];
+  await tid(`zone-${fire.from}`).click();
+  const key = `${fire.from}-${choice.target}-${choice.guns}`;
+  await tid(`fire-choice-${key}`).waitFor();
+  const odds = await tid(`fire-odds-${key}`).locator('li').allTextContents();
+  assert.ok(odds.length > 0 && odds.every((o) => /\d+%/.test(o)), `odds shown: ${odds}`);
+  const total = odds.reduce((n, o) => n + Number(/(\d+)%/.exec(o)[1]), 0);
+  assert.ok(total >= 98 && total <= 102, `the odds sum to 100%: ${total}`);
+  assert.equal(await tid(`fire-choices-${fire.from}`).locator('button', { hasText: 'Fire' }).count(), fire.choices.length);
+  await tid(`fire-choice-${key}`).scrollIntoViewIfNeeded();
+  await fitsAcross();
+  await buttonsOk('estate-panel');
+  await snap('estate-fire-odds-1024x768');
+  await tid('fire-die').fill('4');
+  assert.ok(await press(`fire-${key}`));
+  const fired = (await logEntries()).find((e) => !e.undone && e.kind === 'fire');
+  assert.ok(fired, 'the fire is in the log');
+  assert.match(fired.text, /die 4|psychological test 4/);
+  assert.ok(!siege().fires.some((f) => f.from === fire.from), 'the zone has fired');
+
+  // The log keeps the procedure's lines apart.
+  const lines = await tid('log').locator('[data-kind="advance"] .text').first().evaluate((el) => [getComputedStyle(el).whiteSpace, el.innerText.split('\n').length]);
+  assert.equal(lines[0], 'pre-line');
+  assert.ok(lines[1] > 1, 'a phase of several steps reads on several lines');
+
+  // The day's combat runs by itself now; the other fires as Sandtable suggests them.
+  assert.ok(await press('estate-follow'));
+  let moved = false;
+  for (let guard = 0; guard < 60 && !['draw', 'over'].includes(await stage()); guard++) {
+    const now = await stage();
+    if (now === 'combat/soldier_fire') {
+      assert.equal(await text('estate-advance'), 'Fire as Sandtable suggests');
+      await press('estate-advance');
+    } else if (now === 'combat/soldier_move') {
+      view = siege();
+      const burning = new Set(view.map.zones.filter((z) => z.fire).map((z) => z.id));
+      const stuck = view.counters.filter((c) => c.at === 'zone' && burning.has(c.zone) && c.mp_left !== null);
+      // Those the flames drive out go first, to a neighbour not burning; then one move of the player's own.
+      for (const zone of new Set(stuck.map((c) => c.zone))) {
+        const ids = stuck.filter((c) => c.zone === zone).map((c) => c.id);
+        assert.ok(await moveOut(zone, ids, (z) => z.fire), `the counters in burning ${zone} got out`);
+        moved = true;
+      }
+      if (!moved) {
+        const mover = view.counters.find((c) => c.kind === 'soldiers' && c.mp_left > 0 && !burning.has(c.zone));
+        moved = (await moveOut(mover.zone, [mover.id], (z) => z.fire, 'estate-move-1024x768')) !== null;
+      }
+      assert.ok(await tid('estate-end-moves').isEnabled(), 'the moves may end');
+      await press('estate-end-moves');
+    } else {
+      await press('estate-advance');
+    }
+  }
+  assert.ok(moved, 'a soldier move was made');
+  assert.equal(await stage(), 'draw', 'the day ran to its end');
+
+  // After the combat: the fires are ruins now, drawn so on the map, and the panel says so.
+  view = siege();
+  const ruins = view.map.zones.filter((z) => z.ruin).map((z) => z.id);
+  for (const z of view.map.zones) {
+    assert.equal(await tid(`zone-${z.id}`).getAttribute('data-ruin'), String(z.ruin), `ruin of ${z.id}`);
+    assert.equal(await tid(`zone-${z.id}`).getAttribute('data-fire'), String(z.fire), `fire of ${z.id}`);
+  }
+  if (ruins.length > 0) {
+    await tid(`zone-${ruins[0]}`).click();
+    assert.match(await text('zone-marks'), /in ruins/);
+  }
+  assert.match(await text('estate-step'), /draw the day's card/);
+  assert.match(await text('estate-vp'), /^\d+ VP · /);
+  await fitsAcross();
+  await buttonsOk('day-bar');
+  await snap('estate-after-combat-1024x768');
+});
