@@ -150,7 +150,10 @@ test('a combat day of the siege: set-up, an attack card, the Boxers followed, a 
   assert.equal(await tid('boxer-arrows').count(), 0);
 
   // A zone's panel: its full name, its ground, who is there; the chips on the map sum the same points.
+  // A tap on the map brings the panel forward even from the dice.
+  await tid('tab-dice').click();
   await tid('zone-GB1').click();
+  await tid('zone-panel').waitFor({ state: 'visible' });
   assert.equal(await text('zone-name'), 'British Legation (north)');
   assert.match(await text('zone-panel'), /GB1 · major British legation · quarter 1/);
   const gb1 = view.counters.filter((c) => c.zone === 'GB1');

@@ -1,6 +1,7 @@
 // What a tap on a zone means now. Nothing here decides what the rules allow: a tap sends what the player
 // asked for, and the engine's refusal, if any, is shown in the panel.
 
+import { game } from '../../game.svelte';
 import { picks } from './picks.svelte';
 import { send } from './send';
 import { stageKey, type Estate } from './view';
@@ -29,6 +30,9 @@ export async function tapZone(estate: Estate, zone: string) {
     }
   }
   picks.show(picks.zone === zone ? null : zone);
+  // The shared screen brings the side panel's first tab forward for what is picked on the table: the
+  // zone panel, when the player was looking at the dice.
+  game.select(picks.zone);
 }
 
 /** Each picked counter to the zone in turn, stopping at the first the engine refuses. */
