@@ -47,11 +47,6 @@ export function nationName(nation: Zone['nation']): string {
   return nation ? NATION[nation].name : '';
 }
 
-/** The label on the map: the scenario's short id ("GB1"); an entry zone goes by its number instead. */
-export function shortLabel(zone: Zone): string {
-  return zone.id;
-}
-
 /** What the victory bands are called, as a player says them. */
 export function bandName(band: string): string {
   return band.replaceAll('_', ' ');
