@@ -35,6 +35,32 @@ pub enum Command {
     Serve(ServeArgs),
     /// When Empires Clash! army lists: list them, check them, set up a one-off battle from two
     Armies(ArmiesArgs),
+    /// Simulate whole games headless: `sim estate --games 10000 --seed 1 --strategy fire-first --json`
+    Sim(SimArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    /// The system to simulate: estate (L'Estate dei Boxers, where Sandtable plays the Boxers)
+    pub system: String,
+    /// Sieges to play
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    /// Seed of the run: the same seed gives the same report
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The defenders' strategy: hold-major-legations, fire-first or random
+    #[arg(long, default_value = "hold-major-legations")]
+    pub strategy: String,
+    /// A scenario file (default: the shipped siege, the-55-days)
+    #[arg(long)]
+    pub scenario: Option<PathBuf>,
+    /// A rulings option to play with (wounded_twelve, stone_walls_do_not_burn); repeatable
+    #[arg(long = "option")]
+    pub options: Vec<String>,
+    /// Print the report as JSON
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

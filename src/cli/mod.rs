@@ -45,5 +45,26 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         Command::Campaign(args) => campaign::run(&db, args).await,
         Command::Serve(args) => game::serve(&db, args).await,
         Command::Armies(args) => crate::systems::desk::run_cli(args),
+        Command::Sim(args) => simulate(args),
     }
+}
+
+fn simulate(args: args::SimArgs) -> Result<(), Failure> {
+    if !matches!(args.system.as_str(), "estate" | "estate-dei-boxers") {
+        return Err(Failure::bad_input(format!(
+            "sim {}: Sandtable simulates L'Estate dei Boxers (estate), where it plays the Boxers",
+            args.system
+        )));
+    }
+    let request = crate::systems::simulate::SimRequest {
+        games: args.games,
+        seed: args.seed,
+        strategy: args.strategy,
+        scenario: args.scenario,
+        options: args.options,
+        json: args.json,
+    };
+    let out = crate::systems::simulate::run(request).map_err(Failure::bad_input)?;
+    println!("{out}");
+    Ok(())
 }

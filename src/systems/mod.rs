@@ -7,8 +7,13 @@ crate::register_systems! {
     "heliograph" => heliograph::Heliograph,
     "when-empires-clash" => when_empires_clash::WhenEmpiresClash,
     "natives-are-restless" => natives_are_restless::NativesAreRestless,
+    "estate-dei-boxers" => estate_dei_boxers::EstateDeiBoxers,
 }
 
 /// The desk side's screens beyond the table (an army builder): When Empires Clash! is the system with
 /// points, so its builder is the one the app's commands and `sandtable armies` reach.
 pub use when_empires_clash::desk;
+
+/// The simulator the app and `sandtable sim` run: L'Estate dei Boxers is the system Sandtable plays whole
+/// games of by itself.
+pub use estate_dei_boxers::simulate;

@@ -1,0 +1,58 @@
+//! The defenders' actions: the player's decisions, and `advance`, which runs the Boxers' side of the day.
+//! Zones and counters are named by their scenario ids ("GB1", "gb-2", "nordenfelt").
+
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EstateAction {
+    /// Run the procedure on: the set-up ends, the day's steps and the Boxers' phases go on until a decision
+    /// of the player's (or, when following phase by phase, one phase). At a decision, take Sandtable's
+    /// suggestion (the hold-major-legations strategy). Typed dice are used first, in order.
+    Advance {
+        #[serde(default)]
+        dice: Option<Vec<i64>>,
+    },
+    /// Follow the Boxers phase by phase, or let a day's combat run to the end.
+    Follow { phase_by_phase: bool },
+    /// One zone's fire (6.3): the soldiers (with the guns joined, `guns: "join"`) at `target`; or the guns'
+    /// psychological test (`guns: "tep"`) at `tep_target` (the soldiers' target when not given).
+    Fire {
+        from: String,
+        #[serde(default)]
+        target: Option<String>,
+        #[serde(default)]
+        guns: Option<String>,
+        #[serde(default)]
+        tep_target: Option<String>,
+        #[serde(default)]
+        dice: Option<Vec<i64>>,
+    },
+    /// Soldier movement (6.5): counters from one zone through `path`.
+    MoveCounters { counters: Vec<String>, path: Vec<String> },
+    /// The soldier movement phase is over.
+    EndMoves {
+        #[serde(default)]
+        dice: Option<Vec<i64>>,
+    },
+    /// Free repositioning (set-up, a day without attack, after a bombardment): one counter to a zone.
+    Reposition { counter: String, zone: String },
+    /// The set-up's four barricades (1.6, 8).
+    Barricades { zones: Vec<String> },
+    /// Counters back from the wounded pool (5.1.6).
+    ReturnWounded { returns: Vec<WoundedReturn> },
+    /// Two 1-point counters of one nation in one zone become one of 2 (5.1.6).
+    Merge { keep: String, other: String },
+    /// Betsy goes into action (3.4).
+    PlaceBetsy { zone: String },
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(deny_unknown_fields)]
+pub struct WoundedReturn {
+    pub counter: String,
+    pub points: u8,
+    pub zone: String,
+}

@@ -1,0 +1,261 @@
+//! The Boxers' movement (6.2), as the app plays it for them. Each pile moves together along the arrows:
+//! red first, green when the red leads into ruins; 4 MP with the entry costs, stopping on entering a zone
+//! held by soldiers or civilians, or an abandoned legation (to burn it, FAQ); a pile that has not split
+//! splits at the first zone with two arrows, dealt alternately in stack order (regulars, Boxers, leaders,
+//! fanatics), the first half taking the red arrow. A pile in a burning zone must leave it, and passes
+//! through burning zones to the first that is not (FAQ 6.1). Off the map, the counters go back to the cup.
+
+use super::super::map::{Arrow, Zones, bit, each};
+use super::{At, Census, Io, Rules, Siege};
+
+/// Moves every pile on the map once.
+pub fn movement(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+    let census = siege.census(rules);
+    let start = census.with_chinese;
+    let chinese = rules.roster.chinese();
+    let mut split_after: Zones = 0;
+    for zone in each(start) {
+        let pile: Vec<usize> = chinese.clone().filter(|&p| siege.pieces[p].at == At::Zone(zone)).collect();
+        let burning = siege.marks.fires & bit(zone) != 0;
+        if !burning && census.holds() & bit(zone) != 0 {
+            split_after |= siege.marks.split & bit(zone);
+            tell!(io, "{} stay in {} to fight", pile_words(siege, rules, &pile), rules.map.name(zone));
+            continue;
+        }
+        let split = siege.marks.split & bit(zone) != 0;
+        march(siege, rules, io, &census, pile, zone, rules.tables.boxer_points, split, burning, &mut split_after);
+    }
+    siege.marks.split = split_after;
+}
+
+/// The arrow a pile takes out of `zone`: red, or green when the red leads into ruins and the green does not.
+fn arrow(siege: &Siege, rules: &Rules, zone: u8) -> Option<(Arrow, &'static str)> {
+    let (red, green) = rules.map.arrows(zone);
+    let ruined = |a: Arrow| matches!(a, Arrow::To(z) if siege.marks.ruins & bit(z) != 0);
+    match (red, green) {
+        (Some(r), Some(g)) if ruined(r) && !ruined(g) => Some((g, "green")),
+        (Some(r), _) => Some((r, "red")),
+        (None, _) => None,
+    }
+}
+
+/// What entering `to` from `from` costs a pile (6.2): the dearest cost that applies.
+fn cost(siege: &Siege, rules: &Rules, census: &Census, from: u8, to: u8) -> u8 {
+    let map = rules.map;
+    let b = bit(to);
+    let mut c = 1;
+    let canal_step = (map.canal & b != 0) != (map.canal & bit(from) != 0);
+    if canal_step || siege.marks.ruins & b != 0 || siege.marks.barricades & b != 0 {
+        c = 2;
+    }
+    if map.legations & b != 0 && census.with_soldiers & b == 0 {
+        c = 2;
+    }
+    if census.with_civilians & b != 0 {
+        c = c.max(2);
+    }
+    if (census.with_soldiers | census.with_guns) & b != 0 {
+        c = 3;
+    }
+    c
+}
+
+#[allow(clippy::too_many_arguments)]
+fn march(
+    siege: &mut Siege,
+    rules: &Rules,
+    io: &mut impl Io,
+    census: &Census,
+    pile: Vec<usize>,
+    from: u8,
+    mut mp: u8,
+    mut split: bool,
+    mut forced: bool,
+    split_after: &mut Zones,
+) {
+    let mut at = from;
+    let mut route: Vec<String> = Vec::new();
+    let words = if io.tells() { pile_words(siege, rules, &pile) } else { String::new() };
+    loop {
+        let (red, green) = rules.map.arrows(at);
+        if !split && red.is_some() && green.is_some() && pile.len() > 1 {
+            // Split once, at the first zone with two arrows: alternately in stack order.
+            let mut order = pile.clone();
+            order.sort_by_key(|&p| (rules.roster.pieces[p].kind.stack_order(), p));
+            let (first, second): (Vec<usize>, Vec<usize>) = {
+                let mut a = Vec::new();
+                let mut b = Vec::new();
+                for (i, p) in order.into_iter().enumerate() {
+                    if i % 2 == 0 { a.push(p) } else { b.push(p) }
+                }
+                (a, b)
+            };
+            tell!(
+                io,
+                "{words} reach {} with its two arrows and split: {} on the red, {} on the green{}",
+                rules.map.name(at),
+                pile_words(siege, rules, &first),
+                pile_words(siege, rules, &second),
+                if route.is_empty() { String::new() } else { format!(" (on the way: {})", route.join(", ")) }
+            );
+            siege.marks.split |= bit(at);
+            march_on(siege, rules, io, census, first, at, mp, red, "red", forced, split_after);
+            march_on(siege, rules, io, census, second, at, mp, green, "green", forced, split_after);
+            return;
+        }
+        let Some((next, colour)) = arrow(siege, rules, at) else { break };
+        let to = match next {
+            Arrow::Off => {
+                for &p in &pile {
+                    siege.pieces[p].at = At::Cup;
+                    siege.pieces[p].points = rules.roster.pieces[p].full;
+                }
+                route.push(format!("the {colour} arrow off the map"));
+                tell!(
+                    io,
+                    "{words} from {} follow {}: they leave the map (back to the cup)",
+                    rules.map.name(from),
+                    route.join(", ")
+                );
+                return;
+            }
+            Arrow::To(z) => z,
+        };
+        if siege.marks.fires & bit(to) != 0 {
+            // Through the burning zone to the first one that is not (FAQ 6.1).
+            if mp == 0 && !forced {
+                break;
+            }
+            route.push(format!("through the fire in {}", rules.map.name(to)));
+            at = to;
+            forced = true;
+            continue;
+        }
+        let price = cost(siege, rules, census, at, to);
+        if price > mp && !forced {
+            route.push(format!("{} costs {price} MP, {mp} left: they stop", rules.map.name(to)));
+            break;
+        }
+        mp = mp.saturating_sub(price);
+        route.push(format!("the {colour} arrow to {} ({price} MP, {mp} left)", rules.map.name(to)));
+        at = to;
+        let b = bit(to);
+        if census.holds() & b != 0 {
+            route.push("contact: they stop".into());
+            break;
+        }
+        if rules.map.legations & b != 0 && siege.marks.ruins & b == 0 {
+            route.push("an abandoned legation: they stop to burn it".into());
+            break;
+        }
+        if forced {
+            // A forced move out of the flames ends in the first zone clear of them.
+            break;
+        }
+        if mp == 0 {
+            break;
+        }
+    }
+    for &p in &pile {
+        siege.pieces[p].at = At::Zone(at);
+    }
+    if split {
+        *split_after |= bit(at);
+    }
+    split = split || siege.marks.split & bit(at) != 0;
+    if split {
+        *split_after |= bit(at);
+    }
+    if at == from {
+        tell!(
+            io,
+            "{words} in {} do not move{}",
+            rules.map.name(from),
+            if route.is_empty() { String::new() } else { format!(": {}", route.join(", ")) }
+        );
+    } else {
+        tell!(io, "{words} from {} follow {}", rules.map.name(from), route.join(", "));
+    }
+}
+
+/// One half of a split pile follows its arrow with the points left.
+#[allow(clippy::too_many_arguments)]
+fn march_on(
+    siege: &mut Siege,
+    rules: &Rules,
+    io: &mut impl Io,
+    census: &Census,
+    pile: Vec<usize>,
+    at: u8,
+    mp: u8,
+    arrow: Option<Arrow>,
+    _colour: &str,
+    forced: bool,
+    split_after: &mut Zones,
+) {
+    if pile.is_empty() {
+        return;
+    }
+    match arrow {
+        Some(Arrow::To(next)) => {
+            // The half steps onto its own arrow first, then follows the arrows from there.
+            if siege.marks.fires & bit(next) == 0 {
+                let price = cost(siege, rules, census, at, next);
+                if price > mp && !forced {
+                    for &p in &pile {
+                        siege.pieces[p].at = At::Zone(at);
+                    }
+                    *split_after |= bit(at);
+                    tell!(
+                        io,
+                        "{} wait in {}: {} costs {price} MP",
+                        pile_words(siege, rules, &pile),
+                        rules.map.name(at),
+                        rules.map.name(next)
+                    );
+                    return;
+                }
+                let left = mp.saturating_sub(price);
+                for &p in &pile {
+                    siege.pieces[p].at = At::Zone(next);
+                }
+                tell!(
+                    io,
+                    "{} take the arrow to {} ({price} MP, {left} left)",
+                    pile_words(siege, rules, &pile),
+                    rules.map.name(next)
+                );
+                let b = bit(next);
+                let stop = census.holds() & b != 0
+                    || (rules.map.legations & b != 0 && siege.marks.ruins & b == 0)
+                    || left == 0;
+                if stop {
+                    *split_after |= b;
+                    return;
+                }
+                march(siege, rules, io, census, pile, next, left, true, false, split_after);
+            } else {
+                march(siege, rules, io, census, pile, at, mp, true, forced, split_after);
+            }
+        }
+        Some(Arrow::Off) => {
+            for &p in &pile {
+                siege.pieces[p].at = At::Cup;
+                siege.pieces[p].points = rules.roster.pieces[p].full;
+            }
+            tell!(io, "{} leave the map (back to the cup)", pile_words(siege, rules, &pile));
+        }
+        None => {}
+    }
+}
+
+/// "12 points of Boxers (5 counters)".
+pub fn pile_words(siege: &Siege, rules: &Rules, pile: &[usize]) -> String {
+    let points: u32 = pile.iter().map(|&p| siege.pieces[p].points as u32).filter(|_| true).sum::<u32>()
+        - pile
+            .iter()
+            .filter(|&&p| rules.roster.pieces[p].kind.is_leader())
+            .map(|&p| siege.pieces[p].points as u32)
+            .sum::<u32>();
+    format!("{points} Boxer points ({} counter{})", pile.len(), if pile.len() == 1 { "" } else { "s" })
+}

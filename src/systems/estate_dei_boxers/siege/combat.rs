@@ -1,0 +1,564 @@
+//! The combat sequence (6.1-6.9), phase by phase, repeated until no Boxer counter is on the map.
+
+use super::super::map::{Terrain, Zones, bit, each};
+use super::super::nation::Nation;
+use super::super::roster::Kind;
+use super::super::tables::{Rush, Volley, column, row};
+use super::{At, Census, Command, Io, Phase, Rules, Siege, Stage, boxers, losses, moves};
+
+/// A day's combat that has not ended after this many sequences ends with the Boxers left drawing off
+/// (a safeguard the text does not need; the arrows always lead off the map in the end).
+const MOST_SEQUENCES: u16 = 60;
+
+/// How a zone's guns fire (3.1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GunUse {
+    /// Their value joins the soldiers' (+4 into their own zone, +2 next door).
+    Join,
+    /// Psychological tests: each gun at its target, one test per target (3.1 notes).
+    Tep(Vec<(usize, u8)>),
+    /// The guns do not fire (there is nothing they may fire at).
+    Hold,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FireOrder {
+    /// The zone the soldiers (and joined guns) fire at; None when only psychological tests are fired.
+    pub target: Option<u8>,
+    pub guns: GunUse,
+}
+
+/// Runs one phase; false when it waits for the player (fire orders, soldier moves).
+pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, command: &mut C, phase: Phase) -> bool {
+    let next = |p: Phase| Stage::Combat { phase: p };
+    match phase {
+        Phase::Fires => {
+            siege.today.sequences += 1;
+            tell!(io, "Sequence {}: {}", siege.today.sequences, Phase::Fires.title());
+            fires(siege, rules, io);
+            siege.stage = next(Phase::BoxerMove);
+        }
+        Phase::BoxerMove => {
+            tell!(io, "{}", Phase::BoxerMove.title());
+            boxers::movement(siege, rules, io);
+            losses::lone_officers(siege, rules, io);
+            siege.marks.fired = 0;
+            siege.stage = next(Phase::SoldierFire);
+        }
+        Phase::SoldierFire => {
+            loop {
+                let census = siege.census(rules);
+                let Some(from) = each(firing_zones(siege, rules, &census) & !siege.marks.fired).next() else { break };
+                let Some(order) = command.fire(rules, siege, &census, from) else { return false };
+                fire_with(siege, rules, io, &census, from, &order);
+            }
+            siege.stage = next(Phase::BoxerMelee);
+        }
+        Phase::BoxerMelee => {
+            tell!(io, "{}", Phase::BoxerMelee.title());
+            boxer_melees(siege, rules, io);
+            moves::start_phase(siege);
+            siege.stage = next(Phase::SoldierMove);
+        }
+        Phase::SoldierMove => {
+            let Some(list) = command.moves(rules, siege) else { return false };
+            for mv in &list {
+                if moves::move_check(siege, rules, mv).is_ok() {
+                    moves::apply(siege, rules, io, mv);
+                }
+            }
+            moves::end_phase(siege, rules, io);
+            siege.stage = next(Phase::SoldierMelee);
+        }
+        Phase::SoldierMelee => {
+            tell!(io, "{}", Phase::SoldierMelee.title());
+            soldier_melees(siege, rules, io);
+            siege.stage = next(Phase::Morale);
+        }
+        Phase::Morale => {
+            tell!(io, "{}", Phase::Morale.title());
+            for zone in each(siege.marks.hit & siege.census(rules).with_chinese) {
+                let die = io.d6(|| format!("Boxer morale in {}", rules.map.name(zone)));
+                tell!(io, "Boxers in {} test morale: {die}", rules.map.name(zone));
+                losses::boxers_waver(siege, rules, io, zone, die as i32);
+            }
+            siege.marks.hit = 0;
+            siege.stage = next(Phase::Ignite);
+        }
+        Phase::Ignite => {
+            let census = siege.census(rules);
+            let burnable = !rules.map.unburnable & !siege.marks.ruins & !siege.marks.fires & !stone(rules);
+            let lit = census.with_chinese & burnable;
+            siege.marks.fires |= lit;
+            if io.tells() && lit != 0 {
+                let names: Vec<&str> = each(lit).map(|z| rules.map.name(z)).collect();
+                io.say(format!("{}: the Boxers set fire to {}", Phase::Ignite.title(), names.join(", ")));
+            }
+            siege.stage = next(Phase::End);
+        }
+        Phase::End => {
+            let census = siege.census(rules);
+            if census.with_chinese == 0 || siege.today.sequences >= MOST_SEQUENCES {
+                if census.with_chinese != 0 {
+                    for p in rules.roster.chinese() {
+                        if siege.pieces[p].zone().is_some() {
+                            siege.pieces[p] =
+                                super::Piece { points: rules.roster.pieces[p].full, at: At::Cup, spent: 0 };
+                        }
+                    }
+                    tell!(io, "after {MOST_SEQUENCES} sequences the last Boxers draw off");
+                }
+                let ruined = siege.marks.fires;
+                siege.marks.ruins |= ruined;
+                siege.marks.fires = 0;
+                siege.marks.spread = 0;
+                siege.marks.fought = 0;
+                siege.marks.split = 0;
+                siege.marks.hit = 0;
+                siege.tracks.cha_cha = false;
+                if io.tells() {
+                    let names: Vec<&str> = each(ruined).map(|z| rules.map.name(z)).collect();
+                    io.say(if names.is_empty() {
+                        "No Boxer is left on the map: the day's fighting is over".into()
+                    } else {
+                        format!(
+                            "No Boxer is left on the map: the fires burn out and leave ruins in {}",
+                            names.join(", ")
+                        )
+                    });
+                }
+                siege.stage = Stage::EndDay;
+            } else if super::day::overrun(siege, rules) {
+                siege.stage = Stage::EndDay;
+            } else {
+                siege.stage = next(Phase::Fires);
+            }
+        }
+    }
+    true
+}
+
+fn stone(rules: &Rules) -> Zones {
+    if rules.stone_walls {
+        rules.map.walls
+            | rules
+                .map
+                .zones
+                .iter()
+                .enumerate()
+                .filter(|(_, z)| z.terrain == Terrain::Ramp)
+                .fold(0, |m, (i, _)| m | bit(i as u8))
+    } else {
+        0
+    }
+}
+
+/// 6.1: soldiers fight each fire they stand in (1D6 + their points, 6+ puts it out, a 1 always fails);
+/// then each fire still burning (not one that caught by spreading last time) spreads to each burnable
+/// neighbour on a 1. Streets and the canal neither burn nor carry fire.
+fn fires(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+    if siege.marks.fires == 0 {
+        return;
+    }
+    let census = siege.census(rules);
+    for zone in each(siege.marks.fires & census.with_soldiers & !siege.marks.fought) {
+        let points = census.soldiers[zone as usize];
+        let die = io.d6(|| format!("fighting the fire in {}", rules.map.name(zone)));
+        if die != 1 && die as u32 + points as u32 >= 6 {
+            siege.marks.fires &= !bit(zone);
+            tell!(io, "the soldiers put out the fire in {} ({die} + {points})", rules.map.name(zone));
+        } else {
+            siege.marks.fought |= bit(zone);
+            tell!(
+                io,
+                "the fire in {} beats the soldiers ({die} + {points}); it can no longer be fought",
+                rules.map.name(zone)
+            );
+        }
+    }
+    let burnable = !rules.map.unburnable & !stone(rules);
+    let mut caught = 0;
+    for zone in each(siege.marks.fires & !siege.marks.spread) {
+        for n in each(rules.map.walk[zone as usize] & burnable & !siege.marks.fires & !siege.marks.ruins & !caught) {
+            let die = io.d6(|| format!("fire spreading from {} to {}", rules.map.name(zone), rules.map.name(n)));
+            if die == 1 {
+                caught |= bit(n);
+                tell!(io, "the fire spreads from {} to {}", rules.map.name(zone), rules.map.name(n));
+            }
+        }
+    }
+    siege.marks.fires |= caught;
+    siege.marks.spread = caught;
+}
+
+/// Zones whose soldiers or guns must fire now (6.3): not burning, with something to fire at.
+pub fn firing_zones(siege: &Siege, rules: &Rules, census: &Census) -> Zones {
+    let boxers = census.with_chinese;
+    if boxers == 0 {
+        return 0;
+    }
+    let beside = each(boxers).fold(boxers, |m, z| m | rules.map.near[z as usize]);
+    // Soldiers fire only at or beside Boxers; guns may reach further.
+    let shooters = ((census.with_soldiers & beside) | census.with_guns) & !siege.marks.fires;
+    each(shooters)
+        .filter(|&z| {
+            let (soldiers, guns) = fire_targets(siege, rules, census, z);
+            soldiers | guns != 0
+        })
+        .fold(0, |m, z| m | bit(z))
+}
+
+pub fn next_firing_zone(siege: &Siege, rules: &Rules) -> Option<u8> {
+    let census = siege.census(rules);
+    each(firing_zones(siege, rules, &census) & !siege.marks.fired).next()
+}
+
+/// What `from`'s soldiers may fire at (their own zone with Boxers in it; a zone next door with Boxers and
+/// no friendly unit), and what its guns may fire at (those, and any such zone in reach: a machine gun 4
+/// zones, a cannon 6, from the wall anywhere in the city below).
+pub fn fire_targets(siege: &Siege, rules: &Rules, census: &Census, from: u8) -> (Zones, Zones) {
+    let boxers = census.with_chinese & !census.friendly();
+    let own = census.with_chinese & bit(from);
+    let soldiers =
+        if census.with_soldiers & bit(from) != 0 { own | (rules.map.near[from as usize] & boxers) } else { 0 };
+    if census.with_guns & bit(from) == 0 {
+        return (soldiers, 0);
+    }
+    let on_wall = rules.map.walls & bit(from) != 0;
+    let mut guns = own | (rules.map.near[from as usize] & boxers);
+    let reach = gun_reach(siege, rules, from);
+    for z in each(boxers & !guns) {
+        let d = rules.map.distance[from as usize][z as usize];
+        if d <= reach || (on_wall && rules.map.walls & bit(z) == 0) {
+            guns |= bit(z);
+        }
+    }
+    let _ = siege;
+    (soldiers, guns)
+}
+
+fn gun_reach(siege: &Siege, rules: &Rules, zone: u8) -> u8 {
+    guns_in(siege, rules, zone)
+        .map(|g| if siege.pieces[g].points > 1 { rules.roster.pieces[g].kind.reach() } else { 1 })
+        .max()
+        .unwrap_or(0)
+}
+
+fn guns_in<'a>(siege: &'a Siege, rules: &'a Rules, zone: u8) -> impl Iterator<Item = usize> + 'a {
+    (0..rules.roster.defenders)
+        .filter(move |&p| siege.pieces[p].at == At::Zone(zone) && rules.roster.pieces[p].kind.is_gun())
+}
+
+/// The labelled modifiers of a roll, without allocating.
+#[derive(Debug, Clone, Copy)]
+pub struct Mods {
+    pub items: [(&'static str, i8); 10],
+    pub n: usize,
+}
+
+impl Mods {
+    fn new() -> Mods {
+        Mods { items: [("", 0); 10], n: 0 }
+    }
+    fn add(&mut self, label: &'static str, value: i32) {
+        if value != 0 && self.n < 10 {
+            self.items[self.n] = (label, value as i8);
+            self.n += 1;
+        }
+    }
+    pub fn total(&self) -> i32 {
+        self.items[..self.n].iter().map(|(_, v)| *v as i32).sum()
+    }
+    pub fn list(&self) -> &[(&'static str, i8)] {
+        &self.items[..self.n]
+    }
+}
+
+/// The officers' bonus in a zone: MacDonald alone +3, else the best two (+4 at most) (1.5.2, FAQ).
+pub fn officers_bonus(siege: &Siege, rules: &Rules, zone: u8) -> i32 {
+    let (mut best, mut second, mut macdonald) = (0, 0, false);
+    for p in 0..rules.roster.defenders {
+        if siege.pieces[p].at != At::Zone(zone) || !rules.roster.pieces[p].kind.is_officer() {
+            continue;
+        }
+        if rules.roster.pieces[p].kind == Kind::MacDonald {
+            macdonald = true;
+        }
+        let v = siege.pieces[p].points as i32;
+        if v > best {
+            second = best;
+            best = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    if macdonald { 3 } else { best + second }
+}
+
+/// The soldiers' fire or melee modifiers (6.3, 6.6) at `target` from `from`.
+pub fn soldier_mods(
+    siege: &Siege,
+    rules: &Rules,
+    census: &Census,
+    from: u8,
+    target: u8,
+    joined_guns: bool,
+    melee: bool,
+) -> Mods {
+    let mut m = Mods::new();
+    m.add("officers", officers_bonus(siege, rules, from));
+    if melee {
+        m.add("melee", 2);
+        let b = bit(target);
+        if (rules.map.legations | siege.marks.barricades) & b != 0 {
+            m.add("legation or barricade", 1);
+        }
+        let zone = &rules.map.zones[target as usize];
+        if zone.terrain == Terrain::Legation && matches!(zone.nation, Some(Nation::Britain | Nation::France)) {
+            let own = (0..rules.roster.defenders).any(|p| {
+                siege.pieces[p].at == At::Zone(target)
+                    && rules.roster.pieces[p].kind.is_soldiers()
+                    && rules.roster.pieces[p].nation == zone.nation
+            });
+            if own {
+                m.add("their own legation", 2);
+            }
+        }
+    } else if joined_guns {
+        m.add(
+            if target == from { "guns into their own zone" } else { "guns next door" },
+            if target == from { 4 } else { 2 },
+        );
+    }
+    m.add("Chinese leaders", -(census.leaders[target as usize] as i32));
+    if census.with_regulars & bit(target) != 0 {
+        m.add("Chinese regulars", -1);
+    }
+    if siege.marks.ruins & bit(target) != 0 {
+        m.add("ruins", -1);
+    }
+    if siege.tracks.morale == 0 {
+        m.add("morale at zero", -3);
+    }
+    if siege.tracks.ammunition_out {
+        m.add("ammunition short", -2);
+    }
+    m
+}
+
+/// The Boxers' melee modifiers in `zone` (6.4).
+pub fn boxer_mods(siege: &Siege, rules: &Rules, census: &Census, zone: u8) -> Mods {
+    let mut m = Mods::new();
+    let i = zone as usize;
+    m.add("Chinese leaders", census.leaders[i].min(2) as i32);
+    if census.with_regulars & bit(zone) != 0 {
+        m.add("regulars", 1);
+    }
+    let defenders = census.soldiers[i] as u32 + census.guns[i] as u32;
+    let boxers = census.boxers[i] as u32;
+    let odds = if defenders == 0 || boxers >= 6 * defenders {
+        3
+    } else if boxers >= 4 * defenders {
+        2
+    } else if boxers >= 2 * defenders {
+        1
+    } else {
+        0
+    };
+    m.add("numbers", odds);
+    if siege.tracks.cha_cha {
+        m.add("Cha, Cha, Cho, Cho", 3);
+    }
+    if siege.marks.ruins & bit(zone) != 0 {
+        m.add("ruins", -1);
+    }
+    if census.with_soldiers & bit(zone) != 0 {
+        let z = &rules.map.zones[i];
+        if z.terrain == Terrain::Legation && matches!(z.nation, Some(Nation::Britain | Nation::France)) {
+            m.add("British or French legation", -2);
+        } else if (rules.map.legations | siege.marks.barricades) & bit(zone) != 0 {
+            m.add("legation or barricade", -1);
+        }
+    }
+    m
+}
+
+pub fn fire_odds_row(die: u8, mods: &Mods) -> usize {
+    row(die as i32 + mods.total(), 8)
+}
+
+pub fn melee_row(die: u8, mods: &Mods) -> usize {
+    row(die as i32 + mods.total(), 8)
+}
+
+/// One zone's fire, as ordered.
+pub fn fire(siege: &mut Siege, rules: &Rules, io: &mut impl Io, from: u8, order: &FireOrder) {
+    let census = siege.census(rules);
+    fire_with(siege, rules, io, &census, from, order)
+}
+
+/// `fire`, with the census of the table as it stands before it.
+fn fire_with(siege: &mut Siege, rules: &Rules, io: &mut impl Io, census: &Census, from: u8, order: &FireOrder) {
+    siege.marks.fired |= bit(from);
+    let joined = order.guns == GunUse::Join;
+    if let Some(target) = order.target {
+        let soldiers = census.soldiers[from as usize] as u32;
+        let guns = if joined { census.guns[from as usize] as u32 } else { 0 };
+        if soldiers + guns > 0 && census.with_chinese & bit(target) != 0 {
+            let mods = soldier_mods(siege, rules, census, from, target, joined && guns > 0, false);
+            let die = io.d6(|| format!("fire from {} at {}", rules.map.name(from), rules.map.name(target)));
+            let r = fire_odds_row(die, &mods);
+            let result = rules.tables.soldiers[r][column(soldiers + guns)];
+            if io.tells() {
+                io.say(format!(
+                    "{} fire{} at {}: {} points, die {die}{} -> row {}: {}",
+                    rules.map.name(from),
+                    if guns > 0 { " with their guns" } else { "" },
+                    rules.map.name(target),
+                    soldiers + guns,
+                    mods_words(&mods),
+                    if r == 7 { "7+".to_string() } else { r.to_string() },
+                    volley_words(result, target == from)
+                ));
+            }
+            match result {
+                Volley::Kill(n) => {
+                    losses::boxers_lose(siege, rules, io, target, n, false);
+                }
+                Volley::Lose(n) if target == from => {
+                    let left = losses::defenders_lose(siege, rules, io, from, n);
+                    let _ = left;
+                }
+                Volley::Lose(_) => {}
+            }
+        }
+    }
+    if let GunUse::Tep(list) = &order.guns {
+        let mut done: Zones = 0;
+        for &(_, target) in list {
+            if done & bit(target) != 0 {
+                continue;
+            }
+            done |= bit(target);
+            if !rules.roster.chinese().any(|p| siege.pieces[p].at == At::Zone(target)) {
+                continue;
+            }
+            let far = rules.map.distance[from as usize][target as usize] >= 2;
+            let cover = far && (rules.map.legations | siege.marks.ruins) & bit(target) != 0;
+            let die = io.d6(|| format!("psychological test at {}", rules.map.name(target)));
+            let roll = die as i32 - cover as i32;
+            tell!(
+                io,
+                "the guns of {} fire on {}: psychological test {die}{}",
+                rules.map.name(from),
+                rules.map.name(target),
+                if cover { " -1 (legation or ruins, 2+ zones away)" } else { "" }
+            );
+            losses::boxers_waver(siege, rules, io, target, roll);
+        }
+    }
+}
+
+pub fn mods_words(mods: &Mods) -> String {
+    mods.list().iter().map(|(l, v)| format!(" {v:+} {l}")).collect()
+}
+
+fn volley_words(v: Volley, own_zone: bool) -> String {
+    match v {
+        Volley::Kill(n) => format!("{n} Boxer point{} eliminated", if n == 1 { "" } else { "s" }),
+        Volley::Lose(n) if own_zone => {
+            format!("{}S: the soldiers lose {n} point{}", if n == 2 { "2" } else { "" }, if n == 1 { "" } else { "s" })
+        }
+        Volley::Lose(_) => "S: no effect from next door".into(),
+    }
+}
+
+/// 6.4: a melee in every zone the Boxers share with soldiers, guns or civilians.
+fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+    let census = siege.census(rules);
+    for zone in each(census.with_chinese & census.holds()) {
+        let census = siege.census(rules);
+        let i = zone as usize;
+        let points = census.boxers[i] as u32;
+        if points == 0 {
+            continue;
+        }
+        let mods = boxer_mods(siege, rules, &census, zone);
+        let die = io.d6(|| format!("Boxer melee in {}", rules.map.name(zone)));
+        let r = melee_row(die, &mods);
+        let result = rules.tables.boxers[r][column(points)];
+        let soldiers_there = (census.with_soldiers | census.with_guns) & bit(zone) != 0;
+        tell!(
+            io,
+            "Boxers attack in {}: {points} points, die {die}{} -> row {}: {}",
+            rules.map.name(zone),
+            mods_words(&mods),
+            if r == 7 { "7+".to_string() } else { r.to_string() },
+            rush_words(result)
+        );
+        match result {
+            Rush::Nothing => {}
+            Rush::Kill(n) => {
+                let left = losses::defenders_lose(siege, rules, io, zone, n);
+                if left > 0 && siege.census(rules).with_civilians & bit(zone) != 0 {
+                    if left >= 3 {
+                        losses::civilians_lose_five(siege, rules, io, zone);
+                    }
+                    losses::civilians_fall_back(siege, rules, io, zone);
+                }
+                if left < n {
+                    losses::officers_risk(siege, rules, io, zone);
+                }
+            }
+            Rush::Lose(n) => {
+                if soldiers_there {
+                    losses::boxers_lose(siege, rules, io, zone, n, true);
+                } else {
+                    tell!(io, "against civilians alone, B results do not apply");
+                }
+            }
+        }
+    }
+    losses::lone_officers(siege, rules, io);
+}
+
+fn rush_words(r: Rush) -> String {
+    match r {
+        Rush::Nothing => "no effect".into(),
+        Rush::Kill(n) => format!("{n} defender point{} eliminated", if n == 1 { "" } else { "s" }),
+        Rush::Lose(n) => format!("{}B: the Boxers lose {n}", if n == 2 { "2" } else { "" }),
+    }
+}
+
+/// 6.6: the soldiers fight in every zone they share with Boxers.
+fn soldier_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+    let census = siege.census(rules);
+    for zone in each(census.with_chinese & (census.with_soldiers | census.with_guns)) {
+        let census = siege.census(rules);
+        let i = zone as usize;
+        let points = census.soldiers[i] as u32 + census.guns[i] as u32;
+        if points == 0 || census.with_chinese & bit(zone) == 0 {
+            continue;
+        }
+        let mods = soldier_mods(siege, rules, &census, zone, zone, false, true);
+        let die = io.d6(|| format!("soldiers' melee in {}", rules.map.name(zone)));
+        let r = melee_row(die, &mods);
+        let result = rules.tables.soldiers[r][column(points)];
+        tell!(
+            io,
+            "The soldiers charge in {}: {points} points, die {die}{} -> row {}: {}",
+            rules.map.name(zone),
+            mods_words(&mods),
+            if r == 7 { "7+".to_string() } else { r.to_string() },
+            volley_words(result, true)
+        );
+        match result {
+            Volley::Kill(n) => {
+                losses::boxers_lose(siege, rules, io, zone, n, false);
+            }
+            Volley::Lose(n) => {
+                losses::defenders_lose(siege, rules, io, zone, n);
+            }
+        }
+    }
+}

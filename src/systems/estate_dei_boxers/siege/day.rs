@@ -1,0 +1,437 @@
+//! The day (4, 5): the card's steps in the order the day table gives them, the tests before the combat
+//! (6: wounded, events, bombardment), the attack, and the day's end (morale, the relief on the last card).
+
+use super::super::map::{Zones, bit, each};
+use super::super::roster::Kind;
+use super::super::tables::{Shelling, column, row};
+use super::{At, Command, DayCard, End, Io, Phase, Rules, Siege, Stage, Today, losses, moves};
+
+/// The deck's cards: the last one brings the relief column (1.2).
+pub const DAYS: u8 = 54;
+/// Counters an attack draws from the cup (5.1.4), and the mine's attack (event 6).
+const ATTACKERS: usize = 20;
+const MINE_ATTACKERS: usize = 16;
+/// Entry zone of the mine's attack (event 6).
+const MINE_ENTRY: usize = 3;
+pub const SUPPLY_EXHAUSTED: u8 = 35;
+
+pub fn draw(siege: &mut Siege, rules: &Rules, io: &mut impl Io, card: DayCard) {
+    siege.tracks.day += 1;
+    siege.today = Today { card: Some(card), ..Today::default() };
+    if matches!(card, DayCard::Picture { red: true }) {
+        siege.tracks.red_pictures += 1;
+    }
+    if io.tells() {
+        let brings = match card {
+            DayCard::Pip { red: false, .. } => "supply, no Boxer activity, bombardment",
+            DayCard::Pip { red: true, .. } => "supply, no Boxer activity, wounded return (1D6+6), morale +1",
+            _ if card.red() => "supply, no Boxer activity, event test, wounded return, morale +1",
+            _ => "supply, event test, bombardment, combat: 20 Boxer counters",
+        };
+        io.say(format!("Day {}: {}", siege.tracks.day, brings));
+    }
+    let _ = rules;
+    siege.stage = Stage::Supply;
+}
+
+/// The step after `from` today, skipping those the card or the events rule out.
+pub fn next_after(siege: &Siege, rules: &Rules, from: Stage) -> Stage {
+    let card = siege.today.card.expect("a card is in play");
+    let order = [
+        Stage::Supply,
+        Stage::Wounded { points: 0 },
+        Stage::Betsy,
+        Stage::Event,
+        Stage::Bombard,
+        Stage::Redeploy,
+        Stage::Attack,
+        Stage::EndDay,
+    ];
+    let position =
+        |s: Stage| order.iter().position(|o| std::mem::discriminant(o) == std::mem::discriminant(&s)).unwrap_or(0);
+    let rain = siege.today.heavy_rain;
+    let attack = (!card.red() && card.high() && !rain) || siege.today.mine;
+    for &step in &order[position(from) + 1..] {
+        let due = match step {
+            Stage::Wounded { .. } => card.red() && pool(siege, rules) > 0,
+            Stage::Betsy => {
+                siege.tracks.red_pictures >= 3
+                    && rules.roster.betsy().is_some_and(|b| siege.pieces[b].at == At::Waiting)
+            }
+            Stage::Event => card.high(),
+            Stage::Bombard => !card.red() && !rain && !siege.today.light_rain,
+            Stage::Attack => attack,
+            _ => true,
+        };
+        if due {
+            return match step {
+                Stage::Wounded { .. } => Stage::Wounded { points: wounded_points(rules, card) },
+                s => s,
+            };
+        }
+    }
+    Stage::EndDay
+}
+
+fn wounded_points(rules: &Rules, card: DayCard) -> u8 {
+    match card {
+        DayCard::Joker { .. } => 18,
+        DayCard::Pip { .. } if !rules.wounded_twelve => 0,
+        _ => 12,
+    }
+}
+
+/// Counters in the wounded pool.
+pub fn pool(siege: &Siege, rules: &Rules) -> usize {
+    (0..rules.roster.defenders).filter(|&p| siege.pieces[p].at == At::Wounded).count()
+}
+
+/// 5.1.1: one day of supply less, or -2 morale once the reserves are exhausted.
+pub fn supply(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+    one_day_less(siege, io);
+    siege.stage = next_after(siege, rules, Stage::Supply);
+}
+
+fn one_day_less(siege: &mut Siege, io: &mut impl Io) {
+    if siege.tracks.supply >= SUPPLY_EXHAUSTED {
+        siege.shift_morale(-2);
+        tell!(io, "the food is exhausted: morale -2 (5.1.1): {}", siege.tracks.morale);
+    } else {
+        siege.tracks.supply += 1;
+        tell!(
+            io,
+            "supply: box {}{}",
+            siege.tracks.supply,
+            if siege.tracks.supply == SUPPLY_EXHAUSTED { " (exhausted)" } else { "" }
+        );
+    }
+}
+
+/// 5.1.6: the wounded come back. A red 2-10 rolls 1D6+6 (12 with the FAQ's option); the roll is made
+/// when the player is asked, so the stage carries the points.
+pub fn wounded(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut impl Command, points: u8) -> bool {
+    let points = if points == 0 {
+        let die = io.d6(|| "wounded return (1D6+6)".into());
+        let p = die + 6;
+        tell!(io, "wounded return: {die} + 6 = {p} points");
+        siege.stage = Stage::Wounded { points: p };
+        p
+    } else {
+        points
+    };
+    let Some(returns) = command.wounded(rules, siege, points) else { return false };
+    if check_wounded(siege, rules, points, &returns).is_ok() {
+        bring_back(siege, rules, io, &returns);
+    }
+    siege.stage = next_after(siege, rules, Stage::Wounded { points });
+    true
+}
+
+/// Refuses a return the rules do not allow: counters from the pool, each at 1 or 2 points, at most the
+/// points rolled in all, into the Quarter where a defender may be placed.
+pub fn check_wounded(siege: &Siege, rules: &Rules, points: u8, returns: &[(usize, u8, u8)]) -> Result<(), String> {
+    let mut total = 0u32;
+    for (i, &(p, value, zone)) in returns.iter().enumerate() {
+        let info = rules.roster.pieces.get(p).ok_or("no such counter")?;
+        if siege.pieces[p].at != At::Wounded || !info.kind.is_soldiers() {
+            return Err(format!("{} is not in the wounded pool", info.name));
+        }
+        if returns[..i].iter().any(|r| r.0 == p) {
+            return Err(format!("{} is named twice", info.name));
+        }
+        if value == 0 || value > info.full {
+            return Err(format!("{} comes back with 1 or {} points", info.name, info.full));
+        }
+        if zone as usize >= rules.map.len()
+            || rules.map.forbidden & bit(zone) != 0
+            || siege.marks.fires & bit(zone) != 0
+        {
+            return Err(format!("{} may not be placed there (8)", info.name));
+        }
+        total += value as u32;
+    }
+    if total > points as u32 {
+        return Err(format!("{total} points chosen; the return brings {points}"));
+    }
+    Ok(())
+}
+
+pub fn bring_back(siege: &mut Siege, rules: &Rules, io: &mut impl Io, returns: &[(usize, u8, u8)]) {
+    for &(p, value, zone) in returns {
+        siege.pieces[p] = super::Piece { points: value, at: At::Zone(zone), spent: 0 };
+        tell!(
+            io,
+            "{} come back ({value} point{}) in {}",
+            rules.roster.pieces[p].name,
+            if value == 1 { "" } else { "s" },
+            rules.map.name(zone)
+        );
+    }
+    if returns.is_empty() {
+        tell!(io, "no one comes back from the wounded pool");
+    }
+}
+
+pub fn check_merge(siege: &Siege, rules: &Rules, keep: usize, other: usize) -> Result<(), String> {
+    let (a, b) = (
+        rules.roster.pieces.get(keep).ok_or("no such counter")?,
+        rules.roster.pieces.get(other).ok_or("no such counter")?,
+    );
+    if keep == other || !a.kind.is_soldiers() || !b.kind.is_soldiers() || a.nation != b.nation {
+        return Err("two soldier counters of one nation merge (5.1.6)".into());
+    }
+    if siege.pieces[keep].points != 1 || siege.pieces[other].points != 1 {
+        return Err("only two 1-point counters merge into one of 2 (5.1.6)".into());
+    }
+    if siege.pieces[keep].zone().is_none() || siege.pieces[keep].at != siege.pieces[other].at {
+        return Err("the two counters merge where they stand together (5.1.6)".into());
+    }
+    Ok(())
+}
+
+pub fn merge(siege: &mut Siege, rules: &Rules, io: &mut impl Io, keep: usize, into_pool: usize) {
+    siege.pieces[keep].points = 2;
+    siege.pieces[into_pool] = super::Piece { points: rules.roster.pieces[into_pool].full, at: At::Wounded, spent: 0 };
+    tell!(
+        io,
+        "{} and {} merge into one counter of 2 points; the other goes to the wounded pool",
+        rules.roster.pieces[keep].name,
+        rules.roster.pieces[into_pool].name
+    );
+}
+
+/// 3.4: where Betsy may go: a German or French legation zone still intact, else any legation with soldiers.
+pub fn betsy_zones(siege: &Siege, rules: &Rules) -> Zones {
+    use super::super::nation::Nation;
+    let intact = !siege.marks.ruins & !siege.marks.fires;
+    let first = (rules.map.legation_of(Nation::Germany) | rules.map.legation_of(Nation::France)) & intact;
+    if first != 0 { first } else { rules.map.legations & intact & siege.census(rules).with_soldiers }
+}
+
+pub fn betsy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut impl Command) -> bool {
+    let zones = betsy_zones(siege, rules);
+    if zones == 0 {
+        tell!(io, "Betsy is ready, but no legation can take her");
+        siege.stage = next_after(siege, rules, Stage::Betsy);
+        return true;
+    }
+    let Some(zone) = command.betsy(rules, siege) else { return false };
+    let zone = if zones & bit(zone) != 0 { zone } else { each(zones).next().expect("not empty") };
+    place_betsy(siege, rules, io, zone);
+    true
+}
+
+pub fn place_betsy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
+    if let Some(b) = rules.roster.betsy() {
+        siege.pieces[b] = super::Piece { points: rules.roster.pieces[b].full, at: At::Zone(zone), spent: 0 };
+        tell!(io, "Betsy, the International Gun, goes into action in {} (3.4)", rules.map.name(zone));
+    }
+    siege.stage = next_after(siege, rules, Stage::Betsy);
+}
+
+/// 5.2: 2D6 for the quarter, then each zone of it with soldiers, guns or civilians rolls on the table.
+pub fn bombard(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+    let a = io.d6(|| "bombardment quarter (2D6)".into());
+    let b = io.d6(|| "bombardment quarter (2D6)".into());
+    let quarter = rules.tables.quarters[(a + b - 2) as usize];
+    siege.today.quarter = Some(quarter);
+    siege.today.fought = true;
+    tell!(io, "Bombardment: {a} + {b} = {}: quarter {quarter}", a + b);
+    let census = siege.census(rules);
+    let targets = rules.map.quarters[quarter as usize - 1] & census.holds();
+    if targets == 0 {
+        tell!(io, "no defender stands in quarter {quarter}");
+    }
+    for zone in each(targets) {
+        shell(siege, rules, io, zone, 0, true);
+    }
+    siege.stage = next_after(siege, rules, Stage::Bombard);
+}
+
+/// One zone shelled: on the bombardment table, with its modifiers or (the mines, event 2) at a fixed column.
+pub fn shell(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, fixed_column: u32, modified: bool) {
+    let census = siege.census(rules);
+    let i = zone as usize;
+    let points = census.soldiers[i] as u32 + census.guns[i] as u32 + census.civilians[i] as u32;
+    let col = if fixed_column > 0 { fixed_column } else { points };
+    let die = io.d6(|| format!("bombardment of {}", rules.map.name(zone)));
+    let mut modifier = 0;
+    if modified {
+        if (rules.map.legations | siege.marks.barricades | siege.marks.ruins) & bit(zone) != 0 {
+            modifier -= 1;
+        }
+        if siege.tracks.truce() {
+            modifier -= 1;
+        }
+    }
+    let r = row(die as i32 + modifier, 7);
+    let result: Shelling = rules.tables.bombardment[r][column(col)];
+    tell!(
+        io,
+        "{}: {col} points, die {die}{} -> row {r}: {}",
+        rules.map.name(zone),
+        if modifier != 0 { format!(" {modifier:+}") } else { String::new() },
+        shelling_words(result)
+    );
+    if result.soldiers > 0 {
+        losses::defenders_lose(siege, rules, io, zone, result.soldiers);
+    }
+    if result.civilians {
+        losses::civilians_lose_five(siege, rules, io, zone);
+    }
+    if result.food {
+        tell!(io, "a food depot burns");
+        one_day_less(siege, io);
+    }
+    losses::officers_risk(siege, rules, io, zone);
+}
+
+fn shelling_words(s: Shelling) -> String {
+    let mut parts = Vec::new();
+    if s.soldiers > 0 {
+        parts.push(format!("{} soldier point{}", s.soldiers, if s.soldiers == 1 { "" } else { "s" }));
+    }
+    if s.civilians {
+        parts.push("5 civilian points".into());
+    }
+    if s.food {
+        parts.push("a day of food".into());
+    }
+    if parts.is_empty() { "no effect".into() } else { parts.join(" + ") }
+}
+
+pub fn redeploy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut impl Command) -> bool {
+    let Some(list) = command.redeploy(rules, siege) else { return false };
+    for (piece, zone) in list {
+        if moves::free_move_check(siege, rules, piece, zone).is_ok() {
+            moves::place(siege, rules, io, piece, zone);
+        }
+    }
+    siege.stage = next_after(siege, rules, Stage::Redeploy);
+    true
+}
+
+/// 5.1.4: 20 counters from the cup (18 once the regulars have gone) enter at the zone of 1D6; event 6 adds
+/// the cup's last counters at zone 3 (on a red card, 16 drawn for it alone).
+pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+    let card = siege.today.card.expect("a card is in play");
+    siege.today.fought = true;
+    siege.marks.split = 0;
+    siege.marks.hit = 0;
+    let main = !card.red() && card.high() && !siege.today.heavy_rain;
+    if main {
+        let die = io.d6(|| "entry zone (1D6)".into());
+        siege.today.entry = Some(die);
+        let drawn = draw_from_cup(siege, rules, io, ATTACKERS);
+        let zone = rules.map.entries[die as usize - 1];
+        for &p in &drawn {
+            siege.pieces[p].at = At::Zone(zone);
+        }
+        tell!(
+            io,
+            "The Boxers attack: {} counters ({} points) enter at {} (die {die})",
+            drawn.len(),
+            points_of(siege, rules, &drawn),
+            rules.map.name(zone)
+        );
+    }
+    if siege.today.mine {
+        let n = if main { usize::MAX } else { MINE_ATTACKERS };
+        let drawn = draw_from_cup(siege, rules, io, n);
+        let zone = rules.map.entries[MINE_ENTRY - 1];
+        for &p in &drawn {
+            siege.pieces[p].at = At::Zone(zone);
+        }
+        tell!(
+            io,
+            "The mine's attack: {} counters ({} points) enter at {}",
+            drawn.len(),
+            points_of(siege, rules, &drawn),
+            rules.map.name(zone)
+        );
+    }
+    siege.stage = Stage::Combat { phase: Phase::Fires };
+}
+
+fn points_of(siege: &Siege, rules: &Rules, pieces: &[usize]) -> u32 {
+    pieces.iter().filter(|&&p| !rules.roster.pieces[p].kind.is_leader()).map(|&p| siege.pieces[p].points as u32).sum()
+}
+
+/// Up to `n` counters drawn at random from the cup.
+fn draw_from_cup(siege: &mut Siege, rules: &Rules, io: &mut impl Io, n: usize) -> Vec<usize> {
+    let mut cup: Vec<usize> = rules.roster.chinese().filter(|&p| siege.pieces[p].at == At::Cup).collect();
+    let take = n.min(cup.len());
+    for i in 0..take {
+        let j = i + io.pick(cup.len() - i);
+        cup.swap(i, j);
+    }
+    cup.truncate(take);
+    cup
+}
+
+/// No soldier and no civilian counter left on the map (7.1).
+pub fn overrun(siege: &Siege, rules: &Rules) -> bool {
+    let census = siege.census(rules);
+    census.with_soldiers | census.with_civilians == 0
+}
+
+/// The day's end (4): morale for a quiet red day (FAQ: only then), officers lost, the legations; the
+/// civilians go back to their legations; the last card brings the relief.
+pub fn end_day(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+    let card = siege.today.card.expect("a card is in play");
+    let quiet_red = (card.red() || siege.today.heavy_rain) && !siege.today.fought;
+    if quiet_red {
+        siege.shift_morale(1);
+        tell!(io, "a day without combat: morale +1: {}", siege.tracks.morale);
+    }
+    if siege.today.officers_lost > 0 {
+        siege.shift_morale(-4 * siege.today.officers_lost as i32);
+        tell!(
+            io,
+            "officers lost for good today: morale -{} (4): {}",
+            4 * siege.today.officers_lost,
+            siege.tracks.morale
+        );
+    }
+    if siege.today.macdonald_lost {
+        siege.shift_morale(-6);
+        tell!(io, "MacDonald is dead: morale -6 (1.5.3, 4): {}", siege.tracks.morale);
+    }
+    moves::empty_legations(siege, rules, io);
+    civilians_home(siege, rules, io);
+    if overrun(siege, rules) {
+        siege.end = Some(End::Overrun);
+        siege.stage = Stage::Over;
+        tell!(io, "No soldier and no civilian is left: total victory for the Boxers (7.1)");
+    } else if siege.tracks.day >= DAYS {
+        siege.end = Some(End::Relief);
+        siege.stage = Stage::Over;
+        tell!(io, "The last card: the relief column reaches Peking and the Boxers give up (7.1)");
+    } else {
+        siege.stage = Stage::Draw;
+    }
+}
+
+/// 8.2: civilians begin each day in their own legation zone, or, when it is in ruins, in the nearest
+/// intact one (the major legations first).
+fn civilians_home(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+    let intact = rules.map.legations & !siege.marks.ruins & !siege.marks.fires;
+    for p in 0..rules.roster.defenders {
+        let info = &rules.roster.pieces[p];
+        if info.kind != Kind::Civilians {
+            continue;
+        }
+        let Some(at) = siege.pieces[p].zone() else { continue };
+        let home = info.start.filter(|&h| intact & bit(h) != 0);
+        let to = home.or_else(|| {
+            if intact & bit(at) != 0 {
+                return Some(at);
+            }
+            losses::nearest(rules, at, intact & rules.map.majors).or_else(|| losses::nearest(rules, at, intact))
+        });
+        if let Some(to) = to.filter(|&t| t != at) {
+            siege.pieces[p].at = At::Zone(to);
+            tell!(io, "{} go to {} for the night (8.2)", info.name, rules.map.name(to));
+        }
+    }
+}

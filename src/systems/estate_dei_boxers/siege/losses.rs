@@ -1,0 +1,313 @@
+//! Losses as the text assigns them. The defenders' losses fall on soldiers, then guns, then civilians
+//! (6.4; which counters is Sandtable's rule, see docs: a 2-point counter is flipped before a 1-point one is
+//! lost, the lowest-numbered first). The Boxers' fall on fanatics first, then Boxers, then regulars when
+//! they are alone (6.3), and their leaders go when the last unit beside them does (FAQ 1.5.1).
+
+use super::super::map::{Zones, bit, each};
+use super::super::roster::Kind;
+use super::{At, Io, Rules, Siege};
+
+fn in_zone(siege: &Siege, piece: usize, zone: u8) -> bool {
+    siege.pieces[piece].at == At::Zone(zone)
+}
+
+fn pieces_of<'a>(
+    rules: &'a Rules,
+    siege: &'a Siege,
+    zone: u8,
+    kind: impl Fn(Kind) -> bool + 'a,
+) -> impl Iterator<Item = usize> + 'a {
+    (0..siege.pieces.len()).filter(move |&p| in_zone(siege, p, zone) && kind(rules.roster.pieces[p].kind))
+}
+
+/// `n` points lost by the defenders in `zone`: soldiers first, then guns (a gun becomes its crew, the crew
+/// is gone); what is left over is returned for the civilians. Each soldier point costs a point of morale.
+pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, n: u8) -> u8 {
+    let mut left = n;
+    let mut soldiers_lost = 0;
+    while left > 0 {
+        let soldiers: Vec<usize> = pieces_of(rules, siege, zone, Kind::is_soldiers).collect();
+        let Some(&pick) = soldiers
+            .iter()
+            .find(|&&p| siege.pieces[p].points >= 2 && left == 1)
+            .or_else(|| soldiers.iter().find(|&&p| siege.pieces[p].points as u32 <= left as u32))
+            .or_else(|| soldiers.first())
+        else {
+            break;
+        };
+        let piece = &mut siege.pieces[pick];
+        let take = piece.points.min(left);
+        piece.points -= take;
+        left -= take;
+        soldiers_lost += take;
+        let name = &rules.roster.pieces[pick].name;
+        if piece.points == 0 {
+            piece.points = rules.roster.pieces[pick].full;
+            piece.at = At::Wounded;
+            tell!(io, "{name} go to the wounded pool");
+        } else {
+            tell!(io, "{name} lose a point (flipped to 1)");
+        }
+    }
+    while left > 0 {
+        let Some(gun) = pieces_of(rules, siege, zone, Kind::is_gun).next() else { break };
+        left -= 1;
+        let name = &rules.roster.pieces[gun].name;
+        let piece = &mut siege.pieces[gun];
+        if piece.points > 1 {
+            piece.points = 1;
+            tell!(io, "{name} is destroyed; its crew fights on (1 point)");
+        } else {
+            piece.points = 0;
+            piece.at = At::Lost;
+            tell!(io, "{name}'s crew is lost with it");
+        }
+    }
+    if soldiers_lost > 0 {
+        siege.shift_morale(-(soldiers_lost as i32));
+        tell!(io, "morale -{soldiers_lost} for soldier points lost (4): {}", siege.tracks.morale);
+    }
+    left
+}
+
+/// Five civilian points in `zone`: a 10 is flipped to 5, else a 5 is lost. Whether any were there.
+pub fn civilians_lose_five(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) -> bool {
+    let civilians: Vec<usize> = pieces_of(rules, siege, zone, |k| k == Kind::Civilians).collect();
+    let pick = civilians.iter().find(|&&p| siege.pieces[p].points > 5).or(civilians.first());
+    let Some(&pick) = pick else { return false };
+    let name = &rules.roster.pieces[pick].name;
+    let piece = &mut siege.pieces[pick];
+    if piece.points > 5 {
+        piece.points = 5;
+        tell!(io, "{name} lose 5 points (flipped to 5)");
+    } else {
+        piece.points = 0;
+        piece.at = At::Lost;
+        tell!(io, "{name} are lost");
+    }
+    true
+}
+
+/// `n` Boxer points lost in `zone` by fire or melee. Fanatics take them first: 4 or more disperse them,
+/// 3 weaken them (a weakened unit disperses), 2 or fewer do nothing, and while they stand the rest are
+/// safe. With `fanatics_spared` (a B result, 6.4), Boxers and then regulars take them. Returns the points
+/// actually taken.
+pub fn boxers_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, n: u8, fanatics_spared: bool) -> u8 {
+    if n == 0 {
+        return 0;
+    }
+    let fanatics: Vec<usize> = pieces_of(rules, siege, zone, |k| k == Kind::Fanatics).collect();
+    let taken = if !fanatics.is_empty() && !fanatics_spared {
+        // The weakened unit first (FAQ 6.3).
+        let pick = *fanatics.iter().min_by_key(|&&p| siege.pieces[p].points).expect("not empty");
+        let name = rules.roster.pieces[pick].name.clone();
+        match n {
+            0..=2 => {
+                tell!(io, "{name} absorb {n} loss{} without effect", if n == 1 { "" } else { "es" });
+                0
+            }
+            3 if siege.pieces[pick].points > 5 => {
+                siege.pieces[pick].points = 5;
+                tell!(io, "{name} are weakened (flipped to 5)");
+                5
+            }
+            _ => {
+                let points = siege.pieces[pick].points;
+                disperse(siege, rules, io, pick);
+                points
+            }
+        }
+    } else {
+        let mut left = n;
+        let mut taken = 0;
+        for kinds in [Kind::Boxers, Kind::Regulars] {
+            if kinds == Kind::Regulars && pieces_of(rules, siege, zone, |k| k == Kind::Boxers).next().is_some() {
+                break;
+            }
+            while left > 0 {
+                let units: Vec<usize> = pieces_of(rules, siege, zone, |k| k == kinds).collect();
+                let pick = units
+                    .iter()
+                    .find(|&&p| siege.pieces[p].points >= 2 && left == 1)
+                    .or_else(|| units.iter().find(|&&p| siege.pieces[p].points <= left))
+                    .or(units.first());
+                let Some(&pick) = pick else { break };
+                let piece = &mut siege.pieces[pick];
+                let take = piece.points.min(left);
+                piece.points -= take;
+                left -= take;
+                taken += take;
+                if piece.points == 0 {
+                    back_to_cup(siege, rules, pick);
+                    tell!(io, "{} are eliminated (back to the cup)", rules.roster.pieces[pick].name);
+                } else {
+                    tell!(io, "{} lose a point (flipped to 1)", rules.roster.pieces[pick].name);
+                }
+            }
+        }
+        taken
+    };
+    if taken > 0 {
+        siege.marks.hit |= bit(zone);
+    }
+    leaders_follow(siege, rules, io, zone);
+    taken
+}
+
+/// A morale test (6.7) or a psychological test (3.2) on the Boxers of `zone`, read off `roll` (already
+/// modified): 1-4 a point, 5 two (a unit), 6 three points or a unit of fanatics whatever its value; the
+/// fanatics' presence spares the rest on 1-5.
+pub fn boxers_waver(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, roll: i32) {
+    let fanatics: Vec<usize> = pieces_of(rules, siege, zone, |k| k == Kind::Fanatics).collect();
+    if roll >= 6 {
+        if let Some(&f) = fanatics.iter().min_by_key(|&&p| siege.pieces[p].points) {
+            disperse(siege, rules, io, f);
+            siege.marks.hit |= bit(zone);
+            leaders_follow(siege, rules, io, zone);
+        } else {
+            boxers_lose(siege, rules, io, zone, 3, true);
+        }
+    } else if !fanatics.is_empty() {
+        tell!(io, "the fanatics hold the pile in {}", rules.map.name(zone));
+    } else {
+        boxers_lose(siege, rules, io, zone, if roll == 5 { 2 } else { 1 }, true);
+    }
+}
+
+fn disperse(siege: &mut Siege, rules: &Rules, io: &mut impl Io, piece: usize) {
+    back_to_cup(siege, rules, piece);
+    siege.shift_morale(1);
+    tell!(io, "{} disperse: morale +1 (4): {}", rules.roster.pieces[piece].name, siege.tracks.morale);
+}
+
+fn back_to_cup(siege: &mut Siege, rules: &Rules, piece: usize) {
+    let p = &mut siege.pieces[piece];
+    p.points = rules.roster.pieces[piece].full;
+    p.at = At::Cup;
+}
+
+/// A Chinese leader left with no unit of its own side in its zone goes back to the cup (FAQ 1.5.1).
+fn leaders_follow(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
+    let units = pieces_of(rules, siege, zone, |k| k.is_chinese() && !k.is_leader()).count();
+    if units > 0 {
+        return;
+    }
+    let leaders: Vec<usize> = pieces_of(rules, siege, zone, Kind::is_leader).collect();
+    for leader in leaders {
+        back_to_cup(siege, rules, leader);
+        tell!(io, "{} leaves with the last of its men", rules.roster.pieces[leader].name);
+    }
+}
+
+/// The officers of `zone` risk death after a Boxer melee with soldier losses or a bombardment (1.5.1,
+/// 5.2, 6.4): a 6 on 1D6 each.
+pub fn officers_risk(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
+    let officers: Vec<usize> = pieces_of(rules, siege, zone, Kind::is_officer).collect();
+    for officer in officers {
+        let name = &rules.roster.pieces[officer].name;
+        let die = io.d6(|| format!("{name} risks death"));
+        if die == 6 {
+            officer_falls(siege, rules, io, officer, zone);
+        } else {
+            tell!(io, "{name} survives ({die})");
+        }
+    }
+}
+
+/// An officer falls: his subaltern takes over where soldiers still stand, or falls back to the nearest
+/// zone with soldiers; a subaltern (or MacDonald) falls for good.
+pub fn officer_falls(siege: &mut Siege, rules: &Rules, io: &mut impl Io, officer: usize, zone: u8) {
+    let info = &rules.roster.pieces[officer];
+    let piece = siege.pieces[officer];
+    if info.kind == Kind::MacDonald || piece.points < 2 {
+        siege.pieces[officer] = super::Piece { points: 0, at: At::Lost, spent: 0 };
+        if info.kind == Kind::MacDonald {
+            siege.today.macdonald_lost = true;
+            tell!(io, "{} is killed: the defenders lose their leader", info.name);
+        } else {
+            siege.today.officers_lost += 1;
+            tell!(io, "{} is killed; there is no one left to replace him", info.name);
+        }
+        return;
+    }
+    siege.pieces[officer].points = 1;
+    let census = siege.census(rules);
+    if census.with_soldiers & bit(zone) != 0 {
+        tell!(io, "{} falls; his subaltern takes over (+1)", info.name);
+    } else if let Some(to) = nearest(rules, zone, census.with_soldiers) {
+        siege.pieces[officer].at = At::Zone(to);
+        tell!(io, "{} falls; his subaltern falls back to {}", info.name, rules.map.name(to));
+    } else {
+        siege.pieces[officer] = super::Piece { points: 0, at: At::Lost, spent: 0 };
+        siege.today.officers_lost += 1;
+        tell!(io, "{} falls and no soldiers are left to rally his subaltern", info.name);
+    }
+}
+
+/// Officers left alone with Boxers are taken (1.5.1, 6.4).
+pub fn lone_officers(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+    let census = siege.census(rules);
+    let exposed = census.with_officers & census.with_chinese & !census.holds();
+    for zone in each(exposed) {
+        let officers: Vec<usize> = pieces_of(rules, siege, zone, Kind::is_officer).collect();
+        for officer in officers {
+            officer_falls(siege, rules, io, officer, zone);
+        }
+    }
+}
+
+/// The zone nearest `from` (by walking) in `targets`, `from` itself excepted.
+pub fn nearest(rules: &Rules, from: u8, targets: Zones) -> Option<u8> {
+    let (mut frontier, mut seen) = (bit(from), bit(from));
+    while frontier != 0 {
+        let next = each(frontier).fold(0, |m, z| m | rules.map.walk[z as usize]) & !seen;
+        if next & targets != 0 {
+            return each(next & targets).next();
+        }
+        seen |= next;
+        frontier = next;
+    }
+    None
+}
+
+/// The first step from `from` on the shortest walk to any of `targets`, avoiding `barred`.
+pub fn step_toward(rules: &Rules, from: u8, targets: Zones, barred: Zones) -> Option<u8> {
+    let n = rules.map.len();
+    let mut first = [u8::MAX; 64];
+    let (mut frontier, mut seen) = (bit(from), bit(from) | barred);
+    let mut depth = 0;
+    while frontier != 0 {
+        let mut next = 0;
+        for z in each(frontier) {
+            for w in each(rules.map.walk[z as usize] & !seen & !next) {
+                first[w as usize] = if depth == 0 { w } else { first[z as usize] };
+                next |= bit(w);
+            }
+        }
+        if next & targets != 0 {
+            return each(next & targets).next().map(|t| first[t as usize]);
+        }
+        seen |= next;
+        frontier = next;
+        depth += 1;
+        if depth > n {
+            break;
+        }
+    }
+    None
+}
+
+/// Civilians left alone with Boxers fall back one zone toward the nearest intact legation (6.4).
+pub fn civilians_fall_back(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
+    let census = siege.census(rules);
+    let safe = rules.map.legations & !siege.marks.ruins & !siege.marks.fires & !census.with_chinese;
+    let barred = siege.marks.fires;
+    let Some(to) = step_toward(rules, zone, safe, barred) else {
+        tell!(io, "the civilians in {} have nowhere to go", rules.map.name(zone));
+        return;
+    };
+    for p in pieces_of(rules, siege, zone, |k| k == Kind::Civilians).collect::<Vec<_>>() {
+        siege.pieces[p].at = At::Zone(to);
+    }
+    tell!(io, "the civilians fall back from {} to {}", rules.map.name(zone), rules.map.name(to));
+}

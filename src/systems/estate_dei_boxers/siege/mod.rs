@@ -1,0 +1,439 @@
+//! The siege itself, played on compact state: every piece's points and place, the tracks, the fire and
+//! ruin marks as zone masks, and the stage the day stands at. The same procedure serves the app (a
+//! player's decisions, dice typed or rolled, every step told in the log) and the simulator (a strategy's
+//! decisions, a fast RNG, nothing told), through two traits: `Io` (dice and the log's sentences) and
+//! `Command` (the defenders' decisions; `None` stops the procedure there until the player decides).
+
+/// Tells a sentence only when the `Io` keeps them, so the simulator never formats one.
+macro_rules! tell {
+    ($io:expr, $($arg:tt)*) => {
+        if $io.tells() { $io.say(format!($($arg)*)) }
+    };
+}
+
+mod boxers;
+mod census;
+mod combat;
+mod day;
+mod events;
+mod losses;
+mod moves;
+pub mod victory;
+
+use serde::{Deserialize, Serialize};
+
+pub use census::Census;
+/// The modifiers of each roll, for the odds the screen shows before it.
+pub mod combat_mods {
+    pub use super::combat::{Mods, boxer_mods, fire_odds_row, melee_row, soldier_mods};
+}
+pub use combat::{FireOrder, GunUse, fire_odds_row, fire_targets, firing_zones, melee_row};
+pub use moves::{Move, free_move_check, move_check, must_leave};
+pub use victory::{Band, Score, score};
+
+use super::map::{Map, Zones};
+use super::roster::{Kind, Roster};
+use super::tables::Tables;
+
+/// Where a piece is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum At {
+    Zone(u8),
+    /// A defender's counter eliminated: in the wounded pool, to come back on a red card.
+    Wounded,
+    /// Gone for good: an officer with no subaltern left, a gun's crew, civilians.
+    Lost,
+    /// Betsy before she is built.
+    Waiting,
+    /// A Chinese counter in the cup.
+    Cup,
+    /// The regulars and their general after the truce (event 12).
+    Withdrawn,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Piece {
+    /// Points left: the front's value, or the back's once flipped; 0 once eliminated.
+    pub points: u8,
+    pub at: At,
+    /// Movement points spent in this movement phase (a civilian or gun that has moved its one zone: 255).
+    pub spent: u8,
+}
+
+impl Piece {
+    pub fn zone(&self) -> Option<u8> {
+        match self.at {
+            At::Zone(z) => Some(z),
+            _ => None,
+        }
+    }
+}
+
+/// The tracks and what the deck has brought so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Tracks {
+    /// Cards drawn: the day.
+    pub day: u8,
+    /// 0-10.
+    pub morale: u8,
+    /// 1-35; 35 is exhausted.
+    pub supply: u8,
+    /// Event 3: the morale marker's back, -2 on every soldiers' roll.
+    pub ammunition_out: bool,
+    /// Event 8: +3 on the Boxers' combat dice in the next attack.
+    pub cha_cha: bool,
+    /// Once-only events that have happened, one bit per event number.
+    pub events_used: u16,
+    /// Red pictures drawn (Betsy is built after the third).
+    pub red_pictures: u8,
+}
+
+impl Tracks {
+    pub fn used(&self, event: u8) -> bool {
+        self.events_used & (1 << event) != 0
+    }
+    pub fn truce(&self) -> bool {
+        self.used(12)
+    }
+}
+
+/// Fires, ruins and barricades, one bit per zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Marks {
+    pub fires: Zones,
+    pub ruins: Zones,
+    /// Fires caught by spreading: they do not spread in the next spreading (6.1).
+    pub spread: Zones,
+    /// Fires the soldiers failed to put out: they can no longer be fought (6.1).
+    pub fought: Zones,
+    pub barricades: Zones,
+    /// Zones whose Boxer pile has already split once (6.2).
+    pub split: Zones,
+    /// Zones whose Boxers lost points in this sequence: they test morale (6.7).
+    pub hit: Zones,
+    /// Zones whose soldiers and guns have fired in this fire phase.
+    pub fired: Zones,
+}
+
+/// A card as the day table reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum DayCard {
+    Pip { red: bool, value: u8 },
+    Ace { red: bool },
+    Picture { red: bool },
+    Joker { red: bool },
+}
+
+impl DayCard {
+    pub fn red(self) -> bool {
+        match self {
+            DayCard::Pip { red, .. } | DayCard::Ace { red } | DayCard::Picture { red } | DayCard::Joker { red } => red,
+        }
+    }
+    /// An ace, a picture or a joker: an event test, and on black an attack.
+    pub fn high(self) -> bool {
+        !matches!(self, DayCard::Pip { .. })
+    }
+}
+
+/// What today brings and has brought.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Today {
+    pub card: Option<DayCard>,
+    /// Event 4: no combat and no bombardment today.
+    pub heavy_rain: bool,
+    /// Event 10: no bombardment today.
+    pub light_rain: bool,
+    /// Event 6: an attack from zone 3 (the last counters of the cup on a black card).
+    pub mine: bool,
+    /// Combat (a bombardment counts) happened today: no morale +1 (FAQ).
+    pub fought: bool,
+    /// Major legations already charged -1 morale today for standing empty, one bit per zone index of the
+    /// legation's first zone.
+    pub empty_charged: Zones,
+    /// Officers eliminated for good today (MacDonald apart): -4 morale each at the day's end.
+    pub officers_lost: u8,
+    pub macdonald_lost: bool,
+    /// Combat sequences fought today.
+    pub sequences: u16,
+    /// The event rolled today, once it has been.
+    pub event: Option<u8>,
+    /// The quarter shelled today.
+    pub quarter: Option<u8>,
+    /// The attack's entry zone (1-6).
+    pub entry: Option<u8>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type), serde(rename = "EstatePhase"))]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    Fires,
+    BoxerMove,
+    SoldierFire,
+    BoxerMelee,
+    SoldierMove,
+    SoldierMelee,
+    Morale,
+    Ignite,
+    End,
+}
+
+impl Phase {
+    pub fn title(self) -> &'static str {
+        match self {
+            Phase::Fires => "1 Fires out or spreading",
+            Phase::BoxerMove => "2 Boxer movement",
+            Phase::SoldierFire => "3 Soldiers fire",
+            Phase::BoxerMelee => "4 Boxer melee",
+            Phase::SoldierMove => "5 Soldier movement",
+            Phase::SoldierMelee => "6 Soldier melee",
+            Phase::Morale => "7 Boxer morale",
+            Phase::Ignite => "8 Boxers set fires",
+            Phase::End => "9 End of the sequence",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type), serde(rename = "EstateStage"))]
+#[serde(rename_all = "snake_case", tag = "stage")]
+pub enum Stage {
+    /// Before the first card: barricades and the soldiers' deployment.
+    Setup,
+    /// Waiting for the day's card.
+    Draw,
+    Supply,
+    /// The player picks who comes back from the wounded pool.
+    Wounded {
+        points: u8,
+    },
+    /// The player places Betsy.
+    Betsy,
+    Event,
+    Bombard,
+    /// The player may reposition the defenders freely.
+    Redeploy,
+    Attack,
+    Combat {
+        phase: Phase,
+    },
+    EndDay,
+    Over,
+}
+
+/// How the siege ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum End {
+    /// The last card: the relief column arrives.
+    Relief,
+    /// No soldiers and no civilians left: the Boxers' total victory.
+    Overrun,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Siege {
+    pub pieces: Vec<Piece>,
+    pub tracks: Tracks,
+    pub marks: Marks,
+    pub today: Today,
+    pub stage: Stage,
+    pub end: Option<End>,
+}
+
+/// What the procedure reads and never changes: the map, the counters, the tables, the options.
+pub struct Rules<'a> {
+    pub map: &'a Map,
+    pub roster: &'a Roster,
+    pub tables: &'a Tables,
+    /// FAQ option: a red 2-10 returns 12 wounded points.
+    pub wounded_twelve: bool,
+    pub stone_walls: bool,
+}
+
+/// Dice and words. The app types or rolls each die and keeps every sentence; the simulator rolls fast and
+/// keeps none (`TELLS` false skips building the sentences at all).
+pub trait Io {
+    const TELLS: bool;
+    fn d6(&mut self, label: impl FnOnce() -> String) -> u8;
+    /// One of `n` at random (a counter drawn from the cup).
+    fn pick(&mut self, n: usize) -> usize;
+    fn say(&mut self, line: String);
+    fn tells(&self) -> bool {
+        Self::TELLS
+    }
+}
+
+/// The defenders' decisions. A strategy always answers; the player answers through actions, so the app's
+/// `Command` answers None and the procedure waits at that stage.
+pub trait Command {
+    /// Counters back from the wounded pool: (piece, points it comes back with, zone).
+    fn wounded(&mut self, rules: &Rules, siege: &Siege, points: u8) -> Option<Vec<(usize, u8, u8)>>;
+    fn betsy(&mut self, rules: &Rules, siege: &Siege) -> Option<u8>;
+    /// Free repositioning (5.1.2, 5.1.3): moves made now, applied as given.
+    fn redeploy(&mut self, rules: &Rules, siege: &Siege) -> Option<Vec<(usize, u8)>>;
+    /// The fire of one zone's soldiers and guns.
+    fn fire(&mut self, rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Option<FireOrder>;
+    /// The soldier movement phase's moves, all at once.
+    fn moves(&mut self, rules: &Rules, siege: &Siege) -> Option<Vec<Move>>;
+}
+
+/// The app's `Command`: every decision is the player's, so the procedure stops at each.
+pub struct Waits;
+
+impl Command for Waits {
+    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
+        None
+    }
+    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
+        None
+    }
+    fn redeploy(&mut self, _: &Rules, _: &Siege) -> Option<Vec<(usize, u8)>> {
+        None
+    }
+    fn fire(&mut self, _: &Rules, _: &Siege, _: &Census, _: u8) -> Option<FireOrder> {
+        None
+    }
+    fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<Move>> {
+        None
+    }
+}
+
+impl Siege {
+    /// The siege as the scenario sets it up: morale 10, supply at box 1, the pieces where they start.
+    pub fn new(rules: &Rules) -> Siege {
+        let pieces = rules
+            .roster
+            .pieces
+            .iter()
+            .map(|info| Piece {
+                points: info.full,
+                at: match (info.start, info.betsy, info.kind.is_chinese()) {
+                    (Some(z), _, _) => At::Zone(z),
+                    (None, true, _) => At::Waiting,
+                    _ => At::Cup,
+                },
+                spent: 0,
+            })
+            .collect();
+        Siege {
+            pieces,
+            tracks: Tracks { morale: 10, supply: 1, ..Tracks::default() },
+            marks: Marks { barricades: rules.roster.barricades, ..Marks::default() },
+            today: Today::default(),
+            stage: Stage::Setup,
+            end: None,
+        }
+    }
+
+    pub fn kind(&self, rules: &Rules, piece: usize) -> Kind {
+        rules.roster.pieces[piece].kind
+    }
+
+    /// Morale up or down, kept within 0-10.
+    pub fn shift_morale(&mut self, by: i32) {
+        self.tracks.morale = (self.tracks.morale as i32 + by).clamp(0, 10) as u8;
+    }
+
+    pub fn census(&self, rules: &Rules) -> Census {
+        Census::of(rules, self)
+    }
+
+    /// Runs the procedure from the stage it stands at until a decision `command` does not make, the
+    /// next card is due, or the siege is over. With `one_step`, stops after one stage of the day or one
+    /// phase of combat, so a player can follow the Boxers phase by phase.
+    pub fn run<I: Io, C: Command>(&mut self, rules: &Rules, io: &mut I, command: &mut C, one_step: bool) {
+        loop {
+            let before = self.stage;
+            let waiting = match self.stage {
+                Stage::Setup | Stage::Draw | Stage::Over => true,
+                Stage::Supply => {
+                    day::supply(self, rules, io);
+                    false
+                }
+                Stage::Wounded { points } => !day::wounded(self, rules, io, command, points),
+                Stage::Betsy => !day::betsy(self, rules, io, command),
+                Stage::Event => {
+                    events::event_test(self, rules, io);
+                    false
+                }
+                Stage::Bombard => {
+                    day::bombard(self, rules, io);
+                    false
+                }
+                Stage::Redeploy => !day::redeploy(self, rules, io, command),
+                Stage::Attack => {
+                    day::attack(self, rules, io);
+                    false
+                }
+                Stage::Combat { phase } => !combat::phase(self, rules, io, command, phase),
+                Stage::EndDay => {
+                    day::end_day(self, rules, io);
+                    false
+                }
+            };
+            if waiting || (one_step && self.stage != before) {
+                return;
+            }
+        }
+    }
+
+    /// Plays the day's card: the day table's steps follow in order.
+    pub fn draw(&mut self, rules: &Rules, io: &mut impl Io, card: DayCard) {
+        day::draw(self, rules, io, card)
+    }
+
+    /// The set-up is done: the first card is due.
+    pub fn begin(&mut self) {
+        self.stage = Stage::Draw;
+    }
+
+    /// Whether the soldiers' fire phase still owes a fire from some zone.
+    pub fn fire_owed(&self, rules: &Rules) -> Option<u8> {
+        combat::next_firing_zone(self, rules)
+    }
+
+    /// Fires one zone's soldiers and guns as ordered (checked by `combat::check_order` first).
+    pub fn fire(&mut self, rules: &Rules, io: &mut impl Io, from: u8, order: &FireOrder) {
+        combat::fire(self, rules, io, from, order)
+    }
+
+    /// A soldier move (checked by `moves::move_check` first).
+    pub fn step_move(&mut self, rules: &Rules, io: &mut impl Io, mv: &Move) {
+        moves::apply(self, rules, io, mv)
+    }
+
+    /// Places a defender anywhere a free repositioning allows (checked by `free_move_check` first).
+    pub fn place(&mut self, rules: &Rules, io: &mut impl Io, piece: usize, zone: u8) {
+        moves::place(self, rules, io, piece, zone)
+    }
+
+    /// Counters back from the wounded pool (checked by `day::check_wounded` first).
+    pub fn bring_back(&mut self, rules: &Rules, io: &mut impl Io, returns: &[(usize, u8, u8)]) {
+        day::bring_back(self, rules, io, returns)
+    }
+
+    /// Two 1-point counters of one nation in one zone become one 2-point counter; the other goes to the
+    /// wounded pool (5.1.6).
+    pub fn merge(&mut self, rules: &Rules, io: &mut impl Io, keep: usize, into_pool: usize) {
+        day::merge(self, rules, io, keep, into_pool)
+    }
+
+    pub fn place_betsy(&mut self, rules: &Rules, io: &mut impl Io, zone: u8) {
+        day::place_betsy(self, rules, io, zone)
+    }
+}
+
+pub(crate) use day::next_after as day_next;
+pub use day::{DAYS, SUPPLY_EXHAUSTED, betsy_zones, check_merge, check_wounded, pool};
+pub use events::{once_only, resolve as resolve_event, title as event_title};

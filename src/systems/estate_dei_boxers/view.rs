@@ -1,0 +1,487 @@
+//! What the defenders' screen shows: the map with who is in each zone, fires, ruins and barricades, the
+//! arrows; the day bar; the tracks; the wounded pool; the fire owed and each melee's exact odds before the
+//! roll; the victory points standing now.
+
+use serde::Serialize;
+
+use super::map::{Arrow, Terrain, bit, each};
+use super::nation::Nation;
+use super::play::{Compiled, Ctx_, stage_words};
+use super::roster::Kind;
+use super::siege::{At, Census, GunUse, Phase, Rules, Score, Siege, Stage, event_title, score};
+use super::tables::{Rush, Volley, column};
+use crate::rules::{Offer, Report};
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct EstateView {
+    pub map: MapView,
+    /// The stage in words, and as a key.
+    pub step: String,
+    pub stage: Stage,
+    pub day: u8,
+    pub morale: u8,
+    pub supply: u8,
+    pub ammunition_out: bool,
+    pub cha_cha: bool,
+    pub cards_left: usize,
+    pub card: Option<String>,
+    pub brings: Vec<String>,
+    pub event: Option<String>,
+    pub events_used: Vec<String>,
+    pub quarter: Option<u8>,
+    pub entry: Option<u8>,
+    pub sequence: u16,
+    pub following: bool,
+    pub counters: Vec<CounterView>,
+    pub wounded_points: Option<u8>,
+    pub betsy_zones: Vec<String>,
+    pub score: Score,
+    /// The fires owed now (phase 3): each firing zone's choices with their odds.
+    pub fires: Vec<FireView>,
+    /// Each zone where Boxers and defenders meet: the odds of both melees.
+    pub melees: Vec<MeleeView>,
+    pub over: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct MapView {
+    pub size: [f64; 2],
+    pub out_of_bounds: Vec<AreaView>,
+    pub zones: Vec<ZoneView>,
+    pub reconstruction: String,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct AreaView {
+    pub name: String,
+    pub rect: [f64; 4],
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ZoneView {
+    pub id: String,
+    pub name: String,
+    pub terrain: Terrain,
+    pub nation: Option<Nation>,
+    pub major: bool,
+    pub quarter: u8,
+    pub entry: Option<u8>,
+    pub rect: [f64; 4],
+    /// Where the red and green arrows lead: a zone id, "off", or none.
+    pub red: Option<String>,
+    pub green: Option<String>,
+    pub adjacent: Vec<String>,
+    pub sight: Vec<String>,
+    pub fire: bool,
+    pub ruin: bool,
+    pub barricade: bool,
+    /// No defender may be placed here (an entry zone or beside one).
+    pub forbidden: bool,
+    pub soldiers: u32,
+    pub boxers: u32,
+    pub civilians: u32,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct CounterView {
+    pub id: String,
+    pub name: String,
+    pub kind: Kind,
+    pub nation: Option<Nation>,
+    pub points: u8,
+    pub full: u8,
+    pub zone: Option<String>,
+    /// zone, wounded, lost, waiting, cup, withdrawn.
+    pub at: String,
+    /// Movement points left in the soldiers' movement phase.
+    pub mp_left: Option<u8>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct FireView {
+    pub from: String,
+    pub choices: Vec<FireChoice>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct FireChoice {
+    pub target: String,
+    /// "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological test alone).
+    pub guns: String,
+    pub points: u32,
+    pub modifiers: Vec<(String, i32)>,
+    pub odds: Vec<Chance>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Chance {
+    pub result: String,
+    pub p: f64,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct MeleeView {
+    pub zone: String,
+    pub boxer_points: u32,
+    pub defender_points: u32,
+    pub boxers: Vec<Chance>,
+    pub boxer_modifiers: Vec<(String, i32)>,
+    pub soldiers: Vec<Chance>,
+    pub soldier_modifiers: Vec<(String, i32)>,
+}
+
+fn arrow_id(rules: &Rules, a: Option<Arrow>) -> Option<String> {
+    a.map(|a| match a {
+        Arrow::Off => "off".to_string(),
+        Arrow::To(z) => rules.map.zones[z as usize].id.clone(),
+    })
+}
+
+fn ids(rules: &Rules, set: u64) -> Vec<String> {
+    each(set).map(|z| rules.map.zones[z as usize].id.clone()).collect()
+}
+
+/// Chances of each result over one D6, results named as the table prints them (faces giving the same
+/// words are one result).
+fn chances<T>(read: impl Fn(u8) -> T, words: impl Fn(T) -> String) -> Vec<Chance> {
+    let mut out: Vec<(String, u32)> = Vec::new();
+    for die in 1..=6u8 {
+        let w = words(read(die));
+        match out.iter_mut().find(|(x, _)| *x == w) {
+            Some((_, n)) => *n += 1,
+            None => out.push((w, 1)),
+        }
+    }
+    out.into_iter().map(|(result, n)| Chance { result, p: n as f64 / 6.0 }).collect()
+}
+
+pub fn volley_words(v: Volley, own: bool) -> String {
+    match v {
+        Volley::Kill(n) => format!("{n} Boxer point{} eliminated", if n == 1 { "" } else { "s" }),
+        Volley::Lose(n) if own => {
+            format!("{}S: lose {n} soldier point{}", if n == 2 { "2" } else { "" }, if n == 1 { "" } else { "s" })
+        }
+        Volley::Lose(_) => "S: no effect from next door".into(),
+    }
+}
+
+pub fn rush_words(r: Rush) -> String {
+    match r {
+        Rush::Nothing => "no effect".into(),
+        Rush::Kill(n) => format!("{n} defender point{} lost", if n == 1 { "" } else { "s" }),
+        Rush::Lose(n) => format!("{}B: the Boxers lose {n}", if n == 2 { "2" } else { "" }),
+    }
+}
+
+fn labelled(m: &super::siege::combat_mods::Mods) -> Vec<(String, i32)> {
+    m.list().iter().map(|(l, v)| (l.to_string(), *v as i32)).collect()
+}
+
+/// The choices of one firing zone, with their odds.
+pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec<FireChoice> {
+    use super::siege::combat_mods::{fire_odds_row, soldier_mods};
+    let (soldier_targets, gun_targets) = super::siege::fire_targets(siege, rules, census, from);
+    let soldiers = census.soldiers[from as usize] as u32;
+    let guns = census.guns[from as usize] as u32;
+    let close = bit(from) | rules.map.near[from as usize];
+    let mut out = Vec::new();
+    for target in each(soldier_targets | (gun_targets & close)) {
+        let mut modes = Vec::new();
+        if guns > 0 && close & bit(target) != 0 {
+            modes.push(GunUse::Join);
+        }
+        if soldiers > 0 && soldier_targets & bit(target) != 0 {
+            modes.push(GunUse::Hold);
+        }
+        for mode in modes {
+            let joined = mode == GunUse::Join;
+            let points = soldiers + if joined { guns } else { 0 };
+            let mods = soldier_mods(siege, rules, census, from, target, joined, false);
+            let own = target == from;
+            let odds =
+                chances(|d| rules.tables.soldiers[fire_odds_row(d, &mods)][column(points)], |v| volley_words(v, own));
+            out.push(FireChoice {
+                target: rules.map.zones[target as usize].id.clone(),
+                guns: if joined { "join" } else { "hold" }.into(),
+                points,
+                modifiers: labelled(&mods),
+                odds,
+            });
+        }
+    }
+    if guns > 0 {
+        for target in each(gun_targets) {
+            let far = rules.map.distance[from as usize][target as usize] >= 2;
+            let cover = far && (rules.map.legations | siege.marks.ruins) & bit(target) != 0;
+            let fanatics = census.with_fanatics & bit(target) != 0;
+            let odds = chances(
+                |d| (d as i32 - cover as i32).clamp(0, 6),
+                |r| match (r, fanatics) {
+                    (6, true) => "a unit of fanatics disperses".to_string(),
+                    (6, false) => "3 Boxer points flee".to_string(),
+                    (_, true) => "the fanatics hold the pile".to_string(),
+                    (5, false) => "2 Boxer points flee".to_string(),
+                    _ => "1 Boxer point flees".to_string(),
+                },
+            );
+            out.push(FireChoice {
+                target: rules.map.zones[target as usize].id.clone(),
+                guns: "tep".into(),
+                points: 0,
+                modifiers: if cover { vec![("legation or ruins, 2+ zones away".into(), -1)] } else { Vec::new() },
+                odds,
+            });
+        }
+    }
+    out
+}
+
+pub fn melee_odds(rules: &Rules, siege: &Siege, census: &Census, zone: u8) -> MeleeView {
+    use super::siege::combat_mods::{boxer_mods, melee_row, soldier_mods};
+    let i = zone as usize;
+    let boxer_points = census.boxers[i] as u32;
+    let defender_points = census.soldiers[i] as u32 + census.guns[i] as u32;
+    let bm = boxer_mods(siege, rules, census, zone);
+    let sm = soldier_mods(siege, rules, census, zone, zone, false, true);
+    MeleeView {
+        zone: rules.map.zones[i].id.clone(),
+        boxer_points,
+        defender_points,
+        boxers: chances(|d| rules.tables.boxers[melee_row(d, &bm)][column(boxer_points)], rush_words),
+        boxer_modifiers: labelled(&bm),
+        soldiers: if defender_points > 0 {
+            chances(|d| rules.tables.soldiers[melee_row(d, &sm)][column(defender_points)], |v| volley_words(v, true))
+        } else {
+            Vec::new()
+        },
+        soldier_modifiers: labelled(&sm),
+    }
+}
+
+pub fn report(ctx: &Ctx_) -> Report<EstateView> {
+    let c = Compiled::of(&ctx.setup.scenario);
+    let rules = c.rules(ctx.charts, &|n| ctx.option(n));
+    let siege = ctx.turn.siege();
+    let census = siege.census(&rules);
+    let map = &rules.map;
+    let zones = map
+        .zones
+        .iter()
+        .enumerate()
+        .map(|(i, z)| {
+            let b = bit(i as u8);
+            ZoneView {
+                id: z.id.clone(),
+                name: z.name.clone(),
+                terrain: z.terrain,
+                nation: z.nation,
+                major: z.major,
+                quarter: z.quarter,
+                entry: z.entry,
+                rect: z.rect,
+                red: arrow_id(&rules, map.red[i]),
+                green: arrow_id(&rules, map.green[i]),
+                adjacent: ids(&rules, map.walk[i]),
+                sight: ids(&rules, map.near[i] & !map.walk[i]),
+                fire: siege.marks.fires & b != 0,
+                ruin: siege.marks.ruins & b != 0,
+                barricade: siege.marks.barricades & b != 0,
+                forbidden: map.forbidden & b != 0,
+                soldiers: census.soldiers[i] as u32 + census.guns[i] as u32,
+                boxers: census.boxers[i] as u32,
+                civilians: census.civilians[i] as u32,
+            }
+        })
+        .collect();
+    let moving = siege.stage == (Stage::Combat { phase: Phase::SoldierMove });
+    let counters = rules
+        .roster
+        .pieces
+        .iter()
+        .zip(&siege.pieces)
+        .map(|(info, piece)| CounterView {
+            id: info.id.clone(),
+            name: info.name.clone(),
+            kind: info.kind,
+            nation: info.nation,
+            points: piece.points,
+            full: info.full,
+            zone: piece.zone().map(|z| map.zones[z as usize].id.clone()),
+            at: match piece.at {
+                At::Zone(_) => "zone",
+                At::Wounded => "wounded",
+                At::Lost => "lost",
+                At::Waiting => "waiting",
+                At::Cup => "cup",
+                At::Withdrawn => "withdrawn",
+            }
+            .into(),
+            mp_left: (moving && piece.zone().is_some() && !info.kind.is_chinese()).then(|| {
+                if matches!(info.kind, Kind::Civilians | Kind::MachineGun | Kind::Cannon) {
+                    if piece.spent == 0 { 1 } else { 0 }
+                } else {
+                    rules.tables.soldier_points.saturating_sub(piece.spent)
+                }
+            }),
+        })
+        .collect();
+    let fires = if siege.stage == (Stage::Combat { phase: Phase::SoldierFire }) {
+        each(super::siege::firing_zones(siege, &rules, &census) & !siege.marks.fired)
+            .map(|z| FireView {
+                from: map.zones[z as usize].id.clone(),
+                choices: fire_choices(&rules, siege, &census, z),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let melees = each(census.with_chinese & census.holds()).map(|z| melee_odds(&rules, siege, &census, z)).collect();
+    let brings = brings(siege);
+    let score = score(&rules, siege);
+    let over = siege.end.map(|end| match end {
+        super::siege::End::Relief => format!(
+            "The relief column arrives: Great Powers {} VP ({}), Boxers {} VP ({})",
+            score.powers,
+            score.powers_band.name(),
+            score.boxers,
+            score.boxers_band.name()
+        ),
+        super::siege::End::Overrun => "The Boxers overran the Quarter: total victory for the Boxers".into(),
+    });
+    let step = stage_words(siege.stage);
+    let headline =
+        if siege.tracks.day == 0 { format!("Set-up: {step}") } else { format!("Day {}: {step}", siege.tracks.day) };
+    let mut owed = Vec::new();
+    if siege.stage == (Stage::Combat { phase: Phase::SoldierMove }) {
+        for p in super::siege::must_leave(siege, &rules) {
+            owed.push(format!(
+                "{} must leave the flames (or is driven out when the moves end)",
+                rules.roster.pieces[p].name
+            ));
+        }
+    }
+    if let Some(f) = fires.first() {
+        owed.push(format!(
+            "{} zone(s) must fire, {} first",
+            fires.len(),
+            map.zones[map.zone(&f.from).unwrap_or(0) as usize].name
+        ));
+    }
+    let status = vec![
+        format!(
+            "Morale {}{}",
+            siege.tracks.morale,
+            if siege.tracks.ammunition_out { " (ammunition short)" } else { "" }
+        ),
+        format!("Supply box {} of 35", siege.tracks.supply),
+        format!("Great Powers {} VP ({})", score.powers, score.powers_band.name()),
+    ];
+    let offers = offers(&rules, siege);
+    let own = EstateView {
+        map: MapView {
+            size: map.size,
+            out_of_bounds: map
+                .out_of_bounds
+                .iter()
+                .map(|(name, rect)| AreaView { name: name.clone(), rect: *rect })
+                .collect(),
+            zones,
+            reconstruction: "Sandtable's reconstruction of the Legation Quarter: the rules' text has no map".into(),
+        },
+        step,
+        stage: siege.stage,
+        day: siege.tracks.day,
+        morale: siege.tracks.morale,
+        supply: siege.tracks.supply,
+        ammunition_out: siege.tracks.ammunition_out,
+        cha_cha: siege.tracks.cha_cha,
+        cards_left: if ctx.turn.dealt { ctx.turn.deck.remaining() } else { 54 },
+        card: ctx.turn.deck.discard_pile().last().filter(|_| siege.tracks.day > 0).map(|c| c.to_string()),
+        brings,
+        event: siege.today.event.map(|e| format!("{e}: {}", event_title(e))),
+        events_used: (2..=12u8).filter(|&e| siege.tracks.used(e)).map(|e| format!("{e}: {}", event_title(e))).collect(),
+        quarter: siege.today.quarter,
+        entry: siege.today.entry,
+        sequence: siege.today.sequences,
+        following: ctx.turn.stepping,
+        counters,
+        wounded_points: match siege.stage {
+            Stage::Wounded { points } => Some(points),
+            _ => None,
+        },
+        betsy_zones: if siege.stage == Stage::Betsy {
+            ids(&rules, super::siege::betsy_zones(siege, &rules))
+        } else {
+            Vec::new()
+        },
+        score,
+        fires,
+        melees,
+        over,
+    };
+    Report {
+        headline,
+        owed,
+        status,
+        prompts: Vec::new(),
+        offers,
+        units: Default::default(),
+        drawing: Default::default(),
+        own,
+    }
+}
+
+fn brings(siege: &Siege) -> Vec<String> {
+    let Some(card) = siege.today.card else { return Vec::new() };
+    let mut out = vec!["1 day less of supply".to_string()];
+    if card.red() {
+        out.push("no Boxer activity".into());
+        out.push("wounded return".into());
+        if card.high() {
+            out.push("event test".into());
+        }
+        out.push("morale +1 if no combat".into());
+    } else {
+        if card.high() {
+            out.push("event test".into());
+        }
+        out.push("bombardment".into());
+        if card.high() {
+            out.push("combat: 20 Boxer counters".into());
+        } else {
+            out.push("no Boxer activity".into());
+        }
+    }
+    out
+}
+
+fn offers(rules: &Rules, siege: &Siege) -> Vec<Offer> {
+    let mut out = Vec::new();
+    let over = siege.stage == Stage::Over;
+    out.push(match siege.stage {
+        Stage::Draw | Stage::Setup => Offer::open("draw_card"),
+        Stage::Over => Offer::barred("draw_card", "the siege is over"),
+        s => Offer::barred("draw_card", format!("the day is not over: {}", stage_words(s))),
+    });
+    out.push(match siege.stage {
+        Stage::Draw => Offer::barred("advance", "draw the day's card"),
+        _ if over => Offer::barred("advance", "the siege is over"),
+        _ => Offer::open("advance"),
+    });
+    if siege.stage == (Stage::Combat { phase: Phase::SoldierMove }) {
+        out.push(Offer::open("end_moves"));
+    }
+    if siege.stage == Stage::Betsy {
+        out.push(Offer::picking("place_betsy", "zone", ids(rules, super::siege::betsy_zones(siege, rules))));
+    }
+    out
+}

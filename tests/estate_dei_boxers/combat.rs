@@ -1,0 +1,172 @@
+use sandtable::systems::estate_dei_boxers::siege::{At, FireOrder, GunUse, Phase, Siege, Stage, Waits};
+
+use crate::common::{Fixture, Typed};
+
+/// 7 soldier points and an officer in the British legation; 15 Boxer points next door in the Hanlin:
+/// fanatics (10), regulars (2), Boxers (2 and 1), as the FAQ's example has them.
+fn faq_table(f: &Fixture) -> Siege {
+    let mut s = f.empty();
+    for id in ["gb-1", "gb-2", "gb-3", "gb-4"] {
+        f.put(&mut s, id, "GB1");
+    }
+    s.pieces[f.piece("gb-4")].points = 1;
+    f.put(&mut s, "strouts", "GB1");
+    for id in ["fanatics-1", "regulars-1", "boxers-1", "boxers-2"] {
+        f.put(&mut s, id, "HAN");
+    }
+    s.pieces[f.piece("boxers-2")].points = 1;
+    s
+}
+
+#[test]
+fn faq_worked_example_three_boxer_points_weaken_the_fanatics() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = faq_table(&f);
+    let mut io = Typed::new(&[4]);
+    s.fire(&rules, &mut io, f.zone("GB1"), &FireOrder { target: Some(f.zone("HAN")), guns: GunUse::Hold });
+    assert!(io.said("row 5: 3 Boxer points eliminated"), "{:?}", io.lines);
+    assert_eq!(s.pieces[f.piece("fanatics-1")].points, 5, "the fanatics are weakened");
+    assert_eq!(s.pieces[f.piece("boxers-1")].points, 2, "the rest are safe behind the fanatics");
+}
+
+#[test]
+fn faq_worked_example_in_ruins_two_points_are_absorbed() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = faq_table(&f);
+    s.marks.ruins |= 1 << f.zone("HAN");
+    let mut io = Typed::new(&[4]);
+    s.fire(&rules, &mut io, f.zone("GB1"), &FireOrder { target: Some(f.zone("HAN")), guns: GunUse::Hold });
+    assert!(io.said("row 4: 2 Boxer points eliminated"), "{:?}", io.lines);
+    assert_eq!(s.pieces[f.piece("fanatics-1")].points, 10, "the fanatics absorb two losses");
+}
+
+fn boxer_move(f: &Fixture, s: &mut Siege, dice: &[u8]) -> Typed {
+    let rules = f.rules();
+    s.stage = Stage::Combat { phase: Phase::BoxerMove };
+    let mut io = Typed::new(dice);
+    s.run(&rules, &mut io, &mut Waits, true);
+    io
+}
+
+#[test]
+fn a_pile_splits_at_a_two_arrow_zone_and_each_half_follows_its_arrow() {
+    let f = Fixture::shipped();
+    let mut s = f.empty();
+    for id in ["regulars-1", "boxers-1", "boxers-2", "fanatics-1"] {
+        f.put(&mut s, id, "HAN");
+    }
+    let io = boxer_move(&f, &mut s, &[]);
+    assert!(io.said("split"), "{:?}", io.lines);
+    // Dealt alternately in stack order: regulars and the second Boxers on the red arrow.
+    assert_eq!(s.pieces[f.piece("regulars-1")].at, At::Zone(f.zone("GB1")), "{:?}", io.lines);
+    assert_eq!(s.pieces[f.piece("boxers-2")].at, At::Zone(f.zone("GB1")));
+    // The green half crosses the North Bridge and the Fu, 1 MP a zone, and stops before the Japanese
+    // legation, which would cost 2 with 1 left.
+    assert_eq!(s.pieces[f.piece("boxers-1")].at, At::Zone(f.zone("FU2")), "{:?}", io.lines);
+    assert_eq!(s.pieces[f.piece("fanatics-1")].at, At::Zone(f.zone("FU2")));
+}
+
+#[test]
+fn a_split_pile_does_not_split_again_and_takes_the_red_arrow() {
+    let f = Fixture::shipped();
+    let mut s = f.empty();
+    for id in ["boxers-1", "boxers-2"] {
+        f.put(&mut s, id, "FU2");
+    }
+    s.marks.split |= 1 << f.zone("FU2");
+    let io = boxer_move(&f, &mut s, &[]);
+    assert!(!io.said("split"), "{:?}", io.lines);
+    assert_eq!(s.pieces[f.piece("boxers-1")].at, At::Zone(f.zone("JP")), "{:?}", io.lines);
+    assert_eq!(s.pieces[f.piece("boxers-2")].at, At::Zone(f.zone("JP")));
+}
+
+#[test]
+fn the_green_arrow_is_taken_when_the_red_leads_into_ruins() {
+    let f = Fixture::shipped();
+    let mut s = f.empty();
+    f.put(&mut s, "boxers-1", "TW5");
+    s.marks.split |= 1 << f.zone("TW5");
+    s.marks.ruins |= 1 << f.zone("RMG");
+    boxer_move(&f, &mut s, &[]);
+    assert_eq!(
+        s.pieces[f.piece("boxers-1")].at,
+        At::Zone(f.zone("TW2")),
+        "west along the wall: TW4, TW3, TW2 (3 MP, then the ramp's ruins would cost 2)"
+    );
+}
+
+#[test]
+fn boxers_stop_on_contact_and_pay_three_to_enter_soldiers() {
+    let f = Fixture::shipped();
+    let mut s = f.empty();
+    f.put(&mut s, "boxers-1", "EN3");
+    f.put(&mut s, "gb-1", "HAN");
+    let io = boxer_move(&f, &mut s, &[]);
+    assert!(io.said("Hanlin Academy (3 MP, 1 left), contact: they stop"), "{:?}", io.lines);
+}
+
+#[test]
+fn boxers_leaving_the_map_go_back_to_the_cup() {
+    let f = Fixture::shipped();
+    let mut s = f.empty();
+    f.put(&mut s, "boxers-1", "MM");
+    boxer_move(&f, &mut s, &[]);
+    assert_eq!(s.pieces[f.piece("boxers-1")].at, At::Cup);
+}
+
+#[test]
+fn fire_spreads_to_its_neighbours_on_a_one_but_not_across_a_street_or_the_canal() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = f.empty();
+    f.put(&mut s, "boxers-1", "GB1");
+    s.marks.fires |= 1 << f.zone("GB1");
+    s.stage = Stage::Combat { phase: Phase::Fires };
+    // Neighbours of the British legation (north): Hanlin, Mongol Market, British (south) and the canal.
+    let mut io = Typed::new(&[1, 2, 1]);
+    s.run(&rules, &mut io, &mut Waits, true);
+    assert!(io.faces.is_empty(), "three dice: the canal is not rolled for");
+    let burning = |z: &str| s.marks.fires & (1 << f.zone(z)) != 0;
+    assert!(burning("HAN") && burning("GB2") && !burning("MM") && !burning("C1"), "{:?}", io.lines);
+    assert_eq!(
+        s.marks.spread,
+        (1 << f.zone("HAN")) | (1 << f.zone("GB2")),
+        "caught by spreading: no spreading next time"
+    );
+}
+
+#[test]
+fn soldiers_put_out_a_fire_on_six_or_more_but_never_on_a_one() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    for (die, out) in [(4, true), (1, false)] {
+        let mut s = f.empty();
+        f.put(&mut s, "gb-1", "C2");
+        f.put(&mut s, "gb-2", "C2");
+        f.put(&mut s, "gb-1", "GB2");
+        f.put(&mut s, "gb-2", "GB2");
+        s.marks.fires |= 1 << f.zone("GB2");
+        s.marks.spread |= 1 << f.zone("GB2");
+        s.stage = Stage::Combat { phase: Phase::Fires };
+        let mut io = Typed::new(&[die]);
+        s.run(&rules, &mut io, &mut Waits, true);
+        assert_eq!(s.marks.fires & (1 << f.zone("GB2")) == 0, out, "{die}: {:?}", io.lines);
+        assert_eq!(s.marks.fought & (1 << f.zone("GB2")) != 0, !out);
+    }
+}
+
+#[test]
+fn a_ruin_is_left_where_fires_burned_when_the_day_ends() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = f.empty();
+    f.put(&mut s, "gb-1", "GB2");
+    s.today.card = Some(sandtable::systems::estate_dei_boxers::siege::DayCard::Ace { red: false });
+    s.marks.fires |= 1 << f.zone("GB1");
+    s.stage = Stage::Combat { phase: Phase::End };
+    let mut io = Typed::new(&[]);
+    s.run(&rules, &mut io, &mut Waits, true);
+    assert!(s.marks.ruins & (1 << f.zone("GB1")) != 0 && s.marks.fires == 0, "{:?}", io.lines);
+}

@@ -1,0 +1,149 @@
+use sandtable::systems::estate_dei_boxers::siege::{At, DayCard, Siege, Stage, Waits, resolve_event, score};
+
+use crate::common::{Fixture, Typed};
+
+fn at_stage(f: &Fixture, card: DayCard, stage: Stage) -> Siege {
+    let mut s = Siege::new(&f.rules());
+    s.begin();
+    s.tracks.day = 1;
+    s.today.card = Some(card);
+    s.stage = stage;
+    s
+}
+
+#[test]
+fn supply_at_box_35_costs_two_morale_instead() {
+    let f = Fixture::shipped();
+    let mut s = at_stage(&f, DayCard::Pip { red: false, value: 5 }, Stage::Supply);
+    s.tracks.supply = 35;
+    let mut io = Typed::new(&[]);
+    s.run(&f.rules(), &mut io, &mut Waits, true);
+    assert_eq!((s.tracks.supply, s.tracks.morale), (35, 8), "{:?}", io.lines);
+}
+
+#[test]
+fn once_only_events_move_to_the_next_and_event_12_wraps_to_2() {
+    let f = Fixture::shipped();
+    let mut s = Siege::new(&f.rules());
+    s.tracks.events_used = (1 << 11) | (1 << 12);
+    assert_eq!(resolve_event(&s, 11), 2);
+    assert_eq!(resolve_event(&s, 7), 7, "7 happens again and again");
+    s.tracks.events_used |= 1 << 2 | 1 << 3;
+    assert_eq!(resolve_event(&s, 12), 4);
+}
+
+#[test]
+fn event_12_withdraws_the_regulars_and_their_general_and_leaves_18_in_the_cup() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = at_stage(&f, DayCard::Ace { red: false }, Stage::Event);
+    s.tracks.morale = 3;
+    // Event 6 + 6; bombardment 1 + 1 (quarter 1) with a die for each zone there, each officer; entry 1.
+    let mut io = Typed::new(&[6, 6]);
+    s.run(&rules, &mut io, &mut Waits, true);
+    assert!(io.said("Event 12"), "{:?}", io.lines);
+    assert_eq!(s.tracks.morale, 10);
+    let withdrawn = rules.roster.chinese().filter(|&p| s.pieces[p].at == At::Withdrawn).count();
+    let cup = rules.roster.chinese().filter(|&p| s.pieces[p].at == At::Cup).count();
+    assert_eq!((withdrawn, cup), (7, 18));
+}
+
+#[test]
+fn the_cup_gives_twenty_counters_to_an_attack_at_the_zone_of_the_die() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = at_stage(&f, DayCard::Picture { red: false }, Stage::Attack);
+    let mut io = Typed::new(&[2]);
+    s.run(&rules, &mut io, &mut Waits, true);
+    let entered = rules.roster.chinese().filter(|&p| s.pieces[p].at == At::Zone(f.zone("EN2"))).count();
+    assert_eq!(entered, 20, "{:?}", io.lines);
+}
+
+#[test]
+fn a_bombardment_shells_every_held_zone_of_its_quarter_with_its_modifiers() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = at_stage(&f, DayCard::Pip { red: false, value: 3 }, Stage::Bombard);
+    // 2 + 4 = 6: quarter 1. Held there: GB1 (8 soldiers, 2 machine gun, 20 civilians) and GB2.
+    // GB1: die 6 -1 (legation) -> row 5, column 10+: 2+5C+1D. Officers roll: Strouts 1.
+    // GB2: die 1 -1 -> row 0, column 10+: 1 soldier point. MacDonald rolls 2.
+    let mut io = Typed::new(&[2, 4, 6, 1, 1, 2]);
+    s.run(&rules, &mut io, &mut Waits, true);
+    assert!(io.said("quarter 1"), "{:?}", io.lines);
+    assert!(io.said("die 6 -1 -> row 5: 2 soldier points + 5 civilian points + a day of food"), "{:?}", io.lines);
+    assert_eq!(s.tracks.supply, 2, "a food depot burns");
+    assert_eq!(s.tracks.morale, 7, "three soldier points lost: -1 morale each");
+    assert!(io.faces.is_empty());
+}
+
+#[test]
+fn macdonald_killed_in_a_bombardment_costs_six_morale_at_the_days_end() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = at_stage(&f, DayCard::Pip { red: false, value: 3 }, Stage::Bombard);
+    // Quarter 1; GB1 and GB2 each lose a point (die 1, row 0 of column 10+); Strouts survives, MacDonald
+    // rolls a 6: 10 - 2 - 6.
+    let mut io = Typed::new(&[2, 4, 1, 1, 1, 6]);
+    s.run(&rules, &mut io, &mut Waits, true);
+    assert_eq!(s.pieces[f.piece("macdonald")].at, At::Lost, "{:?}", io.lines);
+    s.stage = Stage::EndDay;
+    s.run(&rules, &mut io, &mut Waits, true);
+    assert_eq!(s.tracks.morale, 2, "{:?}", io.lines);
+    assert_eq!(score(&rules, &s).powers_lines.iter().find(|l| l.0.starts_with("MacDonald")).unwrap().1, -10);
+}
+
+#[test]
+fn wounded_come_back_as_chosen_within_the_points_rolled() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = at_stage(&f, DayCard::Pip { red: true, value: 4 }, Stage::Wounded { points: 0 });
+    for id in ["gb-1", "gb-2", "gb-3", "gb-4"] {
+        s.pieces[f.piece(id)].at = At::Wounded;
+    }
+    let mut io = Typed::new(&[1]);
+    s.run(&rules, &mut io, &mut Waits, true);
+    assert_eq!(s.stage, Stage::Wounded { points: 7 }, "1D6 + 6 = 7, waiting for the player's choice");
+    let back = [
+        (f.piece("gb-1"), 2, f.zone("GB1")),
+        (f.piece("gb-2"), 2, f.zone("GB1")),
+        (f.piece("gb-3"), 2, f.zone("GB2")),
+        (f.piece("gb-4"), 1, f.zone("GB2")),
+    ];
+    assert!(sandtable::systems::estate_dei_boxers::siege::check_wounded(&s, &rules, 7, &back).is_ok());
+    let too_many = [
+        (f.piece("gb-1"), 2, f.zone("GB1")),
+        (f.piece("gb-2"), 2, f.zone("GB1")),
+        (f.piece("gb-3"), 2, f.zone("GB2")),
+        (f.piece("gb-4"), 2, f.zone("GB2")),
+    ];
+    assert!(sandtable::systems::estate_dei_boxers::siege::check_wounded(&s, &rules, 7, &too_many).is_err());
+}
+
+#[test]
+fn betsy_waits_for_the_third_red_picture_card() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = Siege::new(&rules);
+    s.begin();
+    assert_eq!(s.pieces[rules.roster.betsy().unwrap()].at, At::Waiting, "not at set-up");
+    let mut io = Typed::new(&[3, 4, 3, 4]);
+    for _ in 0..3 {
+        s.stage = Stage::Draw;
+        s.draw(&rules, &mut io, DayCard::Picture { red: true });
+        // Supply, no one wounded; Betsy on the third; else the event (3 + 4: news from the Peitang).
+        s.run(&rules, &mut io, &mut Waits, false);
+    }
+    assert_eq!(s.stage, Stage::Betsy, "{:?}", io.lines);
+    s.place_betsy(&rules, &mut io, f.zone("DE1"));
+    assert_eq!(s.pieces[rules.roster.betsy().unwrap()].at, At::Zone(f.zone("DE1")));
+}
+
+#[test]
+fn victory_points_at_set_up_count_every_intact_zone_and_civilian() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let s = Siege::new(&rules);
+    let v = score(&rules, &s);
+    assert_eq!(v.powers, 10 * 10 + 6 * 5 + 12 * 10, "{:?}", v.powers_lines);
+    assert_eq!(v.boxers, 0);
+}

@@ -1,0 +1,8 @@
+//! L'Estate dei Boxers conformance: each table and phase with typed dice, the FAQ's worked example, the
+//! map checker, and the simulator's reproducibility.
+
+mod combat;
+mod common;
+mod day;
+mod map;
+mod simulator;
