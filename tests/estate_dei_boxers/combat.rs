@@ -9,12 +9,12 @@ fn faq_table(f: &Fixture) -> Siege {
     for id in ["gb-1", "gb-2", "gb-3", "gb-4"] {
         f.put(&mut s, id, "GB1");
     }
-    s.pieces[f.piece("gb-4")].points = 1;
+    s.set_points(&f.rules(), f.piece("gb-4"), 1);
     f.put(&mut s, "strouts", "GB1");
     for id in ["fanatics-1", "regulars-1", "boxers-1", "boxers-2"] {
         f.put(&mut s, id, "HAN");
     }
-    s.pieces[f.piece("boxers-2")].points = 1;
+    s.set_points(&f.rules(), f.piece("boxers-2"), 1);
     s
 }
 
@@ -169,4 +169,45 @@ fn a_ruin_is_left_where_fires_burned_when_the_day_ends() {
     let mut io = Typed::new(&[]);
     s.run(&rules, &mut io, &mut Waits, true);
     assert!(s.marks.ruins & (1 << f.zone("GB1")) != 0 && s.marks.fires == 0, "{:?}", io.lines);
+}
+
+#[test]
+fn a_fire_that_caught_by_spreading_never_spreads_itself() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = f.empty();
+    f.put(&mut s, "boxers-1", "HAN");
+    // GB2 caught from GB1 earlier today; GB1's fire went out.
+    s.marks.fires = 1 << f.zone("GB2");
+    s.marks.spread = 1 << f.zone("GB2");
+    for _ in 0..2 {
+        s.stage = Stage::Combat { phase: Phase::Fires };
+        let mut io = Typed::new(&[]);
+        s.run(&rules, &mut io, &mut Waits, true);
+        assert!(io.lines.iter().all(|l| !l.contains("spreads")), "{:?}", io.lines);
+    }
+}
+
+#[test]
+fn cha_cha_lasts_until_the_boxers_have_fought_a_melee_with_it() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = f.empty();
+    s.today.card = Some(sandtable::systems::estate_dei_boxers::siege::DayCard::Ace { red: false });
+    s.tracks.cha_cha = true;
+    f.put(&mut s, "gb-1", "GB2");
+    // An attack day with no melee: the +3 waits for the next one.
+    s.stage = Stage::Combat { phase: Phase::End };
+    s.run(&rules, &mut Typed::new(&[]), &mut Waits, true);
+    assert!(s.tracks.cha_cha);
+    // A melee with it spends it at the end of that day.
+    f.put(&mut s, "boxers-1", "GB2");
+    s.stage = Stage::Combat { phase: Phase::BoxerMelee };
+    let mut io = Typed::new(&[1]);
+    s.run(&rules, &mut io, &mut Waits, true);
+    assert!(io.said("+3 Cha, Cha, Cho, Cho"), "{:?}", io.lines);
+    s.put(&rules, f.piece("boxers-1"), At::Cup);
+    s.stage = Stage::Combat { phase: Phase::End };
+    s.run(&rules, &mut Typed::new(&[]), &mut Waits, true);
+    assert!(!s.tracks.cha_cha);
 }

@@ -32,9 +32,10 @@ impl Fixture {
 
     /// A siege with every defender off the map (in the wounded pool, civilians lost), for a clean table.
     pub fn empty(&self) -> Siege {
-        let mut s = Siege::new(&self.rules());
+        let rules = self.rules();
+        let mut s = Siege::new(&rules);
         for p in 0..self.roster.defenders {
-            s.pieces[p].at = At::Lost;
+            s.put(&rules, p, At::Lost);
         }
         s.begin();
         s
@@ -42,8 +43,16 @@ impl Fixture {
 
     pub fn put(&self, siege: &mut Siege, piece: &str, zone: &str) {
         let p = self.piece(piece);
-        siege.pieces[p].at = At::Zone(self.zone(zone));
-        siege.pieces[p].points = self.roster.pieces[p].full;
+        let full = self.roster.pieces[p].full;
+        siege.set(
+            &self.rules(),
+            p,
+            sandtable::systems::estate_dei_boxers::siege::Piece {
+                points: full,
+                at: At::Zone(self.zone(zone)),
+                spent: 0,
+            },
+        );
     }
 }
 

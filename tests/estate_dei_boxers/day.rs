@@ -98,7 +98,7 @@ fn wounded_come_back_as_chosen_within_the_points_rolled() {
     let rules = f.rules();
     let mut s = at_stage(&f, DayCard::Pip { red: true, value: 4 }, Stage::Wounded { points: 0 });
     for id in ["gb-1", "gb-2", "gb-3", "gb-4"] {
-        s.pieces[f.piece(id)].at = At::Wounded;
+        s.put(&f.rules(), f.piece(id), At::Wounded);
     }
     let mut io = Typed::new(&[1]);
     s.run(&rules, &mut io, &mut Waits, true);

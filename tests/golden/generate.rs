@@ -33,6 +33,9 @@ const GAMES: &[(&str, u64, u64, u32)] = &[
     // The Natives are Restless Tonight: each card is a turn, and the player takes what the view offers.
     ("natives-are-restless/boxer-compound", 1900, 10, 40),
     ("natives-are-restless/chakdara-fort", 1897, 11, 40),
+    // L'Estate dei Boxers: each card is a day; the player takes what the view offers (a decision left to
+    // Sandtable's suggestion when it advances).
+    ("estate-dei-boxers/the-55-days", 1900, 12, 20),
 ];
 const MAX_EVENTS: usize = 400;
 
@@ -197,7 +200,7 @@ fn act(value: Value) -> Action {
 }
 
 fn candidates(game: &Game, rng: &mut ChaCha8Rng, figures: bool) -> Vec<(f64, Action)> {
-    if matches!(game.scenario().system(), "when-empires-clash" | "natives-are-restless") {
+    if matches!(game.scenario().system(), "when-empires-clash" | "natives-are-restless" | "estate-dei-boxers") {
         return offered(game, rng);
     }
     let scenario = game.scenario();

@@ -75,11 +75,14 @@ pub fn problems(map: &Map) -> Vec<(Option<u8>, String)> {
             out.push((None, format!("bombardment quarter {} has no zone", q + 1)));
         }
     }
-    // From every zone the arrows reach, they lead off the map in the end.
+    // From every zone the Boxers can reach, the arrows lead off the map in the end, and never round in a
+    // circle: a pile passing through burning zones would follow a circle for ever.
     let boxers_reach = arrow_reach(map);
     let exits = leads_off(map);
     if let Some(z) = each(boxers_reach & !exits).next() {
         out.push((Some(z), format!("the Boxers' arrows from {} loop without ever leaving the map", name(z))));
+    } else if let Some(z) = on_a_circle(map) {
+        out.push((Some(z), format!("the Boxers' arrows go round in a circle through {}", name(z))));
     }
     out
 }
@@ -137,6 +140,24 @@ fn leads_off(map: &Map) -> Zones {
         }
         if good == before {
             return good;
+        }
+    }
+}
+
+/// A zone on a circle of arrows (red or green), if there is one: zones with no arrow into the rest are
+/// peeled off until none is left, or only circles are.
+fn on_a_circle(map: &Map) -> Option<u8> {
+    let mut left = map.all();
+    loop {
+        let before = left;
+        for z in each(left) {
+            let into_rest = targets(map, z).any(|a| matches!(a, Arrow::To(t) if left & bit(t) != 0));
+            if !into_rest {
+                left &= !bit(z);
+            }
+        }
+        if left == before {
+            return each(left).next();
         }
     }
 }

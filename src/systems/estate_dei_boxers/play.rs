@@ -150,7 +150,20 @@ pub fn draw(ctx: &Ctx_, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcom
     let card = match typed {
         Some(text) => {
             let card = text.parse::<Card>().map_err(|e| GameError::BadInput(e.to_string()))?;
-            deck.draw_typed(card).map_err(|e| refuse(e.to_string(), DAY_TABLE))?
+            match card {
+                // The jokers differ here (red gives 18 wounded back, black brings an attack): the one
+                // named is the one drawn.
+                Card::Joker(_) => {
+                    let joker = typed_joker(text);
+                    if !deck.draw_pile().contains(&joker) {
+                        let colour = if joker == Card::Joker(1) { "red" } else { "black" };
+                        return Err(refuse(format!("the {colour} joker has already been drawn"), DAY_TABLE));
+                    }
+                    deck.remove_for_draw(joker);
+                    joker
+                }
+                _ => deck.draw_typed(card).map_err(|e| refuse(e.to_string(), DAY_TABLE))?,
+            }
         }
         None => {
             if deck.remaining() == 0 {
@@ -171,6 +184,12 @@ pub fn draw(ctx: &Ctx_, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcom
         siege.run(rules, io, &mut Waits, stepping);
         Ok(())
     })
+}
+
+/// The joker a player typed: "black joker", "JK2" or "joker 2" is the black one; any other the red.
+fn typed_joker(text: &str) -> Card {
+    let t = text.to_ascii_lowercase();
+    if t.contains("black") || t.trim_end().ends_with('2') { Card::Joker(2) } else { Card::Joker(1) }
 }
 
 /// The deck's card as the day table reads it: the first joker red, the second black.
@@ -218,11 +237,8 @@ impl Suggest {
 
 impl Command for Suggest {
     fn wounded(&mut self, rules: &Rules, siege: &Siege, points: u8) -> Option<Vec<(usize, u8, u8)>> {
-        if matches!(self.stage, Stage::Wounded { .. }) && matches!(siege.stage, Stage::Wounded { .. }) {
-            self.adviser.wounded(rules, siege, points)
-        } else {
-            None
-        }
+        // Only once the return is rolled: advancing from an unrolled return rolls it and waits.
+        if self.here(siege) { self.adviser.wounded(rules, siege, points) } else { None }
     }
     fn betsy(&mut self, rules: &Rules, siege: &Siege) -> Option<u8> {
         if self.here(siege) { self.adviser.betsy(rules, siege) } else { None }
@@ -301,7 +317,9 @@ pub fn fire_order(
     let (soldier_targets, gun_targets) = super::siege::fire_targets(siege, rules, &census, from);
     let target = target.map(|t| zone(rules, t)).transpose()?;
     let guns_here: Vec<usize> = (0..rules.roster.defenders)
-        .filter(|&p| siege.pieces[p].zone() == Some(from) && rules.roster.pieces[p].kind.is_gun())
+        .filter(|&p| {
+            siege.pieces[p].zone() == Some(from) && rules.roster.pieces[p].kind.is_gun() && siege.pieces[p].points > 1
+        })
         .collect();
     let close = bit(from) | rules.map.near[from as usize];
     let use_guns = match guns.unwrap_or(if guns_here.is_empty() { "hold" } else { "join" }) {
@@ -331,8 +349,14 @@ pub fn fire_order(
         }
         other => return Err(GameError::BadInput(format!("guns \"{other}\": join, tep or hold"))),
     };
+    if use_guns == GunUse::Hold && !guns_here.is_empty() && gun_targets != 0 {
+        return Err(refuse(
+            "the guns must fire too (6.3): join the soldiers' fire (join) or make a psychological test (tep)",
+            FIRE,
+        ));
+    }
     if let Some(t) = target {
-        let allowed = if census.with_soldiers & bit(from) != 0 { soldier_targets } else { gun_targets & close };
+        let allowed = if soldier_targets != 0 { soldier_targets } else { gun_targets & close };
         let allowed = if use_guns == GunUse::Join { allowed | (gun_targets & close) } else { allowed };
         if allowed & bit(t) == 0 {
             let why = if census.friendly() & bit(t) != 0 && t != from {
@@ -465,6 +489,9 @@ pub fn return_wounded(ctx: &Ctx_, returns: &[WoundedReturn], rng: &mut GameRng) 
         let Stage::Wounded { points } = siege.stage else {
             return Err(refuse("the wounded come back on a red card (5.1.6)", WOUNDED));
         };
+        if points == 0 {
+            return Err(refuse("advance first to roll the return (1D6+6; type the die to roll your own)", WOUNDED));
+        }
         let list = returns
             .iter()
             .map(|r| Ok((counter(rules, &r.counter)?, r.points, zone(rules, &r.zone)?)))
@@ -472,7 +499,10 @@ pub fn return_wounded(ctx: &Ctx_, returns: &[WoundedReturn], rng: &mut GameRng) 
         super::siege::check_wounded(siege, rules, points, &list).map_err(|why| refuse(why, WOUNDED))?;
         siege.bring_back(rules, io, &list);
         siege.stage = super::siege::day_next(siege, rules, Stage::Wounded { points });
-        siege.run(rules, io, &mut Waits, stepping);
+        // Following phase by phase, the next step waits for its own advance (and its typed dice).
+        if !stepping {
+            siege.run(rules, io, &mut Waits, false);
+        }
         Ok(())
     })
 }
@@ -509,7 +539,9 @@ pub fn place_betsy(ctx: &Ctx_, at: &str, rng: &mut GameRng) -> Result<Outcome, G
             ));
         }
         siege.place_betsy(rules, io, z);
-        siege.run(rules, io, &mut Waits, stepping);
+        if !stepping {
+            siege.run(rules, io, &mut Waits, false);
+        }
         Ok(())
     })
 }

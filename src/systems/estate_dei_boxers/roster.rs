@@ -98,6 +98,8 @@ pub struct Roster {
     pub pieces: Vec<Info>,
     /// Each piece's kind, side by side, for the census's one pass.
     pub kinds: Vec<Kind>,
+    /// The guns' pieces, Betsy included: the few the fire phase asks about.
+    pub guns: Vec<usize>,
     /// Pieces before this index are the defenders'; from it on, the cup's.
     pub defenders: usize,
     pub barricades: Zones,
@@ -239,7 +241,8 @@ impl Roster {
             return Err((siege.barricades[4].span(), "the defenders have four barricades (1.6)".into()));
         }
         let kinds = pieces.iter().map(|p| p.kind).collect();
-        Ok(Roster { pieces, kinds, defenders, barricades })
+        let guns = (0..defenders).filter(|&p| pieces[p].kind.is_gun()).collect();
+        Ok(Roster { pieces, kinds, guns, defenders, barricades })
     }
 
     pub fn chinese(&self) -> std::ops::Range<usize> {

@@ -47,7 +47,8 @@ pub struct GameResult {
     pub overrun_on: Option<u8>,
 }
 
-/// One siege from `start` (a game in progress, or a fresh set-up) to its end.
+/// One siege from `start` to its end: a fresh set-up, or a game in progress between days (its cards
+/// already drawn are taken off the top of a fresh shuffle: which ones they were no longer matters).
 pub fn play(rules: &Rules, start: &Siege, strategy: Strategy, seed: u64) -> GameResult {
     let mut rng = FastRng::new(seed);
     let mut siege = start.clone();

@@ -15,7 +15,7 @@ use super::sim;
 use super::strategy::Strategy;
 
 /// A run asks for at most this many games: a bound, so a mistyped count is named, not obeyed for hours.
-pub const MOST_GAMES: u64 = 100_000_000;
+pub const MOST_GAMES: u64 = 10_000_000;
 
 pub struct SimRequest {
     pub games: u64,

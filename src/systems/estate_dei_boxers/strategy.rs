@@ -182,15 +182,20 @@ impl Command for Adviser {
             _ if soldier_targets & bit(from) != 0 => Some(from),
             _ => biggest(soldier_targets).or_else(|| biggest(gun_targets & rules.map.near[from as usize])),
         };
-        let guns: Vec<usize> = (0..rules.roster.defenders)
-            .filter(|&p| siege.pieces[p].at == At::Zone(from) && rules.roster.pieces[p].kind.is_gun())
-            .collect();
-        let use_guns = if guns.is_empty() {
+        let guns = || {
+            rules
+                .roster
+                .guns
+                .iter()
+                .copied()
+                .filter(|&p| siege.pieces[p].at == At::Zone(from) && siege.pieces[p].points > 1)
+        };
+        let use_guns = if guns().next().is_none() {
             GunUse::Hold
         } else if target.is_some() && (self.strategy != Strategy::Random || self.rng.below(2) == 0) {
             GunUse::Join
         } else if let Some(t) = biggest(gun_targets) {
-            GunUse::Tep(guns.iter().map(|&g| (g, t)).collect())
+            GunUse::Tep(guns().map(|g| (g, t)).collect())
         } else {
             GunUse::Hold
         };

@@ -74,6 +74,8 @@ impl Turn {
         let Some(siege) = self.siege.as_mut() else { return };
         match change {
             Change::Pieces { pieces } => {
+                // The fold sets pieces without the rules at hand: the census is counted afresh when asked.
+                siege.tally = super::siege::Tally::default();
                 for (i, piece) in pieces {
                     if let Some(slot) = siege.pieces.get_mut(*i as usize) {
                         *slot = *piece;

@@ -190,8 +190,7 @@ fn labelled(m: &super::siege::combat_mods::Mods) -> Vec<(String, i32)> {
 pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec<FireChoice> {
     use super::siege::combat_mods::{fire_odds_row, soldier_mods};
     let (soldier_targets, gun_targets) = super::siege::fire_targets(siege, rules, census, from);
-    let soldiers = census.soldiers[from as usize] as u32;
-    let guns = census.guns[from as usize] as u32;
+    let (soldiers, guns) = super::siege::firepower(siege, rules, census, from);
     let close = bit(from) | rules.map.near[from as usize];
     let mut out = Vec::new();
     for target in each(soldier_targets | (gun_targets & close)) {
@@ -199,7 +198,8 @@ pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> 
         if guns > 0 && close & bit(target) != 0 {
             modes.push(GunUse::Join);
         }
-        if soldiers > 0 && soldier_targets & bit(target) != 0 {
+        // Guns with a target must fire (6.3): the soldiers fire alone only where there is no gun.
+        if soldiers > 0 && soldier_targets & bit(target) != 0 && (guns == 0 || gun_targets == 0) {
             modes.push(GunUse::Hold);
         }
         for mode in modes {

@@ -6,7 +6,7 @@
 //! through burning zones to the first that is not (FAQ 6.1). Off the map, the counters go back to the cup.
 
 use super::super::map::{Arrow, Zones, bit, each};
-use super::{At, Census, Io, Rules, Siege};
+use super::{At, Census, Io, Piece, Rules, Siege};
 
 /// Moves every pile on the map once.
 pub fn movement(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
@@ -14,8 +14,12 @@ pub fn movement(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     let start = census.with_chinese;
     let chinese = rules.roster.chinese();
     let mut split_after: Zones = 0;
-    for zone in each(start) {
-        let pile: Vec<usize> = chinese.clone().filter(|&p| siege.pieces[p].at == At::Zone(zone)).collect();
+    // Every pile as it stands at the start of the phase: a pile that ends its move where another stood
+    // does not move again with it.
+    let piles: Vec<(u8, Vec<usize>)> = each(start)
+        .map(|zone| (zone, chinese.clone().filter(|&p| siege.pieces[p].at == At::Zone(zone)).collect()))
+        .collect();
+    for (zone, pile) in piles {
         let burning = siege.marks.fires & bit(zone) != 0;
         if !burning && census.holds() & bit(zone) != 0 {
             split_after |= siege.marks.split & bit(zone);
@@ -26,6 +30,10 @@ pub fn movement(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         march(siege, rules, io, &census, pile, zone, rules.tables.boxer_points, split, burning, &mut split_after);
     }
     siege.marks.split = split_after;
+    // A leader dealt into a half without a unit of its own goes back to the cup (FAQ 1.5.1).
+    for zone in each(siege.census(rules).with_chinese) {
+        super::losses::leaders_follow(siege, rules, io, zone);
+    }
 }
 
 /// The arrow a pile takes out of `zone`: red, or green when the red leads into ruins and the green does not.
@@ -74,6 +82,7 @@ fn march(
     split_after: &mut Zones,
 ) {
     let mut at = from;
+    let mut visited: Zones = bit(from);
     let mut route: Vec<String> = Vec::new();
     let words = if io.tells() { pile_words(siege, rules, &pile) } else { String::new() };
     loop {
@@ -107,10 +116,11 @@ fn march(
         let to = match next {
             Arrow::Off => {
                 for &p in &pile {
-                    siege.pieces[p].at = At::Cup;
-                    siege.pieces[p].points = rules.roster.pieces[p].full;
+                    siege.set(rules, p, Piece { points: rules.roster.pieces[p].full, at: At::Cup, spent: 0 });
                 }
-                route.push(format!("the {colour} arrow off the map"));
+                if io.tells() {
+                    route.push(format!("the {colour} arrow off the map"));
+                }
                 tell!(
                     io,
                     "{words} from {} follow {}: they leave the map (back to the cup)",
@@ -126,38 +136,50 @@ fn march(
             if mp == 0 && !forced {
                 break;
             }
-            route.push(format!("through the fire in {}", rules.map.name(to)));
+            if visited & bit(to) != 0 {
+                break;
+            }
+            visited |= bit(to);
+            if io.tells() {
+                route.push(format!("through the fire in {}", rules.map.name(to)));
+            }
             at = to;
             forced = true;
             continue;
         }
         let price = cost(siege, rules, census, at, to);
         if price > mp && !forced {
-            route.push(format!("{} costs {price} MP, {mp} left: they stop", rules.map.name(to)));
+            if io.tells() {
+                route.push(format!("{} costs {price} MP, {mp} left: they stop", rules.map.name(to)));
+            }
             break;
         }
         mp = mp.saturating_sub(price);
-        route.push(format!("the {colour} arrow to {} ({price} MP, {mp} left)", rules.map.name(to)));
+        if io.tells() {
+            route.push(format!("the {colour} arrow to {} ({price} MP, {mp} left)", rules.map.name(to)));
+        }
         at = to;
         let b = bit(to);
         if census.holds() & b != 0 {
-            route.push("contact: they stop".into());
+            if io.tells() {
+                route.push("contact: they stop".into());
+            }
             break;
         }
         if rules.map.legations & b != 0 && siege.marks.ruins & b == 0 {
-            route.push("an abandoned legation: they stop to burn it".into());
+            if io.tells() {
+                route.push("an abandoned legation: they stop to burn it".into());
+            }
             break;
         }
-        if forced {
-            // A forced move out of the flames ends in the first zone clear of them.
-            break;
-        }
+        // Out of the flames, the pile goes on along the arrows with the points it has left (6.2).
+        forced = false;
         if mp == 0 {
             break;
         }
     }
     for &p in &pile {
-        siege.pieces[p].at = At::Zone(at);
+        siege.put(rules, p, At::Zone(at));
     }
     if split {
         *split_after |= bit(at);
@@ -203,7 +225,7 @@ fn march_on(
                 let price = cost(siege, rules, census, at, next);
                 if price > mp && !forced {
                     for &p in &pile {
-                        siege.pieces[p].at = At::Zone(at);
+                        siege.put(rules, p, At::Zone(at));
                     }
                     *split_after |= bit(at);
                     tell!(
@@ -217,7 +239,7 @@ fn march_on(
                 }
                 let left = mp.saturating_sub(price);
                 for &p in &pile {
-                    siege.pieces[p].at = At::Zone(next);
+                    siege.put(rules, p, At::Zone(next));
                 }
                 tell!(
                     io,
@@ -235,13 +257,12 @@ fn march_on(
                 }
                 march(siege, rules, io, census, pile, next, left, true, false, split_after);
             } else {
-                march(siege, rules, io, census, pile, at, mp, true, forced, split_after);
+                march(siege, rules, io, census, pile, next, mp, true, true, split_after);
             }
         }
         Some(Arrow::Off) => {
             for &p in &pile {
-                siege.pieces[p].at = At::Cup;
-                siege.pieces[p].points = rules.roster.pieces[p].full;
+                siege.set(rules, p, Piece { points: rules.roster.pieces[p].full, at: At::Cup, spent: 0 });
             }
             tell!(io, "{} leave the map (back to the cup)", pile_words(siege, rules, &pile));
         }

@@ -48,7 +48,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
         Phase::SoldierFire => {
             loop {
                 let census = siege.census(rules);
-                let Some(from) = each(firing_zones(siege, rules, &census) & !siege.marks.fired).next() else { break };
+                let Some(from) = next_to_fire(siege, rules, &census) else { break };
                 let Some(order) = command.fire(rules, siege, &census, from) else { return false };
                 fire_with(siege, rules, io, &census, from, &order);
             }
@@ -98,15 +98,18 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
         }
         Phase::End => {
             let census = siege.census(rules);
-            if census.with_chinese == 0 || siege.today.sequences >= MOST_SEQUENCES {
+            let overrun = census.with_soldiers | census.with_civilians == 0;
+            if census.with_chinese == 0 || overrun || siege.today.sequences >= MOST_SEQUENCES {
                 if census.with_chinese != 0 {
                     for p in rules.roster.chinese() {
                         if siege.pieces[p].zone().is_some() {
-                            siege.pieces[p] =
-                                super::Piece { points: rules.roster.pieces[p].full, at: At::Cup, spent: 0 };
+                            let home = super::Piece { points: rules.roster.pieces[p].full, at: At::Cup, spent: 0 };
+                            siege.set(rules, p, home);
                         }
                     }
-                    tell!(io, "after {MOST_SEQUENCES} sequences the last Boxers draw off");
+                    if !overrun {
+                        tell!(io, "after {MOST_SEQUENCES} sequences the last Boxers draw off");
+                    }
                 }
                 let ruined = siege.marks.fires;
                 siege.marks.ruins |= ruined;
@@ -115,7 +118,10 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                 siege.marks.fought = 0;
                 siege.marks.split = 0;
                 siege.marks.hit = 0;
-                siege.tracks.cha_cha = false;
+                // Event 8's +3 lasts until the Boxers have fought a melee with it (5.3).
+                if siege.today.cha_cha_used {
+                    siege.tracks.cha_cha = false;
+                }
                 if io.tells() {
                     let names: Vec<&str> = each(ruined).map(|z| rules.map.name(z)).collect();
                     io.say(if names.is_empty() {
@@ -127,8 +133,6 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                         )
                     });
                 }
-                siege.stage = Stage::EndDay;
-            } else if super::day::overrun(siege, rules) {
                 siege.stage = Stage::EndDay;
             } else {
                 siege.stage = next(Phase::Fires);
@@ -188,7 +192,8 @@ fn fires(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         }
     }
     siege.marks.fires |= caught;
-    siege.marks.spread = caught;
+    // Only a zone set alight by the Boxers spreads: one that caught by spreading never does (6.1).
+    siege.marks.spread |= caught;
 }
 
 /// Zones whose soldiers or guns must fire now (6.3): not burning, with something to fire at.
@@ -208,6 +213,21 @@ pub fn firing_zones(siege: &Siege, rules: &Rules, census: &Census) -> Zones {
         .fold(0, |m, z| m | bit(z))
 }
 
+/// The first zone still owing its fire: `firing_zones` without the zones that have fired, asked only
+/// until one is found.
+fn next_to_fire(siege: &Siege, rules: &Rules, census: &Census) -> Option<u8> {
+    let boxers = census.with_chinese;
+    if boxers == 0 {
+        return None;
+    }
+    let beside = each(boxers).fold(boxers, |m, z| m | rules.map.near[z as usize]);
+    let shooters = ((census.with_soldiers & beside) | census.with_guns) & !siege.marks.fires & !siege.marks.fired;
+    each(shooters).find(|&z| {
+        let (soldiers, guns) = fire_targets(siege, rules, census, z);
+        soldiers | guns != 0
+    })
+}
+
 pub fn next_firing_zone(siege: &Siege, rules: &Rules) -> Option<u8> {
     let census = siege.census(rules);
     each(firing_zones(siege, rules, &census) & !siege.marks.fired).next()
@@ -219,13 +239,14 @@ pub fn next_firing_zone(siege: &Siege, rules: &Rules) -> Option<u8> {
 pub fn fire_targets(siege: &Siege, rules: &Rules, census: &Census, from: u8) -> (Zones, Zones) {
     let boxers = census.with_chinese & !census.friendly();
     let own = census.with_chinese & bit(from);
-    let soldiers =
-        if census.with_soldiers & bit(from) != 0 { own | (rules.map.near[from as usize] & boxers) } else { 0 };
-    if census.with_guns & bit(from) == 0 {
-        return (soldiers, 0);
+    let (soldiers, working) = firepower(siege, rules, census, from);
+    let near = own | (rules.map.near[from as usize] & boxers);
+    let soldier_targets = if soldiers > 0 { near } else { 0 };
+    if working == 0 {
+        return (soldier_targets, 0);
     }
     let on_wall = rules.map.walls & bit(from) != 0;
-    let mut guns = own | (rules.map.near[from as usize] & boxers);
+    let mut guns = near;
     let reach = gun_reach(siege, rules, from);
     for z in each(boxers & !guns) {
         let d = rules.map.distance[from as usize][z as usize];
@@ -233,20 +254,32 @@ pub fn fire_targets(siege: &Siege, rules: &Rules, census: &Census, from: u8) -> 
             guns |= bit(z);
         }
     }
-    let _ = siege;
-    (soldiers, guns)
+    (soldier_targets, guns)
 }
 
 fn gun_reach(siege: &Siege, rules: &Rules, zone: u8) -> u8 {
     guns_in(siege, rules, zone)
-        .map(|g| if siege.pieces[g].points > 1 { rules.roster.pieces[g].kind.reach() } else { 1 })
+        .filter(|&g| siege.pieces[g].points > 1)
+        .map(|g| rules.roster.pieces[g].kind.reach())
         .max()
         .unwrap_or(0)
 }
 
 fn guns_in<'a>(siege: &'a Siege, rules: &'a Rules, zone: u8) -> impl Iterator<Item = usize> + 'a {
-    (0..rules.roster.defenders)
-        .filter(move |&p| siege.pieces[p].at == At::Zone(zone) && rules.roster.pieces[p].kind.is_gun())
+    rules.roster.guns.iter().copied().filter(move |&p| siege.pieces[p].at == At::Zone(zone))
+}
+
+/// The points of the working guns in a zone: a crew whose gun is destroyed fights as soldiers do, with
+/// no gun's bonus, reach or psychological test (3).
+pub fn working_guns(siege: &Siege, rules: &Rules, zone: u8) -> u32 {
+    guns_in(siege, rules, zone).map(|g| siege.pieces[g].points as u32).filter(|&p| p > 1).sum()
+}
+
+/// A zone's firepower: its soldiers with any crews, and its working guns.
+pub fn firepower(siege: &Siege, rules: &Rules, census: &Census, zone: u8) -> (u32, u32) {
+    let working = if census.with_guns & bit(zone) != 0 { working_guns(siege, rules, zone) } else { 0 };
+    let crews = census.guns[zone as usize] as u32 - working;
+    (census.soldiers[zone as usize] as u32 + crews, working)
 }
 
 /// The labelled modifiers of a roll, without allocating.
@@ -402,8 +435,8 @@ fn fire_with(siege: &mut Siege, rules: &Rules, io: &mut impl Io, census: &Census
     siege.marks.fired |= bit(from);
     let joined = order.guns == GunUse::Join;
     if let Some(target) = order.target {
-        let soldiers = census.soldiers[from as usize] as u32;
-        let guns = if joined { census.guns[from as usize] as u32 } else { 0 };
+        let (soldiers, working) = firepower(siege, rules, census, from);
+        let guns = if joined { working } else { 0 };
         if soldiers + guns > 0 && census.with_chinese & bit(target) != 0 {
             let mods = soldier_mods(siege, rules, census, from, target, joined && guns > 0, false);
             let die = io.d6(|| format!("fire from {} at {}", rules.map.name(from), rules.map.name(target)));
@@ -484,6 +517,7 @@ fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
             continue;
         }
         let mods = boxer_mods(siege, rules, &census, zone);
+        siege.today.cha_cha_used |= siege.tracks.cha_cha;
         let die = io.d6(|| format!("Boxer melee in {}", rules.map.name(zone)));
         let r = melee_row(die, &mods);
         let result = rules.tables.boxers[r][column(points)];
@@ -499,6 +533,7 @@ fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         match result {
             Rush::Nothing => {}
             Rush::Kill(n) => {
+                let soldiers_before = census.soldiers[i];
                 let left = losses::defenders_lose(siege, rules, io, zone, n);
                 if left > 0 && siege.census(rules).with_civilians & bit(zone) != 0 {
                     if left >= 3 {
@@ -506,7 +541,8 @@ fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
                     }
                     losses::civilians_fall_back(siege, rules, io, zone);
                 }
-                if left < n {
+                // Officers risk death where soldiers fell (FAQ 1.5.1), not where only guns were hit.
+                if siege.census(rules).soldiers[i] < soldiers_before {
                     losses::officers_risk(siege, rules, io, zone);
                 }
             }

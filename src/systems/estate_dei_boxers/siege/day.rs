@@ -61,6 +61,8 @@ pub fn next_after(siege: &Siege, rules: &Rules, from: Stage) -> Stage {
             Stage::Event => card.high(),
             Stage::Bombard => !card.red() && !rain && !siege.today.light_rain,
             Stage::Attack => attack,
+            // Free repositioning on a day without attack, or after a bombardment (5.1.2, 5.1.3).
+            Stage::Redeploy => !attack || siege.today.quarter.is_some(),
             _ => true,
         };
         if due {
@@ -158,7 +160,7 @@ pub fn check_wounded(siege: &Siege, rules: &Rules, points: u8, returns: &[(usize
 
 pub fn bring_back(siege: &mut Siege, rules: &Rules, io: &mut impl Io, returns: &[(usize, u8, u8)]) {
     for &(p, value, zone) in returns {
-        siege.pieces[p] = super::Piece { points: value, at: At::Zone(zone), spent: 0 };
+        siege.set(rules, p, super::Piece { points: value, at: At::Zone(zone), spent: 0 });
         tell!(
             io,
             "{} come back ({value} point{}) in {}",
@@ -190,8 +192,12 @@ pub fn check_merge(siege: &Siege, rules: &Rules, keep: usize, other: usize) -> R
 }
 
 pub fn merge(siege: &mut Siege, rules: &Rules, io: &mut impl Io, keep: usize, into_pool: usize) {
-    siege.pieces[keep].points = 2;
-    siege.pieces[into_pool] = super::Piece { points: rules.roster.pieces[into_pool].full, at: At::Wounded, spent: 0 };
+    siege.set_points(rules, keep, 2);
+    siege.set(
+        rules,
+        into_pool,
+        super::Piece { points: rules.roster.pieces[into_pool].full, at: At::Wounded, spent: 0 },
+    );
     tell!(
         io,
         "{} and {} merge into one counter of 2 points; the other goes to the wounded pool",
@@ -223,7 +229,7 @@ pub fn betsy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut i
 
 pub fn place_betsy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     if let Some(b) = rules.roster.betsy() {
-        siege.pieces[b] = super::Piece { points: rules.roster.pieces[b].full, at: At::Zone(zone), spent: 0 };
+        siege.set(rules, b, super::Piece { points: rules.roster.pieces[b].full, at: At::Zone(zone), spent: 0 });
         tell!(io, "Betsy, the International Gun, goes into action in {} (3.4)", rules.map.name(zone));
     }
     siege.stage = next_after(siege, rules, Stage::Betsy);
@@ -325,7 +331,7 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         let drawn = draw_from_cup(siege, rules, io, ATTACKERS);
         let zone = rules.map.entries[die as usize - 1];
         for &p in &drawn {
-            siege.pieces[p].at = At::Zone(zone);
+            siege.put(rules, p, At::Zone(zone));
         }
         tell!(
             io,
@@ -340,7 +346,7 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         let drawn = draw_from_cup(siege, rules, io, n);
         let zone = rules.map.entries[MINE_ENTRY - 1];
         for &p in &drawn {
-            siege.pieces[p].at = At::Zone(zone);
+            siege.put(rules, p, At::Zone(zone));
         }
         tell!(
             io,
@@ -423,14 +429,10 @@ fn civilians_home(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         }
         let Some(at) = siege.pieces[p].zone() else { continue };
         let home = info.start.filter(|&h| intact & bit(h) != 0);
-        let to = home.or_else(|| {
-            if intact & bit(at) != 0 {
-                return Some(at);
-            }
-            losses::nearest(rules, at, intact & rules.map.majors).or_else(|| losses::nearest(rules, at, intact))
-        });
+        let near = |set| if set & bit(at) != 0 { Some(at) } else { losses::nearest(rules, at, set) };
+        let to = home.or_else(|| near(intact & rules.map.majors)).or_else(|| near(intact));
         if let Some(to) = to.filter(|&t| t != at) {
-            siege.pieces[p].at = At::Zone(to);
+            siege.put(rules, p, At::Zone(to));
             tell!(io, "{} go to {} for the night (8.2)", info.name, rules.map.name(to));
         }
     }

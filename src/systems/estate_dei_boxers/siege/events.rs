@@ -118,7 +118,7 @@ fn happen(siege: &mut Siege, rules: &Rules, io: &mut impl Io, event: u8) {
         _ => {
             for p in rules.roster.chinese() {
                 if matches!(rules.roster.pieces[p].kind, Kind::Regulars | Kind::RegularLeader) {
-                    siege.pieces[p].at = At::Withdrawn;
+                    siege.put(rules, p, At::Withdrawn);
                 }
             }
             siege.tracks.morale = 10;
@@ -167,7 +167,7 @@ fn mines(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         }
         let to = super::super::map::each(french_left).last().or_else(|| losses::nearest(rules, z, intact));
         if let Some(to) = to {
-            siege.pieces[p].at = At::Zone(to);
+            siege.put(rules, p, At::Zone(to));
             tell!(io, "{} fall back to {}", rules.roster.pieces[p].name, rules.map.name(to));
         }
     }

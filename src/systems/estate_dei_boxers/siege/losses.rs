@@ -5,19 +5,31 @@
 
 use super::super::map::{Zones, bit, each};
 use super::super::roster::Kind;
-use super::{At, Io, Rules, Siege};
+use super::{At, Io, Piece, Rules, Siege};
 
 fn in_zone(siege: &Siege, piece: usize, zone: u8) -> bool {
     siege.pieces[piece].at == At::Zone(zone)
 }
 
+/// The pieces of a kind in a zone. A kind is either the defenders' or the cup's, so only that side's
+/// pieces are searched.
 fn pieces_of<'a>(
     rules: &'a Rules,
     siege: &'a Siege,
     zone: u8,
     kind: impl Fn(Kind) -> bool + 'a,
 ) -> impl Iterator<Item = usize> + 'a {
-    (0..siege.pieces.len()).filter(move |&p| in_zone(siege, p, zone) && kind(rules.roster.pieces[p].kind))
+    let chinese = [Kind::Boxers, Kind::Fanatics, Kind::Regulars, Kind::BoxerLeader, Kind::RegularLeader];
+    let range = if chinese.into_iter().any(&kind) { rules.roster.chinese() } else { 0..rules.roster.defenders };
+    let kinds = &rules.roster.kinds;
+    range.filter(move |&p| in_zone(siege, p, zone) && kind(kinds[p]))
+}
+
+/// The counter a loss of `left` points falls on: a 2-point counter flipped for a single point, else one
+/// the points eliminate whole, else the first.
+fn pick_loss<I: Iterator<Item = usize>>(siege: &Siege, candidates: impl Fn() -> I, left: u8) -> Option<usize> {
+    let flip = if left == 1 { candidates().find(|&p| siege.pieces[p].points >= 2) } else { None };
+    flip.or_else(|| candidates().find(|&p| siege.pieces[p].points <= left)).or_else(|| candidates().next())
 }
 
 /// `n` points lost by the defenders in `zone`: soldiers first, then guns (a gun becomes its crew, the crew
@@ -26,26 +38,19 @@ pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: 
     let mut left = n;
     let mut soldiers_lost = 0;
     while left > 0 {
-        let soldiers: Vec<usize> = pieces_of(rules, siege, zone, Kind::is_soldiers).collect();
-        let Some(&pick) = soldiers
-            .iter()
-            .find(|&&p| siege.pieces[p].points >= 2 && left == 1)
-            .or_else(|| soldiers.iter().find(|&&p| siege.pieces[p].points as u32 <= left as u32))
-            .or_else(|| soldiers.first())
-        else {
+        let Some(pick) = pick_loss(siege, || pieces_of(rules, siege, zone, Kind::is_soldiers), left) else {
             break;
         };
-        let piece = &mut siege.pieces[pick];
-        let take = piece.points.min(left);
-        piece.points -= take;
+        let had = siege.pieces[pick].points;
+        let take = had.min(left);
         left -= take;
         soldiers_lost += take;
         let name = &rules.roster.pieces[pick].name;
-        if piece.points == 0 {
-            piece.points = rules.roster.pieces[pick].full;
-            piece.at = At::Wounded;
+        if had == take {
+            siege.set(rules, pick, Piece { points: rules.roster.pieces[pick].full, at: At::Wounded, spent: 0 });
             tell!(io, "{name} go to the wounded pool");
         } else {
+            siege.set_points(rules, pick, had - take);
             tell!(io, "{name} lose a point (flipped to 1)");
         }
     }
@@ -53,13 +58,11 @@ pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: 
         let Some(gun) = pieces_of(rules, siege, zone, Kind::is_gun).next() else { break };
         left -= 1;
         let name = &rules.roster.pieces[gun].name;
-        let piece = &mut siege.pieces[gun];
-        if piece.points > 1 {
-            piece.points = 1;
+        if siege.pieces[gun].points > 1 {
+            siege.set_points(rules, gun, 1);
             tell!(io, "{name} is destroyed; its crew fights on (1 point)");
         } else {
-            piece.points = 0;
-            piece.at = At::Lost;
+            siege.set(rules, gun, Piece { points: 0, at: At::Lost, spent: 0 });
             tell!(io, "{name}'s crew is lost with it");
         }
     }
@@ -76,13 +79,11 @@ pub fn civilians_lose_five(siege: &mut Siege, rules: &Rules, io: &mut impl Io, z
     let pick = civilians.iter().find(|&&p| siege.pieces[p].points > 5).or(civilians.first());
     let Some(&pick) = pick else { return false };
     let name = &rules.roster.pieces[pick].name;
-    let piece = &mut siege.pieces[pick];
-    if piece.points > 5 {
-        piece.points = 5;
+    if siege.pieces[pick].points > 5 {
+        siege.set_points(rules, pick, 5);
         tell!(io, "{name} lose 5 points (flipped to 5)");
     } else {
-        piece.points = 0;
-        piece.at = At::Lost;
+        siege.set(rules, pick, Piece { points: 0, at: At::Lost, spent: 0 });
         tell!(io, "{name} are lost");
     }
     true
@@ -96,10 +97,9 @@ pub fn boxers_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8,
     if n == 0 {
         return 0;
     }
-    let fanatics: Vec<usize> = pieces_of(rules, siege, zone, |k| k == Kind::Fanatics).collect();
-    let taken = if !fanatics.is_empty() && !fanatics_spared {
-        // The weakened unit first (FAQ 6.3).
-        let pick = *fanatics.iter().min_by_key(|&&p| siege.pieces[p].points).expect("not empty");
+    // The weakened unit of fanatics first (FAQ 6.3).
+    let weakest = pieces_of(rules, siege, zone, |k| k == Kind::Fanatics).min_by_key(|&p| siege.pieces[p].points);
+    let taken = if let (Some(pick), false) = (weakest, fanatics_spared) {
         let name = rules.roster.pieces[pick].name.clone();
         match n {
             0..=2 => {
@@ -107,7 +107,7 @@ pub fn boxers_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8,
                 0
             }
             3 if siege.pieces[pick].points > 5 => {
-                siege.pieces[pick].points = 5;
+                siege.set_points(rules, pick, 5);
                 tell!(io, "{name} are weakened (flipped to 5)");
                 5
             }
@@ -125,22 +125,18 @@ pub fn boxers_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8,
                 break;
             }
             while left > 0 {
-                let units: Vec<usize> = pieces_of(rules, siege, zone, |k| k == kinds).collect();
-                let pick = units
-                    .iter()
-                    .find(|&&p| siege.pieces[p].points >= 2 && left == 1)
-                    .or_else(|| units.iter().find(|&&p| siege.pieces[p].points <= left))
-                    .or(units.first());
-                let Some(&pick) = pick else { break };
-                let piece = &mut siege.pieces[pick];
-                let take = piece.points.min(left);
-                piece.points -= take;
+                let Some(pick) = pick_loss(siege, || pieces_of(rules, siege, zone, |k| k == kinds), left) else {
+                    break;
+                };
+                let had = siege.pieces[pick].points;
+                let take = had.min(left);
                 left -= take;
                 taken += take;
-                if piece.points == 0 {
+                if had == take {
                     back_to_cup(siege, rules, pick);
                     tell!(io, "{} are eliminated (back to the cup)", rules.roster.pieces[pick].name);
                 } else {
+                    siege.set_points(rules, pick, had - take);
                     tell!(io, "{} lose a point (flipped to 1)", rules.roster.pieces[pick].name);
                 }
             }
@@ -158,16 +154,16 @@ pub fn boxers_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8,
 /// modified): 1-4 a point, 5 two (a unit), 6 three points or a unit of fanatics whatever its value; the
 /// fanatics' presence spares the rest on 1-5.
 pub fn boxers_waver(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, roll: i32) {
-    let fanatics: Vec<usize> = pieces_of(rules, siege, zone, |k| k == Kind::Fanatics).collect();
+    let weakest = pieces_of(rules, siege, zone, |k| k == Kind::Fanatics).min_by_key(|&p| siege.pieces[p].points);
     if roll >= 6 {
-        if let Some(&f) = fanatics.iter().min_by_key(|&&p| siege.pieces[p].points) {
+        if let Some(f) = weakest {
             disperse(siege, rules, io, f);
             siege.marks.hit |= bit(zone);
             leaders_follow(siege, rules, io, zone);
         } else {
             boxers_lose(siege, rules, io, zone, 3, true);
         }
-    } else if !fanatics.is_empty() {
+    } else if weakest.is_some() {
         tell!(io, "the fanatics hold the pile in {}", rules.map.name(zone));
     } else {
         boxers_lose(siege, rules, io, zone, if roll == 5 { 2 } else { 1 }, true);
@@ -181,13 +177,11 @@ fn disperse(siege: &mut Siege, rules: &Rules, io: &mut impl Io, piece: usize) {
 }
 
 fn back_to_cup(siege: &mut Siege, rules: &Rules, piece: usize) {
-    let p = &mut siege.pieces[piece];
-    p.points = rules.roster.pieces[piece].full;
-    p.at = At::Cup;
+    siege.set(rules, piece, Piece { points: rules.roster.pieces[piece].full, at: At::Cup, spent: 0 });
 }
 
 /// A Chinese leader left with no unit of its own side in its zone goes back to the cup (FAQ 1.5.1).
-fn leaders_follow(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
+pub fn leaders_follow(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     let units = pieces_of(rules, siege, zone, |k| k.is_chinese() && !k.is_leader()).count();
     if units > 0 {
         return;
@@ -220,7 +214,7 @@ pub fn officer_falls(siege: &mut Siege, rules: &Rules, io: &mut impl Io, officer
     let info = &rules.roster.pieces[officer];
     let piece = siege.pieces[officer];
     if info.kind == Kind::MacDonald || piece.points < 2 {
-        siege.pieces[officer] = super::Piece { points: 0, at: At::Lost, spent: 0 };
+        siege.set(rules, officer, Piece { points: 0, at: At::Lost, spent: 0 });
         if info.kind == Kind::MacDonald {
             siege.today.macdonald_lost = true;
             tell!(io, "{} is killed: the defenders lose their leader", info.name);
@@ -230,15 +224,15 @@ pub fn officer_falls(siege: &mut Siege, rules: &Rules, io: &mut impl Io, officer
         }
         return;
     }
-    siege.pieces[officer].points = 1;
+    siege.set_points(rules, officer, 1);
     let census = siege.census(rules);
     if census.with_soldiers & bit(zone) != 0 {
         tell!(io, "{} falls; his subaltern takes over (+1)", info.name);
-    } else if let Some(to) = nearest(rules, zone, census.with_soldiers) {
-        siege.pieces[officer].at = At::Zone(to);
+    } else if let Some(to) = nearest(rules, zone, census.with_soldiers & !siege.marks.fires) {
+        siege.put(rules, officer, At::Zone(to));
         tell!(io, "{} falls; his subaltern falls back to {}", info.name, rules.map.name(to));
     } else {
-        siege.pieces[officer] = super::Piece { points: 0, at: At::Lost, spent: 0 };
+        siege.set(rules, officer, Piece { points: 0, at: At::Lost, spent: 0 });
         siege.today.officers_lost += 1;
         tell!(io, "{} falls and no soldiers are left to rally his subaltern", info.name);
     }
@@ -307,7 +301,7 @@ pub fn civilians_fall_back(siege: &mut Siege, rules: &Rules, io: &mut impl Io, z
         return;
     };
     for p in pieces_of(rules, siege, zone, |k| k == Kind::Civilians).collect::<Vec<_>>() {
-        siege.pieces[p].at = At::Zone(to);
+        siege.put(rules, p, At::Zone(to));
     }
     tell!(io, "the civilians fall back from {} to {}", rules.map.name(zone), rules.map.name(to));
 }

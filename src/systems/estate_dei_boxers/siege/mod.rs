@@ -22,12 +22,12 @@ pub mod victory;
 
 use serde::{Deserialize, Serialize};
 
-pub use census::Census;
+pub use census::{Census, Tally};
 /// The modifiers of each roll, for the odds the screen shows before it.
 pub mod combat_mods {
     pub use super::combat::{Mods, boxer_mods, fire_odds_row, melee_row, soldier_mods};
 }
-pub use combat::{FireOrder, GunUse, fire_odds_row, fire_targets, firing_zones, melee_row};
+pub use combat::{FireOrder, GunUse, fire_odds_row, fire_targets, firepower, firing_zones, melee_row};
 pub use moves::{Move, free_move_check, move_check, must_leave};
 pub use victory::{Band, Score, score};
 
@@ -170,6 +170,8 @@ pub struct Today {
     pub quarter: Option<u8>,
     /// The attack's entry zone (1-6).
     pub entry: Option<u8>,
+    /// The Boxers fought a melee with event 8's +3: it is spent at the day's end.
+    pub cha_cha_used: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -249,6 +251,9 @@ pub struct Siege {
     pub today: Today,
     pub stage: Stage,
     pub end: Option<End>,
+    /// The census kept up to date as pieces change, where the siege keeps one (the simulator's).
+    #[serde(skip)]
+    pub tally: Tally,
 }
 
 /// What the procedure reads and never changes: the map, the counters, the tables, the options.
@@ -333,7 +338,42 @@ impl Siege {
             today: Today::default(),
             stage: Stage::Setup,
             end: None,
+            tally: Tally::default(),
         }
+        .counted(rules)
+    }
+
+    /// The same siege keeping its census up to date from now on.
+    pub fn counted(mut self, rules: &Rules) -> Siege {
+        self.tally = Tally(Some(Box::new(census::Kept::of(rules, &self))));
+        self
+    }
+
+    /// Changes a piece, keeping the census. Every change to a piece's points or place goes through here.
+    pub fn set(&mut self, rules: &Rules, piece: usize, new: Piece) {
+        let old = self.pieces[piece];
+        if let Some(census) = self.tally.0.as_deref_mut() {
+            let kind = rules.roster.kinds[piece];
+            if let At::Zone(z) = old.at {
+                census.remove(kind, old.points, z);
+            }
+            if let At::Zone(z) = new.at {
+                census.add(kind, new.points, z);
+            }
+        }
+        self.pieces[piece] = new;
+    }
+
+    /// A piece to a new place, its points kept.
+    pub fn put(&mut self, rules: &Rules, piece: usize, at: At) {
+        let p = self.pieces[piece];
+        self.set(rules, piece, Piece { at, ..p });
+    }
+
+    /// A piece's points, its place kept.
+    pub fn set_points(&mut self, rules: &Rules, piece: usize, points: u8) {
+        let p = self.pieces[piece];
+        self.set(rules, piece, Piece { points, ..p });
     }
 
     pub fn kind(&self, rules: &Rules, piece: usize) -> Kind {
@@ -346,7 +386,13 @@ impl Siege {
     }
 
     pub fn census(&self, rules: &Rules) -> Census {
-        Census::of(rules, self)
+        match self.tally.0.as_deref() {
+            Some(kept) => {
+                debug_assert_eq!(kept.census, Census::of(rules, self), "the kept census drifted from the pieces");
+                kept.census.clone()
+            }
+            None => Census::of(rules, self),
+        }
     }
 
     /// Runs the procedure from the stage it stands at until a decision `command` does not make, the

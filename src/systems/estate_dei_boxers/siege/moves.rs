@@ -49,6 +49,13 @@ pub fn move_check(siege: &Siege, rules: &Rules, mv: &Move) -> Result<u8, String>
         if siege.pieces[p].at != At::Zone(start) {
             return Err(format!("{} is not in {} with the others", names(p), rules.map.name(start)));
         }
+        if siege.pieces[p].spent > 0 && siege.census(rules).with_chinese & bit(start) != 0 {
+            return Err(format!(
+                "{} entered the Boxers in {} this phase and stops there (6.5)",
+                names(p),
+                rules.map.name(start)
+            ));
+        }
         let kind = rules.roster.pieces[p].kind;
         if kind == Kind::Civilians || kind.is_gun() {
             one_zone = true;
@@ -84,9 +91,13 @@ pub fn move_check(siege: &Siege, rules: &Rules, mv: &Move) -> Result<u8, String>
         cost += step_cost(siege, rules, boxers, at, to) as u32;
         at = to;
     }
-    if !one_zone {
+    {
         let points = rules.tables.soldier_points as u32;
-        for &p in &mv.pieces {
+        let walking = mv
+            .pieces
+            .iter()
+            .filter(|&&p| !matches!(rules.roster.kinds[p], Kind::Civilians | Kind::MachineGun | Kind::Cannon));
+        for &p in walking {
             let spent = siege.pieces[p].spent as u32;
             if spent + cost > points {
                 return Err(format!(
@@ -105,8 +116,8 @@ pub fn apply(siege: &mut Siege, rules: &Rules, io: &mut impl Io, mv: &Move) {
     let to = *mv.path.last().expect("checked");
     for &p in &mv.pieces {
         let one_zone = matches!(rules.roster.pieces[p].kind, Kind::Civilians | Kind::MachineGun | Kind::Cannon);
+        siege.put(rules, p, At::Zone(to));
         let piece = &mut siege.pieces[p];
-        piece.at = At::Zone(to);
         piece.spent = if one_zone { u8::MAX } else { piece.spent.saturating_add(cost) };
     }
     if io.tells() {
@@ -138,7 +149,7 @@ pub fn end_phase(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         let out = rules.map.walk[z as usize] & !siege.marks.fires;
         let to = each(out & !boxers).next().or_else(|| each(out).next());
         if let Some(to) = to {
-            siege.pieces[p].at = At::Zone(to);
+            siege.put(rules, p, At::Zone(to));
             tell!(io, "{} are driven out of the flames to {}", rules.roster.pieces[p].name, rules.map.name(to));
         }
     }
@@ -208,7 +219,7 @@ pub fn free_move_check(siege: &Siege, rules: &Rules, piece: usize, zone: u8) -> 
 }
 
 pub fn place(siege: &mut Siege, rules: &Rules, io: &mut impl Io, piece: usize, zone: u8) {
-    siege.pieces[piece].at = At::Zone(zone);
+    siege.put(rules, piece, At::Zone(zone));
     tell!(io, "{} to {}", rules.roster.pieces[piece].name, rules.map.name(zone));
 }
 

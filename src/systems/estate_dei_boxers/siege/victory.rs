@@ -65,6 +65,8 @@ pub fn score(rules: &Rules, siege: &Siege) -> Score {
     let other_ruins = count(ruins & !map.legations);
     let (mut civ10, mut civ5, mut civ_lost, mut soldiers_lost, mut officers_lost, mut macdonald) =
         (0, 0, 0, 0, 0, false);
+    // The Boxers count soldier counters only (7.2.2); the Great Powers count guns too (7.2.1).
+    let mut soldier_counters_lost = 0;
     for (info, piece) in rules.roster.pieces.iter().zip(&siege.pieces).take(rules.roster.defenders) {
         match info.kind {
             Kind::Civilians => match (piece.at, piece.points) {
@@ -72,7 +74,10 @@ pub fn score(rules: &Rules, siege: &Siege) -> Score {
                 (At::Zone(_), _) => civ5 += 1,
                 _ => civ_lost += 1,
             },
-            Kind::Soldiers | Kind::Volunteers if matches!(piece.at, At::Wounded | At::Lost) => soldiers_lost += 1,
+            Kind::Soldiers | Kind::Volunteers if matches!(piece.at, At::Wounded | At::Lost) => {
+                soldiers_lost += 1;
+                soldier_counters_lost += 1;
+            }
             Kind::MachineGun | Kind::Cannon if piece.at == At::Lost => soldiers_lost += 1,
             Kind::MacDonald if piece.at == At::Lost => macdonald = true,
             Kind::Officer if piece.at == At::Lost => officers_lost += 1,
@@ -91,7 +96,7 @@ pub fn score(rules: &Rules, siege: &Siege) -> Score {
         ("MacDonald lost (-10)".to_string(), if macdonald { -10 } else { 0 }),
     ];
     let boxers_lines = vec![
-        ("soldier counters eliminated (+1)".to_string(), soldiers_lost),
+        ("soldier counters eliminated (+1)".to_string(), soldier_counters_lost),
         ("other zones in ruins (+1)".to_string(), other_ruins),
         ("civilian counters eliminated (+5)".to_string(), 5 * civ_lost),
         ("minor legation zones in ruins (+5)".to_string(), 5 * count(minors & ruins)),
