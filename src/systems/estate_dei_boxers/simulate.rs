@@ -1,6 +1,6 @@
-//! `sandtable sim estate`: whole sieges headless, reported as text or JSON. The report holds nothing that
-//! varies between runs (no timing), so a seeded run prints the same bytes every time; the speed goes to
-//! standard error.
+//! `sandtable sim estate`: whole sieges headless, reported as text or JSON. The JSON holds nothing that
+//! varies between runs (no timing), so a seeded run prints the same bytes every time; the text report ends
+//! with the speed.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -70,11 +70,11 @@ pub fn run(request: SimRequest) -> Result<String, String> {
     let began = Instant::now();
     let report = sim::run(&rules, &start, strategy, request.games, request.seed);
     let seconds = began.elapsed().as_secs_f64();
-    eprintln!("{} games in {seconds:.3} s: {:.0} games/s", request.games, request.games as f64 / seconds.max(1e-9));
     if request.json {
         return serde_json::to_string_pretty(&report).map_err(|e| e.to_string());
     }
-    Ok(text_report(&report))
+    let speed = format!("{} games in {seconds:.3} s: {:.0} games/s\n", request.games, request.games as f64 / seconds.max(1e-9));
+    Ok(text_report(&report) + &speed)
 }
 
 /// A scenario's map and counters, compiled for the siege (the file already accepted by the loader).
