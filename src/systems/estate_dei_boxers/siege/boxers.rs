@@ -115,9 +115,6 @@ fn march(
         let Some((next, colour)) = arrow(siege, rules, at) else { break };
         let to = match next {
             Arrow::Off => {
-                for &p in &pile {
-                    siege.set(rules, p, Piece { points: rules.roster.pieces[p].full, at: At::Cup, spent: 0 });
-                }
                 if io.tells() {
                     route.push(format!("the {colour} arrow off the map"));
                 }
@@ -127,6 +124,7 @@ fn march(
                     rules.map.name(from),
                     route.join(", ")
                 );
+                leave_the_map(siege, rules, io, &pile);
                 return;
             }
             Arrow::To(z) => z,
@@ -261,10 +259,8 @@ fn march_on(
             }
         }
         Some(Arrow::Off) => {
-            for &p in &pile {
-                siege.set(rules, p, Piece { points: rules.roster.pieces[p].full, at: At::Cup, spent: 0 });
-            }
             tell!(io, "{} leave the map (back to the cup)", pile_words(siege, rules, &pile));
+            leave_the_map(siege, rules, io, &pile);
         }
         None => {}
     }
@@ -279,4 +275,18 @@ pub fn pile_words(siege: &Siege, rules: &Rules, pile: &[usize]) -> String {
             .map(|&p| siege.pieces[p].points as u32)
             .sum::<u32>();
     format!("{points} Boxer points ({} counter{})", pile.len(), if pile.len() == 1 { "" } else { "s" })
+}
+
+/// A pile off the map is eliminated (8), its counters back in the cup (FAQ); fanatics eliminated so lift
+/// the defenders' morale as fanatics shot down do (4).
+fn leave_the_map(siege: &mut Siege, rules: &Rules, io: &mut impl Io, pile: &[usize]) {
+    let mut fanatics = 0;
+    for &p in pile {
+        fanatics += (rules.roster.kinds[p] == super::super::roster::Kind::Fanatics) as i32;
+        siege.set(rules, p, Piece { points: rules.roster.pieces[p].full, at: At::Cup, spent: 0 });
+    }
+    if fanatics > 0 {
+        siege.shift_morale(fanatics);
+        tell!(io, "fanatics eliminated off the map: morale +{fanatics} (4, 8): {}", siege.tracks.morale);
+    }
 }

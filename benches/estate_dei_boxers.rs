@@ -1,0 +1,54 @@
+//! L'Estate dei Boxers: the simulator's whole 54-day siege (the figure behind "games per second on one
+//! core"), one attack day, and the app's side: an action resolved and the view a tablet redraws.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sandtable::api::GameView;
+use sandtable::game::{Action, Game};
+use sandtable::rules::systems;
+use sandtable::systems::estate_dei_boxers::siege::{DayCard, Rules, Siege, Stage};
+use sandtable::systems::estate_dei_boxers::sim::{Quiet, game_seed, play};
+use sandtable::systems::estate_dei_boxers::strategy::{Adviser, FastRng, Strategy};
+use sandtable::systems::estate_dei_boxers::{charts, simulate};
+
+fn bench(c: &mut Criterion) {
+    let (map, roster) = simulate::shipped();
+    let rules = Rules { map: &map, roster: &roster, tables: charts(), wounded_twelve: false, stone_walls: false };
+    let start = Siege::new(&rules);
+    let mut n = 0u64;
+    c.bench_function("estate: one whole siege (54 days, hold-major-legations)", |b| {
+        b.iter(|| {
+            n += 1;
+            black_box(play(&rules, &start, Strategy::HoldMajorLegations, game_seed(1, n)))
+        })
+    });
+    c.bench_function("estate: one attack day (black king)", |b| {
+        b.iter(|| {
+            n += 1;
+            let mut siege = start.clone();
+            siege.begin();
+            let mut io = Quiet(FastRng::new(n));
+            let mut adviser = Adviser { strategy: Strategy::HoldMajorLegations, rng: FastRng::new(n + 1) };
+            siege.draw(&rules, &mut io, DayCard::Picture { red: false });
+            siege.run(&rules, &mut io, &mut adviser, false);
+            assert_eq!(siege.stage, Stage::Draw);
+            black_box(siege)
+        })
+    });
+
+    let shipped = systems().iter().flat_map(|s| s.scenarios()).find(|s| s.path.ends_with("the-55-days.toml")).unwrap();
+    let mut game = Game::new(Arc::new(shipped.load().unwrap()), 7);
+    for json in [r#"{"type":"advance"}"#, r#"{"type":"draw_card","card":"5H"}"#, r#"{"type":"advance"}"#] {
+        game.apply(&Action::from_json(json).unwrap()).unwrap();
+    }
+    let draw = Action::from_json(r#"{"type":"draw_card","card":"KS"}"#).unwrap();
+    c.bench_function("estate app: draw a black king (to the first decision)", |b| {
+        b.iter(|| black_box(game.prepare(&draw).unwrap()))
+    });
+    c.bench_function("estate app: the game view", |b| b.iter(|| black_box(GameView::of(1, "bench", &game))));
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
