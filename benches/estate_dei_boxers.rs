@@ -31,7 +31,7 @@ fn bench(c: &mut Criterion) {
             siege.begin();
             let mut io = Quiet(FastRng::new(n));
             let mut adviser = Adviser { strategy: Strategy::HoldMajorLegations, rng: FastRng::new(n + 1) };
-            siege.draw(&rules, &mut io, DayCard::Picture { red: false });
+            siege.draw(&mut io, DayCard::Picture { red: false });
             siege.run(&rules, &mut io, &mut adviser, false);
             assert_eq!(siege.stage, Stage::Draw);
             black_box(siege)

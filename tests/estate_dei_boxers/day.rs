@@ -129,7 +129,7 @@ fn betsy_waits_for_the_third_red_picture_card() {
     let mut io = Typed::new(&[3, 4, 3, 4]);
     for _ in 0..3 {
         s.stage = Stage::Draw;
-        s.draw(&rules, &mut io, DayCard::Picture { red: true });
+        s.draw(&mut io, DayCard::Picture { red: true });
         // Supply, no one wounded; Betsy on the third; else the event (3 + 4: news from the Peitang).
         s.run(&rules, &mut io, &mut Waits, false);
     }

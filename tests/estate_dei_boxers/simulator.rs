@@ -52,7 +52,7 @@ fn a_told_siege() {
         if siege.stage != Stage::Draw {
             break;
         }
-        siege.draw(&rules, &mut io, sim::card(n));
+        siege.draw(&mut io, sim::card(n));
         siege.run(&rules, &mut io, &mut adviser, false);
     }
     println!("{}", io.lines.join("\n"));
@@ -80,7 +80,7 @@ fn sequences_per_siege() {
             if siege.stage != Stage::Draw {
                 break;
             }
-            siege.draw(&rules, &mut io, sim::card(n));
+            siege.draw(&mut io, sim::card(n));
             siege.run(&rules, &mut io, &mut adviser, false);
             total += siege.today.sequences as u64;
             if siege.today.sequences >= 60 && g < 3 {

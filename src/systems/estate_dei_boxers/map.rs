@@ -183,7 +183,7 @@ impl Map {
         let forbidden = entry_zones | (beside_entries & !walls);
         let distance = (0..n).map(|from| distances(&near, from as u8)).collect();
         let mut major_legations: Vec<Zones> = Vec::new();
-        for (i, z) in zones.iter().enumerate() {
+        for z in &zones {
             if z.terrain != Terrain::Legation || !z.major {
                 continue;
             }
@@ -195,7 +195,6 @@ impl Map {
             if !major_legations.contains(&same) {
                 major_legations.push(same);
             }
-            let _ = i;
         }
         Ok(Map {
             size: fields.size,

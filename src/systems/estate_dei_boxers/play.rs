@@ -180,7 +180,7 @@ pub fn draw(ctx: &Ctx_, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcom
             siege.begin();
         }
         io.say(format!("Card {}: {card}{}", siege.tracks.day + 1, if typed.is_some() { " (typed)" } else { "" }));
-        siege.draw(rules, io, day_card);
+        siege.draw(io, day_card);
         siege.run(rules, io, &mut Waits, stepping);
         Ok(())
     })

@@ -69,7 +69,7 @@ pub fn play(rules: &Rules, start: &Siege, strategy: Strategy, seed: u64) -> Game
         if siege.stage != Stage::Draw {
             break;
         }
-        siege.draw(rules, &mut io, card(number));
+        siege.draw(&mut io, card(number));
         siege.run(rules, &mut io, &mut adviser, false);
     }
     let powers = victory::powers_points(rules, &siege);

@@ -26,6 +26,34 @@ pub enum Rush {
     Lose(u8),
 }
 
+impl Volley {
+    /// The result as the log and the odds name it. S costs soldiers only in their own zone.
+    pub fn words(self, own_zone: bool) -> String {
+        match self {
+            Volley::Kill(n) => format!("{n} Boxer point{} eliminated", if n == 1 { "" } else { "s" }),
+            Volley::Lose(n) if own_zone => {
+                format!(
+                    "{}S: the soldiers lose {n} point{}",
+                    if n == 2 { "2" } else { "" },
+                    if n == 1 { "" } else { "s" }
+                )
+            }
+            Volley::Lose(_) => "S: no effect from next door".into(),
+        }
+    }
+}
+
+impl Rush {
+    /// The result as the log and the odds name it.
+    pub fn words(self) -> String {
+        match self {
+            Rush::Nothing => "no effect".into(),
+            Rush::Kill(n) => format!("{n} defender point{} eliminated", if n == 1 { "" } else { "s" }),
+            Rush::Lose(n) => format!("{}B: the Boxers lose {n}", if n == 2 { "2" } else { "" }),
+        }
+    }
+}
+
 /// A cell of the bombardment table (5.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]

@@ -9,7 +9,7 @@ use super::nation::Nation;
 use super::play::{Compiled, Ctx_, stage_words};
 use super::roster::Kind;
 use super::siege::{At, Census, GunUse, Phase, Rules, Score, Siege, Stage, event_title, score};
-use super::tables::{Rush, Volley, column};
+use super::tables::{Rush, column};
 use crate::rules::{Offer, Report};
 
 #[derive(Debug, Serialize)]
@@ -164,31 +164,13 @@ fn chances<T>(read: impl Fn(u8) -> T, words: impl Fn(T) -> String) -> Vec<Chance
     out.into_iter().map(|(result, n)| Chance { result, p: n as f64 / 6.0 }).collect()
 }
 
-pub fn volley_words(v: Volley, own: bool) -> String {
-    match v {
-        Volley::Kill(n) => format!("{n} Boxer point{} eliminated", if n == 1 { "" } else { "s" }),
-        Volley::Lose(n) if own => {
-            format!("{}S: lose {n} soldier point{}", if n == 2 { "2" } else { "" }, if n == 1 { "" } else { "s" })
-        }
-        Volley::Lose(_) => "S: no effect from next door".into(),
-    }
-}
-
-pub fn rush_words(r: Rush) -> String {
-    match r {
-        Rush::Nothing => "no effect".into(),
-        Rush::Kill(n) => format!("{n} defender point{} lost", if n == 1 { "" } else { "s" }),
-        Rush::Lose(n) => format!("{}B: the Boxers lose {n}", if n == 2 { "2" } else { "" }),
-    }
-}
-
 fn labelled(m: &super::siege::combat_mods::Mods) -> Vec<(String, i32)> {
     m.list().iter().map(|(l, v)| (l.to_string(), *v as i32)).collect()
 }
 
 /// The choices of one firing zone, with their odds.
 pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec<FireChoice> {
-    use super::siege::combat_mods::{fire_odds_row, soldier_mods};
+    use super::siege::combat_mods::{modified_row, soldier_mods};
     let (soldier_targets, gun_targets) = super::siege::fire_targets(siege, rules, census, from);
     let (soldiers, guns) = super::siege::firepower(siege, rules, census, from);
     let close = bit(from) | rules.map.near[from as usize];
@@ -207,8 +189,7 @@ pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> 
             let points = soldiers + if joined { guns } else { 0 };
             let mods = soldier_mods(siege, rules, census, from, target, joined, false);
             let own = target == from;
-            let odds =
-                chances(|d| rules.tables.soldiers[fire_odds_row(d, &mods)][column(points)], |v| volley_words(v, own));
+            let odds = chances(|d| rules.tables.soldiers[modified_row(d, &mods)][column(points)], |v| v.words(own));
             out.push(FireChoice {
                 target: rules.map.zones[target as usize].id.clone(),
                 guns: if joined { "join" } else { "hold" }.into(),
@@ -246,7 +227,7 @@ pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> 
 }
 
 pub fn melee_odds(rules: &Rules, siege: &Siege, census: &Census, zone: u8) -> MeleeView {
-    use super::siege::combat_mods::{boxer_mods, melee_row, soldier_mods};
+    use super::siege::combat_mods::{boxer_mods, modified_row, soldier_mods};
     let i = zone as usize;
     let boxer_points = census.boxers[i] as u32;
     let defender_points = census.soldiers[i] as u32 + census.guns[i] as u32;
@@ -256,10 +237,10 @@ pub fn melee_odds(rules: &Rules, siege: &Siege, census: &Census, zone: u8) -> Me
         zone: rules.map.zones[i].id.clone(),
         boxer_points,
         defender_points,
-        boxers: chances(|d| rules.tables.boxers[melee_row(d, &bm)][column(boxer_points)], rush_words),
+        boxers: chances(|d| rules.tables.boxers[modified_row(d, &bm)][column(boxer_points)], Rush::words),
         boxer_modifiers: labelled(&bm),
         soldiers: if defender_points > 0 {
-            chances(|d| rules.tables.soldiers[melee_row(d, &sm)][column(defender_points)], |v| volley_words(v, true))
+            chances(|d| rules.tables.soldiers[modified_row(d, &sm)][column(defender_points)], |v| v.words(true))
         } else {
             Vec::new()
         },

@@ -228,11 +228,6 @@ fn next_to_fire(siege: &Siege, rules: &Rules, census: &Census) -> Option<u8> {
     })
 }
 
-pub fn next_firing_zone(siege: &Siege, rules: &Rules) -> Option<u8> {
-    let census = siege.census(rules);
-    each(firing_zones(siege, rules, &census) & !siege.marks.fired).next()
-}
-
 /// What `from`'s soldiers may fire at (their own zone with Boxers in it; a zone next door with Boxers and
 /// no friendly unit), and what its guns may fire at (those, and any such zone in reach: a machine gun 4
 /// zones, a cannon 6, from the wall anywhere in the city below).
@@ -416,11 +411,8 @@ pub fn boxer_mods(siege: &Siege, rules: &Rules, census: &Census, zone: u8) -> Mo
     m
 }
 
-pub fn fire_odds_row(die: u8, mods: &Mods) -> usize {
-    row(die as i32 + mods.total(), 8)
-}
-
-pub fn melee_row(die: u8, mods: &Mods) -> usize {
+/// The row of a soldiers' or Boxers' table a D6 reads with its modifiers.
+pub fn modified_row(die: u8, mods: &Mods) -> usize {
     row(die as i32 + mods.total(), 8)
 }
 
@@ -440,7 +432,7 @@ fn fire_with(siege: &mut Siege, rules: &Rules, io: &mut impl Io, census: &Census
         if soldiers + guns > 0 && census.with_chinese & bit(target) != 0 {
             let mods = soldier_mods(siege, rules, census, from, target, joined && guns > 0, false);
             let die = io.d6(|| format!("fire from {} at {}", rules.map.name(from), rules.map.name(target)));
-            let r = fire_odds_row(die, &mods);
+            let r = modified_row(die, &mods);
             let result = rules.tables.soldiers[r][column(soldiers + guns)];
             if io.tells() {
                 io.say(format!(
@@ -451,7 +443,7 @@ fn fire_with(siege: &mut Siege, rules: &Rules, io: &mut impl Io, census: &Census
                     soldiers + guns,
                     mods_words(&mods),
                     if r == 7 { "7+".to_string() } else { r.to_string() },
-                    volley_words(result, target == from)
+                    result.words(target == from)
                 ));
             }
             match result {
@@ -459,8 +451,7 @@ fn fire_with(siege: &mut Siege, rules: &Rules, io: &mut impl Io, census: &Census
                     losses::boxers_lose(siege, rules, io, target, n, false);
                 }
                 Volley::Lose(n) if target == from => {
-                    let left = losses::defenders_lose(siege, rules, io, from, n);
-                    let _ = left;
+                    losses::defenders_lose(siege, rules, io, from, n);
                 }
                 Volley::Lose(_) => {}
             }
@@ -496,16 +487,6 @@ pub fn mods_words(mods: &Mods) -> String {
     mods.list().iter().map(|(l, v)| format!(" {v:+} {l}")).collect()
 }
 
-fn volley_words(v: Volley, own_zone: bool) -> String {
-    match v {
-        Volley::Kill(n) => format!("{n} Boxer point{} eliminated", if n == 1 { "" } else { "s" }),
-        Volley::Lose(n) if own_zone => {
-            format!("{}S: the soldiers lose {n} point{}", if n == 2 { "2" } else { "" }, if n == 1 { "" } else { "s" })
-        }
-        Volley::Lose(_) => "S: no effect from next door".into(),
-    }
-}
-
 /// 6.4: a melee in every zone the Boxers share with soldiers, guns or civilians.
 fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     let census = siege.census(rules);
@@ -519,7 +500,7 @@ fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         let mods = boxer_mods(siege, rules, &census, zone);
         siege.today.cha_cha_used |= siege.tracks.cha_cha;
         let die = io.d6(|| format!("Boxer melee in {}", rules.map.name(zone)));
-        let r = melee_row(die, &mods);
+        let r = modified_row(die, &mods);
         let result = rules.tables.boxers[r][column(points)];
         let soldiers_there = (census.with_soldiers | census.with_guns) & bit(zone) != 0;
         tell!(
@@ -528,7 +509,7 @@ fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
             rules.map.name(zone),
             mods_words(&mods),
             if r == 7 { "7+".to_string() } else { r.to_string() },
-            rush_words(result)
+            result.words()
         );
         match result {
             Rush::Nothing => {}
@@ -558,14 +539,6 @@ fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     losses::lone_officers(siege, rules, io);
 }
 
-fn rush_words(r: Rush) -> String {
-    match r {
-        Rush::Nothing => "no effect".into(),
-        Rush::Kill(n) => format!("{n} defender point{} eliminated", if n == 1 { "" } else { "s" }),
-        Rush::Lose(n) => format!("{}B: the Boxers lose {n}", if n == 2 { "2" } else { "" }),
-    }
-}
-
 /// 6.6: the soldiers fight in every zone they share with Boxers.
 fn soldier_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     let census = siege.census(rules);
@@ -578,7 +551,7 @@ fn soldier_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         }
         let mods = soldier_mods(siege, rules, &census, zone, zone, false, true);
         let die = io.d6(|| format!("soldiers' melee in {}", rules.map.name(zone)));
-        let r = melee_row(die, &mods);
+        let r = modified_row(die, &mods);
         let result = rules.tables.soldiers[r][column(points)];
         tell!(
             io,
@@ -586,7 +559,7 @@ fn soldier_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
             rules.map.name(zone),
             mods_words(&mods),
             if r == 7 { "7+".to_string() } else { r.to_string() },
-            volley_words(result, true)
+            result.words(true)
         );
         match result {
             Volley::Kill(n) => {

@@ -15,7 +15,7 @@ const MINE_ATTACKERS: usize = 16;
 const MINE_ENTRY: usize = 3;
 pub const SUPPLY_EXHAUSTED: u8 = 35;
 
-pub fn draw(siege: &mut Siege, rules: &Rules, io: &mut impl Io, card: DayCard) {
+pub fn draw(siege: &mut Siege, io: &mut impl Io, card: DayCard) {
     siege.tracks.day += 1;
     siege.today = Today { card: Some(card), ..Today::default() };
     if matches!(card, DayCard::Picture { red: true }) {
@@ -30,7 +30,6 @@ pub fn draw(siege: &mut Siege, rules: &Rules, io: &mut impl Io, card: DayCard) {
         };
         io.say(format!("Day {}: {}", siege.tracks.day, brings));
     }
-    let _ = rules;
     siege.stage = Stage::Supply;
 }
 

@@ -25,9 +25,9 @@ use serde::{Deserialize, Serialize};
 pub use census::{Census, Tally};
 /// The modifiers of each roll, for the odds the screen shows before it.
 pub mod combat_mods {
-    pub use super::combat::{Mods, boxer_mods, fire_odds_row, melee_row, soldier_mods};
+    pub use super::combat::{Mods, boxer_mods, modified_row, soldier_mods};
 }
-pub use combat::{FireOrder, GunUse, fire_odds_row, fire_targets, firepower, firing_zones, melee_row};
+pub use combat::{FireOrder, GunUse, fire_targets, firepower, firing_zones, modified_row};
 pub use moves::{Move, free_move_check, move_check, must_leave};
 pub use victory::{Band, Score, score};
 
@@ -435,18 +435,13 @@ impl Siege {
     }
 
     /// Plays the day's card: the day table's steps follow in order.
-    pub fn draw(&mut self, rules: &Rules, io: &mut impl Io, card: DayCard) {
-        day::draw(self, rules, io, card)
+    pub fn draw(&mut self, io: &mut impl Io, card: DayCard) {
+        day::draw(self, io, card)
     }
 
     /// The set-up is done: the first card is due.
     pub fn begin(&mut self) {
         self.stage = Stage::Draw;
-    }
-
-    /// Whether the soldiers' fire phase still owes a fire from some zone.
-    pub fn fire_owed(&self, rules: &Rules) -> Option<u8> {
-        combat::next_firing_zone(self, rules)
     }
 
     /// Fires one zone's soldiers and guns as ordered (checked by `combat::check_order` first).

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::super::map::{bit, each};
+use super::super::map::each;
 use super::super::roster::Kind;
 use super::{At, Rules, Siege};
 
@@ -105,7 +105,6 @@ pub fn score(rules: &Rules, siege: &Siege) -> Score {
     let powers: i32 = powers_lines.iter().map(|l| l.1).sum();
     let boxers: i32 = boxers_lines.iter().map(|l| l.1).sum();
     let overrun = siege.end == Some(super::End::Overrun);
-    let _ = bit;
     Score {
         powers,
         boxers,
