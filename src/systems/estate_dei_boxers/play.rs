@@ -406,8 +406,8 @@ pub fn move_counters(
         let pieces = counters.iter().map(|c| counter(rules, c)).collect::<Result<Vec<_>, _>>()?;
         let path = path.iter().map(|z| zone(rules, z)).collect::<Result<Vec<_>, _>>()?;
         let mv = Move { pieces, path };
-        super::siege::move_check(siege, rules, &mv).map_err(|why| refuse(why, MOVEMENT))?;
-        siege.step_move(rules, io, &mv);
+        let cost = super::siege::move_check(siege, rules, &mv).map_err(|why| refuse(why, MOVEMENT))?;
+        siege.step_move(rules, io, &mv, cost);
         Ok(())
     })
 }

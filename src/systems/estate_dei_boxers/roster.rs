@@ -29,6 +29,24 @@ pub enum Kind {
 }
 
 impl Kind {
+    pub const SOLDIERS: &[Kind] = &[Kind::Soldiers, Kind::Volunteers];
+    pub const GUNS: &[Kind] = &[Kind::MachineGun, Kind::Cannon];
+    pub const OFFICERS: &[Kind] = &[Kind::Officer, Kind::MacDonald];
+    /// The Chinese units a leader stays with.
+    pub const UNITS: &[Kind] = &[Kind::Boxers, Kind::Fanatics, Kind::Regulars];
+    pub const DEFENDERS: &[Kind] = &[
+        Kind::Soldiers,
+        Kind::Volunteers,
+        Kind::Officer,
+        Kind::MacDonald,
+        Kind::MachineGun,
+        Kind::Cannon,
+        Kind::Civilians,
+    ];
+    pub const LEADERS: &[Kind] = &[Kind::BoxerLeader, Kind::RegularLeader];
+    pub const CHINESE: &[Kind] =
+        &[Kind::Boxers, Kind::Fanatics, Kind::Regulars, Kind::BoxerLeader, Kind::RegularLeader];
+
     pub fn is_soldiers(self) -> bool {
         matches!(self, Kind::Soldiers | Kind::Volunteers)
     }
@@ -43,15 +61,6 @@ impl Kind {
     }
     pub fn is_chinese(self) -> bool {
         matches!(self, Kind::Boxers | Kind::Fanatics | Kind::Regulars | Kind::BoxerLeader | Kind::RegularLeader)
-    }
-    /// The order a pile is stacked in (6.2): regulars, Boxers, leaders, fanatics on top.
-    pub fn stack_order(self) -> u8 {
-        match self {
-            Kind::Regulars | Kind::RegularLeader => 0,
-            Kind::Boxers => 1,
-            Kind::BoxerLeader => 2,
-            _ => 3,
-        }
     }
     /// Zones a gun reaches at long range (3): a machine gun 4, a cannon 6.
     pub fn reach(self) -> u8 {
@@ -103,7 +112,22 @@ pub struct Roster {
     /// Pieces before this index are the defenders'; from it on, the cup's.
     pub defenders: usize,
     pub barricades: Zones,
+    /// Each kind's defenders' pieces, one bit per piece (a `Garrison`).
+    garrison_kinds: [Garrison; KINDS],
+    /// Each kind's cup counters, one bit per counter in cup order (a `Cup`).
+    cup_kinds: [Cup; KINDS],
+    betsy: Option<usize>,
 }
+
+/// A set of the defenders' pieces: piece `p` is bit `p`.
+pub type Garrison = u128;
+/// A set of the cup's counters: piece `defenders + i` is bit `i`.
+pub type Cup = u64;
+
+const KINDS: usize = 12;
+const _: () = assert!(Kind::RegularLeader as usize + 1 == KINDS);
+/// Most defenders' counters: each is a bit in a `Garrison`.
+pub const MOST_DEFENDERS: usize = 128;
 
 type Located = (std::ops::Range<usize>, String);
 
@@ -194,8 +218,8 @@ impl Roster {
                 });
             }
         }
-        if pieces.len() > 200 {
-            return Err((0..0, format!("{} defenders' counters; at most 200", pieces.len())));
+        if pieces.len() > MOST_DEFENDERS {
+            return Err((0..0, format!("{} defenders' counters; at most {MOST_DEFENDERS}", pieces.len())));
         }
         let defenders = pieces.len();
         let cup = &siege.cup;
@@ -240,9 +264,44 @@ impl Roster {
         if siege.barricades.len() > 4 {
             return Err((siege.barricades[4].span(), "the defenders have four barricades (1.6)".into()));
         }
-        let kinds = pieces.iter().map(|p| p.kind).collect();
+        let kinds: Vec<Kind> = pieces.iter().map(|p| p.kind).collect();
         let guns = (0..defenders).filter(|&p| pieces[p].kind.is_gun()).collect();
-        Ok(Roster { pieces, kinds, guns, defenders, barricades })
+        let mut garrison_kinds = [0; KINDS];
+        let mut cup_kinds = [0; KINDS];
+        for (p, &kind) in kinds.iter().enumerate() {
+            match p.checked_sub(defenders) {
+                None => garrison_kinds[kind as usize] |= 1 << p,
+                Some(i) => cup_kinds[kind as usize] |= 1 << i,
+            }
+        }
+        let betsy = pieces.iter().position(|p| p.betsy);
+        Ok(Roster { pieces, kinds, guns, defenders, barricades, garrison_kinds, cup_kinds, betsy })
+    }
+
+    /// The defenders' pieces of these kinds.
+    pub fn garrison_of(&self, kinds: &[Kind]) -> Garrison {
+        kinds.iter().fold(0, |set, &k| set | self.garrison_kinds[k as usize])
+    }
+
+    /// The cup's counters of these kinds.
+    pub fn cup_of(&self, kinds: &[Kind]) -> Cup {
+        kinds.iter().fold(0, |set, &k| set | self.cup_kinds[k as usize])
+    }
+
+    /// The pieces of a set of the defenders', lowest first.
+    pub fn garrison_pieces(set: Garrison) -> impl Iterator<Item = usize> {
+        let mut set = set;
+        std::iter::from_fn(move || {
+            let p = (set != 0).then(|| set.trailing_zeros() as usize)?;
+            set &= set - 1;
+            Some(p)
+        })
+    }
+
+    /// The pieces of a set of the cup's, lowest first.
+    pub fn cup_pieces(&self, set: Cup) -> impl Iterator<Item = usize> {
+        let base = self.defenders;
+        super::map::each(set).map(move |i| base + i as usize)
     }
 
     pub fn chinese(&self) -> std::ops::Range<usize> {
@@ -250,7 +309,7 @@ impl Roster {
     }
 
     pub fn betsy(&self) -> Option<usize> {
-        self.pieces.iter().position(|p| p.betsy)
+        self.betsy
     }
 
     pub fn find(&self, id: &str) -> Option<usize> {

@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 use super::map::{Zones, bit, each};
-use super::roster::Kind;
+use super::roster::{Kind, Roster};
 use super::siege::{
     At, Census, Command, FireOrder, GunUse, Move, Rules, Siege, fire_targets, free_move_check, move_check,
 };
@@ -70,11 +70,8 @@ pub struct Adviser {
     pub rng: FastRng,
 }
 
-fn soldiers_in(rules: &Rules, siege: &Siege, zone: u8) -> impl Iterator<Item = usize> {
-    let pieces: Vec<usize> = (0..rules.roster.defenders)
-        .filter(|&p| siege.pieces[p].at == At::Zone(zone) && rules.roster.pieces[p].kind.is_soldiers())
-        .collect();
-    pieces.into_iter()
+fn soldiers_in(rules: &Rules, siege: &Siege, zone: u8) -> impl Iterator<Item = usize> + use<> {
+    Roster::garrison_pieces(siege.garrison_in(rules, zone, Kind::SOLDIERS))
 }
 
 impl Adviser {
@@ -183,12 +180,7 @@ impl Command for Adviser {
             _ => biggest(soldier_targets).or_else(|| biggest(gun_targets & rules.map.near[from as usize])),
         };
         let guns = || {
-            rules
-                .roster
-                .guns
-                .iter()
-                .copied()
-                .filter(|&p| siege.pieces[p].at == At::Zone(from) && siege.pieces[p].points > 1)
+            Roster::garrison_pieces(siege.garrison_in(rules, from, Kind::GUNS)).filter(|&p| siege.pieces[p].points > 1)
         };
         let use_guns = if guns().next().is_none() {
             GunUse::Hold
@@ -229,13 +221,9 @@ impl Command for Adviser {
                     if (census.boxers[i] as u32) < 3 * census.soldiers[i] as u32 {
                         continue;
                     }
-                    let pieces: Vec<usize> = (0..rules.roster.defenders)
-                        .filter(|&p| {
-                            siege.pieces[p].at == At::Zone(from)
-                                && !matches!(rules.roster.pieces[p].kind, Kind::Civilians)
-                                && !rules.roster.pieces[p].kind.is_gun()
-                        })
-                        .collect();
+                    let walking = [Kind::Soldiers, Kind::Volunteers, Kind::Officer, Kind::MacDonald];
+                    let pieces: Vec<usize> =
+                        Roster::garrison_pieces(siege.garrison_in(rules, from, &walking)).collect();
                     if let Some(to) = each(rules.map.walk[i] & !boxers & !siege.marks.fires).next() {
                         let mv = Move { pieces, path: vec![to] };
                         if move_check(siege, rules, &mv).is_ok() {

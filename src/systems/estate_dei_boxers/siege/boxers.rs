@@ -6,24 +6,27 @@
 //! through burning zones to the first that is not (FAQ 6.1). Off the map, the counters go back to the cup.
 
 use super::super::map::{Arrow, Zones, bit, each};
+use super::super::roster::{Cup, Kind};
 use super::{At, Census, Io, Piece, Rules, Siege};
 
 /// Moves every pile on the map once.
 pub fn movement(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
-    let census = siege.census(rules);
+    // The defenders stand still while the Boxers move: the census of the phase's start holds for it.
+    let census = siege.census(rules).into_owned();
     let start = census.with_chinese;
-    let chinese = rules.roster.chinese();
     let mut split_after: Zones = 0;
     // Every pile as it stands at the start of the phase: a pile that ends its move where another stood
     // does not move again with it.
-    let piles: Vec<(u8, Vec<usize>)> = each(start)
-        .map(|zone| (zone, chinese.clone().filter(|&p| siege.pieces[p].at == At::Zone(zone)).collect()))
-        .collect();
-    for (zone, pile) in piles {
+    let mut piles = [0; 64];
+    for zone in each(start) {
+        piles[zone as usize] = siege.cup_in(rules, zone, Kind::CHINESE);
+    }
+    for zone in each(start) {
+        let pile = piles[zone as usize];
         let burning = siege.marks.fires & bit(zone) != 0;
         if !burning && census.holds() & bit(zone) != 0 {
             split_after |= siege.marks.split & bit(zone);
-            tell!(io, "{} stay in {} to fight", pile_words(siege, rules, &pile), rules.map.name(zone));
+            tell!(io, "{} stay in {} to fight", pile_words(siege, rules, pile), rules.map.name(zone));
             continue;
         }
         let split = siege.marks.split & bit(zone) != 0;
@@ -74,7 +77,7 @@ fn march(
     rules: &Rules,
     io: &mut impl Io,
     census: &Census,
-    pile: Vec<usize>,
+    pile: Cup,
     from: u8,
     mut mp: u8,
     mut split: bool,
@@ -84,27 +87,17 @@ fn march(
     let mut at = from;
     let mut visited: Zones = bit(from);
     let mut route: Vec<String> = Vec::new();
-    let words = if io.tells() { pile_words(siege, rules, &pile) } else { String::new() };
+    let words = if io.tells() { pile_words(siege, rules, pile) } else { String::new() };
     loop {
         let (red, green) = rules.map.arrows(at);
-        if !split && red.is_some() && green.is_some() && pile.len() > 1 {
-            // Split once, at the first zone with two arrows: alternately in stack order.
-            let mut order = pile.clone();
-            order.sort_by_key(|&p| (rules.roster.pieces[p].kind.stack_order(), p));
-            let (first, second): (Vec<usize>, Vec<usize>) = {
-                let mut a = Vec::new();
-                let mut b = Vec::new();
-                for (i, p) in order.into_iter().enumerate() {
-                    if i % 2 == 0 { a.push(p) } else { b.push(p) }
-                }
-                (a, b)
-            };
+        if !split && red.is_some() && green.is_some() && pile.count_ones() > 1 {
+            let (first, second) = halves(rules, pile);
             tell!(
                 io,
                 "{words} reach {} with its two arrows and split: {} on the red, {} on the green{}",
                 rules.map.name(at),
-                pile_words(siege, rules, &first),
-                pile_words(siege, rules, &second),
+                pile_words(siege, rules, first),
+                pile_words(siege, rules, second),
                 if route.is_empty() { String::new() } else { format!(" (on the way: {})", route.join(", ")) }
             );
             siege.marks.split |= bit(at);
@@ -124,7 +117,7 @@ fn march(
                     rules.map.name(from),
                     route.join(", ")
                 );
-                leave_the_map(siege, rules, io, &pile);
+                leave_the_map(siege, rules, io, pile);
                 return;
             }
             Arrow::To(z) => z,
@@ -176,7 +169,7 @@ fn march(
             break;
         }
     }
-    for &p in &pile {
+    for p in rules.roster.cup_pieces(pile) {
         siege.put(rules, p, At::Zone(at));
     }
     if split {
@@ -205,7 +198,7 @@ fn march_on(
     rules: &Rules,
     io: &mut impl Io,
     census: &Census,
-    pile: Vec<usize>,
+    pile: Cup,
     at: u8,
     mp: u8,
     arrow: Option<Arrow>,
@@ -213,7 +206,7 @@ fn march_on(
     forced: bool,
     split_after: &mut Zones,
 ) {
-    if pile.is_empty() {
+    if pile == 0 {
         return;
     }
     match arrow {
@@ -222,27 +215,27 @@ fn march_on(
             if siege.marks.fires & bit(next) == 0 {
                 let price = cost(siege, rules, census, at, next);
                 if price > mp && !forced {
-                    for &p in &pile {
+                    for p in rules.roster.cup_pieces(pile) {
                         siege.put(rules, p, At::Zone(at));
                     }
                     *split_after |= bit(at);
                     tell!(
                         io,
                         "{} wait in {}: {} costs {price} MP",
-                        pile_words(siege, rules, &pile),
+                        pile_words(siege, rules, pile),
                         rules.map.name(at),
                         rules.map.name(next)
                     );
                     return;
                 }
                 let left = mp.saturating_sub(price);
-                for &p in &pile {
+                for p in rules.roster.cup_pieces(pile) {
                     siege.put(rules, p, At::Zone(next));
                 }
                 tell!(
                     io,
                     "{} take the arrow to {} ({price} MP, {left} left)",
-                    pile_words(siege, rules, &pile),
+                    pile_words(siege, rules, pile),
                     rules.map.name(next)
                 );
                 let b = bit(next);
@@ -259,30 +252,41 @@ fn march_on(
             }
         }
         Some(Arrow::Off) => {
-            tell!(io, "{} leave the map (back to the cup)", pile_words(siege, rules, &pile));
-            leave_the_map(siege, rules, io, &pile);
+            tell!(io, "{} leave the map (back to the cup)", pile_words(siege, rules, pile));
+            leave_the_map(siege, rules, io, pile);
         }
         None => {}
     }
 }
 
-/// "12 points of Boxers (5 counters)".
-pub fn pile_words(siege: &Siege, rules: &Rules, pile: &[usize]) -> String {
-    let points: u32 = pile.iter().map(|&p| siege.pieces[p].points as u32).filter(|_| true).sum::<u32>()
-        - pile
-            .iter()
-            .filter(|&&p| rules.roster.pieces[p].kind.is_leader())
-            .map(|&p| siege.pieces[p].points as u32)
-            .sum::<u32>();
-    format!("{points} Boxer points ({} counter{})", pile.len(), if pile.len() == 1 { "" } else { "s" })
+/// A pile split once, at the first zone with two arrows (6.2): dealt alternately in stack order
+/// (regulars, Boxers, leaders, fanatics on top), the first half for the red arrow.
+fn halves(rules: &Rules, pile: Cup) -> (Cup, Cup) {
+    let layers: [&[Kind]; 4] =
+        [&[Kind::Regulars, Kind::RegularLeader], &[Kind::Boxers], &[Kind::BoxerLeader], &[Kind::Fanatics]];
+    let (mut halves, mut dealt) = ([0; 2], 0);
+    for layer in layers {
+        for counter in each(pile & rules.roster.cup_of(layer)) {
+            halves[dealt % 2] |= 1 << counter;
+            dealt += 1;
+        }
+    }
+    (halves[0], halves[1])
+}
+
+/// "12 Boxer points (5 counters)": a leader adds a counter, not points.
+pub fn pile_words(siege: &Siege, rules: &Rules, pile: Cup) -> String {
+    let units = pile & rules.roster.cup_of(Kind::UNITS);
+    let points: u32 = rules.roster.cup_pieces(units).map(|p| siege.pieces[p].points as u32).sum();
+    let n = pile.count_ones();
+    format!("{points} Boxer points ({n} counter{})", if n == 1 { "" } else { "s" })
 }
 
 /// A pile off the map is eliminated (8), its counters back in the cup (FAQ); fanatics eliminated so lift
 /// the defenders' morale as fanatics shot down do (4).
-fn leave_the_map(siege: &mut Siege, rules: &Rules, io: &mut impl Io, pile: &[usize]) {
-    let mut fanatics = 0;
-    for &p in pile {
-        fanatics += (rules.roster.kinds[p] == super::super::roster::Kind::Fanatics) as i32;
+fn leave_the_map(siege: &mut Siege, rules: &Rules, io: &mut impl Io, pile: Cup) {
+    let fanatics = (pile & rules.roster.cup_of(&[Kind::Fanatics])).count_ones() as i32;
+    for p in rules.roster.cup_pieces(pile) {
         siege.set(rules, p, Piece { points: rules.roster.pieces[p].full, at: At::Cup, spent: 0 });
     }
     if fanatics > 0 {

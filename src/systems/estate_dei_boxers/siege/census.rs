@@ -3,7 +3,7 @@
 //! hot path never recounts; the app counts afresh from the pieces (`Census::of`).
 
 use super::super::map::{Zones, bit};
-use super::super::roster::Kind;
+use super::super::roster::{Cup, Garrison, Kind};
 use super::{At, Rules, Siege};
 
 /// Classes of counter the masks are kept for, by how many of each stand in a zone.
@@ -95,25 +95,29 @@ impl Census {
 }
 
 /// A census kept up to date piece by piece, with the counts of each class per zone that tell when a mask's
-/// bit clears (the last counter of the class leaves).
+/// bit clears (the last counter of the class leaves), and who stands in each zone.
 #[derive(Debug, Clone)]
 pub struct Kept {
     pub census: Census,
     counts: [[u8; 64]; 7],
+    pub garrison_at: [Garrison; 64],
+    pub cup_at: [Cup; 64],
 }
 
 impl Kept {
     pub fn of(rules: &Rules, siege: &Siege) -> Kept {
-        let mut k = Kept { census: Census::empty(), counts: [[0; 64]; 7] };
-        for (&kind, piece) in rules.roster.kinds.iter().zip(&siege.pieces) {
+        let mut k = Kept { census: Census::empty(), counts: [[0; 64]; 7], garrison_at: [0; 64], cup_at: [0; 64] };
+        for (p, piece) in siege.pieces.iter().enumerate() {
             if let At::Zone(z) = piece.at {
-                k.add(kind, piece.points, z);
+                k.add(rules, p, piece.points, z);
             }
         }
         k
     }
 
-    pub fn add(&mut self, kind: Kind, points: u8, zone: u8) {
+    pub fn add(&mut self, rules: &Rules, piece: usize, points: u8, zone: u8) {
+        self.stand(rules, piece, zone, true);
+        let kind = rules.roster.kinds[piece];
         let (points_in, classes) = self.census.books(kind);
         if let Some(array) = points_in {
             array[zone as usize] += if kind.is_leader() { 1 } else { points as u16 };
@@ -127,7 +131,9 @@ impl Kept {
         }
     }
 
-    pub fn remove(&mut self, kind: Kind, points: u8, zone: u8) {
+    pub fn remove(&mut self, rules: &Rules, piece: usize, points: u8, zone: u8) {
+        self.stand(rules, piece, zone, false);
+        let kind = rules.roster.kinds[piece];
         let (points_in, classes) = self.census.books(kind);
         if let Some(array) = points_in {
             array[zone as usize] -= if kind.is_leader() { 1 } else { points as u16 };
@@ -138,6 +144,19 @@ impl Kept {
             if *n == 0 {
                 *self.census.mask(class) &= !bit(zone);
             }
+        }
+    }
+}
+
+impl Kept {
+    /// A piece's bit in its zone's set, set or cleared.
+    fn stand(&mut self, rules: &Rules, piece: usize, zone: u8, here: bool) {
+        let z = zone as usize;
+        match piece.checked_sub(rules.roster.defenders) {
+            None if here => self.garrison_at[z] |= 1 << piece,
+            None => self.garrison_at[z] &= !(1 << piece),
+            Some(i) if here => self.cup_at[z] |= 1 << i,
+            Some(i) => self.cup_at[z] &= !(1 << i),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::super::map::{Terrain, Zones, bit, each};
 use super::super::nation::Nation;
-use super::super::roster::Kind;
+use super::super::roster::{Kind, Roster};
 use super::super::tables::{Rush, Volley, column, row};
 use super::{At, Census, Command, Io, Phase, Rules, Siege, Stage, boxers, losses, moves};
 
@@ -50,7 +50,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                 let census = siege.census(rules);
                 let Some(from) = next_to_fire(siege, rules, &census) else { break };
                 let Some(order) = command.fire(rules, siege, &census, from) else { return false };
-                fire_with(siege, rules, io, &census, from, &order);
+                fire(siege, rules, io, from, &order);
             }
             siege.stage = next(Phase::BoxerMelee);
         }
@@ -63,8 +63,8 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
         Phase::SoldierMove => {
             let Some(list) = command.moves(rules, siege) else { return false };
             for mv in &list {
-                if moves::move_check(siege, rules, mv).is_ok() {
-                    moves::apply(siege, rules, io, mv);
+                if let Ok(cost) = moves::move_check(siege, rules, mv) {
+                    moves::apply(siege, rules, io, mv, cost);
                 }
             }
             moves::end_phase(siege, rules, io);
@@ -165,8 +165,9 @@ fn fires(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         return;
     }
     let census = siege.census(rules);
-    for zone in each(siege.marks.fires & census.with_soldiers & !siege.marks.fought) {
-        let points = census.soldiers[zone as usize];
+    let (fought, soldiers) = (siege.marks.fires & census.with_soldiers & !siege.marks.fought, census.soldiers);
+    for zone in each(fought) {
+        let points = soldiers[zone as usize];
         let die = io.d6(|| format!("fighting the fire in {}", rules.map.name(zone)));
         if die != 1 && die as u32 + points as u32 >= 6 {
             siege.marks.fires &= !bit(zone);
@@ -260,8 +261,8 @@ fn gun_reach(siege: &Siege, rules: &Rules, zone: u8) -> u8 {
         .unwrap_or(0)
 }
 
-fn guns_in<'a>(siege: &'a Siege, rules: &'a Rules, zone: u8) -> impl Iterator<Item = usize> + 'a {
-    rules.roster.guns.iter().copied().filter(move |&p| siege.pieces[p].at == At::Zone(zone))
+fn guns_in(siege: &Siege, rules: &Rules, zone: u8) -> impl Iterator<Item = usize> + use<> {
+    Roster::garrison_pieces(siege.garrison_in(rules, zone, Kind::GUNS))
 }
 
 /// The points of the working guns in a zone: a crew whose gun is destroyed fights as soldiers do, with
@@ -305,10 +306,7 @@ impl Mods {
 /// The officers' bonus in a zone: MacDonald alone +3, else the best two (+4 at most) (1.5.2, FAQ).
 pub fn officers_bonus(siege: &Siege, rules: &Rules, zone: u8) -> i32 {
     let (mut best, mut second, mut macdonald) = (0, 0, false);
-    for p in 0..rules.roster.defenders {
-        if siege.pieces[p].at != At::Zone(zone) || !rules.roster.pieces[p].kind.is_officer() {
-            continue;
-        }
+    for p in Roster::garrison_pieces(siege.garrison_in(rules, zone, Kind::OFFICERS)) {
         if rules.roster.pieces[p].kind == Kind::MacDonald {
             macdonald = true;
         }
@@ -343,11 +341,8 @@ pub fn soldier_mods(
         }
         let zone = &rules.map.zones[target as usize];
         if zone.terrain == Terrain::Legation && matches!(zone.nation, Some(Nation::Britain | Nation::France)) {
-            let own = (0..rules.roster.defenders).any(|p| {
-                siege.pieces[p].at == At::Zone(target)
-                    && rules.roster.pieces[p].kind.is_soldiers()
-                    && rules.roster.pieces[p].nation == zone.nation
-            });
+            let own = Roster::garrison_pieces(siege.garrison_in(rules, target, Kind::SOLDIERS))
+                .any(|p| rules.roster.pieces[p].nation == zone.nation);
             if own {
                 m.add("their own legation", 2);
             }
@@ -418,43 +413,42 @@ pub fn modified_row(die: u8, mods: &Mods) -> usize {
 
 /// One zone's fire, as ordered.
 pub fn fire(siege: &mut Siege, rules: &Rules, io: &mut impl Io, from: u8, order: &FireOrder) {
-    let census = siege.census(rules);
-    fire_with(siege, rules, io, &census, from, order)
-}
-
-/// `fire`, with the census of the table as it stands before it.
-fn fire_with(siege: &mut Siege, rules: &Rules, io: &mut impl Io, census: &Census, from: u8, order: &FireOrder) {
     siege.marks.fired |= bit(from);
     let joined = order.guns == GunUse::Join;
-    if let Some(target) = order.target {
-        let (soldiers, working) = firepower(siege, rules, census, from);
+    // Who fires, and with what, as the table stands before the volley.
+    let volley = order.target.and_then(|target| {
+        let census = siege.census(rules);
+        let (soldiers, working) = firepower(siege, rules, &census, from);
         let guns = if joined { working } else { 0 };
-        if soldiers + guns > 0 && census.with_chinese & bit(target) != 0 {
-            let mods = soldier_mods(siege, rules, census, from, target, joined && guns > 0, false);
-            let die = io.d6(|| format!("fire from {} at {}", rules.map.name(from), rules.map.name(target)));
-            let r = modified_row(die, &mods);
-            let result = rules.tables.soldiers[r][column(soldiers + guns)];
-            if io.tells() {
-                io.say(format!(
-                    "{} fire{} at {}: {} points, die {die}{} -> row {}: {}",
-                    rules.map.name(from),
-                    if guns > 0 { " with their guns" } else { "" },
-                    rules.map.name(target),
-                    soldiers + guns,
-                    mods_words(&mods),
-                    if r == 7 { "7+".to_string() } else { r.to_string() },
-                    result.words(target == from)
-                ));
+        let aimed = soldiers + guns > 0 && census.with_chinese & bit(target) != 0;
+        aimed.then(|| {
+            (target, soldiers, guns, soldier_mods(siege, rules, &census, from, target, joined && guns > 0, false))
+        })
+    });
+    if let Some((target, soldiers, guns, mods)) = volley {
+        let die = io.d6(|| format!("fire from {} at {}", rules.map.name(from), rules.map.name(target)));
+        let r = modified_row(die, &mods);
+        let result = rules.tables.soldiers[r][column(soldiers + guns)];
+        if io.tells() {
+            io.say(format!(
+                "{} fire{} at {}: {} points, die {die}{} -> row {}: {}",
+                rules.map.name(from),
+                if guns > 0 { " with their guns" } else { "" },
+                rules.map.name(target),
+                soldiers + guns,
+                mods_words(&mods),
+                if r == 7 { "7+".to_string() } else { r.to_string() },
+                result.words(target == from)
+            ));
+        }
+        match result {
+            Volley::Kill(n) => {
+                losses::boxers_lose(siege, rules, io, target, n, false);
             }
-            match result {
-                Volley::Kill(n) => {
-                    losses::boxers_lose(siege, rules, io, target, n, false);
-                }
-                Volley::Lose(n) if target == from => {
-                    losses::defenders_lose(siege, rules, io, from, n);
-                }
-                Volley::Lose(_) => {}
+            Volley::Lose(n) if target == from => {
+                losses::defenders_lose(siege, rules, io, from, n);
             }
+            Volley::Lose(_) => {}
         }
     }
     if let GunUse::Tep(list) = &order.guns {
@@ -464,7 +458,7 @@ fn fire_with(siege: &mut Siege, rules: &Rules, io: &mut impl Io, census: &Census
                 continue;
             }
             done |= bit(target);
-            if !rules.roster.chinese().any(|p| siege.pieces[p].at == At::Zone(target)) {
+            if siege.cup_in(rules, target, Kind::CHINESE) == 0 {
                 continue;
             }
             let far = rules.map.distance[from as usize][target as usize] >= 2;
@@ -498,11 +492,12 @@ fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
             continue;
         }
         let mods = boxer_mods(siege, rules, &census, zone);
+        let soldiers_there = (census.with_soldiers | census.with_guns) & bit(zone) != 0;
+        let soldiers_before = census.soldiers[i];
         siege.today.cha_cha_used |= siege.tracks.cha_cha;
         let die = io.d6(|| format!("Boxer melee in {}", rules.map.name(zone)));
         let r = modified_row(die, &mods);
         let result = rules.tables.boxers[r][column(points)];
-        let soldiers_there = (census.with_soldiers | census.with_guns) & bit(zone) != 0;
         tell!(
             io,
             "Boxers attack in {}: {points} points, die {die}{} -> row {}: {}",
@@ -514,7 +509,6 @@ fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         match result {
             Rush::Nothing => {}
             Rush::Kill(n) => {
-                let soldiers_before = census.soldiers[i];
                 let left = losses::defenders_lose(siege, rules, io, zone, n);
                 if left > 0 && siege.census(rules).with_civilians & bit(zone) != 0 {
                     if left >= 3 {

@@ -4,25 +4,17 @@
 //! they are alone (6.3), and their leaders go when the last unit beside them does (FAQ 1.5.1).
 
 use super::super::map::{Zones, bit, each};
-use super::super::roster::Kind;
+use super::super::roster::{Kind, Roster};
 use super::{At, Io, Piece, Rules, Siege};
 
-fn in_zone(siege: &Siege, piece: usize, zone: u8) -> bool {
-    siege.pieces[piece].at == At::Zone(zone)
+/// The defenders' pieces of these kinds in `zone`, lowest first.
+fn garrison(rules: &Rules, siege: &Siege, zone: u8, kinds: &[Kind]) -> impl Iterator<Item = usize> + use<> {
+    Roster::garrison_pieces(siege.garrison_in(rules, zone, kinds))
 }
 
-/// The pieces of a kind in a zone. A kind is either the defenders' or the cup's, so only that side's
-/// pieces are searched.
-fn pieces_of<'a>(
-    rules: &'a Rules,
-    siege: &'a Siege,
-    zone: u8,
-    kind: impl Fn(Kind) -> bool + 'a,
-) -> impl Iterator<Item = usize> + 'a {
-    let chinese = [Kind::Boxers, Kind::Fanatics, Kind::Regulars, Kind::BoxerLeader, Kind::RegularLeader];
-    let range = if chinese.into_iter().any(&kind) { rules.roster.chinese() } else { 0..rules.roster.defenders };
-    let kinds = &rules.roster.kinds;
-    range.filter(move |&p| in_zone(siege, p, zone) && kind(kinds[p]))
+/// The cup's counters of these kinds in `zone`, lowest first.
+fn cup<'a>(rules: &'a Rules, siege: &Siege, zone: u8, kinds: &[Kind]) -> impl Iterator<Item = usize> + use<'a> {
+    rules.roster.cup_pieces(siege.cup_in(rules, zone, kinds))
 }
 
 /// The counter a loss of `left` points falls on: a 2-point counter flipped for a single point, else one
@@ -38,7 +30,7 @@ pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: 
     let mut left = n;
     let mut soldiers_lost = 0;
     while left > 0 {
-        let Some(pick) = pick_loss(siege, || pieces_of(rules, siege, zone, Kind::is_soldiers), left) else {
+        let Some(pick) = pick_loss(siege, || garrison(rules, siege, zone, Kind::SOLDIERS), left) else {
             break;
         };
         let had = siege.pieces[pick].points;
@@ -55,7 +47,7 @@ pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: 
         }
     }
     while left > 0 {
-        let Some(gun) = pieces_of(rules, siege, zone, Kind::is_gun).next() else { break };
+        let Some(gun) = garrison(rules, siege, zone, Kind::GUNS).next() else { break };
         left -= 1;
         let name = &rules.roster.pieces[gun].name;
         if siege.pieces[gun].points > 1 {
@@ -75,9 +67,10 @@ pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: 
 
 /// Five civilian points in `zone`: a 10 is flipped to 5, else a 5 is lost. Whether any were there.
 pub fn civilians_lose_five(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) -> bool {
-    let civilians: Vec<usize> = pieces_of(rules, siege, zone, |k| k == Kind::Civilians).collect();
-    let pick = civilians.iter().find(|&&p| siege.pieces[p].points > 5).or(civilians.first());
-    let Some(&pick) = pick else { return false };
+    let civilians = || garrison(rules, siege, zone, &[Kind::Civilians]);
+    let Some(pick) = civilians().find(|&p| siege.pieces[p].points > 5).or_else(|| civilians().next()) else {
+        return false;
+    };
     let name = &rules.roster.pieces[pick].name;
     if siege.pieces[pick].points > 5 {
         siege.set_points(rules, pick, 5);
@@ -98,7 +91,7 @@ pub fn boxers_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8,
         return 0;
     }
     // The weakened unit of fanatics first (FAQ 6.3).
-    let weakest = pieces_of(rules, siege, zone, |k| k == Kind::Fanatics).min_by_key(|&p| siege.pieces[p].points);
+    let weakest = cup(rules, siege, zone, &[Kind::Fanatics]).min_by_key(|&p| siege.pieces[p].points);
     let taken = if let (Some(pick), false) = (weakest, fanatics_spared) {
         let name = rules.roster.pieces[pick].name.clone();
         match n {
@@ -121,11 +114,11 @@ pub fn boxers_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8,
         let mut left = n;
         let mut taken = 0;
         for kinds in [Kind::Boxers, Kind::Regulars] {
-            if kinds == Kind::Regulars && pieces_of(rules, siege, zone, |k| k == Kind::Boxers).next().is_some() {
+            if kinds == Kind::Regulars && siege.cup_in(rules, zone, &[Kind::Boxers]) != 0 {
                 break;
             }
             while left > 0 {
-                let Some(pick) = pick_loss(siege, || pieces_of(rules, siege, zone, |k| k == kinds), left) else {
+                let Some(pick) = pick_loss(siege, || cup(rules, siege, zone, &[kinds]), left) else {
                     break;
                 };
                 let had = siege.pieces[pick].points;
@@ -154,7 +147,7 @@ pub fn boxers_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8,
 /// modified): 1-4 a point, 5 two (a unit), 6 three points or a unit of fanatics whatever its value; the
 /// fanatics' presence spares the rest on 1-5.
 pub fn boxers_waver(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, roll: i32) {
-    let weakest = pieces_of(rules, siege, zone, |k| k == Kind::Fanatics).min_by_key(|&p| siege.pieces[p].points);
+    let weakest = cup(rules, siege, zone, &[Kind::Fanatics]).min_by_key(|&p| siege.pieces[p].points);
     if roll >= 6 {
         if let Some(f) = weakest {
             disperse(siege, rules, io, f);
@@ -182,12 +175,10 @@ fn back_to_cup(siege: &mut Siege, rules: &Rules, piece: usize) {
 
 /// A Chinese leader left with no unit of its own side in its zone goes back to the cup (FAQ 1.5.1).
 pub fn leaders_follow(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
-    let units = pieces_of(rules, siege, zone, |k| k.is_chinese() && !k.is_leader()).count();
-    if units > 0 {
+    if siege.cup_in(rules, zone, Kind::UNITS) != 0 {
         return;
     }
-    let leaders: Vec<usize> = pieces_of(rules, siege, zone, Kind::is_leader).collect();
-    for leader in leaders {
+    for leader in rules.roster.cup_pieces(siege.cup_in(rules, zone, Kind::LEADERS)) {
         back_to_cup(siege, rules, leader);
         tell!(io, "{} leaves with the last of its men", rules.roster.pieces[leader].name);
     }
@@ -196,8 +187,7 @@ pub fn leaders_follow(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: 
 /// The officers of `zone` risk death after a Boxer melee with soldier losses or a bombardment (1.5.1,
 /// 5.2, 6.4): a 6 on 1D6 each.
 pub fn officers_risk(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
-    let officers: Vec<usize> = pieces_of(rules, siege, zone, Kind::is_officer).collect();
-    for officer in officers {
+    for officer in Roster::garrison_pieces(siege.garrison_in(rules, zone, Kind::OFFICERS)) {
         let name = &rules.roster.pieces[officer].name;
         let die = io.d6(|| format!("{name} risks death"));
         if die == 6 {
@@ -243,8 +233,7 @@ pub fn lone_officers(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     let census = siege.census(rules);
     let exposed = census.with_officers & census.with_chinese & !census.holds();
     for zone in each(exposed) {
-        let officers: Vec<usize> = pieces_of(rules, siege, zone, Kind::is_officer).collect();
-        for officer in officers {
+        for officer in Roster::garrison_pieces(siege.garrison_in(rules, zone, Kind::OFFICERS)) {
             officer_falls(siege, rules, io, officer, zone);
         }
     }
@@ -300,7 +289,7 @@ pub fn civilians_fall_back(siege: &mut Siege, rules: &Rules, io: &mut impl Io, z
         tell!(io, "the civilians in {} have nowhere to go", rules.map.name(zone));
         return;
     };
-    for p in pieces_of(rules, siege, zone, |k| k == Kind::Civilians).collect::<Vec<_>>() {
+    for p in Roster::garrison_pieces(siege.garrison_in(rules, zone, &[Kind::Civilians])) {
         siege.put(rules, p, At::Zone(to));
     }
     tell!(io, "the civilians fall back from {} to {}", rules.map.name(zone), rules.map.name(to));

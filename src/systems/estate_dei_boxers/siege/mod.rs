@@ -20,6 +20,8 @@ mod losses;
 mod moves;
 pub mod victory;
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 pub use census::{Census, Tally};
@@ -32,7 +34,7 @@ pub use moves::{Move, free_move_check, move_check, must_leave};
 pub use victory::{Band, Score, score};
 
 use super::map::{Map, Zones};
-use super::roster::{Kind, Roster};
+use super::roster::{Cup, Garrison, Kind, Roster};
 use super::tables::Tables;
 
 /// Where a piece is.
@@ -353,12 +355,11 @@ impl Siege {
     pub fn set(&mut self, rules: &Rules, piece: usize, new: Piece) {
         let old = self.pieces[piece];
         if let Some(census) = self.tally.0.as_deref_mut() {
-            let kind = rules.roster.kinds[piece];
             if let At::Zone(z) = old.at {
-                census.remove(kind, old.points, z);
+                census.remove(rules, piece, old.points, z);
             }
             if let At::Zone(z) = new.at {
-                census.add(kind, new.points, z);
+                census.add(rules, piece, new.points, z);
             }
         }
         self.pieces[piece] = new;
@@ -376,6 +377,30 @@ impl Siege {
         self.set(rules, piece, Piece { points, ..p });
     }
 
+    /// The defenders' pieces of these kinds in `zone`.
+    pub fn garrison_in(&self, rules: &Rules, zone: u8, kinds: &[Kind]) -> Garrison {
+        let here = match self.tally.0.as_deref() {
+            Some(kept) => kept.garrison_at[zone as usize],
+            None => (0..rules.roster.defenders)
+                .filter(|&p| self.pieces[p].at == At::Zone(zone))
+                .fold(0, |set, p| set | 1 << p),
+        };
+        here & rules.roster.garrison_of(kinds)
+    }
+
+    /// The cup's counters of these kinds in `zone`.
+    pub fn cup_in(&self, rules: &Rules, zone: u8, kinds: &[Kind]) -> Cup {
+        let here = match self.tally.0.as_deref() {
+            Some(kept) => kept.cup_at[zone as usize],
+            None => rules
+                .roster
+                .chinese()
+                .filter(|&p| self.pieces[p].at == At::Zone(zone))
+                .fold(0, |set, p| set | 1 << (p - rules.roster.defenders)),
+        };
+        here & rules.roster.cup_of(kinds)
+    }
+
     pub fn kind(&self, rules: &Rules, piece: usize) -> Kind {
         rules.roster.pieces[piece].kind
     }
@@ -385,13 +410,15 @@ impl Siege {
         self.tracks.morale = (self.tracks.morale as i32 + by).clamp(0, 10) as u8;
     }
 
-    pub fn census(&self, rules: &Rules) -> Census {
+    /// Who is in each zone: the kept census lent, or one counted afresh. A caller that changes pieces while
+    /// it still reads the census takes a copy (`into_owned`), a snapshot of the zones as they stood.
+    pub fn census(&self, rules: &Rules) -> Cow<'_, Census> {
         match self.tally.0.as_deref() {
             Some(kept) => {
                 debug_assert_eq!(kept.census, Census::of(rules, self), "the kept census drifted from the pieces");
-                kept.census.clone()
+                Cow::Borrowed(&kept.census)
             }
-            None => Census::of(rules, self),
+            None => Cow::Owned(Census::of(rules, self)),
         }
     }
 
@@ -449,9 +476,9 @@ impl Siege {
         combat::fire(self, rules, io, from, order)
     }
 
-    /// A soldier move (checked by `moves::move_check` first).
-    pub fn step_move(&mut self, rules: &Rules, io: &mut impl Io, mv: &Move) {
-        moves::apply(self, rules, io, mv)
+    /// A soldier move, at the cost `moves::move_check` found for it.
+    pub fn step_move(&mut self, rules: &Rules, io: &mut impl Io, mv: &Move, cost: u8) {
+        moves::apply(self, rules, io, mv, cost)
     }
 
     /// Places a defender anywhere a free repositioning allows (checked by `free_move_check` first).

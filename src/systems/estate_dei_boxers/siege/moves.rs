@@ -3,7 +3,7 @@
 //! and free repositioning (set-up, 5.1.2, 5.1.3, the wounded's return).
 
 use super::super::map::{Zones, bit, each};
-use super::super::roster::Kind;
+use super::super::roster::{Kind, Roster};
 use super::{At, Io, Rules, Siege, Stage};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,8 +111,7 @@ pub fn move_check(siege: &Siege, rules: &Rules, mv: &Move) -> Result<u8, String>
     Ok(cost as u8)
 }
 
-pub fn apply(siege: &mut Siege, rules: &Rules, io: &mut impl Io, mv: &Move) {
-    let cost = move_check(siege, rules, mv).unwrap_or(0);
+pub fn apply(siege: &mut Siege, rules: &Rules, io: &mut impl Io, mv: &Move, cost: u8) {
     let to = *mv.path.last().expect("checked");
     for &p in &mv.pieces {
         let one_zone = matches!(rules.roster.pieces[p].kind, Kind::Civilians | Kind::MachineGun | Kind::Cannon);
@@ -135,9 +134,9 @@ pub fn start_phase(siege: &mut Siege) {
 
 /// Counters that the player must still move out of a burning zone (6.5).
 pub fn must_leave(siege: &Siege, rules: &Rules) -> Vec<usize> {
-    (0..rules.roster.defenders)
-        .filter(|&p| matches!(siege.pieces[p].at, At::Zone(z) if siege.marks.fires & bit(z) != 0))
-        .collect()
+    let burning = siege.marks.fires & siege.census(rules).friendly();
+    let caught = each(burning).fold(0, |set, zone| set | siege.garrison_in(rules, zone, Kind::DEFENDERS));
+    Roster::garrison_pieces(caught).collect()
 }
 
 /// The phase ends: anyone still in the flames is driven out to the nearest zone clear of them; then the
