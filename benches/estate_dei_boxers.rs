@@ -9,7 +9,7 @@ use sandtable::api::GameView;
 use sandtable::game::{Action, Game};
 use sandtable::rules::systems;
 use sandtable::systems::estate_dei_boxers::siege::{DayCard, Rules, Siege, Stage};
-use sandtable::systems::estate_dei_boxers::sim::{Quiet, game_seed, play};
+use sandtable::systems::estate_dei_boxers::sim::{Quiet, full_deck, game_seed, play};
 use sandtable::systems::estate_dei_boxers::strategy::{Adviser, FastRng, Strategy};
 use sandtable::systems::estate_dei_boxers::{charts, simulate};
 
@@ -17,11 +17,12 @@ fn bench(c: &mut Criterion) {
     let (map, roster) = simulate::shipped();
     let rules = Rules { map: &map, roster: &roster, tables: charts(), wounded_twelve: false, stone_walls: false };
     let start = Siege::new(&rules);
+    let deck = full_deck();
     let mut n = 0u64;
     c.bench_function("estate: one whole siege (54 days, hold-major-legations)", |b| {
         b.iter(|| {
             n += 1;
-            black_box(play(&rules, &start, Strategy::HoldMajorLegations, game_seed(1, n)))
+            black_box(play(&rules, &start, &deck, Strategy::HoldMajorLegations, game_seed(1, n)))
         })
     });
     c.bench_function("estate: one attack day (black king)", |b| {

@@ -4,10 +4,13 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
-use super::{ApiError, CampaignView, GameSummary, GameView, Measurement, OptionView, ScenarioSummary, TemplateView};
+use super::{
+    ApiError, CampaignView, ErrorKind, GameSummary, GameView, Measurement, OptionView, ScenarioSummary, TemplateView,
+};
 use crate::game::{Action, Event, Game, GameError};
 use crate::measure::Pt;
 use crate::odds::OddsView;
+use crate::rules::{FORECAST_GAMES, Forecast};
 use crate::scenario::{self, Scenario};
 use crate::store::{GameRecord, NewGame, Store, StoreError};
 
@@ -176,6 +179,16 @@ impl Api {
     pub async fn game_odds(&self, id: i64, action: Action) -> Result<OddsView, ApiError> {
         let (_, game) = self.load(id).await?;
         Ok(game.odds(&action)?)
+    }
+
+    pub async fn game_forecast(&self, id: i64, games: Option<u32>) -> Result<Forecast, ApiError> {
+        let (_, game) = self.load(id).await?;
+        let games = games.unwrap_or(FORECAST_GAMES);
+        // Seconds of simulation: off the async threads, so the app's other commands are answered meanwhile.
+        let forecast = tokio::task::spawn_blocking(move || game.forecast(games))
+            .await
+            .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the forecast stopped: {e}")))?;
+        Ok(forecast?)
     }
 
     pub async fn measure(&self, id: i64, from: String, to: String) -> Result<Measurement, ApiError> {

@@ -168,6 +168,16 @@ pub enum GameCommand {
         #[arg(long)]
         json: bool,
     },
+    /// What if: the game played out from here under each of the player's plans (L'Estate dei Boxers'
+    /// strategies); each result's chance. Nothing is recorded
+    Forecast {
+        id: i64,
+        /// Games per plan
+        #[arg(long)]
+        games: Option<u32>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Take back the last action in force
     Undo { id: i64 },
     /// Put back the last undone action

@@ -36,6 +36,14 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
         GameCommand::Act { id, action, json } => act(&api, id, input::action(&action)?, json).await?,
         GameCommand::Undo { id } => act(&api, id, Action::Undo {}, false).await?,
         GameCommand::Redo { id } => act(&api, id, Action::Redo {}, false).await?,
+        GameCommand::Forecast { id, games, json } => {
+            let forecast = api.game_forecast(id, games).await?;
+            if json {
+                println!("{}", serde_json::to_string(&forecast).expect("a forecast serialises"));
+            } else {
+                print!("{}", forecast_text(&forecast));
+            }
+        }
         GameCommand::Odds { id, action, json } => {
             let odds = api.game_odds(id, input::action(&action)?).await?;
             if json {
@@ -181,4 +189,24 @@ fn parse_options(pairs: &[String]) -> Result<std::collections::BTreeMap<String, 
             Ok((name.trim().to_string(), serde_json::Value::Bool(value)))
         })
         .collect()
+}
+
+fn forecast_text(f: &crate::rules::Forecast) -> String {
+    let mut out = format!("What if: {} games per plan (seed {}), {}.\n", f.games, f.seed, f.assumes);
+    for plan in &f.plans {
+        out += &format!(
+            "{}: {}\n  mean VP {:.1} (95% CI {:.1} to {:.1})\n",
+            plan.plan, plan.about, plan.mean_points, plan.mean_points_ci95[0], plan.mean_points_ci95[1]
+        );
+        for s in &plan.shares {
+            out += &format!(
+                "  {:<18} {:>6.1}%  (95% CI {:.1}% to {:.1}%)\n",
+                s.result,
+                100.0 * s.share,
+                100.0 * s.ci95[0],
+                100.0 * s.ci95[1]
+            );
+        }
+    }
+    out
 }

@@ -9,6 +9,7 @@ use crate::cards::{Card, Deck};
 use crate::dice::{DiceExpr, GameRng};
 use crate::odds::OddsView;
 use crate::roster::Unit;
+use crate::rules::{Forecast, MOST_FORECAST_GAMES};
 use crate::scenario::Scenario;
 
 /// The RNG stream for the opening shuffle: a stream no log index reaches.
@@ -280,6 +281,22 @@ impl Game {
             }
             other => Err(GameError::BadInput(format!("{} rolls no dice, so it has no odds", other.type_name()))),
         }
+    }
+
+    /// The game played out from here under each of the player's plans, `games` times each, where the
+    /// system can play it to the end by itself. Seeded by the game's seed and the log's length, so the same
+    /// point of the same game forecasts the same.
+    pub fn forecast(&self, games: u32) -> Result<Forecast, GameError> {
+        if games == 0 || games > MOST_FORECAST_GAMES {
+            return Err(GameError::BadInput(format!("games {games}: give 1 to {MOST_FORECAST_GAMES}")));
+        }
+        let seed = self.seed ^ (self.events.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.scenario.rules.forecast(&self.scenario, &self.state, games, seed)?.ok_or_else(|| {
+            GameError::BadInput(format!(
+                "{} has no forecast: Sandtable cannot play its games to the end by itself",
+                self.scenario.rules.id()
+            ))
+        })
     }
 
     fn refold(&self) -> GameState {

@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde::ser::SerializeStruct;
 
 use super::introspect::tagged_variants;
-use super::{Act, Ctx, Marker, Placement, Report, RuleSystem, Setup, SystemChange, TurnState, Weapon};
+use super::{Act, Ctx, Forecast, Marker, Placement, Report, RuleSystem, Setup, SystemChange, TurnState, Weapon};
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, GameState, Outcome};
 use crate::odds::OddsView;
@@ -35,6 +35,13 @@ pub trait System: fmt::Debug + Send + Sync {
     ) -> Result<Option<Outcome>, GameError>;
     fn odds(&self, scenario: &Scenario, state: &GameState, action: &Action) -> Result<Option<OddsView>, GameError>;
     fn report(&self, scenario: &Scenario, state: &GameState) -> Report<SystemPart>;
+    fn forecast(
+        &self,
+        scenario: &Scenario,
+        state: &GameState,
+        games: u32,
+        seed: u64,
+    ) -> Result<Option<Forecast>, GameError>;
     /// Whether the unit's figures may be placed by hand now, and within what.
     fn placement(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Result<Placement, GameError>;
     /// Reads a change from a stored log into the system's own type; refuses another system's change.
@@ -129,6 +136,16 @@ impl<S: RuleSystem> System for Bound<S> {
 
     fn report(&self, scenario: &Scenario, state: &GameState) -> Report<SystemPart> {
         S::report(&self.ctx(scenario, state)).map_own(|own| SystemPart { system: S::ID, view: Arc::new(own) })
+    }
+
+    fn forecast(
+        &self,
+        scenario: &Scenario,
+        state: &GameState,
+        games: u32,
+        seed: u64,
+    ) -> Result<Option<Forecast>, GameError> {
+        S::forecast(&self.ctx(scenario, state), games, seed)
     }
 
     fn placement(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Result<Placement, GameError> {

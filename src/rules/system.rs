@@ -6,7 +6,7 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Ctx, Marker, Placement, Report, Ruleset, Setup, SetupCheck, Shipped, Weapon};
+use super::{Ctx, Forecast, Marker, Placement, Report, Ruleset, Setup, SetupCheck, Shipped, Weapon};
 use crate::dice::GameRng;
 use crate::game::{Action, Effect, GameError, Outcome};
 use crate::measure::{Pt, Table};
@@ -109,6 +109,12 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
     /// them, at any time and at no cost.
     fn placement(_ctx: &Ctx<'_, Self>, _unit: &Unit) -> Result<Placement, GameError> {
         Ok(Placement::free("figures are placed by hand"))
+    }
+
+    /// The game played out from here many times under each of the player's plans, for a system whose
+    /// procedures the engine plays to the end by itself; None for one it cannot (the default).
+    fn forecast(_ctx: &Ctx<'_, Self>, _games: u32, _seed: u64) -> Result<Option<Forecast>, GameError> {
+        Ok(None)
     }
 
     /// What the table shows of this system now.

@@ -4,5 +4,6 @@
 mod combat;
 mod common;
 mod day;
+mod forecast;
 mod map;
 mod simulator;

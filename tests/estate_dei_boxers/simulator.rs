@@ -10,10 +10,10 @@ fn a_seeded_simulation_is_reproducible() {
     let rules = f.rules();
     let start = Siege::new(&rules);
     for strategy in Strategy::ALL {
-        let a = serde_json::to_string(&sim::run(&rules, &start, strategy, 50, 7)).unwrap();
-        let b = serde_json::to_string(&sim::run(&rules, &start, strategy, 50, 7)).unwrap();
+        let a = serde_json::to_string(&sim::run(&rules, &start, &sim::full_deck(), strategy, 50, 7)).unwrap();
+        let b = serde_json::to_string(&sim::run(&rules, &start, &sim::full_deck(), strategy, 50, 7)).unwrap();
         assert_eq!(a, b, "{strategy:?}");
-        let c = serde_json::to_string(&sim::run(&rules, &start, strategy, 50, 8)).unwrap();
+        let c = serde_json::to_string(&sim::run(&rules, &start, &sim::full_deck(), strategy, 50, 8)).unwrap();
         assert_ne!(a, c, "another seed plays other games");
     }
 }
@@ -25,7 +25,7 @@ fn every_simulated_siege_ends_with_the_relief_or_an_overrun() {
     let start = Siege::new(&rules);
     let mut days = 0u64;
     for n in 0..40 {
-        let r = sim::play(&rules, &start, Strategy::HoldMajorLegations, sim::game_seed(3, n));
+        let r = sim::play(&rules, &start, &sim::full_deck(), Strategy::HoldMajorLegations, sim::game_seed(3, n));
         days += r.overrun_on.unwrap_or(54) as u64;
     }
     assert!(days > 0);

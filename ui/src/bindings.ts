@@ -24,6 +24,11 @@ export const commands = {
 	gameAct: (id: number, action: ActionInput_Deserialize) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_act", { id, action })),
 	/**  The exact odds of an action's outcome; nothing is applied or recorded. */
 	gameOdds: (id: number, action: ActionInput_Deserialize) => typedError<OddsView, ApiError_Serialize>(__TAURI_INVOKE("game_odds", { id, action })),
+	/**
+	 *  "What if": the game played out from here under each of the player's plans (`games` each, or
+	 *  the default), for a system Sandtable can play to the end by itself. Nothing is recorded.
+	 */
+	gameForecast: (id: number, games: number | null) => typedError<Forecast, ApiError_Serialize>(__TAURI_INVOKE("game_forecast", { id, games })),
 	/**  The distance and line between two units (by unit id). */
 	measure: (id: number, from: string, to: string) => typedError<Measurement_Serialize, ApiError_Serialize>(__TAURI_INVOKE("measure", { id, from, to })),
 	/**  Every figure of either side under a circular template (inches), a figure on the edge included. */
@@ -606,6 +611,18 @@ export type FireView = {
  *  (`RuleSystem::MARKERS`); units carry them and the log records them as their names.
  */
 export type Flag = string;
+
+export type Forecast = {
+	/**  Games played out from here for each plan. */
+	games: number,
+	/**  The seed the games were played from: the same game at the same point forecasts the same. */
+	seed: string,
+	/**  The results a game can end in, worst for the player first (the system's own victory levels). */
+	results: string[],
+	plans: PlanForecast[],
+	/**  What the forecast assumes, in a sentence for the screen. */
+	assumes: string,
+};
 
 export type Formation = 
 /**  Abreast of the leader, square to the facing, the leader in the middle. */
@@ -1300,6 +1317,17 @@ export type PlacementView_Serialize = {
  */
 export type Plan = Plan_Serialize | Plan_Deserialize;
 
+export type PlanForecast = {
+	plan: string,
+	/**  What the plan does, in a sentence. */
+	about: string,
+	/**  Each result's share of the games, in the order of `results`. */
+	shares: Share[],
+	/**  The player's mean score (victory points), with its 95% confidence interval. */
+	mean_points: number | null,
+	mean_points_ci95: [(number | null), (number | null)],
+};
+
 /**
  *  What the players chose at the table: each terrain piece and where it goes, in the order they place
  *  them (the sides in turn, as `turns` gives), and the edge the baseline's winner chose. What they leave
@@ -1501,6 +1529,14 @@ export type Score = {
 	/**  Each line of the count: (what, points), for the Great Powers then the Boxers. */
 	powers_lines: ([string, number])[],
 	boxers_lines: ([string, number])[],
+};
+
+export type Share = {
+	result: string,
+	games: number,
+	share: number | null,
+	/**  95% interval (Wilson). */
+	ci95: [(number | null), (number | null)],
 };
 
 export type SideView = {

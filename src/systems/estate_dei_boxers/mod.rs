@@ -6,6 +6,7 @@
 mod actions;
 pub mod check_map;
 mod fields;
+mod forecast;
 pub mod map;
 pub mod nation;
 mod play;
@@ -31,7 +32,7 @@ use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::{Act, Report, RuleSystem, Ruleset, Setup, SetupCheck, Shipped, Weapon};
+use crate::rules::{Act, Forecast, Report, RuleSystem, Ruleset, Setup, SetupCheck, Shipped, Weapon};
 
 pub const ID: &str = "estate-dei-boxers";
 const RULESET: &str = crate::ruleset!("estate-dei-boxers");
@@ -207,6 +208,10 @@ impl RuleSystem for EstateDeiBoxers {
             }
             _ => Ok(None),
         }
+    }
+
+    fn forecast(ctx: &play::Ctx_, games: u32, seed: u64) -> Result<Option<Forecast>, GameError> {
+        forecast::forecast(ctx, games, seed).map(Some)
     }
 
     fn report(ctx: &play::Ctx_) -> Report<EstateView> {

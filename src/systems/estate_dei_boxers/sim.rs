@@ -47,29 +47,34 @@ pub struct GameResult {
     pub overrun_on: Option<u8>,
 }
 
-/// One siege from `start` to its end: a fresh set-up, or a game in progress between days (its cards
-/// already drawn are taken off the top of a fresh shuffle: which ones they were no longer matters).
-pub fn play(rules: &Rules, start: &Siege, strategy: Strategy, seed: u64) -> GameResult {
+/// The whole deck of 54, for a siege from its set-up.
+pub fn full_deck() -> Vec<DayCard> {
+    (0..54).map(card).collect()
+}
+
+/// One siege from `start` to its end, the cards of `deck` (those not yet drawn) dealt in a seeded
+/// shuffle: a fresh set-up, or a game in progress at any stage (the strategy takes every decision due).
+pub fn play(rules: &Rules, start: &Siege, deck: &[DayCard], strategy: Strategy, seed: u64) -> GameResult {
     let mut rng = FastRng::new(seed);
     let mut siege = start.clone();
     if siege.stage == Stage::Setup {
         siege.begin();
     }
-    // The cards not yet drawn, shuffled.
-    let drawn = siege.tracks.day as usize;
-    let mut deck: [u8; 54] = std::array::from_fn(|i| i as u8);
-    for i in (1..54).rev() {
+    let mut order = [DayCard::Joker { red: true }; 54];
+    let n = deck.len().min(54);
+    order[..n].copy_from_slice(&deck[..n]);
+    for i in (1..n).rev() {
         let j = rng.below(i + 1);
-        deck.swap(i, j);
+        order.swap(i, j);
     }
     let mut io = Quiet(FastRng::new(rng.next_u64()));
     let mut adviser = Adviser { strategy, rng: FastRng::new(rng.next_u64()) };
     siege.run(rules, &mut io, &mut adviser, false);
-    for &number in deck.iter().take(54usize.saturating_sub(drawn)) {
+    for &day in &order[..n] {
         if siege.stage != Stage::Draw {
             break;
         }
-        siege.draw(&mut io, card(number));
+        siege.draw(&mut io, day);
         siege.run(rules, &mut io, &mut adviser, false);
     }
     let powers = victory::powers_points(rules, &siege);
@@ -132,9 +137,10 @@ pub struct Overrun {
     pub mean_day: Option<f64>,
 }
 
-/// Plays `games` sieges from `start`.
-pub fn run(rules: &Rules, start: &Siege, strategy: Strategy, games: u64, seed: u64) -> Report {
-    let results: Vec<GameResult> = (0..games).map(|n| play(rules, start, strategy, game_seed(seed, n))).collect();
+/// Plays `games` sieges from `start`, with `deck` still to draw.
+pub fn run(rules: &Rules, start: &Siege, deck: &[DayCard], strategy: Strategy, games: u64, seed: u64) -> Report {
+    let results: Vec<GameResult> =
+        (0..games).map(|n| play(rules, start, deck, strategy, game_seed(seed, n))).collect();
     summarise(&results, strategy, seed)
 }
 

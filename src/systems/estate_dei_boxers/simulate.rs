@@ -68,7 +68,7 @@ pub fn run(request: SimRequest) -> Result<String, String> {
     };
     let start = Siege::new(&rules);
     let began = Instant::now();
-    let report = sim::run(&rules, &start, strategy, request.games, request.seed);
+    let report = sim::run(&rules, &start, &sim::full_deck(), strategy, request.games, request.seed);
     let seconds = began.elapsed().as_secs_f64();
     if request.json {
         return serde_json::to_string_pretty(&report).map_err(|e| e.to_string());

@@ -36,6 +36,17 @@ impl Strategy {
         }
     }
 
+    /// The strategy in a sentence, for the "what if" screen.
+    pub fn about(self) -> &'static str {
+        match self {
+            Strategy::HoldMajorLegations => {
+                "every major legation keeps soldiers; those next door go in where the Boxers have entered"
+            }
+            Strategy::FireFirst => "the soldiers keep out of melee, stepping back from piles three times their size",
+            Strategy::Random => "any legal choice, at random",
+        }
+    }
+
     pub fn read(text: &str) -> Result<Strategy, String> {
         Strategy::ALL.into_iter().find(|s| s.name() == text).ok_or_else(|| {
             let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
