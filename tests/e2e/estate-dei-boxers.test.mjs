@@ -4,8 +4,9 @@
 // begins and black attack cards are typed in until a day brings combat; the Boxers' phases followed one
 // by one; a zone fires from its panel's Fire button with the odds shown first and a typed die; a soldier
 // move drawn on the map (and every counter the flames drive out moved the same way); then the day runs to
-// its end and its fires are ruins on the map. The game's state is read back through the command line on
-// the same database, to know what the map must show.
+// its end and its fires are ruins on the map; "What if…" plays the rest of the siege out under each strategy
+// (shown on a landscape and a portrait tablet) and is marked stale once the next card is drawn. The game's
+// state is read back through the command line on the same database, to know what the map must show.
 //
 //   cargo build --bin sandtable && (cd ui && npm run build && node --test ../tests/e2e/estate-dei-boxers.test.mjs)
 
@@ -287,4 +288,45 @@ test('a combat day of the siege: set-up, an attack card, the Boxers followed, a 
   await fitsAcross();
   await buttonsOk('day-bar');
   await snap('estate-after-combat-1024x768');
+
+  // What if: the rest of the siege played out under each strategy, from the overview (no zone open). The
+  // server is a debug build here, so the games take their time; the button says it is busy meanwhile.
+  if (await tid('zone-close').count()) await tid('zone-close').click();
+  await tid('whatif-ask').scrollIntoViewIfNeeded();
+  assert.equal(await text('whatif-ask'), 'What if…');
+  await tid('whatif-ask').click();
+  await until('the forecast busy or done', async () => (await tid('whatif-busy').count()) > 0 || (await tid('whatif-result').count()) > 0);
+  if (await tid('whatif-busy').count()) await snap('estate-whatif-busy-1024x768');
+  await until('the forecast', async () => (await tid('whatif-result').count()) > 0 || (await tid('whatif-error').count()) > 0, 90_000);
+  assert.equal(await tid('whatif-error').count(), 0, `no forecast: ${await tid('whatif-error').textContent().catch(() => '')}`);
+  const plans = tid('whatif-result').locator('[data-testid^="whatif-plan-"]');
+  assert.equal(await plans.count(), 3, 'three strategies');
+  for (const plan of await plans.all()) {
+    const name = (await plan.getAttribute('data-testid')).replace('whatif-plan-', '');
+    const shares = await plan.locator('[data-testid^="whatif-share-"] .p').allTextContents();
+    assert.equal(shares.length, 5, `five bands for ${name}`);
+    assert.ok(shares.every((p) => /^(<0\.1|\d+(\.\d)?)%$/.test(p)), `percentages for ${name}: ${shares}`);
+    const sum = shares.reduce((n, p) => n + (Number.parseFloat(p.replace('<', '')) || 0), 0);
+    assert.ok(sum >= 97 && sum <= 103, `${name}'s bands sum to 100%: ${sum}`);
+    assert.match(await text(`whatif-mean-${name}`), /^−?\d+\.\d VP −?\d+\.\d to −?\d+\.\d$/);
+  }
+  assert.match(await text('whatif-assumes'), /games per strategy\. From day 1 as the table stands/);
+  assert.equal(await tid('whatif-ask').isDisabled(), true, 'the same point forecasts the same: nothing to ask again');
+  await fitsAcross();
+  await buttonsOk('estate-panel');
+  await snap('estate-whatif-1024x768');
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await tid('whatif-plan-hold-major-legations').scrollIntoViewIfNeeded();
+  await fitsAcross();
+  await buttonsOk('estate-panel');
+  await buttonsOk('day-bar');
+  await snap('estate-whatif-768x1024');
+
+  // The next card moves the game on: the forecast stays, marked as about the table as it was.
+  assert.ok(await press('estate-draw'));
+  await tid('whatif-stale').waitFor();
+  assert.equal(await text('whatif-ask'), 'Ask again');
+  await tid('whatif-stale').scrollIntoViewIfNeeded();
+  await snap('estate-whatif-stale-768x1024');
+  await page.setViewportSize({ width: 1024, height: 768 });
 });

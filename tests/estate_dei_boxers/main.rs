@@ -5,5 +5,6 @@ mod combat;
 mod common;
 mod day;
 mod forecast;
+mod losses;
 mod map;
 mod simulator;

@@ -467,7 +467,12 @@ export type EstateAction_Deserialize =
 /**  Two 1-point counters of one nation in one zone become one of 2 (5.1.6). */
 { type: "merge"; keep: string; other: string } | 
 /**  Betsy goes into action (3.4). */
-{ type: "place_betsy"; zone: string };
+{ type: "place_betsy"; zone: string } | 
+/**
+ *  Who takes the losses owed (6.4: the player chooses): one counter id per point, soldiers before guns
+ *  (a counter named twice loses two points); none for Sandtable's rule.
+ */
+{ type: "take_losses"; counters?: string[] };
 
 export type EstateAction_Serialize = 
 /**
@@ -496,7 +501,12 @@ export type EstateAction_Serialize =
 /**  Two 1-point counters of one nation in one zone become one of 2 (5.1.6). */
 { type: "merge"; keep: string; other: string } | 
 /**  Betsy goes into action (3.4). */
-{ type: "place_betsy"; zone: string };
+{ type: "place_betsy"; zone: string } | 
+/**
+ *  Who takes the losses owed (6.4: the player chooses): one counter id per point, soldiers before guns
+ *  (a counter named twice loses two points); none for Sandtable's rule.
+ */
+{ type: "take_losses"; counters: string[] };
 
 export type EstatePhase = "fires" | "boxer_move" | "soldier_fire" | "boxer_melee" | "soldier_move" | "soldier_melee" | "morale" | "ignite" | "end";
 
@@ -541,6 +551,8 @@ export type EstateView_Deserialize = {
 	fires: FireView[],
 	/**  Each zone where Boxers and defenders meet: the odds of both melees. */
 	melees: MeleeView[],
+	/**  Losses waiting for the player to say who takes them. */
+	losses?: LossesView | null,
 	over?: string | null,
 };
 
@@ -571,6 +583,8 @@ export type EstateView_Serialize = {
 	fires: FireView[],
 	/**  Each zone where Boxers and defenders meet: the odds of both melees. */
 	melees: MeleeView[],
+	/**  Losses waiting for the player to say who takes them. */
+	losses: LossesView | null,
 	over: string | null,
 };
 
@@ -904,6 +918,27 @@ export type LogEntry_Serialize = {
 	rolls: Roll[],
 	/**  The entry (by `seq`) whose undone dice this entry rolled again: a re-roll after undo. */
 	reroll_of: number | null,
+};
+
+export type LossCandidate = {
+	id: string,
+	name: string,
+	points: number,
+	gun: boolean,
+};
+
+/**  Losses the defenders owe, waiting for the player to say who takes them (6.4). */
+export type LossesView = {
+	zone: string,
+	zone_name: string,
+	/**  Points to assign: those owed, or all the zone's soldiers and guns can take. */
+	points: number,
+	/**  What caused them, in words. */
+	by: string,
+	/**  After the soldiers and guns, the rest falls on the civilians (a Boxer melee). */
+	civilians_next: boolean,
+	/**  The counters that may take them: the soldiers, then the guns once no soldier point is left. */
+	counters: LossCandidate[],
 };
 
 export type MapView = MapView_Serialize | MapView_Deserialize;

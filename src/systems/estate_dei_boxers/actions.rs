@@ -46,6 +46,12 @@ pub enum EstateAction {
     Merge { keep: String, other: String },
     /// Betsy goes into action (3.4).
     PlaceBetsy { zone: String },
+    /// Who takes the losses owed (6.4: the player chooses): one counter id per point, soldiers before guns
+    /// (a counter named twice loses two points); none for Sandtable's rule.
+    TakeLosses {
+        #[serde(default)]
+        counters: Vec<String>,
+    },
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -20,6 +20,7 @@ pub const SEQUENCE: &str = "L'Estate dei Boxers, 6 (the combat sequence)";
 pub const FIRE: &str = "L'Estate dei Boxers, 6.3 (soldiers fire)";
 pub const MOVEMENT: &str = "L'Estate dei Boxers, 6.5 (soldier movement)";
 pub const SETUP: &str = "L'Estate dei Boxers, 8 (set-up)";
+pub const LOSSES: &str = "L'Estate dei Boxers, 6.4 (losses: the player chooses)";
 pub const WOUNDED: &str = "L'Estate dei Boxers, 5.1.6 (wounded return)";
 
 /// The scenario's map and counters, compiled for play.
@@ -252,6 +253,10 @@ impl Command for Suggest {
     }
     fn moves(&mut self, _: &Rules, siege: &Siege) -> Option<Vec<Move>> {
         // Ending the movement phase keeps the moves the player made.
+        if self.here(siege) { Some(Vec::new()) } else { None }
+    }
+    fn losses(&mut self, _: &Rules, siege: &Siege) -> Option<Vec<usize>> {
+        // Losses owed before the advance: Sandtable's rule assigns them.
         if self.here(siege) { Some(Vec::new()) } else { None }
     }
 }
@@ -546,6 +551,45 @@ pub fn place_betsy(ctx: &Ctx_, at: &str, rng: &mut GameRng) -> Result<Outcome, G
     })
 }
 
+/// The player's answer to the losses owed, given once; every later decision waits for the player.
+struct Losses(Option<Vec<usize>>);
+
+impl Command for Losses {
+    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
+        None
+    }
+    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
+        None
+    }
+    fn redeploy(&mut self, _: &Rules, _: &Siege) -> Option<Vec<(usize, u8)>> {
+        None
+    }
+    fn fire(&mut self, _: &Rules, _: &Siege, _: &super::siege::Census, _: u8) -> Option<FireOrder> {
+        None
+    }
+    fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<Move>> {
+        None
+    }
+    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
+        self.0.take()
+    }
+}
+
+pub fn take_losses(ctx: &Ctx_, counters: &[String], rng: &mut GameRng) -> Result<Outcome, GameError> {
+    let stepping = ctx.turn.stepping;
+    resolve(ctx, None, rng, Vec::new(), |rules, siege, io| {
+        if siege.today.owed.is_none() {
+            return Err(refuse("no losses are owed now", LOSSES));
+        }
+        let order = counters.iter().map(|c| counter(rules, c)).collect::<Result<Vec<_>, _>>()?;
+        if !order.is_empty() {
+            super::siege::check_losses(siege, rules, &order).map_err(|why| refuse(why, LOSSES))?;
+        }
+        siege.run(rules, io, &mut Losses(Some(order)), stepping);
+        Ok(())
+    })
+}
+
 /// What the stage waits for, in a player's words.
 pub fn stage_words(stage: Stage) -> String {
     match stage {
@@ -579,5 +623,6 @@ pub fn dispatch(ctx: &Ctx_, action: EstateAction, rng: &mut GameRng) -> Result<O
         A::ReturnWounded { returns } => return_wounded(ctx, returns, rng),
         A::Merge { keep, other } => merge(ctx, keep, other, rng),
         A::PlaceBetsy { zone } => place_betsy(ctx, zone, rng),
+        A::TakeLosses { counters } => take_losses(ctx, counters, rng),
     }
 }

@@ -139,8 +139,7 @@ pub struct Overrun {
 
 /// Plays `games` sieges from `start`, with `deck` still to draw.
 pub fn run(rules: &Rules, start: &Siege, deck: &[DayCard], strategy: Strategy, games: u64, seed: u64) -> Report {
-    let results: Vec<GameResult> =
-        (0..games).map(|n| play(rules, start, deck, strategy, game_seed(seed, n))).collect();
+    let results: Vec<GameResult> = (0..games).map(|n| play(rules, start, deck, strategy, game_seed(seed, n))).collect();
     summarise(&results, strategy, seed)
 }
 

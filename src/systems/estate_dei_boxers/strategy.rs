@@ -99,6 +99,10 @@ impl Adviser {
 }
 
 impl Command for Adviser {
+    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
+        // Sandtable's rule (`losses::defenders_lose`).
+        Some(Vec::new())
+    }
     fn wounded(&mut self, rules: &Rules, siege: &Siege, points: u8) -> Option<Vec<(usize, u8, u8)>> {
         let census = siege.census(rules);
         let mut soldiers = census.soldiers;

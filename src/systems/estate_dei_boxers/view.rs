@@ -8,7 +8,7 @@ use super::map::{Arrow, Terrain, bit, each};
 use super::nation::Nation;
 use super::play::{Compiled, Ctx_, stage_words};
 use super::roster::Kind;
-use super::siege::{At, Census, GunUse, Phase, Rules, Score, Siege, Stage, event_title, score};
+use super::siege::{At, Census, GunUse, OwedBy, Phase, Rules, Score, Siege, Stage, event_title, score};
 use super::tables::{Rush, column};
 use crate::rules::{Offer, Report};
 
@@ -41,6 +41,8 @@ pub struct EstateView {
     pub fires: Vec<FireView>,
     /// Each zone where Boxers and defenders meet: the odds of both melees.
     pub melees: Vec<MeleeView>,
+    /// Losses waiting for the player to say who takes them.
+    pub losses: Option<LossesView>,
     pub over: Option<String>,
 }
 
@@ -137,6 +139,74 @@ pub struct MeleeView {
     pub boxer_modifiers: Vec<(String, i32)>,
     pub soldiers: Vec<Chance>,
     pub soldier_modifiers: Vec<(String, i32)>,
+}
+
+/// Losses the defenders owe, waiting for the player to say who takes them (6.4).
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct LossesView {
+    pub zone: String,
+    pub zone_name: String,
+    /// Points to assign: those owed, or all the zone's soldiers and guns can take.
+    pub points: u8,
+    /// What caused them, in words.
+    pub by: String,
+    /// After the soldiers and guns, the rest falls on the civilians (a Boxer melee).
+    pub civilians_next: bool,
+    /// The counters that may take them: the soldiers, then the guns once no soldier point is left.
+    pub counters: Vec<LossCandidate>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct LossCandidate {
+    pub id: String,
+    pub name: String,
+    pub points: u8,
+    pub gun: bool,
+}
+
+fn losses_view(rules: &Rules, siege: &Siege) -> Option<LossesView> {
+    let owed = siege.today.owed?;
+    let here = |p: usize| siege.pieces[p].at == At::Zone(owed.zone);
+    let soldiers: u8 = (0..rules.roster.defenders)
+        .filter(|&p| here(p) && rules.roster.kinds[p].is_soldiers())
+        .map(|p| siege.pieces[p].points)
+        .sum();
+    let counters = (0..rules.roster.defenders)
+        .filter(|&p| here(p) && (rules.roster.kinds[p].is_soldiers() || rules.roster.kinds[p].is_gun()))
+        .map(|p| LossCandidate {
+            id: rules.roster.pieces[p].id.clone(),
+            name: rules.roster.pieces[p].name.clone(),
+            points: siege.pieces[p].points,
+            gun: rules.roster.kinds[p].is_gun(),
+        })
+        .collect::<Vec<_>>();
+    let capacity: u8 = counters
+        .iter()
+        .map(|c| {
+            if c.gun && c.points > 1 {
+                2
+            } else if c.gun {
+                1
+            } else {
+                c.points
+            }
+        })
+        .sum();
+    let by = match owed.by {
+        OwedBy::Fire => "their own fire into the zone (S results)",
+        OwedBy::BoxerMelee => "the Boxers' melee",
+        OwedBy::SoldierMelee => "the soldiers' melee (S results)",
+    };
+    Some(LossesView {
+        zone: rules.map.zones[owed.zone as usize].id.clone(),
+        zone_name: rules.map.name(owed.zone).to_string(),
+        points: owed.points.min(capacity),
+        by: by.into(),
+        civilians_next: owed.by == OwedBy::BoxerMelee && owed.points > capacity,
+        counters: counters.into_iter().filter(|c| !c.gun || owed.points > soldiers).collect(),
+    })
 }
 
 fn arrow_id(rules: &Rules, a: Option<Arrow>) -> Option<String> {
@@ -338,7 +408,16 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
         ),
         super::siege::End::Overrun => "The Boxers overran the Quarter: total victory for the Boxers".into(),
     });
-    let step = stage_words(siege.stage);
+    let losses = losses_view(&rules, siege);
+    let step = match &losses {
+        Some(l) => format!(
+            "choose who takes {} point{} of loss in {}",
+            l.points,
+            if l.points == 1 { "" } else { "s" },
+            l.zone_name
+        ),
+        None => stage_words(siege.stage),
+    };
     let headline =
         if siege.tracks.day == 0 { format!("Set-up: {step}") } else { format!("Day {}: {step}", siege.tracks.day) };
     let mut owed = Vec::new();
@@ -408,6 +487,7 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
         fires,
         melees,
         over,
+        losses,
     };
     Report {
         headline,
@@ -458,6 +538,9 @@ fn offers(rules: &Rules, siege: &Siege) -> Vec<Offer> {
         _ if over => Offer::barred("advance", "the siege is over"),
         _ => Offer::open("advance"),
     });
+    if siege.today.owed.is_some() {
+        out.push(Offer::open("take_losses"));
+    }
     if siege.stage == (Stage::Combat { phase: Phase::SoldierMove }) {
         out.push(Offer::open("end_moves"));
     }

@@ -4,7 +4,7 @@ use super::super::map::{Terrain, Zones, bit, each};
 use super::super::nation::Nation;
 use super::super::roster::{Kind, Roster};
 use super::super::tables::{Rush, Volley, column, row};
-use super::{At, Census, Command, Io, Phase, Rules, Siege, Stage, boxers, losses, moves};
+use super::{At, Census, Command, Io, Owed, OwedBy, Phase, Rules, Siege, Stage, boxers, losses, moves};
 
 /// A day's combat that has not ended after this many sequences ends with the Boxers left drawing off
 /// (a safeguard the text does not need; the arrows always lead off the map in the end).
@@ -47,16 +47,20 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
         }
         Phase::SoldierFire => {
             loop {
+                if !losses::settle_owed(siege, rules, io, command) {
+                    return false;
+                }
                 let census = siege.census(rules);
                 let Some(from) = next_to_fire(siege, rules, &census) else { break };
                 let Some(order) = command.fire(rules, siege, &census, from) else { return false };
-                fire(siege, rules, io, from, &order);
+                fire(siege, rules, io, command, from, &order);
             }
             siege.stage = next(Phase::BoxerMelee);
         }
         Phase::BoxerMelee => {
-            tell!(io, "{}", Phase::BoxerMelee.title());
-            boxer_melees(siege, rules, io);
+            if !boxer_melees(siege, rules, io, command) {
+                return false;
+            }
             moves::start_phase(siege);
             siege.stage = next(Phase::SoldierMove);
         }
@@ -71,8 +75,9 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
             siege.stage = next(Phase::SoldierMelee);
         }
         Phase::SoldierMelee => {
-            tell!(io, "{}", Phase::SoldierMelee.title());
-            soldier_melees(siege, rules, io);
+            if !soldier_melees(siege, rules, io, command) {
+                return false;
+            }
             siege.stage = next(Phase::Morale);
         }
         Phase::Morale => {
@@ -412,7 +417,14 @@ pub fn modified_row(die: u8, mods: &Mods) -> usize {
 }
 
 /// One zone's fire, as ordered.
-pub fn fire(siege: &mut Siege, rules: &Rules, io: &mut impl Io, from: u8, order: &FireOrder) {
+pub fn fire(
+    siege: &mut Siege,
+    rules: &Rules,
+    io: &mut impl Io,
+    command: &mut impl Command,
+    from: u8,
+    order: &FireOrder,
+) {
     siege.marks.fired |= bit(from);
     let joined = order.guns == GunUse::Join;
     // Who fires, and with what, as the table stands before the volley.
@@ -446,7 +458,9 @@ pub fn fire(siege: &mut Siege, rules: &Rules, io: &mut impl Io, from: u8, order:
                 losses::boxers_lose(siege, rules, io, target, n, false);
             }
             Volley::Lose(n) if target == from => {
-                losses::defenders_lose(siege, rules, io, from, n);
+                // Settled before the guns' tests where the command answers now; else once the player has.
+                siege.today.owed = Some(Owed { zone: from, points: n, by: OwedBy::Fire });
+                losses::settle_owed(siege, rules, io, command);
             }
             Volley::Lose(_) => {}
         }
@@ -481,87 +495,111 @@ pub fn mods_words(mods: &Mods) -> String {
     mods.list().iter().map(|(l, v)| format!(" {v:+} {l}")).collect()
 }
 
-/// 6.4: a melee in every zone the Boxers share with soldiers, guns or civilians.
-fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
-    let census = siege.census(rules);
-    for zone in each(census.with_chinese & census.holds()) {
-        let census = siege.census(rules);
-        let i = zone as usize;
-        let points = census.boxers[i] as u32;
-        if points == 0 {
-            continue;
+/// The zones a melee phase fights in, fixed as the phase begins (with its title told), then one zone at a
+/// time, lowest first, each settling its losses (the player choosing who takes them) before the next. False
+/// while the player has yet to choose; the phase resumes where it stood.
+fn each_melee<I: Io, C: Command>(
+    siege: &mut Siege,
+    rules: &Rules,
+    io: &mut I,
+    command: &mut C,
+    phase: Phase,
+    zones: impl Fn(&Census) -> Zones,
+    mut fight: impl FnMut(&mut Siege, &mut I, u8),
+) -> bool {
+    if !losses::settle_owed(siege, rules, io, command) {
+        return false;
+    }
+    if siege.today.melees.is_none() {
+        tell!(io, "{}", phase.title());
+        siege.today.melees = Some(zones(&siege.census(rules)));
+    }
+    while let Some(zone) = siege.today.melees.and_then(|left| each(left).next()) {
+        siege.today.melees = siege.today.melees.map(|left| left & !bit(zone));
+        fight(siege, io, zone);
+        if !losses::settle_owed(siege, rules, io, command) {
+            return false;
         }
-        let mods = boxer_mods(siege, rules, &census, zone);
-        let soldiers_there = (census.with_soldiers | census.with_guns) & bit(zone) != 0;
-        let soldiers_before = census.soldiers[i];
-        siege.today.cha_cha_used |= siege.tracks.cha_cha;
-        let die = io.d6(|| format!("Boxer melee in {}", rules.map.name(zone)));
-        let r = modified_row(die, &mods);
-        let result = rules.tables.boxers[r][column(points)];
-        tell!(
-            io,
-            "Boxers attack in {}: {points} points, die {die}{} -> row {}: {}",
-            rules.map.name(zone),
-            mods_words(&mods),
-            if r == 7 { "7+".to_string() } else { r.to_string() },
-            result.words()
-        );
-        match result {
-            Rush::Nothing => {}
-            Rush::Kill(n) => {
-                let left = losses::defenders_lose(siege, rules, io, zone, n);
-                if left > 0 && siege.census(rules).with_civilians & bit(zone) != 0 {
-                    if left >= 3 {
-                        losses::civilians_lose_five(siege, rules, io, zone);
-                    }
-                    losses::civilians_fall_back(siege, rules, io, zone);
-                }
-                // Officers risk death where soldiers fell (FAQ 1.5.1), not where only guns were hit.
-                if siege.census(rules).soldiers[i] < soldiers_before {
-                    losses::officers_risk(siege, rules, io, zone);
-                }
-            }
-            Rush::Lose(n) => {
-                if soldiers_there {
-                    losses::boxers_lose(siege, rules, io, zone, n, true);
-                } else {
-                    tell!(io, "against civilians alone, B results do not apply");
-                }
+    }
+    siege.today.melees = None;
+    true
+}
+
+/// 6.4: a melee in every zone the Boxers share with soldiers, guns or civilians.
+fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut impl Command) -> bool {
+    let holds = |c: &Census| c.with_chinese & c.holds();
+    let fight = |siege: &mut Siege, io: &mut _, zone| boxer_melee(siege, rules, io, zone);
+    if !each_melee(siege, rules, io, command, Phase::BoxerMelee, holds, fight) {
+        return false;
+    }
+    losses::lone_officers(siege, rules, io);
+    true
+}
+
+fn boxer_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
+    let census = siege.census(rules);
+    let i = zone as usize;
+    let points = census.boxers[i] as u32;
+    if points == 0 {
+        return;
+    }
+    let mods = boxer_mods(siege, rules, &census, zone);
+    let soldiers_there = (census.with_soldiers | census.with_guns) & bit(zone) != 0;
+    siege.today.cha_cha_used |= siege.tracks.cha_cha;
+    let die = io.d6(|| format!("Boxer melee in {}", rules.map.name(zone)));
+    let r = modified_row(die, &mods);
+    let result = rules.tables.boxers[r][column(points)];
+    tell!(
+        io,
+        "Boxers attack in {}: {points} points, die {die}{} -> row {}: {}",
+        rules.map.name(zone),
+        mods_words(&mods),
+        if r == 7 { "7+".to_string() } else { r.to_string() },
+        result.words()
+    );
+    match result {
+        Rush::Nothing => {}
+        Rush::Kill(n) => siege.today.owed = Some(Owed { zone, points: n, by: OwedBy::BoxerMelee }),
+        Rush::Lose(n) => {
+            if soldiers_there {
+                losses::boxers_lose(siege, rules, io, zone, n, true);
+            } else {
+                tell!(io, "against civilians alone, B results do not apply");
             }
         }
     }
-    losses::lone_officers(siege, rules, io);
 }
 
 /// 6.6: the soldiers fight in every zone they share with Boxers.
-fn soldier_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+fn soldier_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut impl Command) -> bool {
+    let shared = |c: &Census| c.with_chinese & (c.with_soldiers | c.with_guns);
+    let fight = |siege: &mut Siege, io: &mut _, zone| soldier_melee(siege, rules, io, zone);
+    each_melee(siege, rules, io, command, Phase::SoldierMelee, shared, fight)
+}
+
+fn soldier_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     let census = siege.census(rules);
-    for zone in each(census.with_chinese & (census.with_soldiers | census.with_guns)) {
-        let census = siege.census(rules);
-        let i = zone as usize;
-        let points = census.soldiers[i] as u32 + census.guns[i] as u32;
-        if points == 0 || census.with_chinese & bit(zone) == 0 {
-            continue;
+    let i = zone as usize;
+    let points = census.soldiers[i] as u32 + census.guns[i] as u32;
+    if points == 0 || census.with_chinese & bit(zone) == 0 {
+        return;
+    }
+    let mods = soldier_mods(siege, rules, &census, zone, zone, false, true);
+    let die = io.d6(|| format!("soldiers' melee in {}", rules.map.name(zone)));
+    let r = modified_row(die, &mods);
+    let result = rules.tables.soldiers[r][column(points)];
+    tell!(
+        io,
+        "The soldiers charge in {}: {points} points, die {die}{} -> row {}: {}",
+        rules.map.name(zone),
+        mods_words(&mods),
+        if r == 7 { "7+".to_string() } else { r.to_string() },
+        result.words(true)
+    );
+    match result {
+        Volley::Kill(n) => {
+            losses::boxers_lose(siege, rules, io, zone, n, false);
         }
-        let mods = soldier_mods(siege, rules, &census, zone, zone, false, true);
-        let die = io.d6(|| format!("soldiers' melee in {}", rules.map.name(zone)));
-        let r = modified_row(die, &mods);
-        let result = rules.tables.soldiers[r][column(points)];
-        tell!(
-            io,
-            "The soldiers charge in {}: {points} points, die {die}{} -> row {}: {}",
-            rules.map.name(zone),
-            mods_words(&mods),
-            if r == 7 { "7+".to_string() } else { r.to_string() },
-            result.words(true)
-        );
-        match result {
-            Volley::Kill(n) => {
-                losses::boxers_lose(siege, rules, io, zone, n, false);
-            }
-            Volley::Lose(n) => {
-                losses::defenders_lose(siege, rules, io, zone, n);
-            }
-        }
+        Volley::Lose(n) => siege.today.owed = Some(Owed { zone, points: n, by: OwedBy::SoldierMelee }),
     }
 }

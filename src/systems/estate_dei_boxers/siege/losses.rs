@@ -5,7 +5,7 @@
 
 use super::super::map::{Zones, bit, each};
 use super::super::roster::{Kind, Roster};
-use super::{At, Io, Piece, Rules, Siege};
+use super::{At, Command, Io, OwedBy, Piece, Rules, Siege};
 
 /// The defenders' pieces of these kinds in `zone`, lowest first.
 fn garrison(rules: &Rules, siege: &Siege, zone: u8, kinds: &[Kind]) -> impl Iterator<Item = usize> + use<> {
@@ -24,8 +24,9 @@ fn pick_loss<I: Iterator<Item = usize>>(siege: &Siege, candidates: impl Fn() -> 
     flip.or_else(|| candidates().find(|&p| siege.pieces[p].points <= left)).or_else(|| candidates().next())
 }
 
-/// `n` points lost by the defenders in `zone`: soldiers first, then guns (a gun becomes its crew, the crew
-/// is gone); what is left over is returned for the civilians. Each soldier point costs a point of morale.
+/// `n` points lost by the defenders in `zone` by Sandtable's rule: soldiers first, then guns (a gun becomes
+/// its crew, the crew is gone); what is left over is returned for the civilians. Each soldier point costs
+/// a point of morale.
 pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, n: u8) -> u8 {
     let mut left = n;
     let mut soldiers_lost = 0;
@@ -33,36 +34,145 @@ pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: 
         let Some(pick) = pick_loss(siege, || garrison(rules, siege, zone, Kind::SOLDIERS), left) else {
             break;
         };
-        let had = siege.pieces[pick].points;
-        let take = had.min(left);
+        let take = siege.pieces[pick].points.min(left);
         left -= take;
         soldiers_lost += take;
-        let name = &rules.roster.pieces[pick].name;
-        if had == take {
-            siege.set(rules, pick, Piece { points: rules.roster.pieces[pick].full, at: At::Wounded, spent: 0 });
-            tell!(io, "{name} go to the wounded pool");
-        } else {
-            siege.set_points(rules, pick, had - take);
-            tell!(io, "{name} lose a point (flipped to 1)");
-        }
+        take_points(siege, rules, io, pick, take);
     }
     while left > 0 {
         let Some(gun) = garrison(rules, siege, zone, Kind::GUNS).next() else { break };
         left -= 1;
-        let name = &rules.roster.pieces[gun].name;
-        if siege.pieces[gun].points > 1 {
-            siege.set_points(rules, gun, 1);
-            tell!(io, "{name} is destroyed; its crew fights on (1 point)");
-        } else {
-            siege.set(rules, gun, Piece { points: 0, at: At::Lost, spent: 0 });
-            tell!(io, "{name}'s crew is lost with it");
-        }
+        one_step(siege, rules, io, gun);
     }
+    soldiers_cost_morale(siege, io, soldiers_lost);
+    left
+}
+
+/// `points` of loss on one soldier counter (flipped, or to the wounded pool once it has none left).
+fn take_points(siege: &mut Siege, rules: &Rules, io: &mut impl Io, piece: usize, points: u8) {
+    let info = &rules.roster.pieces[piece];
+    let had = siege.pieces[piece].points;
+    let name = &info.name;
+    if points >= had {
+        siege.set(rules, piece, Piece { points: info.full, at: At::Wounded, spent: 0 });
+        tell!(io, "{name} go to the wounded pool");
+    } else {
+        siege.set_points(rules, piece, had - points);
+        tell!(io, "{name} lose a point (flipped to 1)");
+    }
+}
+
+/// One point of loss on a gun: destroyed, its crew fighting on; then the crew lost with it.
+fn one_step(siege: &mut Siege, rules: &Rules, io: &mut impl Io, gun: usize) {
+    let name = &rules.roster.pieces[gun].name;
+    if siege.pieces[gun].points > 1 {
+        siege.set_points(rules, gun, 1);
+        tell!(io, "{name} is destroyed; its crew fights on (1 point)");
+    } else {
+        siege.set(rules, gun, Piece { points: 0, at: At::Lost, spent: 0 });
+        tell!(io, "{name}'s crew is lost with it");
+    }
+}
+
+fn soldiers_cost_morale(siege: &mut Siege, io: &mut impl Io, soldiers_lost: u8) {
     if soldiers_lost > 0 {
         siege.shift_morale(-(soldiers_lost as i32));
         tell!(io, "morale -{soldiers_lost} for soldier points lost (4): {}", siege.tracks.morale);
     }
-    left
+}
+
+/// The points the soldiers and the guns of `zone` can take: (soldiers' points, guns' steps).
+fn capacity(siege: &Siege, rules: &Rules, zone: u8) -> (u8, u8) {
+    let soldiers = garrison(rules, siege, zone, Kind::SOLDIERS).map(|p| siege.pieces[p].points).sum();
+    let guns = garrison(rules, siege, zone, Kind::GUNS).map(|p| if siege.pieces[p].points > 1 { 2 } else { 1 }).sum();
+    (soldiers, guns)
+}
+
+/// Whether the player has a choice in who takes the owed losses: fewer losses than the counters they fall
+/// on could take, spread over two counters or more.
+pub fn choice_owed(siege: &Siege, rules: &Rules) -> bool {
+    let Some(owed) = siege.today.owed else { return false };
+    let (soldiers, guns) = capacity(siege, rules, owed.zone);
+    if owed.points <= soldiers {
+        owed.points < soldiers && siege.garrison_in(rules, owed.zone, Kind::SOLDIERS).count_ones() >= 2
+    } else {
+        owed.points - soldiers < guns && siege.garrison_in(rules, owed.zone, Kind::GUNS).count_ones() >= 2
+    }
+}
+
+/// Checks the player's choice of who takes the owed losses: one entry per point, each a soldier counter or
+/// gun of the zone, no counter taking more than it has, the guns only once every soldier point is taken,
+/// and as many points as are owed (or as the zone can take).
+pub fn check_losses(siege: &Siege, rules: &Rules, order: &[usize]) -> Result<(), String> {
+    let Some(owed) = siege.today.owed else { return Err("no losses are owed now".into()) };
+    let (soldiers, guns) = capacity(siege, rules, owed.zone);
+    let due = owed.points.min(soldiers + guns) as usize;
+    if order.len() != due {
+        return Err(format!("{due} point{} of loss to assign; {} given", if due == 1 { "" } else { "s" }, order.len()));
+    }
+    let mut on_guns = 0;
+    for &p in order {
+        let info = &rules.roster.pieces[p];
+        let here = p < rules.roster.defenders && siege.pieces[p].at == At::Zone(owed.zone);
+        if !here || !(info.kind.is_soldiers() || info.kind.is_gun()) {
+            return Err(format!("{} is not a soldier counter or gun in {}", info.name, rules.map.name(owed.zone)));
+        }
+        let steps = if info.kind.is_gun() && siege.pieces[p].points > 1 { 2 } else { siege.pieces[p].points };
+        if order.iter().filter(|&&q| q == p).count() > steps as usize {
+            return Err(format!("{} can take {steps} point{} of loss", info.name, if steps == 1 { "" } else { "s" }));
+        }
+        on_guns += info.kind.is_gun() as u8;
+    }
+    if on_guns > 0 && due - (on_guns as usize) < soldiers as usize {
+        return Err("the soldiers take losses before the guns (6.4)".into());
+    }
+    Ok(())
+}
+
+/// Settles the owed losses with the player's choice (or Sandtable's rule, when there is no choice or the
+/// command leaves it to the rule). False while the player has yet to choose.
+pub fn settle_owed(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut impl Command) -> bool {
+    let Some(owed) = siege.today.owed else { return true };
+    let order = if choice_owed(siege, rules) {
+        match command.losses(rules, siege) {
+            None => return false,
+            Some(order) => order,
+        }
+    } else {
+        Vec::new()
+    };
+    siege.today.owed = None;
+    let soldiers_before = capacity(siege, rules, owed.zone).0;
+    let left = if order.is_empty() {
+        defenders_lose(siege, rules, io, owed.zone, owed.points)
+    } else {
+        let soldiers_lost = order.iter().filter(|&&p| rules.roster.pieces[p].kind.is_soldiers()).count() as u8;
+        let mut taken: Vec<usize> = Vec::new();
+        for &p in &order {
+            if rules.roster.pieces[p].kind.is_gun() {
+                one_step(siege, rules, io, p);
+            } else if !taken.contains(&p) {
+                taken.push(p);
+                take_points(siege, rules, io, p, order.iter().filter(|&&q| q == p).count() as u8);
+            }
+        }
+        soldiers_cost_morale(siege, io, soldiers_lost);
+        owed.points - order.len() as u8
+    };
+    if owed.by == OwedBy::BoxerMelee {
+        let zone = owed.zone;
+        if left > 0 && siege.census(rules).with_civilians & bit(zone) != 0 {
+            if left >= 3 {
+                civilians_lose_five(siege, rules, io, zone);
+            }
+            civilians_fall_back(siege, rules, io, zone);
+        }
+        // Officers risk death where soldiers fell (FAQ 1.5.1), not where only guns were hit.
+        if capacity(siege, rules, zone).0 < soldiers_before {
+            officers_risk(siege, rules, io, zone);
+        }
+    }
+    true
 }
 
 /// Five civilian points in `zone`: a 10 is flipped to 5, else a 5 is lost. Whether any were there.

@@ -30,6 +30,7 @@ pub mod combat_mods {
     pub use super::combat::{Mods, boxer_mods, modified_row, soldier_mods};
 }
 pub use combat::{FireOrder, GunUse, fire_targets, firepower, firing_zones, modified_row};
+pub use losses::{check_losses, choice_owed};
 pub use moves::{Move, free_move_check, move_check, must_leave};
 pub use victory::{Band, Score, score};
 
@@ -174,6 +175,35 @@ pub struct Today {
     pub entry: Option<u8>,
     /// The Boxers fought a melee with event 8's +3: it is spent at the day's end.
     pub cha_cha_used: bool,
+    /// Losses the defenders owe, waiting for the player to say which counters take them. Left out of
+    /// stored changes while None, so logs from before it read and write back unchanged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owed: Option<Owed>,
+    /// The zones whose melee is still to be fought in this melee phase; None before the phase begins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub melees: Option<Zones>,
+}
+
+/// Losses the defenders owe in a zone (6.3 S and 2S, 6.4, 6.6): "the player chooses the counters that
+/// take them", soldiers first, then guns, then civilians.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Owed {
+    pub zone: u8,
+    pub points: u8,
+    pub by: OwedBy,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum OwedBy {
+    /// An S or 2S result of the soldiers' fire into their own zone.
+    Fire,
+    /// The Boxers' melee: what the soldiers and guns cannot take falls on the civilians, and officers risk
+    /// death where soldiers fell.
+    BoxerMelee,
+    SoldierMelee,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -293,6 +323,9 @@ pub trait Command {
     fn fire(&mut self, rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Option<FireOrder>;
     /// The soldier movement phase's moves, all at once.
     fn moves(&mut self, rules: &Rules, siege: &Siege) -> Option<Vec<Move>>;
+    /// Which counters take the losses owed (`siege.today.owed`): one entry per point, in order, soldiers
+    /// before guns; empty for Sandtable's rule (`losses::by_rule`).
+    fn losses(&mut self, rules: &Rules, siege: &Siege) -> Option<Vec<usize>>;
 }
 
 /// The app's `Command`: every decision is the player's, so the procedure stops at each.
@@ -312,6 +345,9 @@ impl Command for Waits {
         None
     }
     fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<Move>> {
+        None
+    }
+    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
         None
     }
 }
@@ -471,9 +507,10 @@ impl Siege {
         self.stage = Stage::Draw;
     }
 
-    /// Fires one zone's soldiers and guns as ordered (checked by `combat::check_order` first).
+    /// Fires one zone's soldiers and guns as ordered (checked by `combat::check_order` first). Losses the
+    /// player chooses who takes are left owed (`today.owed`).
     pub fn fire(&mut self, rules: &Rules, io: &mut impl Io, from: u8, order: &FireOrder) {
-        combat::fire(self, rules, io, from, order)
+        combat::fire(self, rules, io, &mut Waits, from, order)
     }
 
     /// A soldier move, at the cost `moves::move_check` found for it.

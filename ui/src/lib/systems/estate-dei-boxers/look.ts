@@ -51,3 +51,18 @@ export function nationName(nation: Zone['nation']): string {
 export function bandName(band: string): string {
   return band.replaceAll('_', ' ');
 }
+
+// The bands from the Great Powers' worst to their best, red through sand to blue: apart in a dim room, and
+// in order for an eye that tells red from green poorly. Bright enough on the dark panels, never a text colour.
+const BAND_COLOUR: Record<string, string> = {
+  disaster: '#e0554b',
+  defeat: '#e8924a',
+  'marginal victory': '#dcc463',
+  victory: '#8cc474',
+  'great victory': '#5caee0',
+};
+
+/** A victory band's colour in the forecast's bars. */
+export function bandColour(band: string): string {
+  return BAND_COLOUR[bandName(band)] ?? '#8a857a';
+}
