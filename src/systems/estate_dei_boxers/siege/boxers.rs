@@ -52,14 +52,12 @@ fn arrow(siege: &Siege, rules: &Rules, zone: u8) -> Option<(Arrow, &'static str)
 
 /// What entering `to` from `from` costs a pile (6.2): the dearest cost that applies.
 fn cost(siege: &Siege, rules: &Rules, census: &Census, from: u8, to: u8) -> u8 {
-    let map = rules.map;
     let b = bit(to);
     let mut c = 1;
-    let canal_step = (map.canal & b != 0) != (map.canal & bit(from) != 0);
-    if canal_step || siege.marks.ruins & b != 0 || siege.marks.barricades & b != 0 {
+    if super::moves::rough_step(siege, rules, from, to) {
         c = 2;
     }
-    if map.legations & b != 0 && census.with_soldiers & b == 0 {
+    if rules.map.legations & b != 0 && census.with_soldiers & b == 0 {
         c = 2;
     }
     if census.with_civilians & b != 0 {

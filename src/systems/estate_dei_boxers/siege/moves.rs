@@ -13,13 +13,18 @@ pub struct Move {
     pub path: Vec<u8>,
 }
 
+/// A step that costs either side 2 whoever stands there (6.2, 6.5): into or out of the dry canal, into
+/// ruins or a barricade.
+pub fn rough_step(siege: &Siege, rules: &Rules, from: u8, to: u8) -> bool {
+    let canal = rules.map.canal;
+    let canal_step = (canal & bit(to) != 0) != (canal & bit(from) != 0);
+    canal_step || (siege.marks.ruins | siege.marks.barricades) & bit(to) != 0
+}
+
 /// What one step costs the soldiers (6.5): the dearest of the entry costs, +1 to leave Boxers.
 pub fn step_cost(siege: &Siege, rules: &Rules, boxers: Zones, from: u8, to: u8) -> u8 {
-    let map = rules.map;
-    let b = bit(to);
     let mut c = 1;
-    let canal_step = (map.canal & b != 0) != (map.canal & bit(from) != 0);
-    if canal_step || (siege.marks.ruins | siege.marks.barricades | map.legations | boxers) & b != 0 {
+    if rough_step(siege, rules, from, to) || (rules.map.legations | boxers) & bit(to) != 0 {
         c = 2;
     }
     if boxers & bit(from) != 0 {

@@ -3,7 +3,6 @@
 
 use serde::Serialize;
 
-use super::super::map::each;
 use super::super::roster::Kind;
 use super::{At, Rules, Siege};
 
@@ -53,55 +52,89 @@ pub struct Score {
     pub boxers_lines: Vec<(String, i32)>,
 }
 
+/// What the count (7.2) reads off the table, once, for the score's lines and the simulator's total alike.
+struct Count {
+    majors_intact: i32,
+    minors_intact: i32,
+    minor_ruins: i32,
+    major_ruins: i32,
+    other_ruins: i32,
+    civilians_at_10: i32,
+    civilians_at_5: i32,
+    civilians_lost: i32,
+    /// The Boxers count soldier counters only (7.2.2); the Great Powers count guns too (7.2.1).
+    soldier_counters_lost: i32,
+    guns_lost: i32,
+    officers_lost: i32,
+    macdonald_lost: bool,
+}
+
+impl Count {
+    fn of(rules: &Rules, siege: &Siege) -> Count {
+        let map = rules.map;
+        let ruins = siege.marks.ruins;
+        let count = |set: u64| set.count_ones() as i32;
+        let minors = map.legations & !map.majors;
+        let mut c = Count {
+            majors_intact: count(map.majors & !ruins),
+            minors_intact: count(minors & !ruins),
+            minor_ruins: count(minors & ruins),
+            major_ruins: count(map.majors & ruins),
+            other_ruins: count(ruins & !map.legations),
+            civilians_at_10: 0,
+            civilians_at_5: 0,
+            civilians_lost: 0,
+            soldier_counters_lost: 0,
+            guns_lost: 0,
+            officers_lost: 0,
+            macdonald_lost: false,
+        };
+        for (info, piece) in rules.roster.pieces.iter().zip(&siege.pieces).take(rules.roster.defenders) {
+            match (info.kind, piece.at) {
+                (Kind::Civilians, At::Zone(_)) if piece.points == 10 => c.civilians_at_10 += 1,
+                (Kind::Civilians, At::Zone(_)) => c.civilians_at_5 += 1,
+                (Kind::Civilians, _) => c.civilians_lost += 1,
+                (Kind::Soldiers | Kind::Volunteers, At::Wounded | At::Lost) => c.soldier_counters_lost += 1,
+                (Kind::MachineGun | Kind::Cannon, At::Lost) => c.guns_lost += 1,
+                (Kind::MacDonald, At::Lost) => c.macdonald_lost = true,
+                (Kind::Officer, At::Lost) => c.officers_lost += 1,
+                _ => {}
+            }
+        }
+        c
+    }
+
+    fn powers_lines(&self) -> [(&'static str, i32); 9] {
+        [
+            ("major legation zones intact (+10)", 10 * self.majors_intact),
+            ("civilian counters at 10 (+10)", 10 * self.civilians_at_10),
+            ("minor legation zones intact (+5)", 5 * self.minors_intact),
+            ("civilian counters at 5 (+5)", 5 * self.civilians_at_5),
+            ("soldier counters and guns eliminated (-1)", -(self.soldier_counters_lost + self.guns_lost)),
+            ("officers lost for good (-2)", -2 * self.officers_lost),
+            ("civilian counters lost (-5)", -5 * self.civilians_lost),
+            ("legation zones in ruins (-5)", -5 * (self.minor_ruins + self.major_ruins)),
+            ("MacDonald lost (-10)", if self.macdonald_lost { -10 } else { 0 }),
+        ]
+    }
+
+    fn boxers_lines(&self) -> [(&'static str, i32); 5] {
+        [
+            ("soldier counters eliminated (+1)", self.soldier_counters_lost),
+            ("other zones in ruins (+1)", self.other_ruins),
+            ("civilian counters eliminated (+5)", 5 * self.civilians_lost),
+            ("minor legation zones in ruins (+5)", 5 * self.minor_ruins),
+            ("major legation zones in ruins (+10)", 10 * self.major_ruins),
+        ]
+    }
+}
+
 /// The count (7.2). A siege the Boxers overran is a disaster for the Great Powers whatever the count.
 pub fn score(rules: &Rules, siege: &Siege) -> Score {
-    let map = rules.map;
-    let ruins = siege.marks.ruins;
-    let count = |set: u64| each(set).count() as i32;
-    let majors_intact = count(map.majors & !ruins);
-    let minors = map.legations & !map.majors;
-    let minors_intact = count(minors & !ruins);
-    let legation_ruins = count(map.legations & ruins);
-    let other_ruins = count(ruins & !map.legations);
-    let (mut civ10, mut civ5, mut civ_lost, mut soldiers_lost, mut officers_lost, mut macdonald) =
-        (0, 0, 0, 0, 0, false);
-    // The Boxers count soldier counters only (7.2.2); the Great Powers count guns too (7.2.1).
-    let mut soldier_counters_lost = 0;
-    for (info, piece) in rules.roster.pieces.iter().zip(&siege.pieces).take(rules.roster.defenders) {
-        match info.kind {
-            Kind::Civilians => match (piece.at, piece.points) {
-                (At::Zone(_), 10) => civ10 += 1,
-                (At::Zone(_), _) => civ5 += 1,
-                _ => civ_lost += 1,
-            },
-            Kind::Soldiers | Kind::Volunteers if matches!(piece.at, At::Wounded | At::Lost) => {
-                soldiers_lost += 1;
-                soldier_counters_lost += 1;
-            }
-            Kind::MachineGun | Kind::Cannon if piece.at == At::Lost => soldiers_lost += 1,
-            Kind::MacDonald if piece.at == At::Lost => macdonald = true,
-            Kind::Officer if piece.at == At::Lost => officers_lost += 1,
-            _ => {}
-        }
-    }
-    let powers_lines = vec![
-        ("major legation zones intact (+10)".to_string(), 10 * majors_intact),
-        ("civilian counters at 10 (+10)".to_string(), 10 * civ10),
-        ("minor legation zones intact (+5)".to_string(), 5 * minors_intact),
-        ("civilian counters at 5 (+5)".to_string(), 5 * civ5),
-        ("soldier counters and guns eliminated (-1)".to_string(), -soldiers_lost),
-        ("officers lost for good (-2)".to_string(), -2 * officers_lost),
-        ("civilian counters lost (-5)".to_string(), -5 * civ_lost),
-        ("legation zones in ruins (-5)".to_string(), -5 * legation_ruins),
-        ("MacDonald lost (-10)".to_string(), if macdonald { -10 } else { 0 }),
-    ];
-    let boxers_lines = vec![
-        ("soldier counters eliminated (+1)".to_string(), soldier_counters_lost),
-        ("other zones in ruins (+1)".to_string(), other_ruins),
-        ("civilian counters eliminated (+5)".to_string(), 5 * civ_lost),
-        ("minor legation zones in ruins (+5)".to_string(), 5 * count(minors & ruins)),
-        ("major legation zones in ruins (+10)".to_string(), 10 * count(map.majors & ruins)),
-    ];
+    let count = Count::of(rules, siege);
+    let lines = |l: &[(&str, i32)]| l.iter().map(|&(what, points)| (what.to_string(), points)).collect::<Vec<_>>();
+    let powers_lines = lines(&count.powers_lines());
+    let boxers_lines = lines(&count.boxers_lines());
     let powers: i32 = powers_lines.iter().map(|l| l.1).sum();
     let boxers: i32 = boxers_lines.iter().map(|l| l.1).sum();
     let overrun = siege.end == Some(super::End::Overrun);
@@ -115,29 +148,7 @@ pub fn score(rules: &Rules, siege: &Siege) -> Score {
     }
 }
 
-/// The Great Powers' points alone, without the lines: what the simulator counts thousands of times.
+/// The Great Powers' points alone, without the lines' words: what the simulator counts thousands of times.
 pub fn powers_points(rules: &Rules, siege: &Siege) -> i32 {
-    let map = rules.map;
-    let ruins = siege.marks.ruins;
-    let count = |set: u64| set.count_ones() as i32;
-    let mut points = 10 * count(map.majors & !ruins) + 5 * count(map.legations & !map.majors & !ruins)
-        - 5 * count(map.legations & ruins);
-    for (info, piece) in rules.roster.pieces.iter().zip(&siege.pieces).take(rules.roster.defenders) {
-        points += match (info.kind, piece.at) {
-            (Kind::Civilians, At::Zone(_)) => {
-                if piece.points == 10 {
-                    10
-                } else {
-                    5
-                }
-            }
-            (Kind::Civilians, _) => -5,
-            (Kind::Soldiers | Kind::Volunteers, At::Wounded | At::Lost) => -1,
-            (Kind::MachineGun | Kind::Cannon, At::Lost) => -1,
-            (Kind::MacDonald, At::Lost) => -10,
-            (Kind::Officer, At::Lost) => -2,
-            _ => 0,
-        };
-    }
-    points
+    Count::of(rules, siege).powers_lines().iter().map(|l| l.1).sum()
 }
