@@ -7,6 +7,8 @@
 // its end and its fires are ruins on the map; "What if…" plays the rest of the siege out under each strategy
 // (shown on a landscape and a portrait tablet) and is marked stale once the next card is drawn. The game's
 // state is read back through the command line on the same database, to know what the map must show.
+// A second game reaches losses the player shares out (6.4) by typed dice and cards: the losses card above
+// the panel's tabs, its taps, Undo last and Clear, Confirm, and Sandtable's own choice after an undo.
 //
 //   cargo build --bin sandtable && (cd ui && npm run build && node --test ../tests/e2e/estate-dei-boxers.test.mjs)
 
@@ -34,9 +36,21 @@ after(async () => {
 
 const snap = (name) => page.screenshot({ path: join(out, `${name}.png`) });
 
-/** The siege as the engine sees it now (the game the browser made is the database's first). */
-function siege() {
-  return JSON.parse(execFileSync(bin, ['game', 'show', '--db', session.db, '1', '--json'], { encoding: 'utf8' })).rules.view;
+/** The siege as the engine sees it now (by default the game the first test made, the database's first). */
+function siege(id = 1) {
+  return JSON.parse(execFileSync(bin, ['game', 'show', '--db', session.db, String(id), '--json'], { encoding: 'utf8' })).rules.view;
+}
+
+/** An action posted to the server as another device would, through its HTTP API; fails on a refusal. */
+async function post(id, action) {
+  const r = await fetch(`${session.base}/api/game_act`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id, action }),
+  });
+  const body = await r.json();
+  assert.ok(r.ok, `${JSON.stringify(action)} refused: ${body.message ?? JSON.stringify(body)}`);
+  return body;
 }
 
 const stage = () => tid('zone-map').getAttribute('data-stage');
@@ -329,4 +343,179 @@ test('a combat day of the siege: set-up, an attack card, the Boxers followed, a 
   await tid('whatif-stale').scrollIntoViewIfNeeded();
   await snap('estate-whatif-stale-768x1024');
   await page.setViewportSize({ width: 1024, height: 768 });
+});
+
+/** The sizes of the text in `within` smaller than 13 px: text to read across a dim room. */
+async function smallText(within) {
+  return tid(within).evaluate((root) =>
+    [...root.querySelectorAll('*')]
+      .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && el.getClientRects().length > 0)
+      .map((el) => [el.textContent.trim().slice(0, 30), Number.parseFloat(getComputedStyle(el).fontSize)])
+      .filter(([, px]) => px < 13),
+  );
+}
+
+/**
+ * A new game (seed 3) brought through the HTTP API to a Boxer melee on the Tartar Wall by the American
+ * barricade, as typed from the table: `join` counters go there at set-up (within two zones of their
+ * legation); a black king; the event test 4 + 6, light rain (no bombardment); the Boxers enter at 1, next
+ * door, and stop on the wall in contact. The wall fires into its own zone and the combat runs on into the
+ * Boxers' melee, `dice` the fire's and the melee's.
+ */
+async function toTheMelee(id, join, dice) {
+  for (const counter of join) await post(id, { type: 'reposition', counter, zone: 'TW2' });
+  await post(id, { type: 'advance' });
+  await post(id, { type: 'follow', phase_by_phase: true });
+  await post(id, { type: 'draw_card', card: 'KS' });
+  await post(id, { type: 'advance', dice: [4, 6] });
+  await post(id, { type: 'advance', dice: [1] });
+  while (siege(id).stage.phase !== 'soldier_fire') await post(id, { type: 'advance' });
+  await post(id, { type: 'follow', phase_by_phase: false });
+  await post(id, { type: 'fire', from: 'TW2', target: 'TW2', guns: 'join', dice });
+}
+
+/** A new game of the siege from the browser, with seed 3; its id. */
+async function newGame() {
+  await page.goto(session.base);
+  await tid(`scenario-${SCENARIO}`).click();
+  await tid('new-seed').fill('3');
+  await tid('start-game').click();
+  await tid('zone-map').waitFor();
+  return Number(/#\/game\/(\d+)/.exec(page.url())[1]);
+}
+
+test('the player shares out the losses of a Boxer melee: who takes each point, then Sandtable\'s choice after an undo', async () => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const id = await newGame();
+
+  // Two more American counters join the third and the Colt on the wall; the melee's die 1 costs them two
+  // points, for three counters of two.
+  await toTheMelee(id, ['us-1', 'us-2'], [3, 1]);
+  const owed = siege(id).losses;
+  assert.ok(owed, 'losses are owed');
+  assert.equal(owed.zone, 'TW2');
+  assert.equal(owed.points, 2);
+  assert.deepEqual(
+    owed.counters.map((c) => c.id),
+    ['us-1', 'us-2', 'us-3'],
+  );
+  await page.reload();
+  await tid('zone-map').waitFor();
+
+  // The card above the tabs, on whichever tab: the zone, the points, the cause, one row per counter; the
+  // zone ringed on the map; the day bar's step says what the game waits on, and its button who decides else.
+  await tid('tab-dice').click();
+  await tid('losses-panel').waitFor();
+  assert.equal(await text('losses-title'), 'Losses in Tartar Wall (American barricade): 2 points');
+  assert.equal(await text('losses-by'), "Caused by the Boxers' melee.");
+  assert.equal(await tid('losses-panel').locator('[data-testid^="loss-us-"]').count(), 3);
+  assert.equal(await tid('losses-civilians').count(), 0);
+  assert.equal(await page.locator('[data-mark="losing-TW2"]').count(), 1);
+  assert.match(await text('estate-step'), /choose who takes 2 points of loss in Tartar Wall \(American barricade\)/);
+  assert.equal(await text('estate-advance'), 'Sandtable chooses');
+  assert.equal(await tid('losses-confirm').isDisabled(), true);
+  assert.equal(await text('losses-count'), '0 of 2 placed');
+
+  // Each tap puts a point on the counter and says what it does; a counter takes no more than it has.
+  await tid('loss-us-1').click();
+  assert.equal(await text('loss-tally-us-1'), '−1');
+  assert.match(await text('loss-result-us-1'), /flipped to 1/);
+  assert.equal(await text('losses-count'), '1 of 2 placed');
+  assert.equal(await tid('losses-confirm').isDisabled(), true);
+  await buttonsOk('losses-due');
+  await fitsAcross();
+  assert.deepEqual(await smallText('losses-due'), [], 'text under 13 px');
+  await snap('estate-losses-1024x768');
+  await tid('loss-us-1').click();
+  assert.equal(await text('loss-tally-us-1'), '−2');
+  assert.match(await text('loss-result-us-1'), /to the wounded pool/);
+  assert.equal(await tid('losses-confirm').isDisabled(), false);
+  assert.equal(await tid('loss-us-1').getAttribute('aria-disabled'), 'true');
+  await tid('loss-us-1').click({ force: true });
+  assert.equal(await text('loss-tally-us-1'), '−2', 'a counter of 2 takes 2 points at most');
+  assert.equal(await tid('loss-us-2').isDisabled(), true, 'every point is placed');
+
+  // Undo last takes one tap back, Clear all of them; then one point each on two counters.
+  await tid('losses-undo').click();
+  assert.equal(await text('loss-tally-us-1'), '−1');
+  await tid('losses-clear').click();
+  assert.equal(await text('loss-tally-us-1'), '');
+  assert.equal(await text('losses-count'), '0 of 2 placed');
+  await tid('loss-us-1').click();
+  await tid('loss-us-2').click();
+  assert.match(await text('loss-result-us-2'), /flipped to 1/);
+  assert.equal(await text('losses-count'), '2 of 2 placed');
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await buttonsOk('losses-due');
+  await fitsAcross();
+  await snap('estate-losses-768x1024');
+  await page.setViewportSize({ width: 1024, height: 768 });
+
+  // Confirm: both counters flipped, none to the wounded pool, and the procedure goes on.
+  assert.ok(await press('losses-confirm'));
+  await tid('losses-panel').waitFor({ state: 'detached' });
+  let view = siege(id);
+  assert.equal(view.losses, null);
+  const points = (v, c) => v.counters.find((x) => x.id === c);
+  assert.deepEqual(['us-1', 'us-2', 'us-3'].map((c) => [points(view, c).points, points(view, c).at]), [
+    [1, 'zone'],
+    [1, 'zone'],
+    [2, 'zone'],
+  ]);
+  assert.ok((await logEntries()).some((e) => !e.undone && /American soldiers 2 lose a point \(flipped to 1\)/.test(e.text)));
+
+  // Undone, the question is back, asked afresh; left to Sandtable, one counter goes to the wounded pool.
+  await tid('undo').click();
+  await tid('losses-panel').waitFor();
+  assert.equal(await text('losses-count'), '0 of 2 placed');
+  assert.ok(await press('losses-auto'));
+  await tid('losses-panel').waitFor({ state: 'detached' });
+  view = siege(id);
+  assert.equal(view.losses, null);
+  assert.equal(['us-1', 'us-2', 'us-3'].filter((c) => points(view, c).at === 'wounded').length, 1);
+});
+
+test('losses beyond the soldiers fall on a gun the player picks, once every soldier point is taken', async () => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const id = await newGame();
+  // The Nordenfelt joins the Americans' one counter and the Colt on the wall; the melee costs three points:
+  // the soldiers' two, and one on a gun of the two.
+  await toTheMelee(id, ['nordenfelt'], [3, 3]);
+  const owed = siege(id).losses;
+  assert.equal(owed?.points, 3);
+  assert.deepEqual(
+    owed.counters.map((c) => [c.id, c.gun]),
+    [
+      ['us-3', false],
+      ['nordenfelt', true],
+      ['colt', true],
+    ],
+  );
+  await page.reload();
+  await tid('losses-panel').waitFor();
+
+  // The guns wait for the soldiers: said on their rows, and a tap does nothing.
+  assert.match(await text('loss-nordenfelt'), /after every soldier point/);
+  assert.equal(await tid('loss-nordenfelt').isDisabled(), true);
+  await tid('loss-us-3').click();
+  await tid('loss-us-3').click();
+  assert.match(await text('loss-result-us-3'), /to the wounded pool/);
+  assert.equal(await tid('loss-nordenfelt').isDisabled(), false, 'the soldiers are all taken: a gun may take the rest');
+  await tid('loss-nordenfelt').click();
+  assert.equal(await text('loss-tally-nordenfelt'), '−1');
+  assert.match(await text('loss-result-nordenfelt'), /gun destroyed, crew fights on/);
+  assert.equal(await tid('loss-colt').isDisabled(), true, 'every point is placed');
+  assert.equal(await text('losses-count'), '3 of 3 placed');
+  await buttonsOk('losses-due');
+  await fitsAcross();
+  assert.deepEqual(await smallText('losses-due'), [], 'text under 13 px');
+  await snap('estate-losses-guns-1024x768');
+
+  assert.ok(await press('losses-confirm'));
+  await tid('losses-panel').waitFor({ state: 'detached' });
+  const view = siege(id);
+  const at = (c) => view.counters.find((x) => x.id === c);
+  assert.equal(at('us-3').at, 'wounded');
+  assert.deepEqual([at('nordenfelt').points, at('nordenfelt').at], [1, 'zone']);
+  assert.deepEqual([at('colt').points, at('colt').at], [2, 'zone']);
 });

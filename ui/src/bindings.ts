@@ -451,9 +451,10 @@ export type EstateAction_Deserialize =
 { type: "follow"; phase_by_phase: boolean } | 
 /**
  *  One zone's fire (6.3): the soldiers (with the guns joined, `guns: "join"`) at `target`; or the guns'
- *  psychological test (`guns: "tep"`) at `tep_target` (the soldiers' target when not given).
+ *  psychological tests (`guns: "tep"`) at `tep_target` (the soldiers' target when not given), or each
+ *  gun at its own target (`tep_targets`: gun id to zone; a gun not named takes `tep_target`).
  */
-{ type: "fire"; from: string; target?: string | null; guns?: string | null; tep_target?: string | null; dice?: number[] | null } | 
+{ type: "fire"; from: string; target?: string | null; guns?: string | null; tep_target?: string | null; tep_targets?: { [key in string]: string } | null; dice?: number[] | null } | 
 /**  Soldier movement (6.5): counters from one zone through `path`. */
 { type: "move_counters"; counters: string[]; path: string[] } | 
 /**  The soldier movement phase is over. */
@@ -485,9 +486,10 @@ export type EstateAction_Serialize =
 { type: "follow"; phase_by_phase: boolean } | 
 /**
  *  One zone's fire (6.3): the soldiers (with the guns joined, `guns: "join"`) at `target`; or the guns'
- *  psychological test (`guns: "tep"`) at `tep_target` (the soldiers' target when not given).
+ *  psychological tests (`guns: "tep"`) at `tep_target` (the soldiers' target when not given), or each
+ *  gun at its own target (`tep_targets`: gun id to zone; a gun not named takes `tep_target`).
  */
-{ type: "fire"; from: string; target: string | null; guns: string | null; tep_target: string | null; dice: number[] | null } | 
+{ type: "fire"; from: string; target: string | null; guns: string | null; tep_target: string | null; tep_targets: { [key in string]: string } | null; dice: number[] | null } | 
 /**  Soldier movement (6.5): counters from one zone through `path`. */
 { type: "move_counters"; counters: string[]; path: string[] } | 
 /**  The soldier movement phase is over. */

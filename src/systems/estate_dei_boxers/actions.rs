@@ -17,7 +17,8 @@ pub enum EstateAction {
     /// Follow the Boxers phase by phase, or let a day's combat run to the end.
     Follow { phase_by_phase: bool },
     /// One zone's fire (6.3): the soldiers (with the guns joined, `guns: "join"`) at `target`; or the guns'
-    /// psychological test (`guns: "tep"`) at `tep_target` (the soldiers' target when not given).
+    /// psychological tests (`guns: "tep"`) at `tep_target` (the soldiers' target when not given), or each
+    /// gun at its own target (`tep_targets`: gun id to zone; a gun not named takes `tep_target`).
     Fire {
         from: String,
         #[serde(default)]
@@ -26,6 +27,8 @@ pub enum EstateAction {
         guns: Option<String>,
         #[serde(default)]
         tep_target: Option<String>,
+        #[serde(default)]
+        tep_targets: Option<std::collections::BTreeMap<String, String>>,
         #[serde(default)]
         dice: Option<Vec<i64>>,
     },

@@ -153,12 +153,19 @@ impl RuleSystem for EstateDeiBoxers {
 
     fn odds(ctx: &play::Ctx_, action: Act<'_, Self>) -> Result<Option<OddsView>, GameError> {
         match action {
-            Act::Own(EstateAction::Fire { from, target, guns, tep_target, .. }) => {
+            Act::Own(EstateAction::Fire { from, target, guns, tep_target, tep_targets, .. }) => {
                 let c = Compiled::of(&ctx.setup.scenario);
                 let rules = c.rules(ctx.charts, &|n| ctx.option(n));
                 let siege = ctx.turn.siege();
-                let (from_zone, order) =
-                    play::fire_order(&rules, siege, &from, target.as_deref(), guns.as_deref(), tep_target.as_deref())?;
+                let (from_zone, order) = play::fire_order(
+                    &rules,
+                    siege,
+                    &from,
+                    target.as_deref(),
+                    guns.as_deref(),
+                    tep_target.as_deref(),
+                    tep_targets.as_ref(),
+                )?;
                 let census = siege.census(&rules);
                 let mode = match order.guns {
                     siege::GunUse::Join => "join",

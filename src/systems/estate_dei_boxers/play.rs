@@ -2,6 +2,8 @@
 //! dice (typed first, then rolled) and records what changed. The Boxers' side runs by itself; it stops at
 //! each of the player's decisions, or after each phase when the player follows phase by phase.
 
+use std::collections::BTreeMap;
+
 use super::EstateDeiBoxers;
 use super::actions::{EstateAction, WoundedReturn};
 use super::map::{Map, bit, each};
@@ -309,6 +311,7 @@ pub fn fire_order(
     target: Option<&str>,
     guns: Option<&str>,
     tep: Option<&str>,
+    tep_each: Option<&BTreeMap<String, String>>,
 ) -> Result<(u8, FireOrder), GameError> {
     if siege.stage != (Stage::Combat { phase: Phase::SoldierFire }) {
         return Err(refuse("the soldiers fire in phase 3 of a combat sequence", FIRE));
@@ -339,18 +342,45 @@ pub fn fire_order(
             if guns_here.is_empty() {
                 return Err(refuse(format!("there is no gun in {}", rules.map.name(from)), FIRE));
             }
-            let t = match tep.or(None) {
-                Some(t) => zone(rules, t)?,
-                None => target
-                    .ok_or_else(|| GameError::BadInput("name the psychological test's target (tep_target)".into()))?,
-            };
-            if gun_targets & bit(t) == 0 {
-                return Err(refuse(
-                    format!("the guns of {} cannot fire at {}", rules.map.name(from), rules.map.name(t)),
-                    FIRE,
-                ));
+            let each_named = tep_each.map(|m| m.iter().collect::<Vec<_>>()).unwrap_or_default();
+            for (gun, _) in &each_named {
+                let g = counter(rules, gun)?;
+                if !guns_here.contains(&g) {
+                    return Err(refuse(
+                        format!("{} is not a working gun in {}", rules.roster.pieces[g].name, rules.map.name(from)),
+                        FIRE,
+                    ));
+                }
             }
-            GunUse::Tep(guns_here.iter().map(|&g| (g, t)).collect())
+            let mut list = Vec::new();
+            for &g in &guns_here {
+                let named =
+                    each_named.iter().find(|(id, _)| **id == rules.roster.pieces[g].id).map(|(_, z)| z.as_str());
+                let t = match named.or(tep) {
+                    Some(t) => zone(rules, t)?,
+                    None => target.ok_or_else(|| {
+                        GameError::BadInput("name the psychological test's target (tep_target)".into())
+                    })?,
+                };
+                let kind = rules.roster.pieces[g].kind;
+                let off_the_wall = rules.map.walls & bit(from) != 0 && rules.map.walls & bit(t) == 0;
+                let within = close & bit(t) != 0 || rules.map.distance[from as usize][t as usize] <= kind.reach();
+                if gun_targets & bit(t) == 0 || !(within || off_the_wall) {
+                    return Err(refuse(
+                        format!(
+                            "the {} of {} cannot fire at {} (a {} reaches {} zones, 3)",
+                            kind.noun(),
+                            rules.map.name(from),
+                            rules.map.name(t),
+                            kind.noun(),
+                            kind.reach()
+                        ),
+                        FIRE,
+                    ));
+                }
+                list.push((g, t));
+            }
+            GunUse::Tep(list)
         }
         other => return Err(GameError::BadInput(format!("guns \"{other}\": join, tep or hold"))),
     };
@@ -385,10 +415,18 @@ pub fn fire_order(
 }
 
 pub fn fire(ctx: &Ctx_, action: &EstateAction, rng: &mut GameRng) -> Result<Outcome, GameError> {
-    let EstateAction::Fire { from, target, guns, tep_target, dice } = action else { unreachable!() };
+    let EstateAction::Fire { from, target, guns, tep_target, tep_targets, dice } = action else { unreachable!() };
     let stepping = ctx.turn.stepping;
     resolve(ctx, dice.as_deref(), rng, Vec::new(), |rules, siege, io| {
-        let (from, order) = fire_order(rules, siege, from, target.as_deref(), guns.as_deref(), tep_target.as_deref())?;
+        let (from, order) = fire_order(
+            rules,
+            siege,
+            from,
+            target.as_deref(),
+            guns.as_deref(),
+            tep_target.as_deref(),
+            tep_targets.as_ref(),
+        )?;
         siege.fire(rules, io, from, &order);
         siege.run(rules, io, &mut Waits, stepping);
         Ok(())

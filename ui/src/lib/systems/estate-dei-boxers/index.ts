@@ -1,16 +1,19 @@
 // L'Estate dei Boxers' screens: the zone map of the Legation Quarter in place of the inch table, the day
 // bar (the card and what it brings, the step, the tracks, Draw card and Advance), and the zone panel in
-// place of the roster (who is in the zone tapped, its fire with the odds, melees, moves and placing).
+// place of the roster (who is in the zone tapped, its fire with the odds, melees, moves and placing), and
+// above the panel's tabs the losses the player shares out while the procedure waits on them.
 
 import type { SystemUi } from '../system';
 import DayBar from './DayBar.svelte';
 import ZoneMap from './ZoneMap.svelte';
 import ZonePanel from './ZonePanel.svelte';
+import LossesDue from './LossesDue.svelte';
 
 const estateDeiBoxers: SystemUi = {
   TurnBar: DayBar,
   Table: ZoneMap,
   Side: { label: 'Zone', Panel: ZonePanel },
+  Due: LossesDue,
   ownDeck: true,
   prompts: {},
 };

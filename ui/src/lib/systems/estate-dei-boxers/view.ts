@@ -83,3 +83,7 @@ export function merged(odds: Chance[]): Chance[] {
   }
   return out;
 }
+
+/** Losses the defenders owe while the player says who takes them (6.4), and one counter that may. */
+export type Losses = NonNullable<Estate['losses']>;
+export type LossCandidate = Losses['counters'][number];
