@@ -42,7 +42,7 @@ pub struct EstateView {
     /// Each zone where Boxers and defenders meet: the odds of both melees.
     pub melees: Vec<MeleeView>,
     /// Losses waiting for the player to say who takes them.
-    pub losses: Option<LossesView>,
+    pub losses: Option<Box<LossesView>>,
     pub over: Option<String>,
 }
 
@@ -166,7 +166,7 @@ pub struct LossCandidate {
     pub gun: bool,
 }
 
-fn losses_view(rules: &Rules, siege: &Siege) -> Option<LossesView> {
+fn losses_view(rules: &Rules, siege: &Siege) -> Option<Box<LossesView>> {
     let owed = siege.today.owed?;
     let here = |p: usize| siege.pieces[p].at == At::Zone(owed.zone);
     let soldiers: u8 = (0..rules.roster.defenders)
@@ -199,14 +199,14 @@ fn losses_view(rules: &Rules, siege: &Siege) -> Option<LossesView> {
         OwedBy::BoxerMelee => "the Boxers' melee",
         OwedBy::SoldierMelee => "the soldiers' melee (S results)",
     };
-    Some(LossesView {
+    Some(Box::new(LossesView {
         zone: rules.map.zones[owed.zone as usize].id.clone(),
         zone_name: rules.map.name(owed.zone).to_string(),
         points: owed.points.min(capacity),
         by: by.into(),
         civilians_next: owed.by == OwedBy::BoxerMelee && owed.points > capacity,
         counters: counters.into_iter().filter(|c| !c.gun || owed.points > soldiers).collect(),
-    })
+    }))
 }
 
 fn arrow_id(rules: &Rules, a: Option<Arrow>) -> Option<String> {
