@@ -49,6 +49,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(game.prepare(&draw).unwrap()))
     });
     c.bench_function("estate app: the game view", |b| b.iter(|| black_box(GameView::of(1, "bench", &game))));
+    // The app's "what if": 2,000 sieges under each of the three strategies, a thread each, from day 1.
+    let mut slow = c.benchmark_group("estate app: what if");
+    slow.sample_size(10);
+    slow.bench_function("forecast from day 1 (3 x 2,000 sieges)", |b| {
+        b.iter(|| black_box(game.forecast(2_000).unwrap()))
+    });
+    slow.finish();
 }
 
 criterion_group!(benches, bench);

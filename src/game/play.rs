@@ -109,6 +109,11 @@ impl Game {
     }
 
     /// Whether the log entry is in force (not taken back by an undo).
+    /// Log indices undone since the last new action, most recently undone last.
+    pub(super) fn undone(&self) -> &[usize] {
+        &self.undone
+    }
+
     pub fn in_force(&self, seq: usize) -> bool {
         self.done.contains(&seq)
     }

@@ -18,18 +18,23 @@ pub fn replaced(game: &Game, event: &Event) -> Result<Option<usize>, GameError> 
     let same = Roller::of(&event.action);
     let kind = event.action.type_name();
     // The type is compared first: it is cheap, and most entries of a long log fall there.
-    let Some((seq, earlier)) = game
+    let same_action = game
         .events()
         .iter()
         .enumerate()
         .rev()
-        .find(|(_, e)| e.action.type_name() == kind && rolls_app_dice(&e.outcome) && Roller::of(&e.action) == same)
-    else {
-        return Ok(None);
+        .find(|(_, e)| e.action.type_name() == kind && rolls_app_dice(&e.outcome) && Roller::of(&e.action) == same);
+    let (seq, earlier) = match same_action {
+        Some((seq, _)) if game.in_force(seq) => return Ok(None),
+        Some(found) => found,
+        // Another action can roll what an undone one rolled at this very point (an officer's death die
+        // rolled by `advance`, undone, then by the player's choice of losses): the same first die, by its
+        // label, among the entries undone since the last new one.
+        None => match seen_here(game, event) {
+            Some(found) => found,
+            None => return Ok(None),
+        },
     };
-    if game.in_force(seq) {
-        return Ok(None);
-    }
     if game.scenario().option(NO_REROLL_AFTER_UNDO) {
         return Err(Refusal::by_rule(
             format!(
@@ -41,6 +46,23 @@ pub fn replaced(game: &Game, event: &Event) -> Result<Option<usize>, GameError> 
         .into());
     }
     Ok(Some(seq))
+}
+
+/// An entry undone since the last new action whose first app-rolled die has the label of `event`'s.
+fn seen_here<'a>(game: &'a Game, event: &Event) -> Option<(usize, &'a Event)> {
+    let label = first_app_label(&event.outcome)?;
+    game.undone()
+        .iter()
+        .rev()
+        .map(|&seq| (seq, &game.events()[seq]))
+        .find(|(_, e)| first_app_label(&e.outcome) == Some(label))
+}
+
+fn first_app_label(outcome: &Outcome) -> Option<&str> {
+    match outcome {
+        Outcome::Resolved { rolls, .. } => rolls.iter().find(|r| !r.roll.typed).map(|r| r.label.as_str()),
+        _ => None,
+    }
 }
 
 fn rolls_app_dice(outcome: &Outcome) -> bool {

@@ -103,6 +103,83 @@ fn left_to_the_rule_one_counter_goes_to_the_wounded_pool() {
     assert_eq!(wounded, 1);
 }
 
+fn new_game() -> sandtable::game::Game {
+    let scenario = sandtable::rules::systems()
+        .iter()
+        .flat_map(|s| s.scenarios())
+        .find(|s| s.path.ends_with("the-55-days.toml"))
+        .unwrap();
+    sandtable::game::Game::new(std::sync::Arc::new(scenario.load().unwrap()), 3)
+}
+
+fn act(game: &mut sandtable::game::Game, json: serde_json::Value) -> Result<(), String> {
+    let action = sandtable::game::Action::from_json(&json.to_string()).unwrap();
+    game.apply(&action).map(|_| ()).map_err(|e| e.to_string())
+}
+
+fn estate(game: &sandtable::game::Game) -> serde_json::Value {
+    let view = serde_json::to_value(sandtable::api::GameView::of(1, "test", game)).unwrap();
+    view["rules"]["view"].clone()
+}
+
+/// Seed 3, two more American counters on the wall beside the third and the Colt, a black king typed, the
+/// Boxers entering at 1; the wall's fire into its own zone (die 3) runs on into the Boxers' melee, whose die
+/// 1 costs the three American counters two points.
+fn owing_two_on_the_wall(join: &[&str]) -> sandtable::game::Game {
+    use serde_json::json;
+    let mut game = new_game();
+    for counter in join {
+        act(&mut game, json!({"type": "reposition", "counter": counter, "zone": "TW2"})).unwrap();
+    }
+    act(&mut game, json!({"type": "advance"})).unwrap();
+    act(&mut game, json!({"type": "follow", "phase_by_phase": true})).unwrap();
+    act(&mut game, json!({"type": "draw_card", "card": "KS"})).unwrap();
+    act(&mut game, json!({"type": "advance", "dice": [4, 6]})).unwrap();
+    act(&mut game, json!({"type": "advance", "dice": [1]})).unwrap();
+    while estate(&game)["stage"]["phase"] != "soldier_fire" {
+        act(&mut game, json!({"type": "advance"})).unwrap();
+    }
+    act(&mut game, json!({"type": "follow", "phase_by_phase": false})).unwrap();
+    act(&mut game, json!({"type": "fire", "from": "TW2", "target": "TW2", "guns": "join", "dice": [3, 1]})).unwrap();
+    game
+}
+
+#[test]
+fn the_app_waits_for_the_players_choice_and_refuses_a_bad_one_by_its_rule() {
+    use serde_json::json;
+    let mut game = owing_two_on_the_wall(&["us-1", "us-2"]);
+    let losses = estate(&game)["losses"].clone();
+    assert_eq!(losses["zone"], "TW2");
+    assert_eq!(losses["points"], 2);
+    let why = act(&mut game, json!({"type": "take_losses", "counters": ["us-1"]})).unwrap_err();
+    assert!(why.contains("2 points of loss to assign; 1 given"), "{why}");
+    act(&mut game, json!({"type": "take_losses", "counters": ["us-1", "us-2"]})).unwrap();
+    let view = estate(&game);
+    assert!(view["losses"].is_null());
+    let points =
+        |id: &str| view["counters"].as_array().unwrap().iter().find(|c| c["id"] == id).unwrap()["points"].clone();
+    assert_eq!((points("us-1"), points("us-2"), points("us-3")), (json!(1), json!(1), json!(2)));
+}
+
+#[test]
+fn dice_seen_before_an_undo_are_marked_when_another_action_rolls_them_again() {
+    use serde_json::json;
+    // Captain Myers with them: his death die follows the losses.
+    let mut game = owing_two_on_the_wall(&["us-1", "us-2", "myers"]);
+    assert_eq!(estate(&game)["losses"]["points"], 2);
+    // Sandtable's rule by `advance` rolls what follows; undone, the player's own choice rolls it again.
+    act(&mut game, json!({"type": "advance"})).unwrap();
+    let advanced = game.events().len() - 1;
+    act(&mut game, json!({"type": "undo"})).unwrap();
+    act(&mut game, json!({"type": "take_losses", "counters": []})).unwrap();
+    assert_eq!(game.events().last().unwrap().reroll_of, Some(advanced));
+    // Typed dice are the table's own: never a re-roll.
+    act(&mut game, json!({"type": "undo"})).unwrap();
+    let dice: Vec<i64> = vec![3];
+    act(&mut game, json!({"type": "take_losses", "counters": [], "dice": dice})).unwrap();
+    assert_eq!(game.events().last().unwrap().reroll_of, None);
+}
+
 #[test]
 fn the_app_refuses_a_choice_of_losses_when_none_are_owed() {
     let scenario = sandtable::rules::systems()

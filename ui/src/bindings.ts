@@ -473,7 +473,9 @@ export type EstateAction_Deserialize =
  *  Who takes the losses owed (6.4: the player chooses): one counter id per point, soldiers before guns
  *  (a counter named twice loses two points); none for Sandtable's rule.
  */
-{ type: "take_losses"; counters?: string[] };
+{ type: "take_losses"; counters?: string[]; 
+/**  Dice for what the procedure rolls next (officers' deaths, the next melees), typed first. */
+dice?: number[] | null };
 
 export type EstateAction_Serialize = 
 /**
@@ -508,7 +510,9 @@ export type EstateAction_Serialize =
  *  Who takes the losses owed (6.4: the player chooses): one counter id per point, soldiers before guns
  *  (a counter named twice loses two points); none for Sandtable's rule.
  */
-{ type: "take_losses"; counters: string[] };
+{ type: "take_losses"; counters: string[]; 
+/**  Dice for what the procedure rolls next (officers' deaths, the next melees), typed first. */
+dice: number[] | null };
 
 export type EstatePhase = "fires" | "boxer_move" | "soldier_fire" | "boxer_melee" | "soldier_move" | "soldier_melee" | "morale" | "ignite" | "end";
 

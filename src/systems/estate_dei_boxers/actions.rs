@@ -54,6 +54,9 @@ pub enum EstateAction {
     TakeLosses {
         #[serde(default)]
         counters: Vec<String>,
+        /// Dice for what the procedure rolls next (officers' deaths, the next melees), typed first.
+        #[serde(default)]
+        dice: Option<Vec<i64>>,
     },
 }
 

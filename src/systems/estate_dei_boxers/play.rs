@@ -8,7 +8,7 @@ use super::EstateDeiBoxers;
 use super::actions::{EstateAction, WoundedReturn};
 use super::map::{Map, bit, each};
 use super::roster::Roster;
-use super::siege::{Command, DayCard, FireOrder, GunUse, Io, Move, Phase, Rules, Siege, Stage, Waits};
+use super::siege::{Command, DayCard, FireOrder, GunUse, Io, Move, OwedBy, Phase, Rules, Siege, Stage, Waits};
 use super::strategy::{Adviser, FastRng, Strategy};
 use super::tables::Tables;
 use super::turn::{Change, diff};
@@ -22,6 +22,7 @@ pub const SEQUENCE: &str = "L'Estate dei Boxers, 6 (the combat sequence)";
 pub const FIRE: &str = "L'Estate dei Boxers, 6.3 (soldiers fire)";
 pub const MOVEMENT: &str = "L'Estate dei Boxers, 6.5 (soldier movement)";
 pub const SETUP: &str = "L'Estate dei Boxers, 8 (set-up)";
+pub const SOLDIER_MELEE: &str = "L'Estate dei Boxers, 6.6 (soldier melee)";
 pub const LOSSES: &str = "L'Estate dei Boxers, 6.4 (losses: the player chooses)";
 pub const WOUNDED: &str = "L'Estate dei Boxers, 5.1.6 (wounded return)";
 
@@ -152,7 +153,12 @@ pub fn draw(ctx: &Ctx_, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcom
     };
     let card = match typed {
         Some(text) => {
-            let card = text.parse::<Card>().map_err(|e| GameError::BadInput(e.to_string()))?;
+            let named_joker = text.to_ascii_lowercase().contains("joker");
+            let card = if named_joker {
+                Card::Joker(1)
+            } else {
+                text.parse::<Card>().map_err(|e| GameError::BadInput(e.to_string()))?
+            };
             match card {
                 // The jokers differ here (red gives 18 wounded back, black brings an attack): the one
                 // named is the one drawn.
@@ -182,7 +188,12 @@ pub fn draw(ctx: &Ctx_, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcom
         if siege.stage == Stage::Setup {
             siege.begin();
         }
-        io.say(format!("Card {}: {card}{}", siege.tracks.day + 1, if typed.is_some() { " (typed)" } else { "" }));
+        let name = match card {
+            Card::Joker(1) => "the red joker".to_string(),
+            Card::Joker(_) => "the black joker".to_string(),
+            other => other.to_string(),
+        };
+        io.say(format!("Card {}: {name}{}", siege.tracks.day + 1, if typed.is_some() { " (typed)" } else { "" }));
         siege.draw(io, day_card);
         siege.run(rules, io, &mut Waits, stepping);
         Ok(())
@@ -613,15 +624,28 @@ impl Command for Losses {
     }
 }
 
-pub fn take_losses(ctx: &Ctx_, counters: &[String], rng: &mut GameRng) -> Result<Outcome, GameError> {
+pub fn take_losses(
+    ctx: &Ctx_,
+    counters: &[String],
+    dice: Option<&[i64]>,
+    rng: &mut GameRng,
+) -> Result<Outcome, GameError> {
     let stepping = ctx.turn.stepping;
-    resolve(ctx, None, rng, Vec::new(), |rules, siege, io| {
-        if siege.today.owed.is_none() {
+    resolve(ctx, dice, rng, Vec::new(), |rules, siege, io| {
+        let Some(owed) = siege.today.owed else {
             return Err(refuse("no losses are owed now", LOSSES));
-        }
+        };
+        let rule = match owed.by {
+            OwedBy::Fire => FIRE,
+            OwedBy::BoxerMelee => LOSSES,
+            OwedBy::SoldierMelee => SOLDIER_MELEE,
+        };
         let order = counters.iter().map(|c| counter(rules, c)).collect::<Result<Vec<_>, _>>()?;
-        if !order.is_empty() {
-            super::siege::check_losses(siege, rules, &order).map_err(|why| refuse(why, LOSSES))?;
+        if order.is_empty() {
+            io.say("The player leaves the losses to Sandtable's rule".into());
+        } else {
+            super::siege::check_losses(siege, rules, &order).map_err(|why| refuse(why, rule))?;
+            io.say(format!("The player chooses who takes the losses in {}", rules.map.name(owed.zone)));
         }
         siege.run(rules, io, &mut Losses(Some(order)), stepping);
         Ok(())
@@ -631,7 +655,7 @@ pub fn take_losses(ctx: &Ctx_, counters: &[String], rng: &mut GameRng) -> Result
 /// What the stage waits for, in a player's words.
 pub fn stage_words(stage: Stage) -> String {
     match stage {
-        Stage::Setup => "set-up: place the barricades and the soldiers, then begin".into(),
+        Stage::Setup => "place the barricades and the soldiers, then begin".into(),
         Stage::Draw => "draw the day's card".into(),
         Stage::Supply => "supply".into(),
         Stage::Wounded { points } => format!("choose who comes back from the wounded pool ({points} points)"),
@@ -661,6 +685,6 @@ pub fn dispatch(ctx: &Ctx_, action: EstateAction, rng: &mut GameRng) -> Result<O
         A::ReturnWounded { returns } => return_wounded(ctx, returns, rng),
         A::Merge { keep, other } => merge(ctx, keep, other, rng),
         A::PlaceBetsy { zone } => place_betsy(ctx, zone, rng),
-        A::TakeLosses { counters } => take_losses(ctx, counters, rng),
+        A::TakeLosses { counters, dice } => take_losses(ctx, counters, dice.as_deref(), rng),
     }
 }

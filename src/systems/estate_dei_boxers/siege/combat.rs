@@ -193,7 +193,9 @@ fn fires(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
             let die = io.d6(|| format!("fire spreading from {} to {}", rules.map.name(zone), rules.map.name(n)));
             if die == 1 {
                 caught |= bit(n);
-                tell!(io, "the fire spreads from {} to {}", rules.map.name(zone), rules.map.name(n));
+                tell!(io, "the fire spreads from {} to {} (1)", rules.map.name(zone), rules.map.name(n));
+            } else {
+                tell!(io, "the fire in {} does not spread to {} ({die})", rules.map.name(zone), rules.map.name(n));
             }
         }
     }

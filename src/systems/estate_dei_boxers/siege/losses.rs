@@ -167,8 +167,15 @@ pub fn settle_owed(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: 
             }
             civilians_fall_back(siege, rules, io, zone);
         }
-        // Officers risk death where soldiers fell (FAQ 1.5.1), not where only guns were hit.
-        if capacity(siege, rules, zone).0 < soldiers_before {
+        // Officers risk death where soldiers fell (FAQ 1.5.1), not where only guns were hit; where none
+        // is left standing, they fall without a roll (6.4: "viene automaticamente eliminato").
+        let soldiers_after = capacity(siege, rules, zone).0;
+        if soldiers_after == 0 && soldiers_before > 0 {
+            for officer in Roster::garrison_pieces(siege.garrison_in(rules, zone, Kind::OFFICERS)) {
+                tell!(io, "no soldiers are left beside {}", rules.roster.pieces[officer].name);
+                officer_falls(siege, rules, io, officer, zone);
+            }
+        } else if soldiers_after < soldiers_before {
             officers_risk(siege, rules, io, zone);
         }
     }
@@ -301,6 +308,7 @@ pub fn officers_risk(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u
         let name = &rules.roster.pieces[officer].name;
         let die = io.d6(|| format!("{name} risks death"));
         if die == 6 {
+            tell!(io, "{name} risks death: 6");
             officer_falls(siege, rules, io, officer, zone);
         } else {
             tell!(io, "{name} survives ({die})");
