@@ -3,6 +3,17 @@ import type { Figure, Point, Unit } from '../model';
 /** Half a 25 mm base, in inches: how big a figure is drawn and how close a tap must land to pick it. */
 export const FIGURE_RADIUS = 0.5;
 
+/** Screen pixels round a dot that still pick it: with the dot, a target over 44 px across at any zoom. */
+export const HIT_PX = 22;
+
+/**
+ * How far from a figure's centre, in inches, a tap still picks it when one screen pixel is `px` inches: a
+ * 44 px target on a zoomed-out table, and no less than most of a base's width when zoomed in.
+ */
+export function hitReach(px: number): number {
+  return Math.max(FIGURE_RADIUS * 1.8, FIGURE_RADIUS + HIT_PX * px);
+}
+
 export function dist(a: Point, b: Point): number {
   return Math.hypot(a.x - b.x, a.y - b.y);
 }
@@ -54,14 +65,17 @@ export function nearestPair(a: Unit, b: Unit): [Point, Point] | null {
   return best;
 }
 
-/** The unit whose living figure is nearest `p`, if one lies within `reach` inches. */
+/**
+ * The unit whose living figure is nearest `p`, if one lies within `reach` inches; of figures on the same
+ * spot (a gun aboard its boat), the one listed first.
+ */
 export function unitAt(units: Unit[], p: Point, reach: number): Unit | null {
   let best: Unit | null = null;
   let bestD = reach;
   for (const u of units)
     for (const f of aliveFigures(u)) {
       const d = dist(f.pos, p);
-      if (d <= bestD) [bestD, best] = [d, u];
+      if (d < bestD || (!best && d <= bestD)) [bestD, best] = [d, u];
     }
   return best;
 }

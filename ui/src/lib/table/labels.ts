@@ -1,0 +1,462 @@
+// Where the names on the table go. Every label is placed by the app, not drawn at a fixed spot beside its
+// unit: a greedy pass over a few candidate spots round each unit (right, left, above, below, then the
+// corners) takes the first that overlaps no label already placed, stays on the cloth and on the screen,
+// and covers no figure. A label that finds no such spot is shortened a step — the name without the count,
+// then an abbreviation with the count, then the abbreviation alone (markers such as PINNED are kept
+// throughout) — and placed before the others on the next round, until every label fits; one still
+// without room when as short as it goes may lie over other figures, or is left off when there is no room
+// at all. A label that fits fuller once the rest are placed gets its fuller words back. The selected unit
+// goes first, with its fullest label that fits. Terrain names come last and give way to the units'.
+//
+// Sizes are in screen pixels turned into inches by `px` (one screen pixel in inches), so the text is the
+// same size at any zoom and the layout is redone whenever the zoom changes.
+
+import type { Point, Terrain, Unit } from '../model';
+import { aliveFigures, anchorOf, FIGURE_RADIUS, pointAlong } from './geometry';
+import { terrainTint } from './tints';
+
+export type LabelMode = 'all' | 'selected' | 'none';
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** How a run of text in a label is drawn. */
+export type RunKind = 'name' | 'count' | 'flags' | 'cover';
+export interface Run {
+  text: string;
+  kind: RunKind;
+}
+
+export interface PlacedLabel {
+  key: string;
+  /** The unit it names, or null for a terrain piece's. */
+  unit: string | null;
+  /** Its room on the table, in inches, padding included: what no other label may overlap. */
+  box: Box;
+  /** Lines of runs, top first. */
+  rows: Run[][];
+  /** 0 when shown in full; higher when shortened to fit. */
+  level: number;
+  /** The full wording, for a tooltip when shortened. */
+  title: string;
+  /** A terrain piece's colour, for its cover class. */
+  tint?: string;
+}
+
+/** Label text size in screen pixels: big enough to read from a chair beside the table. */
+export const LABEL_PX = 14;
+/** One line of label, in screen pixels. */
+export const ROW_PX = 18;
+/** Room left round the text inside a label's box, in screen pixels. */
+export const PAD_X = 4;
+export const PAD_Y = 1;
+/** Space between runs in a line, in screen pixels. */
+export const RUN_GAP_PX = 5;
+/** What a label over a figure, or over the tick showing a unit's facing, costs when spots are compared. */
+const FIGURE = 10;
+const TICK = 1;
+/** Space between a unit's figures and its label, in screen pixels. */
+const GAP_PX = 3;
+
+const FONTS: Record<RunKind, string> = {
+  name: '600',
+  count: '500',
+  flags: '700',
+  cover: 'italic 500',
+};
+/** Letter spacing of the markers (PINNED), in em. */
+export const FLAG_SPACING = 0.04;
+
+let ctx: CanvasRenderingContext2D | null | undefined;
+const widths = new Map<string, number>();
+
+/** A run's width in screen pixels, measured on a canvas in the table's own font (estimated without one). */
+export function runWidth(run: Run, family: string): number {
+  const key = `${run.kind}|${family}|${run.text}`;
+  const known = widths.get(key);
+  if (known !== undefined) return known;
+  if (ctx === undefined) ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  let w: number;
+  if (ctx) {
+    ctx.font = `${FONTS[run.kind]} ${LABEL_PX}px ${family}`;
+    w = ctx.measureText(run.text).width;
+  } else {
+    w = run.text.length * LABEL_PX * 0.62;
+  }
+  if (run.kind === 'flags') w += run.text.length * FLAG_SPACING * LABEL_PX;
+  // A little over, so rounding in the browser's own layout never makes two labels touch.
+  w = Math.ceil(w * 1.03);
+  widths.set(key, w);
+  return w;
+}
+
+function rowWidth(row: Run[], family: string): number {
+  return row.reduce((s, r, i) => s + runWidth(r, family) + (i > 0 ? RUN_GAP_PX : 0), 0);
+}
+
+const STOP = new Set(['of', 'the', 'and', 'a', 'an', 'in', 'on', 'at', 'to', 'by', 'de', 'la', 'le', 'du', 'des', 'von', 'van', '&']);
+
+/**
+ * A unit's name short enough for a crowded table: short names stay as they are; longer ones become the
+ * initials of their words ("Royal Navy sailors" RNS, "U.S. Marines" USM), numbers kept whole
+ * ("1st Squad, 17th Infantry" 1S 17I).
+ */
+export function shortName(name: string): string {
+  const clean = name.trim();
+  if (clean.length <= 10) return clean;
+  const words = clean.split(/[\s,/–-]+/).filter((w) => w && !STOP.has(w.toLowerCase()));
+  if (words.length < 2) return `${clean.slice(0, 8)}…`;
+  let out = '';
+  for (const w of words) {
+    const n = /^\d+/.exec(w);
+    if (n) {
+      out += (out ? ' ' : '') + n[0];
+      continue;
+    }
+    const letters = w.replace(/[^\p{L}]/gu, '');
+    if (!letters) continue;
+    // An abbreviation already (RN, U.S.) keeps its capitals.
+    out += letters.length > 1 && letters === letters.toUpperCase() ? letters : letters.charAt(0).toUpperCase();
+  }
+  return out || `${clean.slice(0, 8)}…`;
+}
+
+/** The unit's label from fullest to shortest, each wording different from the one before. */
+export function unitWordings(unit: Unit): Run[][][] {
+  const name: Run = { text: unit.name, kind: 'name' };
+  const short: Run = { text: shortName(unit.name), kind: 'name' };
+  const count: Run = { text: `${unit.alive}/${unit.total}`, kind: 'count' };
+  const flagText = unit.flags.map((f) => f.toUpperCase()).join(' · ');
+  const flags: Run[] = flagText ? [{ text: flagText, kind: 'flags' }] : [];
+  const all = [[[name, count, ...flags]], [[name, ...flags]], [[short, count, ...flags]], [[short, ...flags]]];
+  const seen = new Set<string>();
+  return all.filter((rows) => {
+    const key = JSON.stringify(rows);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A terrain piece's label: name and cover on one line, on two, or the name alone. */
+export function terrainWordings(piece: Terrain): Run[][][] {
+  const name: Run = { text: piece.name, kind: 'name' };
+  const cover: Run = { text: piece.cover.replaceAll('_', ' '), kind: 'cover' };
+  return [[[name, cover]], [[name], [cover]], [[name]]];
+}
+
+/** The room a wording takes, in inches. */
+function sizeOf(rows: Run[][], family: string, px: number): { w: number; h: number } {
+  const w = Math.max(...rows.map((r) => rowWidth(r, family)));
+  return { w: (w + 2 * PAD_X) * px, h: (rows.length * ROW_PX + 2 * PAD_Y) * px };
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/** Weighted boxes bucketed on a grid of `cell` inches, to sum those a box overlaps without testing every one. */
+class BoxIndex {
+  private cells = new Map<number, number[]>();
+  private seen: Int32Array;
+  private query = 0;
+  constructor(
+    private boxes: (Box & { weight: number })[],
+    private cell: number,
+  ) {
+    this.seen = new Int32Array(boxes.length);
+    boxes.forEach((b, i) => this.each(b, (k) => (this.cells.get(k) ?? this.cells.set(k, []).get(k)!).push(i)));
+  }
+  private each(b: Box, f: (key: number) => void) {
+    const c = this.cell;
+    // Tables are a few feet across: 4096 cells each way is far more than any will use.
+    for (let x = Math.floor(b.x / c); x <= Math.floor((b.x + b.w) / c); x++)
+      for (let y = Math.floor(b.y / c); y <= Math.floor((b.y + b.h) / c); y++) f((x + 2048) * 4096 + (y + 2048));
+  }
+  /** The total weight of the boxes `b` overlaps. */
+  weightOver(b: Box): number {
+    const q = ++this.query;
+    let n = 0;
+    this.each(b, (k) => {
+      for (const i of this.cells.get(k) ?? []) {
+        if (this.seen[i] === q) continue;
+        this.seen[i] = q;
+        if (overlaps(b, this.boxes[i])) n += this.boxes[i].weight;
+      }
+    });
+    return n;
+  }
+}
+
+/** Where two boxes overlap, if they do. */
+function meet(a: Box, b: Box): Box | null {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const w = Math.min(a.x + a.w, b.x + b.w) - x;
+  const h = Math.min(a.y + a.h, b.y + b.h) - y;
+  return w > 0 && h > 0 ? { x, y, w, h } : null;
+}
+
+function inside(a: Box, bounds: Box): boolean {
+  const e = 1e-9;
+  return a.x >= bounds.x - e && a.y >= bounds.y - e && a.x + a.w <= bounds.x + bounds.w + e && a.y + a.h <= bounds.y + bounds.h + e;
+}
+
+/** A candidate spot, and the way it may slide to stay on the cloth: along the side of the unit it is on. */
+type Spot = Box & { slide: 'x' | 'y' | null };
+/** Candidate spots for a box of `w` by `h`, best first. */
+type Spots = (w: number, h: number) => Spot[];
+
+interface Request {
+  key: string;
+  unit: string | null;
+  wordings: Run[][][];
+  spots: Spots;
+  title: string;
+  tint?: string;
+}
+
+/** The figures' extent, base edges included. */
+function extent(unit: Unit): Box | null {
+  const figs = aliveFigures(unit);
+  if (figs.length === 0) return null;
+  const r = unit.concealed ? 0.8 : FIGURE_RADIUS;
+  const xs = figs.map((f) => f.pos.x);
+  const ys = figs.map((f) => f.pos.y);
+  const x = Math.min(...xs) - r;
+  const y = Math.min(...ys) - r;
+  return { x, y, w: Math.max(...xs) + r - x, h: Math.max(...ys) + r - y };
+}
+
+function unitSpots(b: Box, gap: number): Spots {
+  const cx = b.x + b.w / 2;
+  const cy = b.y + b.h / 2;
+  const [left, right, top, bottom] = [b.x, b.x + b.w, b.y, b.y + b.h];
+  return (w, h) => [
+    { x: right + gap, y: cy - h / 2, w, h, slide: 'y' },
+    { x: left - gap - w, y: cy - h / 2, w, h, slide: 'y' },
+    { x: cx - w / 2, y: top - gap - h, w, h, slide: 'x' },
+    { x: cx - w / 2, y: bottom + gap, w, h, slide: 'x' },
+    { x: left, y: top - gap - h, w, h, slide: 'x' },
+    { x: right - w, y: top - gap - h, w, h, slide: 'x' },
+    { x: left, y: bottom + gap, w, h, slide: 'x' },
+    { x: right - w, y: bottom + gap, w, h, slide: 'x' },
+    { x: right + gap, y: top - h, w, h, slide: null },
+    { x: right + gap, y: bottom, w, h, slide: null },
+    { x: left - gap - w, y: top - h, w, h, slide: null },
+    { x: left - gap - w, y: bottom, w, h, slide: null },
+  ];
+}
+
+function terrainSpots(piece: Terrain, px: number): Spots {
+  const xs = piece.points.map((p) => p.x);
+  const ys = piece.points.map((p) => p.y);
+  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const inset = 2 * px;
+  return (w, h) => [
+    { x: left + inset, y: top + inset, w, h, slide: 'x' },
+    { x: right - inset - w, y: top + inset, w, h, slide: 'x' },
+    { x: left + inset, y: bottom - inset - h, w, h, slide: 'x' },
+    { x: right - inset - w, y: bottom - inset - h, w, h, slide: 'x' },
+    { x: left, y: top - h, w, h, slide: 'x' },
+    { x: left, y: bottom, w, h, slide: 'x' },
+    { x: right - w, y: top - h, w, h, slide: 'x' },
+    { x: right - w, y: bottom, w, h, slide: 'x' },
+  ];
+}
+
+/**
+ * Slides a spot onto the cloth along the side of the unit it is on (a name above a unit at the edge moves
+ * in rather than off, never onto the unit); null if it cannot be.
+ */
+function onCloth(s: Spot, bounds: Box): Box | null {
+  if (s.w > bounds.w || s.h > bounds.h) return null;
+  const x = s.slide === 'x' ? Math.min(Math.max(s.x, bounds.x), bounds.x + bounds.w - s.w) : s.x;
+  const y = s.slide === 'y' ? Math.min(Math.max(s.y, bounds.y), bounds.y + bounds.h - s.h) : s.y;
+  // Only slide along: a spot pushed more than its own size has lost its unit.
+  if (Math.abs(x - s.x) > s.w * 0.9 || Math.abs(y - s.y) > s.h * 0.9) return null;
+  return { x, y, w: s.w, h: s.h };
+}
+
+export interface LayoutInput {
+  units: Unit[];
+  terrain: Terrain[];
+  /** The cloth, in inches. */
+  bounds: Box;
+  /** What is on the screen of it, in inches; labels stay inside both, and units out of sight have none. */
+  visible?: Box;
+  px: number;
+  family: string;
+  mode: LabelMode;
+  selected: string | null;
+}
+
+/** Every label on the table, placed; those left off for want of room are not in the list. */
+export function layoutLabels({ units, terrain, bounds, visible, px, family, mode, selected }: LayoutInput): PlacedLabel[] {
+  if (mode === 'none' || !(px > 0)) return [];
+  const area = visible ? meet(bounds, visible) : bounds;
+  if (!area) return [];
+  const room: Box = area;
+  const gap = GAP_PX * px;
+
+  // What a label would rather not cover: the figures, and the tick that shows a unit's facing. A label
+  // may touch the rim of a base.
+  const soft: (Box & { weight: number })[] = [];
+  for (const u of units) {
+    const r = Math.max((u.concealed ? 0.8 : FIGURE_RADIUS) - 2 * px, 0.1);
+    for (const f of aliveFigures(u)) soft.push({ x: f.pos.x - r, y: f.pos.y - r, w: 2 * r, h: 2 * r, weight: FIGURE });
+    const a = anchorOf(u);
+    if (a && !u.concealed && u.facing !== null) {
+      const t: Point = pointAlong(a, u.facing, FIGURE_RADIUS + 14 * px);
+      soft.push({
+        x: Math.min(a.x, t.x) - 2 * px,
+        y: Math.min(a.y, t.y) - 2 * px,
+        w: Math.abs(t.x - a.x) + 4 * px,
+        h: Math.abs(t.y - a.y) + 4 * px,
+        weight: TICK,
+      });
+    }
+  }
+
+  const requests: Request[] = [];
+  for (const u of units) {
+    if (u.concealed) continue;
+    if (mode === 'selected' && u.id !== selected) continue;
+    const b = extent(u);
+    if (!b || !overlaps(b, room)) continue;
+    const words = unitWordings(u);
+    requests.push({
+      key: `unit:${u.id}`,
+      unit: u.id,
+      wordings: words,
+      spots: unitSpots(b, gap),
+      title: words[0].flat().map((r) => r.text).join(' '),
+    });
+  }
+  const first = requests.find((r) => r.unit === selected);
+  const rest = requests.filter((r) => r !== first);
+
+  const placed: PlacedLabel[] = [];
+  const clash = (b: Box, skip?: string) => placed.some((p) => p.key !== skip && overlaps(b, p.box));
+  const softIndex = new BoxIndex(soft, 4);
+  const covered = (b: Box) => softIndex.weightOver(b);
+
+  /**
+   * The free spot for a wording that covers least, if it covers no more than `most` (0: no figure and no
+   * facing tick; TICK: a tick at most; Infinity: anything): a shorter label beside the figures beats a
+   * longer one on them. Null if there is none.
+   */
+  function spotFor(req: Request, level: number, most: number, skip?: string): PlacedLabel | null {
+    const rows = req.wordings[level];
+    const free = spotsOf(req, level).filter((s) => !clash(s.box, skip));
+    // Failing a clear spot, the one over the fewest figures, if it may be over any.
+    let best: { box: Box; cover: number } | undefined;
+    for (const s of free) if (!best || s.cover < best.cover) best = s;
+    if (best && best.cover > most) best = undefined;
+    return best ? { key: req.key, unit: req.unit, box: best.box, rows, level, title: req.title, tint: req.tint } : null;
+  }
+
+  // A wording's spots on the cloth and what each covers do not change as labels are placed: worked out
+  // once, so the rounds of placing only test them against the labels placed.
+  const spotCache = new Map<string, { box: Box; cover: number }[]>();
+  function spotsOf(req: Request, level: number): { box: Box; cover: number }[] {
+    const key = `${req.key}|${level}`;
+    let spots = spotCache.get(key);
+    if (!spots) {
+      const { w, h } = sizeOf(req.wordings[level], family, px);
+      spots = req
+        .spots(w, h)
+        .map((s) => onCloth(s, room))
+        .filter((s): s is Box => s !== null && inside(s, room))
+        .map((box) => ({ box, cover: covered(box) }));
+      spotCache.set(key, spots);
+    }
+    return spots;
+  }
+
+  // The selected unit first: its fullest label that fits beside its figures, else the fullest anywhere.
+  if (first) {
+    let got: PlacedLabel | null = null;
+    // Its name over a facing tick rather than cut to initials; over other figures only as a last resort.
+    const named = first.wordings.findIndex((w) => w[0][0].text !== first.wordings[0][0][0].text);
+    const full = named < 0 ? first.wordings.length : named;
+    const tries: [number, number][] = [];
+    for (let l = 0; l < full; l++) tries.push([l, 0]);
+    for (let l = 0; l < full; l++) tries.push([l, TICK]);
+    for (let l = full; l < first.wordings.length; l++) tries.push([l, TICK]);
+    for (let l = 0; l < first.wordings.length; l++) tries.push([l, Infinity]);
+    for (const [l, most] of tries) if (!got) got = spotFor(first, l, most);
+    if (got) placed.push(got);
+  }
+
+  // The rest in full where they fit beside their figures. Each that finds no room is shortened a step
+  // and placed first next time round, the most crowded before the rest, until all fit or those left are
+  // as short as they go: then on other figures if need be, or left off if there is no room at all.
+  const base = placed.length;
+  const level = new Map(rest.map((r) => [r.key, 0]));
+  const lastOf = (r: Request) => r.wordings.length - 1;
+  let order = rest;
+  for (;;) {
+    placed.length = base;
+    const failed: Request[] = [];
+    for (const req of order) {
+      const l = level.get(req.key)!;
+      const got = spotFor(req, l, l < lastOf(req) ? 0 : Infinity);
+      if (got) placed.push(got);
+      else failed.push(req);
+    }
+    const shorter = failed.filter((r) => level.get(r.key)! < lastOf(r));
+    if (shorter.length === 0) break;
+    for (const r of shorter) level.set(r.key, level.get(r.key)! + 1);
+    order = [...failed, ...order.filter((r) => !failed.includes(r))];
+  }
+  // A label that fits fuller where it stands alone gets its fuller words back.
+  for (let i = base; i < placed.length; i++) {
+    const p = placed[i];
+    const req = rest.find((r) => r.key === p.key)!;
+    for (let l = 0; l < p.level; l++) {
+      const got = spotFor(req, l, 0, p.key);
+      if (got) {
+        placed[i] = got;
+        break;
+      }
+    }
+  }
+
+  // Terrain names last: they give way to the units', and go when there is no room left for them.
+  if (mode === 'all' || mode === 'selected') {
+    terrain.forEach((piece, i) => {
+      if (piece.points.length === 0) return;
+      const xs = piece.points.map((p) => p.x);
+      const ys = piece.points.map((p) => p.y);
+      const extent = { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
+      if (!overlaps(extent, room)) return;
+      const req: Request = {
+        key: `terrain:${i}`,
+        unit: null,
+        wordings: terrainWordings(piece),
+        spots: terrainSpots(piece, px),
+        title: `${piece.name} (${piece.cover.replaceAll('_', ' ')})`,
+        tint: terrainTint(piece.cover),
+      };
+      for (let l = 0; l < req.wordings.length; l++) {
+        const got = spotFor(req, l, 0);
+        if (got) {
+          placed.push(got);
+          break;
+        }
+      }
+    });
+  }
+  return placed;
+}
+
+/** The unit whose label is under `p`, if any. */
+export function labelAt(labels: PlacedLabel[], p: Point): string | null {
+  const hit = labels.find((l) => l.unit && p.x >= l.box.x && p.x <= l.box.x + l.box.w && p.y >= l.box.y && p.y <= l.box.y + l.box.h);
+  return hit?.unit ?? null;
+}
