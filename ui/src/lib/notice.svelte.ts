@@ -9,17 +9,19 @@ export interface Notice {
   rule: string | null;
 }
 
-// One banner at a time: at the table only the latest answer matters, and a stack of toasts would cover
-// the models on the screen.
+// One notice at a time: at the table only the latest answer matters. It is shown in a lane of its own
+// (the foot of the side panel or drawer) that covers nothing, so a refusal or an error stays until the
+// player dismisses it or the next notice takes its place; a result (info) goes by itself after a while.
 class Notices {
   current = $state<Notice | null>(null);
   #timer: ReturnType<typeof setTimeout> | undefined;
   #next = 1;
 
-  show(tone: Tone, message: string, rule: string | null = null, ms = tone === 'info' ? 3500 : 9000) {
+  /** `ms` times an info notice out; refusals and errors wait for the player whatever it says. */
+  show(tone: Tone, message: string, rule: string | null = null, ms = 6000) {
     clearTimeout(this.#timer);
     this.current = { id: this.#next++, tone, message, rule };
-    this.#timer = setTimeout(() => this.dismiss(), ms);
+    if (tone === 'info') this.#timer = setTimeout(() => this.dismiss(), ms);
   }
 
   fromError(error: ApiError) {
