@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::map::{Arrow, Terrain, bit, each};
 use super::nation::Nation;
 use super::play::{Compiled, Ctx_, stage_words};
-use super::roster::Kind;
+use super::roster::{Kind, Roster};
 use super::siege::{At, Census, GunUse, OwedBy, Phase, Rules, Score, Siege, Stage, event_title, score};
 use super::tables::{Rush, column};
 use crate::rules::{Offer, Report};
@@ -168,13 +168,10 @@ pub struct LossCandidate {
 
 fn losses_view(rules: &Rules, siege: &Siege) -> Option<Box<LossesView>> {
     let owed = siege.today.owed?;
-    let here = |p: usize| siege.pieces[p].at == At::Zone(owed.zone);
-    let soldiers: u8 = (0..rules.roster.defenders)
-        .filter(|&p| here(p) && rules.roster.kinds[p].is_soldiers())
-        .map(|p| siege.pieces[p].points)
-        .sum();
-    let counters = (0..rules.roster.defenders)
-        .filter(|&p| here(p) && (rules.roster.kinds[p].is_soldiers() || rules.roster.kinds[p].is_gun()))
+    let (soldiers, guns) = super::siege::loss_capacity(siege, rules, owed.zone);
+    let capacity = soldiers + guns;
+    let can_take = [Kind::Soldiers, Kind::Volunteers, Kind::MachineGun, Kind::Cannon];
+    let counters = Roster::garrison_pieces(siege.garrison_in(rules, owed.zone, &can_take))
         .map(|p| LossCandidate {
             id: rules.roster.pieces[p].id.clone(),
             name: rules.roster.pieces[p].name.clone(),
@@ -182,18 +179,6 @@ fn losses_view(rules: &Rules, siege: &Siege) -> Option<Box<LossesView>> {
             gun: rules.roster.kinds[p].is_gun(),
         })
         .collect::<Vec<_>>();
-    let capacity: u8 = counters
-        .iter()
-        .map(|c| {
-            if c.gun && c.points > 1 {
-                2
-            } else if c.gun {
-                1
-            } else {
-                c.points
-            }
-        })
-        .sum();
     let by = match owed.by {
         OwedBy::Fire => "their own fire into the zone (S results)",
         OwedBy::BoxerMelee => "the Boxers' melee",

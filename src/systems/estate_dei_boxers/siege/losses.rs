@@ -42,7 +42,7 @@ pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: 
     while left > 0 {
         let Some(gun) = garrison(rules, siege, zone, Kind::GUNS).next() else { break };
         left -= 1;
-        one_step(siege, rules, io, gun);
+        gun_loses_one(siege, rules, io, gun);
     }
     soldiers_cost_morale(siege, io, soldiers_lost);
     left
@@ -63,7 +63,7 @@ fn take_points(siege: &mut Siege, rules: &Rules, io: &mut impl Io, piece: usize,
 }
 
 /// One point of loss on a gun: destroyed, its crew fighting on; then the crew lost with it.
-fn one_step(siege: &mut Siege, rules: &Rules, io: &mut impl Io, gun: usize) {
+fn gun_loses_one(siege: &mut Siege, rules: &Rules, io: &mut impl Io, gun: usize) {
     let name = &rules.roster.pieces[gun].name;
     if siege.pieces[gun].points > 1 {
         siege.set_points(rules, gun, 1);
@@ -82,7 +82,7 @@ fn soldiers_cost_morale(siege: &mut Siege, io: &mut impl Io, soldiers_lost: u8) 
 }
 
 /// The points the soldiers and the guns of `zone` can take: (soldiers' points, guns' steps).
-fn capacity(siege: &Siege, rules: &Rules, zone: u8) -> (u8, u8) {
+pub fn capacity(siege: &Siege, rules: &Rules, zone: u8) -> (u8, u8) {
     let soldiers = garrison(rules, siege, zone, Kind::SOLDIERS).map(|p| siege.pieces[p].points).sum();
     let guns = garrison(rules, siege, zone, Kind::GUNS).map(|p| if siege.pieces[p].points > 1 { 2 } else { 1 }).sum();
     (soldiers, guns)
@@ -150,7 +150,7 @@ pub fn settle_owed(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: 
         let mut taken: Vec<usize> = Vec::new();
         for &p in &order {
             if rules.roster.pieces[p].kind.is_gun() {
-                one_step(siege, rules, io, p);
+                gun_loses_one(siege, rules, io, p);
             } else if !taken.contains(&p) {
                 taken.push(p);
                 take_points(siege, rules, io, p, order.iter().filter(|&&q| q == p).count() as u8);
