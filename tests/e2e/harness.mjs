@@ -2,7 +2,8 @@
 // headless Chromium, and small helpers that read the page the way a player would (by test id, figures
 // on the table in inches). Not a test file itself: `node --test` only picks up *.test.mjs.
 //
-// SANDTABLE_BIN picks another binary; CHROMIUM another browser; E2E_HEADED=1 shows the window.
+// SANDTABLE_BIN picks another binary; SANDTABLE_UI another built UI (so two builds need not share ui/dist);
+// CHROMIUM another browser; E2E_HEADED=1 shows the window.
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -17,11 +18,12 @@ export const out = join(root, 'tests/e2e/out');
 // playwright-core is one of the UI's dev dependencies, so the tests need no package.json of their own.
 const { chromium } = createRequire(join(root, 'ui/package.json'))('playwright-core');
 export const bin = resolve(root, process.env.SANDTABLE_BIN ?? 'target/debug/sandtable');
+const uiDir = resolve(root, process.env.SANDTABLE_UI ?? 'ui/dist');
 
 /** Starts the server and the browser; `close()` stops both and removes the scratch database. */
 export async function launch({ width = 1366, height = 1024 } = {}) {
   assert.ok(existsSync(bin), `no sandtable binary at ${bin}; run cargo build --bin sandtable`);
-  assert.ok(existsSync(join(root, 'ui/dist/index.html')), 'no ui/dist; run npm run build in ui/');
+  assert.ok(existsSync(join(uiDir, 'index.html')), `no built UI at ${uiDir}; run npm run build in ui/`);
   mkdirSync(out, { recursive: true });
   const scratch = mkdtempSync(join(tmpdir(), 'sandtable-e2e-'));
   const { server, base } = await startServer(scratch);
@@ -59,7 +61,7 @@ export async function launch({ width = 1366, height = 1024 } = {}) {
 /** Starts `sandtable serve` on a free loopback port; resolves once it prints its URL. */
 function startServer(scratch) {
   const db = join(scratch, 'e2e.db');
-  const server = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', '0', '--ui', join(root, 'ui/dist'), '--db', db], {
+  const server = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', '0', '--ui', uiDir, '--db', db], {
     cwd: root,
     env: { ...process.env, SANDTABLE_DB: db },
     stdio: ['ignore', 'pipe', 'pipe'],
