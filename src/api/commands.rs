@@ -31,6 +31,9 @@ macro_rules! for_each_command {
             game_act(id: i64, action: $crate::systems::ActionInput) -> $crate::api::GameView;
             /// The exact odds of an action's outcome; nothing is applied or recorded.
             game_odds(id: i64, action: $crate::systems::ActionInput) -> $crate::odds::OddsView;
+            /// How far dice typed so far (the action's `dice`) get: the rolls the rules have called for, each
+            /// with its faces, the next one to type, or the roll a bad face belongs to. Nothing is recorded.
+            game_dice(id: i64, action: $crate::systems::ActionInput) -> $crate::game::DiceCheck;
             /// "What if": the game played out from here under each of the player's plans (`games` each, or
             /// the default), for a system Sandtable can play to the end by itself. Nothing is recorded.
             game_forecast(id: i64, games: Option<u32>) -> $crate::rules::Forecast;

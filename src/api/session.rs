@@ -7,7 +7,7 @@ use tokio::sync::Mutex;
 use super::{
     ApiError, CampaignView, ErrorKind, GameSummary, GameView, Measurement, OptionView, ScenarioSummary, TemplateView,
 };
-use crate::game::{Action, Event, Game, GameError};
+use crate::game::{Action, DiceCheck, Event, Game, GameError};
 use crate::measure::Pt;
 use crate::odds::OddsView;
 use crate::rules::{FORECAST_GAMES, Forecast};
@@ -179,6 +179,11 @@ impl Api {
     pub async fn game_odds(&self, id: i64, action: Action) -> Result<OddsView, ApiError> {
         let (_, game) = self.load(id).await?;
         Ok(game.odds(&action)?)
+    }
+
+    pub async fn game_dice(&self, id: i64, action: Action) -> Result<DiceCheck, ApiError> {
+        let (_, game) = self.load(id).await?;
+        Ok(game.check_dice(&action))
     }
 
     pub async fn game_forecast(&self, id: i64, games: Option<u32>) -> Result<Forecast, ApiError> {

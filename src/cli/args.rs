@@ -168,6 +168,14 @@ pub enum GameCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Checks the dice typed so far for an action (its "dice"): the rolls the rules call for, each with its
+    /// faces, and the next to type. Nothing is applied
+    Dice {
+        id: i64,
+        action: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// What if: the game played out from here under each of the player's plans (L'Estate dei Boxers'
     /// strategies); each result's chance. Nothing is recorded
     Forecast {

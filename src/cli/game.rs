@@ -5,7 +5,7 @@ use std::sync::Arc;
 use super::args::{GameArgs, GameCommand, ServeArgs};
 use super::{Failure, input, log_format};
 use crate::api::{Api, GameView};
-use crate::game::Action;
+use crate::game::{Action, DiceCheck};
 use crate::scenario;
 
 pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
@@ -56,6 +56,14 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
                 for line in &odds.lines {
                     println!("{:>6.2}%  {}", line.p * 100.0, line.label);
                 }
+            }
+        }
+        GameCommand::Dice { id, action, json } => {
+            let check = api.game_dice(id, input::action(&action)?).await?;
+            if json {
+                println!("{}", serde_json::to_string(&check).expect("a dice check serialises"));
+            } else {
+                print!("{}", dice_check_text(&check));
             }
         }
         GameCommand::Show { id, json } => {
@@ -209,4 +217,22 @@ fn forecast_text(f: &crate::rules::Forecast) -> String {
         }
     }
     out
+}
+
+/// Each roll the rules called for with the faces typed for it, then what is missing or wrong.
+fn dice_check_text(check: &DiceCheck) -> String {
+    let mut text = String::new();
+    for (i, step) in check.steps.iter().enumerate() {
+        let faces: Vec<String> = step.faces.iter().map(i64::to_string).collect();
+        let missing = step.ask.count.saturating_sub(step.faces.len());
+        let more = if missing > 0 { format!(" ({missing} to type)") } else { String::new() };
+        text += &format!("{}. {} {}: {}{more}\n", i + 1, step.ask.expr, step.ask.label, faces.join(" "));
+    }
+    if let Some(problem) = &check.problem {
+        let at = problem.step.map(|s| format!(" (roll {})", s + 1)).unwrap_or_default();
+        text += &format!("refused{at}: {}\n", problem.message);
+    } else if check.ready {
+        text += "ready: these dice resolve the action\n";
+    }
+    text
 }

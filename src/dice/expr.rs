@@ -3,7 +3,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::{DiceError, Die, GameRng, Roll};
+use super::{DiceAsk, DiceError, Die, GameRng, Roll};
 use crate::odds::Dist;
 
 /// One signed part of an expression: `2D6`, `-1D6` or `+6`.
@@ -121,7 +121,13 @@ impl DiceExpr {
     /// Rolls with the RNG, or takes the typed faces when a player rolled real dice.
     pub fn roll_or_typed(&self, typed: Option<&[i64]>, rng: &mut GameRng) -> Result<Roll, DiceError> {
         match typed {
-            Some(faces) => self.typed(faces),
+            Some(faces) => {
+                if let Some(asked) = rng.asked_mut() {
+                    let expr = self.to_string();
+                    asked.push(DiceAsk { label: expr.clone(), expr, from: 0, count: self.dice_count() });
+                }
+                self.typed(faces)
+            }
             None => Ok(self.roll(rng)),
         }
     }

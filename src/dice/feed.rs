@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::{DiceError, DiceExpr, GameRng, Roll};
+use super::{DiceAsk, DiceError, DiceExpr, GameRng, Roll};
 
 /// A roll with what it was for ("hit dice", "leader or private"), as a procedure records it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -16,7 +16,7 @@ pub struct NamedRoll {
 /// CLI and the UI take one flat `dice` array.
 pub enum DiceFeed<'a> {
     Rng(&'a mut GameRng),
-    Typed { faces: Vec<i64>, used: usize },
+    Typed { faces: Vec<i64>, used: usize, asked: Option<&'a mut Vec<DiceAsk>> },
 }
 
 /// Typed dice that ran out or were left over: which roll wanted more, or how many were not used.
@@ -33,7 +33,7 @@ pub enum FeedError {
 impl<'a> DiceFeed<'a> {
     pub fn new(typed: Option<&[i64]>, rng: &'a mut GameRng) -> DiceFeed<'a> {
         match typed {
-            Some(faces) => DiceFeed::Typed { faces: faces.to_vec(), used: 0 },
+            Some(faces) => DiceFeed::Typed { faces: faces.to_vec(), used: 0, asked: rng.asked_mut() },
             None => DiceFeed::Rng(rng),
         }
     }
@@ -45,8 +45,17 @@ impl<'a> DiceFeed<'a> {
     pub fn roll(&mut self, expr: &DiceExpr, label: &str) -> Result<NamedRoll, FeedError> {
         let roll = match self {
             DiceFeed::Rng(rng) => expr.roll(rng),
-            DiceFeed::Typed { faces, used } => {
+            DiceFeed::Typed { faces, used, asked } => {
                 let wanted = expr.dice_count();
+                // Noted before the faces are read, so a face the die lacks is put to the roll it was for.
+                if let Some(asked) = asked {
+                    asked.push(DiceAsk {
+                        label: label.to_string(),
+                        expr: expr.to_string(),
+                        from: *used,
+                        count: wanted,
+                    });
+                }
                 let rest = &faces[*used..];
                 if rest.len() < wanted {
                     return Err(FeedError::TooFew {
@@ -68,7 +77,7 @@ impl<'a> DiceFeed<'a> {
     /// of three has misread something, and silently dropping one would hide it.
     pub fn finish(self) -> Result<(), FeedError> {
         match self {
-            DiceFeed::Typed { faces, used } if used < faces.len() => {
+            DiceFeed::Typed { faces, used, .. } if used < faces.len() => {
                 Err(FeedError::TooMany { given: faces.len(), used })
             }
             _ => Ok(()),
@@ -108,6 +117,18 @@ mod tests {
         let mut feed = DiceFeed::new(Some(&[2, 3]), &mut rng);
         feed.roll(&d6(), "hit").unwrap();
         assert!(matches!(feed.finish(), Err(FeedError::TooMany { given: 2, used: 1 })));
+    }
+
+    #[test]
+    fn an_asking_rng_hears_each_roll_typed_dice_are_asked_for() {
+        let mut rng = GameRng::for_event(1, 1).asking();
+        let mut feed = DiceFeed::new(Some(&[2, 5]), &mut rng);
+        feed.roll(&DiceExpr::parse("2D6").unwrap(), "hit").unwrap();
+        assert!(feed.roll(&d6(), "leader or private").is_err());
+        let asked = rng.take_asked();
+        assert_eq!(asked.len(), 2);
+        assert_eq!((asked[0].from, asked[0].count, asked[0].expr.as_str()), (0, 2, "2D6"));
+        assert_eq!((asked[1].label.as_str(), asked[1].from, asked[1].count), ("leader or private", 2, 1));
     }
 
     #[test]

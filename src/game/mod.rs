@@ -3,6 +3,7 @@
 //! fold of the events still in force after undo and redo.
 
 mod action;
+mod dice_check;
 mod effect;
 mod event;
 pub mod limits;
@@ -17,6 +18,7 @@ mod state;
 mod tag_first;
 
 pub use action::{Action, SystemAction};
+pub use dice_check::{DiceCheck, DiceProblem, DiceStep};
 pub use effect::{Effect, NewUnit};
 pub use event::{Event, Outcome};
 pub use log::LogEntry;

@@ -129,22 +129,30 @@ impl Game {
     /// Validates and resolves an action, rolling any dice, without recording it. The caller stores the
     /// event and then `commit`s it, so a refusal or a failed write leaves the game as it was.
     pub fn prepare(&self, action: &Action) -> Result<Event, GameError> {
-        let mut event = self.resolve(action)?;
+        self.prepare_with(action, &mut self.rng())
+    }
+
+    /// The RNG the next entry of the log draws from.
+    pub(super) fn rng(&self) -> GameRng {
+        GameRng::for_event(self.seed, self.events.len() as u64)
+    }
+
+    pub(super) fn prepare_with(&self, action: &Action, rng: &mut GameRng) -> Result<Event, GameError> {
+        let mut event = self.resolve(action, rng)?;
         event.reroll_of = reroll::replaced(self, &event)?;
         Ok(event)
     }
 
-    fn resolve(&self, action: &Action) -> Result<Event, GameError> {
-        let mut rng = GameRng::for_event(self.seed, self.events.len() as u64);
+    fn resolve(&self, action: &Action, rng: &mut GameRng) -> Result<Event, GameError> {
         if !matches!(action, Action::Undo {} | Action::Redo {})
-            && let Some(outcome) = self.scenario.rules.prepare(&self.scenario, &self.state, action, &mut rng)?
+            && let Some(outcome) = self.scenario.rules.prepare(&self.scenario, &self.state, action, rng)?
         {
             return Ok(Event { turn: self.state.turn, action: action.clone(), outcome, reroll_of: None });
         }
         let outcome = match action {
             Action::Roll { expr, dice, label } => {
                 limits::within("the roll's label", label.as_deref().unwrap_or_default(), limits::LABEL_CHARS)?;
-                let roll = parse_expr(expr)?.roll_or_typed(dice.as_deref(), &mut rng)?;
+                let roll = parse_expr(expr)?.roll_or_typed(dice.as_deref(), rng)?;
                 Outcome::Rolled { label: label.clone().unwrap_or_default(), roll }
             }
             Action::RollMove { unit, expr, dice } => {
@@ -157,7 +165,7 @@ impl Game {
                     )
                     .into());
                 }
-                Outcome::MoveRolled { unit: unit.id.clone(), roll: dice_expr.roll_or_typed(dice.as_deref(), &mut rng)? }
+                Outcome::MoveRolled { unit: unit.id.clone(), roll: dice_expr.roll_or_typed(dice.as_deref(), rng)? }
             }
             Action::Move { unit, path, facing } => {
                 resolve_move(&self.scenario, &self.state, self.live_unit(unit)?, path, *facing, 0.0)?
@@ -216,7 +224,7 @@ impl Game {
                 limits::within("the note", text.trim(), limits::NOTE_CHARS)?;
                 Outcome::Noted { text: text.trim().to_string() }
             }
-            Action::DrawCard { card } => self.draw(card.as_deref(), &mut rng)?,
+            Action::DrawCard { card } => self.draw(card.as_deref(), rng)?,
             Action::ShuffleDeck {} => {
                 let mut deck = Deck::new();
                 deck.shuffle(rng.inner());

@@ -11,3 +11,4 @@ mod play;
 mod scenarios;
 mod sequence;
 mod support;
+mod typed_dice;

@@ -83,8 +83,9 @@ pub fn toss(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcom
         }
         _ => {}
     }
+    // Too few is the feed's to say, roll by roll, so a form can ask for the second side's die by name.
     if let Some(faces) = dice
-        && faces.len() != 2
+        && faces.len() > 2
     {
         return Err(GameError::BadInput(format!(
             "the toss takes two D10 faces, {} then {}; {} were typed",

@@ -30,8 +30,9 @@ pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<
         )
         .into());
     }
+    // Too few is the feed's to say, roll by roll, so a form can ask for the second side's die by name.
     if let Some(faces) = dice
-        && faces.len() != 2
+        && faces.len() > 2
     {
         return Err(GameError::BadInput(format!(
             "initiative takes two dice, {} then {}; {} were typed",

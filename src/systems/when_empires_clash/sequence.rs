@@ -40,7 +40,12 @@ pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<
     let winner = loop {
         let tie = rolls.last().map(|r: &NamedRoll| r.roll.total);
         let throw = |feed: &mut DiceFeed, i: usize| {
-            feed.roll(&exprs[i], &sides[i].name).map_err(|e| match (e, tie) {
+            // A throw again is named for why, so a form asking for it step by step says so.
+            let label = match tie {
+                Some(_) => format!("{} again, after a tie", sides[i].name),
+                None => sides[i].name.clone(),
+            };
+            feed.roll(&exprs[i], &label).map_err(|e| match (e, tie) {
                 (crate::dice::FeedError::TooFew { .. }, Some(each)) => {
                     refuse(format!("a tie ({each} each): type the dice both sides threw again too"), SEQUENCE)
                 }
