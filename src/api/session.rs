@@ -261,11 +261,18 @@ impl From<crate::store::Campaign> for CampaignView {
 
 impl From<GameRecord> for GameSummary {
     fn from(g: GameRecord) -> GameSummary {
+        // A game whose system this build lacks still lists, under its id; one whose stored text has no
+        // readable title, under its name.
+        let system_name =
+            crate::rules::system(&g.system).map_or_else(|| g.system.clone(), |s| s.ruleset().name.clone());
+        let scenario_title = scenario::title_of(&g.scenario_toml).unwrap_or_else(|| g.name.clone());
         GameSummary {
             id: g.id,
             campaign_id: g.campaign_id,
             name: g.name,
             system: g.system,
+            system_name,
+            scenario_title,
             scenario_path: g.scenario_path,
             seed: g.seed.to_string(),
             created_at: g.created_at,

@@ -66,6 +66,10 @@ pub struct GameSummary {
     pub campaign_id: Option<i64>,
     pub name: String,
     pub system: String,
+    /// The rule system's name, as the game screen's header shows it.
+    pub system_name: String,
+    /// The scenario's own title; `name` starts as it and may be changed.
+    pub scenario_title: String,
     pub scenario_path: String,
     /// A string because seeds are 64-bit and JavaScript numbers are not.
     pub seed: String,

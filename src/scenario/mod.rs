@@ -7,6 +7,7 @@ mod file;
 mod load;
 mod numbers;
 mod shipped;
+mod title;
 
 pub use check::{Checked, check_file};
 pub use error::ScenarioError;
@@ -14,3 +15,4 @@ pub(crate) use load::build;
 pub use load::{Scenario, load_file, parse, parse_stored};
 pub use numbers::bounds;
 pub use shipped::{find_shipped, shipped_scenarios};
+pub use title::title_of;
