@@ -154,6 +154,10 @@ pub struct Weapon {
     pub bands: Vec<f64>,
     /// A blast template's radius, for weapons that place one.
     pub blast: Option<f64>,
+    /// How the reach is said where the rules give it no distance ("in sight"): shown instead of `range`,
+    /// which is then only the longest line across the table, and no ring is drawn for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reach: Option<String>,
 }
 
 impl Offer {

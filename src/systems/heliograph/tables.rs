@@ -167,6 +167,7 @@ impl Tables {
             range: weapon.bands[1],
             bands: weapon.bands.to_vec(),
             blast: weapon.cannon.then_some(self.cannon.blast_radius),
+            reach: None,
         })
     }
 

@@ -91,14 +91,21 @@ impl RuleSystem for NativesAreRestless {
         }
     }
 
-    /// Everything in sight is in range: a weapon's reach is the longest line across a 4' table.
+    /// Everything in sight is in range: a weapon's reach, as a distance, is the longest line across a 4'
+    /// table, and it is said as "in sight".
     fn weapon(charts: &Tables, kind: &str) -> Option<Weapon> {
         let profile = charts.profiles.get(kind)?;
         let name = match profile.class {
-            tables::Class::Gun => "Gun: everything in sight is in range",
-            _ => "Firearms: everything in sight is in range",
+            tables::Class::Gun => "Gun",
+            _ => "Firearms",
         };
-        profile.fires.then(|| Weapon { name: name.to_string(), range: 68.0, bands: Vec::new(), blast: None })
+        profile.fires.then(|| Weapon {
+            name: name.to_string(),
+            range: 68.0,
+            bands: Vec::new(),
+            blast: None,
+            reach: Some("everything in sight".to_string()),
+        })
     }
 
     fn apply(turn: &mut Turn, change: &Change) {
