@@ -7,20 +7,23 @@ use tokio::net::TcpStream;
 
 pub struct Connection {
     stream: BufReader<TcpStream>,
+    /// The server answers only requests addressed to its own name.
+    host: String,
 }
 
 impl Connection {
     pub async fn open(addr: std::net::SocketAddr) -> Connection {
         let stream = TcpStream::connect(addr).await.expect("the bench's server is listening");
         stream.set_nodelay(true).unwrap();
-        Connection { stream: BufReader::new(stream) }
+        Connection { stream: BufReader::new(stream), host: addr.to_string() }
     }
 
     /// Sends one command and reads its answer; anything but 200 stops the bench with the server's words.
     pub async fn post(&mut self, command: &str, args: &Value) -> Value {
         let body = args.to_string();
         let request = format!(
-            "POST /api/{command} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "POST /api/{command} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.host,
             body.len()
         );
         self.stream.get_mut().write_all(request.as_bytes()).await.unwrap();

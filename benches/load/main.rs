@@ -22,7 +22,9 @@ fn main() {
         let api = Arc::new(Api::open(&dir.path().join("load.db")).await.unwrap());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        tokio::spawn(axum::serve(listener, sandtable::serve::router(api, None)).into_future());
+        let access = Arc::new(sandtable::serve::TableAccess::new(addr, &[], sandtable::serve::new_code()));
+        let app = sandtable::serve::router(api, access, None).into_make_service_with_connect_info::<std::net::SocketAddr>();
+        tokio::spawn(axum::serve(listener, app).into_future());
 
         println!("{DEVICES} devices, {ACTIONS_PER_DEVICE} actions each (notes and free rolls, alternating), loopback HTTP, SQLite synchronous=FULL");
         println!("| case | actions | p50 | p95 | p99 | max | actions/s | p99 < {} ms |", TARGET_P99.as_millis());

@@ -237,7 +237,7 @@ pub enum CampaignCommand {
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// Address to listen on; loopback by default. Use 0.0.0.0 to let tablets on the LAN join.
+    /// Address to listen on; loopback by default (see --lan to let tablets join).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: IpAddr,
     /// Port (0 picks a free one and prints it)
@@ -246,4 +246,11 @@ pub struct ServeArgs {
     /// Folder of the built UI (ui/dist); found next to the working folder when omitted
     #[arg(long)]
     pub ui: Option<PathBuf>,
+    /// Open the table to tablets and phones on this network: listens on every interface and prints the
+    /// join link, its QR code and the join code (the token every other device must present)
+    #[arg(long)]
+    pub lan: bool,
+    /// Issue a new join code, so every device that joined with the old one must join again
+    #[arg(long)]
+    pub new_code: bool,
 }

@@ -168,9 +168,9 @@ pub async fn serve(db: &Path, args: ServeArgs) -> Result<(), Failure> {
         }
         None => default_ui_dir(),
     };
-    crate::serve::run(api, SocketAddr::new(args.host, args.port), ui)
-        .await
-        .map_err(|e| Failure::other(format!("serve: {e}")))
+    let listen =
+        crate::serve::Listen { addr: SocketAddr::new(args.host, args.port), lan: args.lan, new_code: args.new_code };
+    crate::serve::run(api, listen, ui).await.map_err(|e| Failure::other(format!("serve: {e}")))
 }
 
 /// The built UI next to the working folder (a checkout) or next to the binary.

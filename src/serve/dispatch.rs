@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -21,8 +22,20 @@ const BUDGET: Duration = Duration::from_secs(10);
 /// Runs the command on a blocking thread, so a long odds table or replay never holds up the threads
 /// that accept and answer other devices' requests; a panic becomes a 500 with a message, not a
 /// dropped connection.
-pub async fn command(State(api): State<Arc<Api>>, Path(command): Path<String>, body: Option<Json<Value>>) -> Response {
-    let args = body.map(|Json(v)| v).unwrap_or(Value::Object(Default::default()));
+pub async fn command(State(api): State<Arc<Api>>, Path(command): Path<String>, body: Bytes) -> Response {
+    // The body is read whole, within the router's limit (a larger one is answered 413 before this runs);
+    // an empty one is a command without arguments.
+    let args = if body.is_empty() {
+        Value::Object(Default::default())
+    } else {
+        match serde_json::from_slice(&body) {
+            Ok(v) => v,
+            Err(e) => {
+                let err = ApiError::bad_input(format!("the request is not JSON: {e}"));
+                return (status_of(&err), Json(err)).into_response();
+            }
+        }
+    };
     let runtime = tokio::runtime::Handle::current();
     let name = command.clone();
     let work = tokio::task::spawn_blocking(move || runtime.block_on(run(&api, &command, args)));

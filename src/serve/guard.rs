@@ -1,0 +1,119 @@
+//! Every request passes here before it reaches a command or a file: addressed to this server by its own
+//! name, not sent by another site's page, and, from any device but this one, carrying the join code.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::access::{Admission, TableAccess};
+use crate::api::{ApiError, ErrorKind};
+
+/// The cookie a joined device keeps its code in, so the page's own requests carry it.
+pub const CODE_COOKIE: &str = "sandtable_join";
+
+pub async fn guard(
+    State(access): State<Arc<TableAccess>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let headers = request.headers();
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default().to_string();
+    if !access.is_own_host(&host) {
+        return refuse(
+            StatusCode::MISDIRECTED_REQUEST,
+            format!("this server answers only to its own address, not {host:?}"),
+        );
+    }
+    if let Some(why) = cross_site(headers, &host) {
+        return refuse(StatusCode::FORBIDDEN, why);
+    }
+    let is_api = request.uri().path().starts_with("/api/");
+    if is_api && !is_json(headers) {
+        return refuse(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "commands are sent as JSON (Content-Type: application/json)".into(),
+        );
+    }
+    // This machine is the host's own: only other devices need the code.
+    if peer.ip().is_loopback() || peer.ip().to_canonical().is_loopback() {
+        return next.run(request).await;
+    }
+    let from_link = query_code(request.uri().query());
+    let presented = bearer(headers).or_else(|| cookie(headers)).or(from_link.clone());
+    match access.admit(presented.as_deref()) {
+        Admission::Admitted => {
+            let mut response = next.run(request).await;
+            // Joined by the link (the QR code): the page's later requests carry the code as a cookie.
+            if let Some(code) = from_link
+                && let Ok(value) =
+                    HeaderValue::from_str(&format!("{CODE_COOKIE}={code}; Path=/; HttpOnly; SameSite=Strict"))
+            {
+                response.headers_mut().append(header::SET_COOKIE, value);
+            }
+            response
+        }
+        Admission::NoCode => refuse(
+            StatusCode::UNAUTHORIZED,
+            "join this table first: scan its QR code, or open its address with the join code the host's screen shows"
+                .into(),
+        ),
+        Admission::WrongCode => refuse(
+            StatusCode::UNAUTHORIZED,
+            "that join code is not this table's (it may have been replaced): ask the host for the new one".into(),
+        ),
+        Admission::Cooling => refuse(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many wrong join codes in the last minute: wait a minute, then join again".into(),
+        ),
+    }
+}
+
+/// A page of another site may post to this server (a form, or a fetch it cannot read back), and the
+/// browser would send it. Browsers say where a request comes from; anything not from this server's own
+/// pages is refused.
+fn cross_site(headers: &HeaderMap, host: &str) -> Option<String> {
+    let site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+    if site == Some("cross-site") || site == Some("same-site") {
+        return Some("requests from another site's pages are refused".into());
+    }
+    let origin = headers.get(header::ORIGIN)?.to_str().ok()?;
+    let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
+    (!origin_host.eq_ignore_ascii_case(host)).then(|| format!("requests from {origin} are refused"))
+}
+
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"))
+}
+
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    value.strip_prefix("Bearer ").map(|code| code.trim().to_string())
+}
+
+fn cookie(headers: &HeaderMap) -> Option<String> {
+    headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(';')).find_map(|pair| {
+        let (name, value) = pair.trim().split_once('=')?;
+        (name == CODE_COOKIE).then(|| value.to_string())
+    })
+}
+
+fn query_code(query: Option<&str>) -> Option<String> {
+    query?.split('&').find_map(|pair| pair.strip_prefix("join=")).map(str::to_string)
+}
+
+fn refuse(status: StatusCode, message: String) -> Response {
+    let kind = match status {
+        StatusCode::TOO_MANY_REQUESTS => ErrorKind::Busy,
+        _ => ErrorKind::Refused,
+    };
+    (status, axum::Json(ApiError::new(kind, message))).into_response()
+}

@@ -1,0 +1,173 @@
+//! `sandtable serve`'s door: requests addressed to another name (DNS rebinding), other devices without the
+//! table's join code, a replaced code, an oversized body and another site's form post are all refused
+//! before any command runs; the host's own machine needs no code.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::connect_info::MockConnectInfo;
+use axum::http::{Request, StatusCode, header};
+use sandtable::api::Api;
+use sandtable::serve::{MOST_BODY_BYTES, TableAccess, router};
+use tower::ServiceExt;
+
+const PORT: u16 = 8787;
+const CODE: &str = "K7QX2M";
+
+struct Table {
+    api: Arc<Api>,
+    access: Arc<TableAccess>,
+    _dir: tempfile::TempDir,
+}
+
+async fn table() -> Table {
+    let dir = tempfile::tempdir().unwrap();
+    let api = Arc::new(Api::open(&dir.path().join("t.db")).await.unwrap());
+    let local: SocketAddr = ([0, 0, 0, 0], PORT).into();
+    let access = Arc::new(TableAccess::new(local, &["192.168.1.20".parse().unwrap()], CODE.into()));
+    Table { api, access, _dir: dir }
+}
+
+impl Table {
+    /// Sends a request as if from `peer`, and answers its status, headers and body.
+    async fn send(&self, peer: [u8; 4], request: Request<Body>) -> (StatusCode, axum::http::HeaderMap, String) {
+        let app = router(self.api.clone(), self.access.clone(), None)
+            .layer(MockConnectInfo(SocketAddr::from((peer, 50_000))));
+        let response = app.oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        (status, headers, String::from_utf8_lossy(&body).into_owned())
+    }
+}
+
+const HOST_PC: [u8; 4] = [127, 0, 0, 1];
+const TABLET: [u8; 4] = [192, 168, 1, 30];
+
+fn command(host: &str, name: &str) -> axum::http::request::Builder {
+    Request::post(format!("/api/{name}")).header(header::HOST, host).header(header::CONTENT_TYPE, "application/json")
+}
+
+#[tokio::test]
+async fn the_host_machine_needs_no_code() {
+    let t = table().await;
+    let (status, _, body) =
+        t.send(HOST_PC, command("127.0.0.1:8787", "list_scenarios").body(Body::from("{}")).unwrap()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+#[tokio::test]
+async fn another_name_in_the_host_header_is_refused() {
+    let t = table().await;
+    for host in ["evil.example", "evil.example:8787", "192.168.1.20:9999"] {
+        let (status, _, body) = t.send(HOST_PC, command(host, "list_scenarios").body(Body::from("{}")).unwrap()).await;
+        assert_eq!(status, StatusCode::MISDIRECTED_REQUEST, "{host}: {body}");
+        assert!(body.contains("its own address"), "{body}");
+    }
+}
+
+#[tokio::test]
+async fn another_device_needs_the_join_code() {
+    let t = table().await;
+    let host = "192.168.1.20:8787";
+    let (status, _, body) = t.send(TABLET, command(host, "list_games").body(Body::from("{}")).unwrap()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert!(body.contains("join this table first"), "{body}");
+
+    let wrong =
+        command(host, "list_games").header(header::AUTHORIZATION, "Bearer AAAAAA").body(Body::from("{}")).unwrap();
+    assert_eq!(t.send(TABLET, wrong).await.0, StatusCode::UNAUTHORIZED);
+
+    let right = command(host, "list_games")
+        .header(header::AUTHORIZATION, format!("Bearer {CODE}"))
+        .body(Body::from("{}"))
+        .unwrap();
+    assert_eq!(t.send(TABLET, right).await.0, StatusCode::OK);
+
+    let cookie = command(host, "list_games")
+        .header(header::COOKIE, format!("sandtable_join={CODE}"))
+        .body(Body::from("{}"))
+        .unwrap();
+    assert_eq!(t.send(TABLET, cookie).await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_join_link_leaves_the_code_as_a_cookie() {
+    let t = table().await;
+    let link =
+        Request::get(format!("/?join={CODE}")).header(header::HOST, "192.168.1.20:8787").body(Body::empty()).unwrap();
+    let (status, headers, _) = t.send(TABLET, link).await;
+    assert_ne!(status, StatusCode::UNAUTHORIZED);
+    let cookie = headers.get(header::SET_COOKIE).expect("a cookie").to_str().unwrap();
+    assert!(
+        cookie.starts_with(&format!("sandtable_join={CODE}"))
+            && cookie.contains("HttpOnly")
+            && cookie.contains("SameSite=Strict"),
+        "{cookie}"
+    );
+}
+
+#[tokio::test]
+async fn a_replaced_code_drops_the_devices_that_joined_with_it() {
+    let t = table().await;
+    t.access.replace_code("ZZZZ22".into());
+    let old = command("192.168.1.20:8787", "list_games")
+        .header(header::COOKIE, format!("sandtable_join={CODE}"))
+        .body(Body::from("{}"))
+        .unwrap();
+    let (status, _, body) = t.send(TABLET, old).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert!(body.contains("not this table's"), "{body}");
+}
+
+#[tokio::test]
+async fn an_oversized_body_is_refused_unread() {
+    let t = table().await;
+    let big = format!("{{\"name\":\"{}\"}}", "x".repeat(MOST_BODY_BYTES));
+    let (status, _, _) =
+        t.send(HOST_PC, command("127.0.0.1:8787", "create_campaign").body(Body::from(big)).unwrap()).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn another_sites_form_post_runs_nothing() {
+    let t = table().await;
+    // What a page elsewhere can make a browser send without asking: a form, or a no-cors fetch.
+    let form = Request::post("/api/create_campaign")
+        .header(header::HOST, "127.0.0.1:8787")
+        .header(header::ORIGIN, "http://evil.example")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from("name=pwned"))
+        .unwrap();
+    assert_eq!(t.send(HOST_PC, form).await.0, StatusCode::FORBIDDEN);
+    let fetched = Request::post("/api/create_campaign")
+        .header(header::HOST, "127.0.0.1:8787")
+        .header("sec-fetch-site", "cross-site")
+        .header(header::CONTENT_TYPE, "text/plain")
+        .body(Body::from("{\"name\":\"pwned\"}"))
+        .unwrap();
+    assert_eq!(t.send(HOST_PC, fetched).await.0, StatusCode::FORBIDDEN);
+    let plain = Request::post("/api/create_campaign")
+        .header(header::HOST, "127.0.0.1:8787")
+        .header(header::CONTENT_TYPE, "text/plain")
+        .body(Body::from("{\"name\":\"pwned\"}"))
+        .unwrap();
+    assert_eq!(t.send(HOST_PC, plain).await.0, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let (_, _, campaigns) =
+        t.send(HOST_PC, command("127.0.0.1:8787", "list_campaigns").body(Body::from("{}")).unwrap()).await;
+    assert_eq!(campaigns, "[]", "no campaign was made");
+}
+
+#[tokio::test]
+async fn no_other_origin_is_granted_cors() {
+    let t = table().await;
+    let preflight = Request::options("/api/list_games")
+        .header(header::HOST, "127.0.0.1:8787")
+        .header(header::ORIGIN, "http://127.0.0.1:8787")
+        .header("access-control-request-method", "POST")
+        .body(Body::empty())
+        .unwrap();
+    let (_, headers, _) = t.send(HOST_PC, preflight).await;
+    assert!(headers.get(header::ACCESS_CONTROL_ALLOW_ORIGIN).is_none());
+}
