@@ -97,6 +97,19 @@ function helpers(page) {
     assert.fail(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
   }
 
+  /**
+   * Types dice roll by roll into a step-by-step dice form, each box once the engine has asked for it,
+   * and waits until the faces resolve the action.
+   */
+  async function typeRolls(testid, ...rolls) {
+    for (const [i, faces] of rolls.entries()) {
+      const box = tid(i === 0 ? `${testid}-faces` : `${testid}-faces-${i}`);
+      await box.waitFor();
+      await box.fill(String(faces));
+    }
+    await until(`the dice typed for ${testid} to be enough`, async () => !(await tid(`${testid}-use`).isDisabled()));
+  }
+
   async function text(id) {
     return ((await tid(id).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
   }
@@ -178,5 +191,5 @@ function helpers(page) {
     await cdp.detach();
   }
 
-  return { tid, until, text, figures, toClient, tapTable, logEntries, dismissNotice, pinch };
+  return { tid, until, text, typeRolls, figures, toClient, tapTable, logEntries, dismissNotice, pinch };
 }

@@ -14,11 +14,11 @@ import { launch, out } from './harness.mjs';
 const SCENARIO = 'heliograph/cotta-assault.toml';
 
 let session;
-let page, tid, until, text, figures, toClient, logEntries, dismissNotice;
+let page, tid, until, text, typeRolls, figures, toClient, logEntries, dismissNotice;
 
 before(async () => {
   session = await launch();
-  ({ page, tid, until, text, figures, toClient, logEntries, dismissNotice } = session);
+  ({ page, tid, until, text, typeRolls, figures, toClient, logEntries, dismissNotice } = session);
 });
 
 after(async () => {
@@ -91,10 +91,12 @@ test('a Heliograph activation: toss, cannon blast, fire and morale through the U
 
   // The toss, typed: one D10 per side (0-9), the U.S. column's 7 against the Moros' 3.
   await tid('initiative-type').click();
-  await until('the toss dice hint', async () => (await text('initiative-dice-us')) === '1 D10 for U.S. column');
-  assert.equal(await text('initiative-dice-moros'), '1 D10 for Moros of the cotta');
-  await tid('initiative-face-us').fill('7');
-  await tid('initiative-face-moros').fill('3');
+  // Each side's die is asked for by name, the second once the first is typed.
+  await until('the U.S. die asked for', async () => (await text('initiative-roll-0')) === '1 D10 · U.S. column');
+  assert.equal(await tid('initiative-faces-1').count(), 0, 'one box at a time');
+  await tid('initiative-faces').fill('7');
+  await until('the Moros die asked for', async () => (await text('initiative-roll-1')) === '1 D10 · Moros of the cotta');
+  await tid('initiative-faces-1').fill('3');
   await tid('initiative-use').click();
   await until('the U.S. column to choose', async () => /U\.S\. column chooses/.test(await text('chooser')));
   assert.match(await newest(), /Activation toss: U\.S\. column 7 against Moros of the cotta 3: U\.S\. column activates a unit/);
@@ -213,8 +215,7 @@ test('Heliograph hidden counters, sighting, jungle movement and the melee sequen
 
   // The U.S. patrol wins the toss and activates the 1st Squad.
   await tid('initiative-type').click();
-  await tid('initiative-face-us').fill('7');
-  await tid('initiative-face-moros').fill('3');
+  await typeRolls('initiative', 7, 3);
   await tid('initiative-use').click();
   await tid('activate-first-squad').click();
   await until('the squad to be active', async () => (await text('active-unit')) === '1st Squad, 17th Infantry');
@@ -286,8 +287,7 @@ test('Heliograph hidden counters, sighting, jungle movement and the melee sequen
 
   // The Moros win the next toss (8 + their bonus of 1) and charge the squad with the warriors.
   await tid('initiative-type').click();
-  await tid('initiative-face-us').fill('2');
-  await tid('initiative-face-moros').fill('8');
+  await typeRolls('initiative', 2, 8);
   await tid('initiative-use').click();
   await until('the Moros to choose', async () => /Moros chooses/.test(await text('chooser')));
   await dismissNotice();

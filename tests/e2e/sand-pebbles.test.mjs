@@ -37,12 +37,12 @@ async function phaseIs(title) {
 /** Types the initiative dice, each side's own D6, and names the side that goes first. */
 async function initiative(allies, boxers, first) {
   await tid('initiative-type').click();
-  // Each box says which die it takes, in the engine's words.
-  await until('the initiative dice hint', async () => /^1 D6 for Legation Guard$/.test(await text('initiative-dice-allies')));
-  assert.equal(await text('initiative-dice-boxers'), '1 D6 for Boxers');
+  // Each box says which die it takes, in the engine's words, the second once the first is typed.
+  await until('the first die asked for', async () => (await text('initiative-roll-0')) === '1 D6 · Legation Guard');
+  await tid('initiative-faces').fill(String(allies));
+  await until('the second die asked for', async () => (await text('initiative-roll-1')) === '1 D6 · Boxers');
   if (first === 'boxers') await page.screenshot({ path: join(out, 'sp-initiative-typed.png') });
-  await tid('initiative-face-allies').fill(String(allies));
-  await tid('initiative-face-boxers').fill(String(boxers));
+  await tid('initiative-faces-1').fill(String(boxers));
   await tid('initiative-use').click();
   await until('the initiative winner to choose', async () => /chooses$/.test(await text('acting-side')));
   await tid(`first-${first}`).click();
@@ -222,7 +222,15 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   await until('the fire dice hint', async () => /10 D20 to hit/.test(await text('fire-dice-hint')));
   assert.match(await text('fire-dice-hint'), /then 1 D6 per natural 1 that got through: 6 kills the leader/);
   await page.screenshot({ path: join(out, 'sp-fire-typed.png') });
-  await tid('fire-faces').fill('2 3 15 16 17 18 19 20 12 11');
+  // A natural 1 among the D20s: only then is the leader's D6 asked for, beside its own roll.
+  await tid('fire-faces').fill('1 3 15 16 17 18 19 20 12 11');
+  await until('the leader die asked for', async () => /^1 D6 · natural 1: leader on a 6$/.test(await text('fire-roll-1')));
+  assert.ok(await tid('fire-use').isDisabled(), 'not yet: the leader die is owed');
+  await tid('fire-faces-1').fill('7');
+  await until('a D6 has no 7', async () => /7 is not a face of a D6/.test(await text('fire-problem-1')));
+  await page.screenshot({ path: join(out, 'sp-fire-typed-steps.png') });
+  await tid('fire-faces-1').fill('3');
+  await until('the dice enough', async () => !(await tid('fire-use').isDisabled()));
   await tid('fire-use').click();
   await until('two Boxers down', async () => (await text('alive-boxers-west')) === '10');
   assert.match(await newest(), /U\.S\. Marines fire at Boxers of the West Gate \(19\.2", open, hit on 1-7\): 10 D20, 2 hits: 2 figures lost/);

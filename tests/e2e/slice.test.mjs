@@ -15,11 +15,11 @@ import { launch, out } from './harness.mjs';
 const SCENARIO = 'sand-pebbles/legation-wall.toml';
 
 let session;
-let page, tid, until, text, figures, toClient, tapTable, logEntries, dismissNotice;
+let page, tid, until, text, typeRolls, figures, toClient, tapTable, logEntries, dismissNotice;
 
 before(async () => {
   session = await launch();
-  ({ page, tid, until, text, figures, toClient, tapTable, logEntries, dismissNotice } = session);
+  ({ page, tid, until, text, typeRolls, figures, toClient, tapTable, logEntries, dismissNotice } = session);
 });
 
 after(async () => {
@@ -42,8 +42,7 @@ test('a slice of a Sand Pebbles game in the browser', async () => {
   assert.equal(await tid('step-move_initiative').getAttribute('data-current'), 'true');
   assert.equal(await tid('roll-move-us-marines').isDisabled(), true, 'nobody moves before the initiative');
   await tid('initiative-type').click();
-  await tid('initiative-face-allies').fill('5');
-  await tid('initiative-face-boxers').fill('2');
+  await typeRolls('initiative', 5, 2);
   await tid('initiative-use').click();
   await until('the winner to choose', async () => (await text('phase-title')) === 'Choose who moves first');
   assert.match(await text('acting-side'), /Legation Guard chooses/);

@@ -16,11 +16,11 @@ const SCENARIO = 'sand-pebbles/legation-wall.toml';
 const UNITS = ['us-marines', 'rn-sailors', 'colt-gun', 'gun-boat', 'boxers-west', 'boxers-east', 'boat-gun', 'tiger-men'];
 
 let session;
-let page, tid, until, text, figures, toClient, dismissNotice;
+let page, tid, until, text, typeRolls, figures, toClient, dismissNotice;
 
 before(async () => {
   session = await launch({ width: 1024, height: 768 });
-  ({ page, tid, until, text, figures, toClient, dismissNotice } = session);
+  ({ page, tid, until, text, typeRolls, figures, toClient, dismissNotice } = session);
 });
 
 after(async () => {
@@ -258,8 +258,7 @@ test('after the Boxers charge into the sailors the names still keep apart', asyn
   await size(1024, 768);
   await tid('zoom-fit').click();
   await tid('initiative-type').click();
-  await tid('initiative-face-allies').fill('2');
-  await tid('initiative-face-boxers').fill('5');
+  await typeRolls('initiative', 2, 5);
   await tid('initiative-use').click();
   await tid('first-boxers').click();
   await until('the Boxers to act', async () => /^Boxers$/.test(await text('acting-side')));

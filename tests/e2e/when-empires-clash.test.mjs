@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import { bin, launch, out, root } from './harness.mjs';
 
 let session;
-let page, tid, until, text, logEntries;
+let page, tid, until, text, typeRolls, logEntries;
 
 before(async () => {
   session = await launch({ width: 1024, height: 768 });
-  ({ page, tid, until, text, logEntries } = session);
+  ({ page, tid, until, text, typeRolls, logEntries } = session);
   // The battle is set up from a scenario file, as `sandtable game new` does at the desk.
   execFileSync(bin, ['game', 'new', join(root, 'tests/e2e/fixtures/wec-skirmish.toml'), '--seed', '5'], {
     env: { ...process.env, SANDTABLE_DB: session.db },
@@ -46,8 +46,13 @@ test('a When Empires Clash! turn on the grid: initiative, a move, a fire and a c
   await snap('wec-start');
 
   await tid('initiative-type').click();
-  await tid('initiative-face-british').fill('5 6');
-  await tid('initiative-face-zulus').fill('3');
+  // A tie (11 each) is thrown again: the form asks for the throw again only once the tie is typed.
+  await tid('initiative-faces').fill('5 6');
+  await until('the Zulus die asked for', async () => (await text('initiative-roll-1')) === '1 D12 · Zulus');
+  await tid('initiative-faces-1').fill('11');
+  await until('the throw again asked for', async () => (await text('initiative-roll-2')) === '2 D6 · British again, after a tie');
+  await snap('wec-initiative-tie');
+  await typeRolls('initiative', '5 6', '11', '5 6', '3');
   await tid('initiative-use').click();
   await until('the initiative thrown', async () => /British 11 against Zulus 3/.test(await newest()));
   await tid('take-initiative').click();

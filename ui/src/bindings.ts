@@ -25,6 +25,11 @@ export const commands = {
 	/**  The exact odds of an action's outcome; nothing is applied or recorded. */
 	gameOdds: (id: number, action: ActionInput_Deserialize) => typedError<OddsView, ApiError_Serialize>(__TAURI_INVOKE("game_odds", { id, action })),
 	/**
+	 *  How far dice typed so far (the action's `dice`) get: the rolls the rules have called for, each
+	 *  with its faces, the next one to type, or the roll a bad face belongs to. Nothing is recorded.
+	 */
+	gameDice: (id: number, action: ActionInput_Deserialize) => typedError<DiceCheck_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_dice", { id, action })),
+	/**
 	 *  "What if": the game played out from here under each of the player's plans (`games` each, or
 	 *  the default), for a system Sandtable can play to the end by itself. Nothing is recorded.
 	 */
@@ -337,6 +342,76 @@ export type CoverColumn = {
 	id: string,
 	name: string,
 };
+
+/**
+ *  One roll a procedure asked typed dice for: what it is for, its dice, and where its faces sit in the
+ *  typed list. Procedures ask in the order the rules call for the dice, and a later roll may depend on
+ *  an earlier one's faces (a leader's D6 for each natural 1), so these are what a form needs to ask for
+ *  dice step by step.
+ */
+export type DiceAsk = {
+	label: string,
+	/**  The dice, as an expression: "10D20", "1D6". */
+	expr: string,
+	/**  The first face of this roll in the typed list. */
+	from: number,
+	/**  How many faces it takes. */
+	count: number,
+};
+
+/**
+ *  How far the dice typed for an action get: the rolls the rules have called for so far, in order, each
+ *  with the faces typed for it, and whether the action can now be resolved. A form asks again as each
+ *  roll is typed, so it can ask for the next roll only once the rules call for it (the leader's D6 only
+ *  after a natural 1 among the D20s) and put a bad face beside the roll it was typed for.
+ */
+export type DiceCheck = DiceCheck_Serialize | DiceCheck_Deserialize;
+
+/**
+ *  How far the dice typed for an action get: the rolls the rules have called for so far, in order, each
+ *  with the faces typed for it, and whether the action can now be resolved. A form asks again as each
+ *  roll is typed, so it can ask for the next roll only once the rules call for it (the leader's D6 only
+ *  after a natural 1 among the D20s) and put a bad face beside the roll it was typed for.
+ */
+export type DiceCheck_Deserialize = {
+	steps: DiceStep[],
+	/**  The typed faces resolve the action as they stand. */
+	ready: boolean,
+	problem?: DiceProblem_Deserialize | null,
+};
+
+/**
+ *  How far the dice typed for an action get: the rolls the rules have called for so far, in order, each
+ *  with the faces typed for it, and whether the action can now be resolved. A form asks again as each
+ *  roll is typed, so it can ask for the next roll only once the rules call for it (the leader's D6 only
+ *  after a natural 1 among the D20s) and put a bad face beside the roll it was typed for.
+ */
+export type DiceCheck_Serialize = {
+	steps: DiceStep[],
+	/**  The typed faces resolve the action as they stand. */
+	ready: boolean,
+	problem: DiceProblem_Serialize | null,
+};
+
+/**  What is wrong with the typed dice, and at which step when it belongs to one. */
+export type DiceProblem = DiceProblem_Serialize | DiceProblem_Deserialize;
+
+/**  What is wrong with the typed dice, and at which step when it belongs to one. */
+export type DiceProblem_Deserialize = {
+	step?: number | null,
+	message: string,
+};
+
+/**  What is wrong with the typed dice, and at which step when it belongs to one. */
+export type DiceProblem_Serialize = {
+	step: number | null,
+	message: string,
+};
+
+export type DiceStep = {
+	/**  The faces typed for this roll so far: fewer than `ask.count` on the roll still being typed. */
+	faces: number[],
+} & DiceAsk;
 
 export type Draft = Draft_Serialize | Draft_Deserialize;
 
@@ -661,6 +736,10 @@ export type GameSummary_Deserialize = {
 	campaign_id?: number | null,
 	name: string,
 	system: string,
+	/**  The rule system's name, as the game screen's header shows it. */
+	system_name: string,
+	/**  The scenario's own title; `name` starts as it and may be changed. */
+	scenario_title: string,
 	scenario_path: string,
 	/**  A string because seeds are 64-bit and JavaScript numbers are not. */
 	seed: string,
@@ -673,6 +752,10 @@ export type GameSummary_Serialize = {
 	campaign_id: number | null,
 	name: string,
 	system: string,
+	/**  The rule system's name, as the game screen's header shows it. */
+	system_name: string,
+	/**  The scenario's own title; `name` starts as it and may be changed. */
+	scenario_title: string,
 	scenario_path: string,
 	/**  A string because seeds are 64-bit and JavaScript numbers are not. */
 	seed: string,
@@ -1998,6 +2081,11 @@ export type Weapon_Deserialize = {
 	bands: (number | null)[],
 	/**  A blast template's radius, for weapons that place one. */
 	blast?: number | null,
+	/**
+	 *  How the reach is said where the rules give it no distance ("in sight"): shown instead of `range`,
+	 *  which is then only the longest line across the table, and no ring is drawn for it.
+	 */
+	reach?: string | null,
 };
 
 /**  A weapon as the charts give it: what the table view draws and the measuring tool reports. */
@@ -2009,6 +2097,11 @@ export type Weapon_Serialize = {
 	bands: (number | null)[],
 	/**  A blast template's radius, for weapons that place one. */
 	blast: number | null,
+	/**
+	 *  How the reach is said where the rules give it no distance ("in sight"): shown instead of `range`,
+	 *  which is then only the longest line across the table, and no ring is drawn for it.
+	 */
+	reach?: string,
 };
 
 export type WecAction = WecAction_Serialize | WecAction_Deserialize;

@@ -47,6 +47,11 @@ export interface SystemUi {
   Side?: { label: string; Panel: Component };
   /** The system keeps its own deck in its turn bar (a siege's cards): the dice tray's shared deck is hidden. */
   ownDeck?: boolean;
+  /**
+   * The actions in which each side throws once and a tie is thrown again (an initiative): their log
+   * entries hold one roll per side per throw, the last throw the one that counted.
+   */
+  rethrownOnTie?: string[];
   prompts: Record<string, PromptWords>;
 }
 

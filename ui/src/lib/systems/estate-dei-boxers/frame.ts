@@ -103,6 +103,6 @@ export function quarterTags(zones: Zone[], f: Frame): { quarter: number; x: numb
     const x0 = Math.min(...mine.map((z) => z.rect[0]));
     const top = Math.min(...mine.map((z) => z.rect[1]));
     const onTop = Math.abs(top - f.bounds.y0) < 1e-6;
-    return { quarter: q, x: f.ox + (x0 + 0.3) * f.s, y: onTop ? f.oy + f.bounds.y0 * f.s - 6 : f.oy + f.bounds.y1 * f.s + 14 };
+    return { quarter: q, x: f.ox + (x0 + 0.3) * f.s, y: onTop ? f.oy + f.bounds.y0 * f.s - 6 : f.oy + f.bounds.y1 * f.s + 17 };
   });
 }

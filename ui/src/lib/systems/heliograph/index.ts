@@ -12,6 +12,7 @@ const heliograph: SystemUi = {
   TurnBar: ActivationBar,
   UnitActions,
   Due: DefensiveFire,
+  rethrownOnTie: ['initiative'],
   prompts: {
     morale: { title: 'Morale test', chance: 'to pass', roll: 'Roll test', typed: 'D% 1-100', labelOf: passes },
     melee: { title: 'Melee', chance: '', roll: 'Fight the melee', typed: 'D10s in order', Choices: MeleePairs },

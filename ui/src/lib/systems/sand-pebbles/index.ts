@@ -10,6 +10,7 @@ const sandPebbles: SystemUi = {
   TurnBar: PhaseBar,
   UnitActions,
   UnitPanels,
+  rethrownOnTie: ['initiative'],
   prompts: {
     morale: { title: 'Morale test', chance: 'to pass', roll: 'Roll test', typed: 'the D6 you rolled', labelOf: passes },
     melee: {

@@ -15,6 +15,7 @@ const whenEmpiresClash: SystemUi = {
   UnitActions: StandActions,
   UnitPanels: CombatPanel,
   desk: { label: 'When Empires Clash!: build two armies and set up a one-off battle by dice', Screen: ArmyScreen },
+  rethrownOnTie: ['initiative'],
   prompts: {},
 };
 
