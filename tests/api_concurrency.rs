@@ -77,11 +77,10 @@ async fn two_processes_writing_one_game_both_land_every_note_and_roll() {
     }
 
     let reopened = Api::open(&db).await.unwrap();
-    let stored = reopened.game_view(game).await.unwrap();
-    assert_eq!(stored.log.len(), 120, "every note and roll of both processes recorded once");
+    let stored = reopened.game_log(game, None, None).await.unwrap();
+    assert_eq!(stored.len(), 120, "every note and roll of both processes recorded once");
     for process in 0..2 {
         let notes: Vec<&str> = stored
-            .log
             .iter()
             .filter_map(|e| e.text.strip_prefix("Note: "))
             .filter(|t| t.starts_with(&format!("process {process},")))
@@ -90,7 +89,7 @@ async fn two_processes_writing_one_game_both_land_every_note_and_roll() {
         assert_eq!(notes, expected, "process {process}'s notes in its order");
     }
     for api in [first, second] {
-        let live = api.game_view(game).await.unwrap();
-        assert_eq!(serde_json::to_value(&live.log).unwrap(), serde_json::to_value(&stored.log).unwrap());
+        let live = api.game_log(game, None, None).await.unwrap();
+        assert_eq!(serde_json::to_value(&live).unwrap(), serde_json::to_value(&stored).unwrap());
     }
 }

@@ -34,6 +34,9 @@ macro_rules! for_each_command {
             /// How far dice typed so far (the action's `dice`) get: the rolls the rules have called for, each
             /// with its faces, the next one to type, or the roll a bad face belongs to. Nothing is recorded.
             game_dice(id: i64, action: $crate::systems::ActionInput) -> $crate::game::DiceCheck;
+            /// The log's entries before `before` (a `seq`; the end when null), the newest `count` of them
+            /// (all when null), oldest first: the log panel paging back past the game view's window.
+            game_log(id: i64, before: Option<u32>, count: Option<u32>) -> Vec<$crate::game::LogEntry>;
             /// "What if": the game played out from here under each of the player's plans (`games` each, or
             /// the default), for a system Sandtable can play to the end by itself. Nothing is recorded.
             game_forecast(id: i64, games: Option<u32>) -> $crate::rules::Forecast;

@@ -17,5 +17,6 @@ pub use session::Api;
 pub(crate) use session::read_seed;
 pub use template::{FigureUnder, TemplateView};
 pub use views::{
-    CampaignView, FigureView, GameSummary, GameView, OptionView, ScenarioSummary, SideView, TerrainView, UnitView,
+    CampaignView, FigureView, GameSummary, GameView, LOG_WINDOW, OptionView, ScenarioSummary, SideView, TerrainView,
+    UnitView,
 };

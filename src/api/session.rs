@@ -7,7 +7,7 @@ use tokio::sync::Mutex;
 use super::{
     ApiError, CampaignView, ErrorKind, GameSummary, GameView, Measurement, OptionView, ScenarioSummary, TemplateView,
 };
-use crate::game::{Action, DiceCheck, Event, Game, GameError};
+use crate::game::{Action, DiceCheck, Event, Game, GameError, LogEntry};
 use crate::measure::Pt;
 use crate::odds::OddsView;
 use crate::rules::{FORECAST_GAMES, Forecast};
@@ -184,6 +184,11 @@ impl Api {
     pub async fn game_dice(&self, id: i64, action: Action) -> Result<DiceCheck, ApiError> {
         let (_, game) = self.load(id).await?;
         Ok(game.check_dice(&action))
+    }
+
+    pub async fn game_log(&self, id: i64, before: Option<u32>, count: Option<u32>) -> Result<Vec<LogEntry>, ApiError> {
+        let (_, game) = self.load(id).await?;
+        Ok(game.log_page(before.map(|b| b as usize), count.map_or(usize::MAX, |c| c as usize)))
     }
 
     pub async fn game_forecast(&self, id: i64, games: Option<u32>) -> Result<Forecast, ApiError> {

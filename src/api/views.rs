@@ -77,6 +77,9 @@ pub struct GameSummary {
     pub event_count: i64,
 }
 
+/// How many of the newest log entries a game view carries.
+pub const LOG_WINDOW: usize = 20;
+
 /// The game as the UI shows it. Every system fills the same fields (where the turn stands, what is owed,
 /// the rolls due now, what each unit may do); `rules` is the system's own part, tagged with its id.
 #[derive(Debug, Clone, Serialize)]
@@ -93,8 +96,11 @@ pub struct GameView {
     pub terrain: Vec<TerrainView>,
     pub sides: Vec<SideView>,
     pub units: Vec<UnitView>,
-    /// Newest last.
+    /// The newest `LOG_WINDOW` entries, newest last; `game_log` pages back through the rest. So an action's
+    /// answer stays the same size however long the game has run.
     pub log: Vec<LogEntry>,
+    /// Entries in the whole log.
+    pub log_total: u32,
     pub can_undo: bool,
     pub can_redo: bool,
     pub cards_remaining: u32,
@@ -236,7 +242,8 @@ impl GameView {
                 .map(|s| SideView { id: s.id.clone(), name: s.name.clone(), colour: s.colour.clone() })
                 .collect(),
             units,
-            log: game.log_entries(),
+            log: game.log_page(None, LOG_WINDOW),
+            log_total: game.events().len() as u32,
             can_undo: game.can_undo(),
             can_redo: game.can_redo(),
             cards_remaining: state.deck.remaining() as u32,

@@ -76,7 +76,8 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
         }
         GameCommand::Log { id, format } => {
             let view = api.game_view(id).await?;
-            print!("{}", log_format::render(&format!("{} (game {id})", view.scenario_title), &view.log, format));
+            let log = api.game_log(id, None, None).await?;
+            print!("{}", log_format::render(&format!("{} (game {id})", view.scenario_title), &log, format));
         }
         GameCommand::Measure { id, from, to, json } => {
             let m = api.measure(id, from, to).await?;

@@ -21,10 +21,19 @@ pub struct LogEntry {
 
 impl Game {
     pub fn log_entries(&self) -> Vec<LogEntry> {
+        self.log_page(None, usize::MAX)
+    }
+
+    /// The newest `count` entries before `before` (all of the log's end when None), oldest first: what a
+    /// screen shows, and pages back through on demand, without describing the whole log each time.
+    pub fn log_page(&self, before: Option<usize>, count: usize) -> Vec<LogEntry> {
         let undone = self.undone_flags();
-        self.events()
+        let end = before.unwrap_or(usize::MAX).min(self.events().len());
+        let start = end.saturating_sub(count);
+        self.events()[start..end]
             .iter()
             .enumerate()
+            .map(|(i, event)| (start + i, event))
             .map(|(seq, event)| LogEntry {
                 seq: seq as u32,
                 // "Turn 2 begins" opens turn 2, and reads under it.

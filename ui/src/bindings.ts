@@ -30,6 +30,11 @@ export const commands = {
 	 */
 	gameDice: (id: number, action: ActionInput_Deserialize) => typedError<DiceCheck_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_dice", { id, action })),
 	/**
+	 *  The log's entries before `before` (a `seq`; the end when null), the newest `count` of them
+	 *  (all when null), oldest first: the log panel paging back past the game view's window.
+	 */
+	gameLog: (id: number, before: number | null, count: number | null) => typedError<LogEntry_Serialize[], ApiError_Serialize>(__TAURI_INVOKE("game_log", { id, before, count })),
+	/**
 	 *  "What if": the game played out from here under each of the player's plans (`games` each, or
 	 *  the default), for a system Sandtable can play to the end by itself. Nothing is recorded.
 	 */
@@ -785,8 +790,13 @@ export type GameView_Deserialize = {
 	terrain: TerrainView_Deserialize[],
 	sides: SideView[],
 	units: UnitView_Deserialize[],
-	/**  Newest last. */
+	/**
+	 *  The newest `LOG_WINDOW` entries, newest last; `game_log` pages back through the rest. So an action's
+	 *  answer stays the same size however long the game has run.
+	 */
 	log: LogEntry_Deserialize[],
+	/**  Entries in the whole log. */
+	log_total: number,
 	can_undo: boolean,
 	can_redo: boolean,
 	cards_remaining: number,
@@ -827,8 +837,13 @@ export type GameView_Serialize = {
 	terrain: TerrainView_Serialize[],
 	sides: SideView[],
 	units: UnitView_Serialize[],
-	/**  Newest last. */
+	/**
+	 *  The newest `LOG_WINDOW` entries, newest last; `game_log` pages back through the rest. So an action's
+	 *  answer stays the same size however long the game has run.
+	 */
 	log: LogEntry_Serialize[],
+	/**  Entries in the whole log. */
+	log_total: number,
 	can_undo: boolean,
 	can_redo: boolean,
 	cards_remaining: number,
