@@ -4,6 +4,7 @@
 pub mod candidates;
 mod commands;
 mod error;
+mod live;
 mod measure;
 mod session;
 mod template;
@@ -12,6 +13,7 @@ mod views;
 pub use crate::game::LogEntry;
 pub use commands::COMMANDS;
 pub use error::{ApiError, ErrorKind};
+pub use live::LiveEntry;
 pub use measure::Measurement;
 pub use session::Api;
 pub(crate) use session::read_seed;

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
+use super::live::{Live, LiveEntry};
 use super::{
     ApiError, CampaignView, ErrorKind, GameSummary, GameView, Measurement, OptionView, ScenarioSummary, TemplateView,
 };
@@ -24,6 +25,7 @@ pub struct Api {
     /// One lock per game: actions on one game queue (a double tap on a tablet waits its turn instead of
     /// conflicting), and actions on different games do not wait for each other.
     acting: Mutex<HashMap<i64, Arc<Mutex<()>>>>,
+    live: Live,
 }
 
 impl Api {
@@ -34,11 +36,26 @@ impl Api {
             armies_dir,
             games: Mutex::new(HashMap::new()),
             acting: Mutex::new(HashMap::new()),
+            live: Live::default(),
         })
     }
 
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// Every game's new entries, as this process records them.
+    pub fn watch(&self) -> tokio::sync::broadcast::Receiver<LiveEntry> {
+        self.live.watch()
+    }
+
+    /// The entries after `after` (a `seq`; all when None), oldest first: what a device that lost the
+    /// connection missed.
+    pub async fn game_log_after(&self, id: i64, after: Option<u32>) -> Result<Vec<LogEntry>, ApiError> {
+        let (_, game) = self.load(id).await?;
+        let total = game.events().len();
+        let missed = after.map_or(total, |seq| total.saturating_sub(seq as usize + 1));
+        Ok(game.log_page(None, missed))
     }
 
     /// Where armies built in the app are saved.
@@ -156,6 +173,9 @@ impl Api {
                 Ok(()) => {
                     Arc::make_mut(&mut game).commit(event);
                     let view = GameView::of(id, &record.name, &game);
+                    if let Some(entry) = view.log.last() {
+                        self.live.publish(LiveEntry { game: id, entry: entry.clone(), total: view.log_total });
+                    }
                     self.games.lock().await.insert(id, game);
                     return Ok(view);
                 }

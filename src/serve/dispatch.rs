@@ -86,7 +86,7 @@ fn reply<T: serde::Serialize>(result: Result<T, ApiError>) -> Result<Value, ApiE
     serde_json::to_value(value).map_err(|e| ApiError::new(ErrorKind::Internal, e.to_string()))
 }
 
-fn status_of(err: &ApiError) -> StatusCode {
+pub(super) fn status_of(err: &ApiError) -> StatusCode {
     match err.kind {
         ErrorKind::BadInput | ErrorKind::Refused => StatusCode::UNPROCESSABLE_ENTITY,
         ErrorKind::NotFound => StatusCode::NOT_FOUND,

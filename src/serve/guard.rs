@@ -32,8 +32,9 @@ pub async fn guard(
     if let Some(why) = cross_site(headers, &host) {
         return refuse(StatusCode::FORBIDDEN, why);
     }
-    let is_api = request.uri().path().starts_with("/api/");
-    if is_api && !is_json(headers) {
+    // What a page can post without asking is a form or plain text: commands take JSON only.
+    let is_command = request.method() == axum::http::Method::POST && request.uri().path().starts_with("/api/");
+    if is_command && !is_json(headers) {
         return refuse(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "commands are sent as JSON (Content-Type: application/json)".into(),

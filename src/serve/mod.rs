@@ -6,6 +6,7 @@ mod access;
 mod dispatch;
 mod guard;
 mod lan;
+mod live;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -13,7 +14,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::post;
+use axum::routing::{get, post};
 use tower_http::services::{ServeDir, ServeFile};
 
 pub use access::{Admission, TableAccess, new_code};
@@ -35,7 +36,10 @@ pub struct Listen {
 }
 
 pub fn router(api: Arc<Api>, access: Arc<TableAccess>, ui_dir: Option<PathBuf>) -> Router {
-    let app = Router::new().route("/api/{command}", post(dispatch::command)).with_state(api);
+    let app = Router::new()
+        .route("/api/{command}", post(dispatch::command))
+        .route("/api/live/{game}", get(live::live))
+        .with_state(api);
     let app = match ui_dir {
         // Unknown paths fall back to index.html so a reload on any screen still opens the app.
         Some(dir) => app.fallback_service(ServeDir::new(&dir).fallback(ServeFile::new(dir.join("index.html")))),
