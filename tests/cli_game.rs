@@ -175,7 +175,7 @@ fn two_terminals_adding_notes_to_one_game_at_once_both_succeed() {
             });
         }
     });
-    assert_eq!(t.show(&id)["log"].as_array().unwrap().len(), 24);
+    assert_eq!(t.show(&id)["log_total"], 24);
 }
 
 /// `game show` tells a player what the table needs (facing, cover, the toss bonus) and never what a

@@ -79,11 +79,24 @@ impl Die {
         match self {
             Die::D4 => "1–4",
             Die::D6 => "1–6",
-            Die::D10 => "0–9",
+            Die::D10 => "0–9, a 10 read as 0",
             Die::D12 => "1–12",
             Die::D20 => "1–20",
             Die::D100 => "1–100 (00 is 100)",
             Die::Avg => "2, 3, 4 or 5",
+        }
+    }
+
+    /// The die in a sentence: "a D6", "an average die".
+    pub fn spoken(self) -> &'static str {
+        match self {
+            Die::D4 => "a D4",
+            Die::D6 => "a D6",
+            Die::D10 => "a D10",
+            Die::D12 => "a D12",
+            Die::D20 => "a D20",
+            Die::D100 => "a D%",
+            Die::Avg => "an average die",
         }
     }
 

@@ -6,6 +6,6 @@ pub enum DiceError {
     BadExpression { expr: String, reason: String },
     #[error("{expr} needs {expected} dice, but {given} were typed in")]
     WrongCount { expr: String, expected: usize, given: usize },
-    #[error("{face} is not a face of a {die} (faces are {range})", die = die.name(), range = die.face_range_text())]
+    #[error("{face} is not a face of {die} (faces are {range})", die = die.spoken(), range = die.face_range_text())]
     NotAFace { die: Die, face: i64 },
 }

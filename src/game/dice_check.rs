@@ -55,8 +55,16 @@ impl Game {
             // The rules asked for more than was typed: the last step is the one to type next.
             Err(_) if wanted > typed.len() => DiceCheck { steps, ready: false, problem: None },
             Err(e) => {
-                let problem = DiceProblem { step: blamed_step(&e, &steps, typed.len()), message: e.to_string() };
-                DiceCheck { steps, ready: false, problem: Some(problem) }
+                let step = blamed_step(&e, &steps, typed.len());
+                // Faces left over are told of the roll's own box, not counted across the whole list.
+                let message = match step.map(|i| &steps[i].ask) {
+                    Some(ask) if typed.len() > wanted => {
+                        let faces = |n: usize| if n == 1 { "1 face".to_string() } else { format!("{n} faces") };
+                        format!("{} takes {}; {} typed", ask.expr, faces(ask.count), faces(typed.len() - ask.from))
+                    }
+                    _ => e.to_string(),
+                };
+                DiceCheck { steps, ready: false, problem: Some(DiceProblem { step, message }) }
             }
         }
     }

@@ -14,6 +14,7 @@ mod placement;
 mod registry;
 mod ruleset;
 mod system;
+mod throw_off;
 mod turn;
 mod view;
 
@@ -27,6 +28,7 @@ pub use placement::{Placement, PlacementView};
 pub use registry::{Entry, LoggedChange, OwnKeys, Registration, Shipped, known_ids, system, systems};
 pub use ruleset::{KindProfile, MoveOption, Ruleset};
 pub use system::{Act, NoFields, RuleSystem};
+pub use throw_off::{Thrower, throw_off};
 pub use turn::TurnState;
 pub use view::{Drawing, Note, Offer, PathRule, Pick, Prompt, Report, Tone, UnitReport, Weapon};
 

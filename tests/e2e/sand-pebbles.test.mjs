@@ -98,8 +98,8 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   assert.match(await tid('flag-boxers-east-pinned').getAttribute('title'), /may fire, but not move/);
   await tid('type-move-boxers-east').click();
   await until('the movement dice hint', async () => /3 D6/.test(await text('move-dice-hint-boxers-east')));
-  await tid('move-faces-boxers-east').fill('6 6 6');
-  await tid('move-faces-boxers-east').press('Enter');
+  await tid('move-boxers-east-faces').fill('6 6 6');
+  await tid('move-boxers-east-faces').press('Enter');
   await until('the band\'s movement', async () => /Move 24"/.test(await text('allowance-boxers-east')));
   await tid('charge-open').click();
   const reach = tid('charge-target-rn-sailors');
@@ -137,8 +137,8 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   await tid('select-gun-boat').click();
   await tid('move-choice-gun-boat').selectOption('2D6+6');
   await tid('type-move-gun-boat').click();
-  await tid('move-faces-gun-boat').fill('3 4');
-  await tid('move-faces-gun-boat').press('Enter');
+  await tid('move-gun-boat-faces').fill('3 4');
+  await tid('move-gun-boat-faces').press('Enter');
   await until('the boat\'s movement', async () => /Move 13" \[3 4\]/.test(await text('allowance-gun-boat')));
   assert.ok(await tid('end-phase').isDisabled(), 'End phase waits for the boat');
   assert.match(await text('phase-owed'), /Gun boat Monocacy must still move 7\.0"/);

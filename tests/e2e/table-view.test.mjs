@@ -265,8 +265,8 @@ test('after the Boxers charge into the sailors the names still keep apart', asyn
   await dismissNotice();
   await tid('select-boxers-east').click();
   await tid('type-move-boxers-east').click();
-  await tid('move-faces-boxers-east').fill('6 6 6');
-  await tid('move-faces-boxers-east').press('Enter');
+  await tid('move-boxers-east-faces').fill('6 6 6');
+  await tid('move-boxers-east-faces').press('Enter');
   await until('the band\'s movement', async () => /Move 24"/.test(await text('allowance-boxers-east')));
   await tid('charge-open').click();
   await tid('charge-target-rn-sailors').click();

@@ -6,10 +6,9 @@ use std::collections::BTreeMap;
 use super::context::{ACTIVATION, Ctx, SEQUENCE};
 use super::markers::ACTIVATED;
 use super::turn::Change;
-use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
+use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
-
-const MAX_REROLLS: usize = 64;
+use crate::rules::{Thrower, throw_off};
 
 /// Units of `side` still to activate this turn.
 pub fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a crate::roster::Unit> + 'a {
@@ -83,38 +82,11 @@ pub fn toss(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcom
         }
         _ => {}
     }
-    // Too few is the feed's to say, roll by roll, so a form can ask for the second side's die by name.
-    if let Some(faces) = dice
-        && faces.len() > 2
-    {
-        return Err(GameError::BadInput(format!(
-            "the toss takes two D10 faces, {} then {}; {} were typed",
-            sides[0].name,
-            sides[1].name,
-            faces.len()
-        )));
-    }
     let bonus = |i: usize| ctx.turn.toss_bonus_of(&sides[i].id);
     let d10 = DiceExpr::parse("D10").expect("D10 parses");
     let mut feed = DiceFeed::new(dice, rng);
-    let mut rolls: Vec<NamedRoll> = Vec::new();
-    let winner = loop {
-        let a = feed.roll(&d10, &sides[0].name)?;
-        let b = feed.roll(&d10, &sides[1].name)?;
-        let (ta, tb) = (a.roll.total + bonus(0), b.roll.total + bonus(1));
-        rolls.extend([a, b]);
-        if ta != tb {
-            break if ta > tb { 0 } else { 1 };
-        }
-        if feed.is_typed() {
-            return Err(
-                Refusal::by_rule(format!("a tie ({ta} each): toss again"), "Rulings: ties are rolled again").into()
-            );
-        }
-        if rolls.len() >= 2 * MAX_REROLLS {
-            return Err(GameError::BadInput("the dice kept tying; toss again".into()));
-        }
-    };
+    let thrower = |i: usize| Thrower { name: &sides[i].name, dice: &d10, bonus: bonus(i) };
+    let (winner, rolls) = throw_off(&mut feed, [thrower(0), thrower(1)], "Rulings: ties are rolled again")?;
     feed.finish()?;
     let loser = 1 - winner;
     let mut next: BTreeMap<String, i64> = BTreeMap::new();

@@ -3,12 +3,10 @@
 use super::context::{Ctx, SEQUENCE};
 use super::owed_tests;
 use super::turn::{Change, Phase};
-use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
+use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Allowance, GameError, Outcome, Refusal};
 use crate::measure::MOVE_TOLERANCE;
-
-/// With the RNG a tie is rolled again at once; this many ties in a row cannot happen in practice.
-const MAX_REROLLS: usize = 64;
+use crate::rules::{Thrower, throw_off};
 
 pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
     let fire = match ctx.turn.phase {
@@ -30,40 +28,10 @@ pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<
         )
         .into());
     }
-    // Too few is the feed's to say, roll by roll, so a form can ask for the second side's die by name.
-    if let Some(faces) = dice
-        && faces.len() > 2
-    {
-        return Err(GameError::BadInput(format!(
-            "initiative takes two dice, {} then {}; {} were typed",
-            sides[0].name,
-            sides[1].name,
-            faces.len()
-        )));
-    }
     let d6 = DiceExpr::parse("D6").expect("D6 parses");
     let mut feed = DiceFeed::new(dice, rng);
-    let mut rolls: Vec<NamedRoll> = Vec::new();
-    let winner = loop {
-        let a = feed.roll(&d6, &sides[0].name)?;
-        let b = feed.roll(&d6, &sides[1].name)?;
-        let (fa, fb) = (a.roll.total, b.roll.total);
-        rolls.push(a);
-        rolls.push(b);
-        if fa != fb {
-            break if fa > fb { 0 } else { 1 };
-        }
-        if feed.is_typed() {
-            return Err(Refusal::by_rule(
-                format!("a tie ({fa} each): roll both dice again"),
-                "Rulings: ties are rolled again",
-            )
-            .into());
-        }
-        if rolls.len() >= 2 * MAX_REROLLS {
-            return Err(GameError::BadInput("the dice kept tying; roll again".into()));
-        }
-    };
+    let thrower = |i: usize| Thrower { name: &sides[i].name, dice: &d6, bonus: 0 };
+    let (winner, rolls) = throw_off(&mut feed, [thrower(0), thrower(1)], "Rulings: ties are rolled again")?;
     feed.finish()?;
     let what = if fire { "fire" } else { "movement" };
     let faces: Vec<String> = rolls.chunks(2).map(|p| format!("{} {}", p[0].roll.total, p[1].roll.total)).collect();

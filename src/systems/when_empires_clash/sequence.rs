@@ -6,11 +6,10 @@
 use super::context::{ACTIVATION, Ctx, SEQUENCE, VICTORY};
 use super::markers::{ACTIVATED, OF_THE_TURN, WITHDRAWN};
 use super::turn::{Change, Turn, TurnStep};
-use crate::dice::{DiceFeed, GameRng, NamedRoll};
+use crate::dice::{DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::roster::Unit;
-
-const MAX_REROLLS: usize = 64;
+use crate::rules::{Thrower, throw_off};
 
 pub fn refuse(message: impl Into<String>, rule: &str) -> GameError {
     Refusal::by_rule(message, rule).into()
@@ -35,34 +34,8 @@ pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<
     }
     let exprs = [ctx.dice_of(&sides[0].id), ctx.dice_of(&sides[1].id)];
     let mut feed = DiceFeed::new(dice, rng);
-    let mut rolls: Vec<NamedRoll> = Vec::new();
-    // Typed dice run on through the throws again after a tie, so the whole throw is recorded.
-    let winner = loop {
-        let tie = rolls.last().map(|r: &NamedRoll| r.roll.total);
-        let throw = |feed: &mut DiceFeed, i: usize| {
-            // A throw again is named for why, so a form asking for it step by step says so.
-            let label = match tie {
-                Some(_) => format!("{} again, after a tie", sides[i].name),
-                None => sides[i].name.clone(),
-            };
-            feed.roll(&exprs[i], &label).map_err(|e| match (e, tie) {
-                (crate::dice::FeedError::TooFew { .. }, Some(each)) => {
-                    refuse(format!("a tie ({each} each): type the dice both sides threw again too"), SEQUENCE)
-                }
-                (e, _) => e.into(),
-            })
-        };
-        let a = throw(&mut feed, 0)?;
-        let b = throw(&mut feed, 1)?;
-        let (ta, tb) = (a.roll.total, b.roll.total);
-        rolls.extend([a, b]);
-        if ta != tb {
-            break if ta > tb { 0 } else { 1 };
-        }
-        if rolls.len() >= 2 * MAX_REROLLS {
-            return Err(GameError::BadInput("the dice kept tying; throw again".into()));
-        }
-    };
+    let thrower = |i: usize| Thrower { name: &sides[i].name, dice: &exprs[i], bonus: 0 };
+    let (winner, rolls) = throw_off(&mut feed, [thrower(0), thrower(1)], SEQUENCE)?;
     feed.finish()?;
     let n = rolls.len();
     let ties: Vec<String> = rolls[..n - 2].chunks(2).map(|p| format!("{} each", p[0].roll.total)).collect();

@@ -8,7 +8,6 @@ import { game } from '../../game.svelte';
 class MoveDraft {
   choice = $state<string | null>(null);
   typing = $state(false);
-  faces = $state('');
 }
 
 const drafts = new Map<string, MoveDraft>();
@@ -25,13 +24,13 @@ export function rollOf(unit: Unit): string | null {
   return choice && unit.move_choices.includes(choice) ? choice : (unit.move_choices[0] ?? null);
 }
 
-export async function rollMove(unit: Unit, dice: number[] | null) {
+export async function rollMove(unit: Unit, dice: number[] | null): Promise<boolean> {
   game.select(unit.id);
-  if (await game.act({ type: 'roll_move', unit: unit.id, expr: rollOf(unit), dice })) {
-    const draft = draftOf(unit);
-    draft.typing = false;
-    draft.faces = '';
+  const took = await game.act({ type: 'roll_move', unit: unit.id, expr: rollOf(unit), dice });
+  if (took) {
+    draftOf(unit).typing = false;
     // Rolling is nearly always followed by moving, so have the table ready for it.
     game.tool = 'move';
   }
+  return took;
 }
