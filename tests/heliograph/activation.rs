@@ -18,7 +18,11 @@ fn the_activation_loser_adds_1_per_toss_lost_in_a_row_and_drops_to_0_when_it_win
     hg.ok(r#"{"type":"activate","unit":"a"}"#);
     // 4 + 1 = 5 against 5: a tie, tossed again; typed, the toss again follows the tied one.
     let tie = hg.refused(r#"{"type":"initiative","dice":[5,4]}"#);
-    assert!(tie.message.contains("a tie (U.S. 5, Moros 4+1 = 5): type the dice both sides threw again too"), "{}", tie.message);
+    assert!(
+        tie.message.contains("a tie (U.S. 5, Moros 4+1 = 5): type the dice both sides threw again too"),
+        "{}",
+        tie.message
+    );
     let line = hg.ok(r#"{"type":"initiative","dice":[5,4,5,5]}"#);
     assert!(line.contains("Moros 5+1 = 6") && line.contains("Moros activates"), "{line}");
     assert_eq!(hg.turn().toss_bonus["moros"], 0);
