@@ -12,6 +12,10 @@ use crate::game::{Action, DiceCheck, Event, Game, GameError, LogEntry};
 use crate::measure::Pt;
 use crate::odds::OddsView;
 use crate::rules::{FORECAST_GAMES, Forecast};
+
+/// How long a forecast may play before it answers with the games played so far: well inside the 10 s a
+/// device waits over HTTP.
+const FORECAST_TIME: std::time::Duration = std::time::Duration::from_secs(5);
 use crate::scenario::{self, Scenario};
 use crate::store::{GameRecord, NewGame, Store, StoreError};
 
@@ -214,8 +218,10 @@ impl Api {
     pub async fn game_forecast(&self, id: i64, games: Option<u32>) -> Result<Forecast, ApiError> {
         let (_, game) = self.load(id).await?;
         let games = games.unwrap_or(FORECAST_GAMES);
-        // Seconds of simulation: off the async threads, so the app's other commands are answered meanwhile.
-        let forecast = tokio::task::spawn_blocking(move || game.forecast(games))
+        // Seconds of simulation: off the async threads, so the app's other commands are answered meanwhile,
+        // and bounded, so a slow machine answers in time with the games it managed.
+        let until = std::time::Instant::now() + FORECAST_TIME;
+        let forecast = tokio::task::spawn_blocking(move || game.forecast_within(games, Some(until)))
             .await
             .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the forecast stopped: {e}")))?;
         Ok(forecast?)

@@ -9,7 +9,7 @@ use crate::cards::{Card, Deck};
 use crate::dice::{DiceExpr, GameRng};
 use crate::odds::OddsView;
 use crate::roster::Unit;
-use crate::rules::{Forecast, MOST_FORECAST_GAMES};
+use crate::rules::{Forecast, ForecastAsk, MOST_FORECAST_GAMES};
 use crate::scenario::Scenario;
 
 /// The RNG stream for the opening shuffle: a stream no log index reaches.
@@ -300,11 +300,17 @@ impl Game {
     /// system can play it to the end by itself. Seeded by the game's seed and the log's length, so the same
     /// point of the same game forecasts the same.
     pub fn forecast(&self, games: u32) -> Result<Forecast, GameError> {
+        self.forecast_within(games, None)
+    }
+
+    /// The same, answering by `until` with the games played by then (the same number for every plan).
+    pub fn forecast_within(&self, games: u32, until: Option<std::time::Instant>) -> Result<Forecast, GameError> {
         if games == 0 || games > MOST_FORECAST_GAMES {
             return Err(GameError::BadInput(format!("games {games}: give 1 to {MOST_FORECAST_GAMES}")));
         }
         let seed = self.seed ^ (self.events.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.scenario.rules.forecast(&self.scenario, &self.state, games, seed)?.ok_or_else(|| {
+        let ask = ForecastAsk { games, seed, until };
+        self.scenario.rules.forecast(&self.scenario, &self.state, &ask)?.ok_or_else(|| {
             GameError::BadInput(format!(
                 "{} has no forecast: Sandtable cannot play its games to the end by itself",
                 self.scenario.rules.id()

@@ -10,7 +10,9 @@ use serde::Serialize;
 use serde::ser::SerializeStruct;
 
 use super::introspect::tagged_variants;
-use super::{Act, Ctx, Forecast, Marker, Placement, Report, RuleSystem, Setup, SystemChange, TurnState, Weapon};
+use super::{
+    Act, Ctx, Forecast, ForecastAsk, Marker, Placement, Report, RuleSystem, Setup, SystemChange, TurnState, Weapon,
+};
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, GameState, Outcome};
 use crate::odds::OddsView;
@@ -39,8 +41,7 @@ pub trait System: fmt::Debug + Send + Sync {
         &self,
         scenario: &Scenario,
         state: &GameState,
-        games: u32,
-        seed: u64,
+        ask: &ForecastAsk,
     ) -> Result<Option<Forecast>, GameError>;
     /// Whether the unit's figures may be placed by hand now, and within what.
     fn placement(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Result<Placement, GameError>;
@@ -142,10 +143,9 @@ impl<S: RuleSystem> System for Bound<S> {
         &self,
         scenario: &Scenario,
         state: &GameState,
-        games: u32,
-        seed: u64,
+        ask: &ForecastAsk,
     ) -> Result<Option<Forecast>, GameError> {
-        S::forecast(&self.ctx(scenario, state), games, seed)
+        S::forecast(&self.ctx(scenario, state), ask)
     }
 
     fn placement(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Result<Placement, GameError> {

@@ -8,6 +8,26 @@ use serde::{Deserialize, Serialize};
 /// How many games a forecast plays per plan when the caller does not say, and at most.
 pub const FORECAST_GAMES: u32 = 2_000;
 pub const MOST_FORECAST_GAMES: u32 = 100_000;
+/// However short the time, a forecast plays at least this many games per plan, or its shares say nothing.
+pub const FEWEST_FORECAST_GAMES: u32 = 50;
+
+/// What a forecast is asked for: how many games per plan, from which seed, and by when it must answer.
+/// Past `until` it stops at the games played so far (never under `FEWEST_FORECAST_GAMES`), the same number
+/// for every plan, and says how many: a slow machine answers in time with wider intervals.
+#[derive(Debug, Clone, Copy)]
+pub struct ForecastAsk {
+    pub games: u32,
+    pub seed: u64,
+    pub until: Option<std::time::Instant>,
+}
+
+impl ForecastAsk {
+    /// Whether the time is up once `played` games are played (reading the clock costs nothing beside a
+    /// game played out).
+    pub fn out_of_time(&self, played: u32) -> bool {
+        played >= FEWEST_FORECAST_GAMES && self.until.is_some_and(|until| std::time::Instant::now() >= until)
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]

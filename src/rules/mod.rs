@@ -21,7 +21,9 @@ mod view;
 pub use bound::{Bound, System, SystemPart};
 pub use change::SystemChange;
 pub use context::{Ctx, Setup, SetupCheck, and_list, plural};
-pub use forecast::{FORECAST_GAMES, Forecast, MOST_FORECAST_GAMES, PlanForecast, Share};
+pub use forecast::{
+    FEWEST_FORECAST_GAMES, FORECAST_GAMES, Forecast, ForecastAsk, MOST_FORECAST_GAMES, PlanForecast, Share,
+};
 pub use introspect::{struct_fields, tagged_variants, tagged_variants_by};
 pub use marker::{Marker, marker_names};
 pub use placement::{Placement, PlacementView};

@@ -6,7 +6,7 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Ctx, Forecast, Marker, Placement, Report, Ruleset, Setup, SetupCheck, Shipped, Weapon};
+use super::{Ctx, Forecast, ForecastAsk, Marker, Placement, Report, Ruleset, Setup, SetupCheck, Shipped, Weapon};
 use crate::dice::GameRng;
 use crate::game::{Action, Effect, GameError, Outcome};
 use crate::measure::{Pt, Table};
@@ -113,7 +113,7 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
 
     /// The game played out from here many times under each of the player's plans, for a system whose
     /// procedures the engine plays to the end by itself; None for one it cannot (the default).
-    fn forecast(_ctx: &Ctx<'_, Self>, _games: u32, _seed: u64) -> Result<Option<Forecast>, GameError> {
+    fn forecast(_ctx: &Ctx<'_, Self>, _ask: &ForecastAsk) -> Result<Option<Forecast>, GameError> {
         Ok(None)
     }
 

@@ -42,3 +42,15 @@ fn a_system_sandtable_cannot_play_to_the_end_has_no_forecast() {
     let why = game.forecast(10).unwrap_err().to_string();
     assert!(why.contains("cannot play its games to the end"), "{why}");
 }
+
+#[test]
+fn out_of_time_a_forecast_answers_with_the_games_it_played_the_same_for_every_plan() {
+    let game = shipped("the-55-days.toml");
+    let hurried = game.forecast_within(100_000, Some(std::time::Instant::now())).unwrap();
+    assert_eq!(hurried.games, sandtable::rules::FEWEST_FORECAST_GAMES, "stopped at the fewest games worth a share");
+    for plan in &hurried.plans {
+        assert_eq!(plan.shares.iter().map(|s| s.games).sum::<u32>(), hurried.games, "{}", plan.plan);
+    }
+    let unhurried = game.forecast_within(100, None).unwrap();
+    assert_eq!(unhurried, game.forecast(100).unwrap(), "with time enough, as asked");
+}

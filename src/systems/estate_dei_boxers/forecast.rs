@@ -7,31 +7,35 @@ use super::siege::{Band, DayCard, Siege, Stage};
 use super::sim::{self, GameResult, game_seed};
 use super::strategy::Strategy;
 use crate::game::GameError;
-use crate::rules::{Forecast, PlanForecast, Share};
+use crate::rules::{Forecast, ForecastAsk, PlanForecast, Share};
 
-pub fn forecast(ctx: &Ctx_, games: u32, seed: u64) -> Result<Forecast, GameError> {
+pub fn forecast(ctx: &Ctx_, ask: &ForecastAsk) -> Result<Forecast, GameError> {
+    let seed = ask.seed;
     let compiled = Compiled::of(&ctx.setup.scenario);
     let rules = compiled.rules(ctx.charts, &|n| ctx.option(n));
     let siege = ctx.turn.siege().clone().counted(&rules);
     let deck: Vec<DayCard> = ctx.turn.deck.draw_pile().iter().map(|&c| day_card(c)).collect();
     // Each strategy on its own thread: two cores answer in about half the time.
-    let plans = std::thread::scope(|scope| {
+    let runs: Vec<Vec<GameResult>> = std::thread::scope(|scope| {
         let runs: Vec<_> = Strategy::ALL
             .iter()
             .map(|&strategy| {
                 let (rules, siege, deck) = (&rules, &siege, &deck);
                 scope.spawn(move || {
-                    let results: Vec<GameResult> = (0..games as u64)
-                        .map(|n| sim::play(rules, siege, deck, strategy, game_seed(seed, n)))
-                        .collect();
-                    plan(strategy, &results)
+                    (0..ask.games)
+                        .take_while(|&n| !ask.out_of_time(n))
+                        .map(|n| sim::play(rules, siege, deck, strategy, game_seed(seed, u64::from(n))))
+                        .collect()
                 })
             })
             .collect();
         runs.into_iter().map(|run| run.join().expect("a forecast thread does not panic")).collect()
     });
+    // Out of time, each plan is judged on the same games: those every thread reached.
+    let games = runs.iter().map(Vec::len).min().unwrap_or(0);
+    let plans = Strategy::ALL.iter().zip(&runs).map(|(&strategy, results)| plan(strategy, &results[..games])).collect();
     Ok(Forecast {
-        games,
+        games: games as u32,
         seed: seed.to_string(),
         results: Band::ALL.iter().map(|b| b.name().to_string()).collect(),
         plans,

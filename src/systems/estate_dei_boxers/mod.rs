@@ -32,7 +32,7 @@ use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::{Act, Forecast, Report, RuleSystem, Ruleset, Setup, SetupCheck, Shipped, Weapon};
+use crate::rules::{Act, Forecast, ForecastAsk, Report, RuleSystem, Ruleset, Setup, SetupCheck, Shipped, Weapon};
 
 pub const ID: &str = "estate-dei-boxers";
 const RULESET: &str = crate::ruleset!("estate-dei-boxers");
@@ -217,8 +217,8 @@ impl RuleSystem for EstateDeiBoxers {
         }
     }
 
-    fn forecast(ctx: &play::Ctx_, games: u32, seed: u64) -> Result<Option<Forecast>, GameError> {
-        forecast::forecast(ctx, games, seed).map(Some)
+    fn forecast(ctx: &play::Ctx_, ask: &ForecastAsk) -> Result<Option<Forecast>, GameError> {
+        forecast::forecast(ctx, ask).map(Some)
     }
 
     fn report(ctx: &play::Ctx_) -> Report<EstateView> {

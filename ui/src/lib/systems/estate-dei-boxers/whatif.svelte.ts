@@ -11,9 +11,9 @@ export type PlanForecast = Forecast['plans'][number];
 export type Share = PlanForecast['shares'][number];
 
 /**
- * The games per strategy asked for when the engine's own number overran `sandtable serve`'s time budget for
- * one command (a slow machine, a debug build): the server answers busy and says to ask for less. Fewer
- * games, wider intervals, and the panel prints both.
+ * The engine answers a forecast within its own time, with the games it managed (a slow machine, a debug
+ * build: fewer games, wider intervals, and the panel prints both). Should the command still overrun
+ * `sandtable serve`'s budget, the server answers busy, and this many games per strategy are asked for.
  */
 const FEWER = 100;
 
