@@ -26,7 +26,7 @@ export async function launch({ width = 1366, height = 1024 } = {}) {
   assert.ok(existsSync(join(uiDir, 'index.html')), `no built UI at ${uiDir}; run npm run build in ui/`);
   mkdirSync(out, { recursive: true });
   const scratch = mkdtempSync(join(tmpdir(), 'sandtable-e2e-'));
-  const { server, base } = await startServer(scratch);
+  let { server, base } = await startServer(scratch);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: !process.env.E2E_HEADED,
@@ -46,22 +46,32 @@ export async function launch({ width = 1366, height = 1024 } = {}) {
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (e) => console.error('page error:', e));
 
+  async function stop(signal = 'SIGTERM') {
+    if (server.exitCode !== null) return;
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill(signal);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+  }
+
   async function close() {
     await browser.close();
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 200));
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
+    await stop();
     rmSync(scratch, { recursive: true, force: true });
   }
-  return { base, page, close, db: join(scratch, 'e2e.db'), ...helpers(page) };
+
+  /** Kills the server as a crash would, then starts it again on the same port and database. */
+  async function restart() {
+    await stop('SIGKILL');
+    ({ server } = await startServer(scratch, Number(new URL(base).port)));
+  }
+  return { base, page, close, restart, db: join(scratch, 'e2e.db'), ...helpers(page) };
 }
 
 /** Starts `sandtable serve` on a free loopback port; resolves once it prints its URL. */
-function startServer(scratch) {
+function startServer(scratch, port = 0) {
   const db = join(scratch, 'e2e.db');
-  const server = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', '0', '--ui', uiDir, '--db', db], {
+  const server = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', String(port), '--ui', uiDir, '--db', db], {
     cwd: root,
     env: { ...process.env, SANDTABLE_DB: db },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -62,8 +62,12 @@ function isApiError(v: unknown): v is ApiError {
 const callbacks = new Map<number, Callback>();
 let nextCallback = 1;
 
+/** True in a plain browser, where commands go over HTTP and a game's new entries can be heard live. */
+export let overHttp = false;
+
 export function installBrowserTransport(): boolean {
   if (typeof window === 'undefined' || window.__TAURI_INTERNALS__) return false;
+  overHttp = true;
   window.__TAURI_INTERNALS__ = {
     invoke: (cmd, args) => post(cmd, args),
     transformCallback(callback, once = false) {
