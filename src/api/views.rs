@@ -78,7 +78,7 @@ pub struct GameSummary {
 }
 
 /// How many of the newest log entries a game view carries.
-pub const LOG_WINDOW: usize = 20;
+pub const LOG_WINDOW: usize = 12;
 
 /// The game as the UI shows it. Every system fills the same fields (where the turn stands, what is owed,
 /// the rolls due now, what each unit may do); `rules` is the system's own part, tagged with its id.

@@ -17,13 +17,14 @@ mod tests {
 
     #[test]
     fn the_title_is_read_from_the_scenario_table() {
-        let source = "[scenario]\nsystem = \"heliograph\"\ntitle = \"Assault on the Cotta\"\n\n[[units]]\nid = \"a\"\n";
+        let source =
+            "[scenario]\nsystem = \"some-system\"\ntitle = \"Assault on the Cotta\"\n\n[[units]]\nid = \"a\"\n";
         assert_eq!(title_of(source).as_deref(), Some("Assault on the Cotta"));
     }
 
     #[test]
     fn text_without_a_readable_title_gives_none() {
-        assert_eq!(title_of("[scenario]\nsystem = \"heliograph\"\n"), None);
+        assert_eq!(title_of("[scenario]\nsystem = \"some-system\"\n"), None);
         assert_eq!(title_of("not = = toml"), None);
         assert_eq!(title_of("[scenario]\ntitle = 3\n"), None);
     }

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
+use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
 
 pub use access::{Admission, TableAccess, new_code};
@@ -45,7 +46,10 @@ pub fn router(api: Arc<Api>, access: Arc<TableAccess>, ui_dir: Option<PathBuf>) 
         Some(dir) => app.fallback_service(ServeDir::new(&dir).fallback(ServeFile::new(dir.join("index.html")))),
         None => app,
     };
-    app.layer(DefaultBodyLimit::max(MOST_BODY_BYTES)).layer(axum::middleware::from_fn_with_state(access, guard::guard))
+    // Game views are JSON that packs tight: a tablet on a busy Wi-Fi gets a few KiB, not a dozen.
+    app.layer(CompressionLayer::new())
+        .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(access, guard::guard))
 }
 
 /// Serves until the process is stopped. Prints the address it listens on (the real port when 0 was
