@@ -120,6 +120,11 @@ function helpers(page) {
     await until(`the dice typed for ${testid} to be enough`, async () => !(await tid(`${testid}-use`).isDisabled()));
   }
 
+  /** How many entries the whole log holds (the panel shows only the newest until asked for more). */
+  async function logTotal() {
+    return Number.parseInt(await text('log-total'), 10);
+  }
+
   async function text(id) {
     return ((await tid(id).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
   }
@@ -201,5 +206,5 @@ function helpers(page) {
     await cdp.detach();
   }
 
-  return { tid, until, text, typeRolls, figures, toClient, tapTable, logEntries, dismissNotice, pinch };
+  return { tid, until, text, logTotal, typeRolls, figures, toClient, tapTable, logEntries, dismissNotice, pinch };
 }

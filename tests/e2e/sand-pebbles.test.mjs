@@ -14,11 +14,11 @@ import { launch, out } from './harness.mjs';
 const SCENARIO = 'sand-pebbles/legation-wall.toml';
 
 let session;
-let page, tid, until, text, figures, toClient, pinch, logEntries, dismissNotice;
+let page, tid, until, text, logTotal, figures, toClient, pinch, logEntries, dismissNotice;
 
 before(async () => {
   session = await launch();
-  ({ page, tid, until, text, figures, toClient, pinch, logEntries, dismissNotice } = session);
+  ({ page, tid, until, text, logTotal, figures, toClient, pinch, logEntries, dismissNotice } = session);
 });
 
 after(async () => {
@@ -51,9 +51,9 @@ async function initiative(allies, boxers, first) {
 }
 
 async function endPhase() {
-  const before = (await logEntries()).length;
+  const before = await logTotal();
   await tid('end-phase').click();
-  await until('the phase to end', async () => (await logEntries()).length === before + 1);
+  await until('the phase to end', async () => (await logTotal()) === before + 1);
   assert.match(await newest(), /ends; next:/);
 }
 
@@ -304,6 +304,11 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   await until('turn 2', async () => (await text('turn')) === 'Turn 2');
   assert.equal(await tid('step-move_initiative').getAttribute('data-current'), 'true');
   assert.ok(await tid('roll-initiative').isEnabled());
+  // The panel shows the newest entries; the whole turn's are paged back in.
+  await until('the whole log shown', async () => {
+    if (await tid('log-earlier').count()) await tid('log-earlier').click();
+    return (await logEntries()).length === (await logTotal());
+  });
   const kinds = (await logEntries()).map((e) => e.kind).reverse();
   for (const kind of ['initiative', 'choose_order', 'roll_move', 'charge', 'end_phase', 'fire', 'morale', 'melee', 'next_turn']) {
     assert.ok(kinds.includes(kind), `the log records a ${kind}`);

@@ -10,7 +10,7 @@ export interface Notice {
 }
 
 // One notice at a time: at the table only the latest answer matters. It is shown in a lane of its own
-// (the foot of the side panel or drawer) that covers nothing, so a refusal or an error stays until the
+// (under the table, which makes room for it) that covers nothing, so a refusal or an error stays until the
 // player dismisses it or the next notice takes its place; a result (info) goes by itself after a while.
 class Notices {
   current = $state<Notice | null>(null);

@@ -15,3 +15,15 @@ export function keepInView(node: HTMLElement, key: unknown) {
     },
   };
 }
+
+/**
+ * Svelte action: once a form appears (typed dice under a prompt, a unit's card), brings its submit button
+ * into view, and the boxes above it as far as they fit. Opened low in a short drawer, a form would
+ * otherwise leave its Use below the fold, where the player does not know to look for it.
+ */
+export function showSubmit(node: HTMLElement) {
+  requestAnimationFrame(() => {
+    const go = node.querySelector<HTMLElement>('[type="submit"]') ?? node;
+    go.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  });
+}

@@ -1,12 +1,13 @@
 // Where the names on the table go. Every label is placed by the app, not drawn at a fixed spot beside its
 // unit: a greedy pass over a few candidate spots round each unit (right, left, above, below, then the
-// corners) takes the first that overlaps no label already placed, stays on the cloth and on the screen,
-// and covers no figure. A label that finds no such spot is shortened a step — the name without the count,
-// then an abbreviation with the count, then the abbreviation alone (markers such as PINNED are kept
-// throughout) — and placed before the others on the next round, until every label fits; one still
-// without room when as short as it goes may lie over other figures, or is left off when there is no room
-// at all. A label that fits fuller once the rest are placed gets its fuller words back. The selected unit
-// goes first, with its fullest label that fits. Terrain names come last and give way to the units'.
+// corners) takes the first that overlaps no label already placed, nothing kept clear (the ring's and the
+// ruler's words), stays on the cloth and on the screen, and covers no figure. A label that finds no such
+// spot is shortened a step — the name without the count, then on two lines, then by dropping words
+// (labelNames.ts: never initials, and never the words of another unit) — and placed before the others
+// on the next round, until every label fits; one still without room when as short as it goes is left off
+// rather than laid over figures or put far from its unit. A label that fits fuller once the rest are placed
+// gets its fuller words back. The selected unit goes first, with its fullest label that fits, and always
+// has one. Terrain names come last and give way to the units'.
 //
 // Sizes are in screen pixels turned into inches by `px` (one screen pixel in inches), so the text is the
 // same size at any zoom and the layout is redone whenever the zoom changes.
@@ -14,6 +15,7 @@
 import type { Point, Terrain, Unit } from '../model';
 import { aliveFigures, anchorOf, FIGURE_RADIUS, pointAlong } from './geometry';
 import { terrainTint } from './tints';
+import { nameLadders } from './labelNames';
 
 export type LabelMode = 'all' | 'selected' | 'none';
 
@@ -43,6 +45,8 @@ export interface PlacedLabel {
   level: number;
   /** The full wording, for a tooltip when shortened. */
   title: string;
+  /** The unit's whole name. */
+  name?: string;
   /** A terrain piece's colour, for its cover class. */
   tint?: string;
 }
@@ -98,41 +102,31 @@ function rowWidth(row: Run[], family: string): number {
   return row.reduce((s, r, i) => s + runWidth(r, family) + (i > 0 ? RUN_GAP_PX : 0), 0);
 }
 
-const STOP = new Set(['of', 'the', 'and', 'a', 'an', 'in', 'on', 'at', 'to', 'by', 'de', 'la', 'le', 'du', 'des', 'von', 'van', '&']);
-
-/**
- * A unit's name short enough for a crowded table: short names stay as they are; longer ones become the
- * initials of their words ("Royal Navy sailors" RNS, "U.S. Marines" USM), numbers kept whole
- * ("1st Squad, 17th Infantry" 1S 17I).
- */
-export function shortName(name: string): string {
-  const clean = name.trim();
-  if (clean.length <= 10) return clean;
-  const words = clean.split(/[\s,/–-]+/).filter((w) => w && !STOP.has(w.toLowerCase()));
-  if (words.length < 2) return `${clean.slice(0, 8)}…`;
-  let out = '';
-  for (const w of words) {
-    const n = /^\d+/.exec(w);
-    if (n) {
-      out += (out ? ' ' : '') + n[0];
-      continue;
-    }
-    const letters = w.replace(/[^\p{L}]/gu, '');
-    if (!letters) continue;
-    // An abbreviation already (RN, U.S.) keeps its capitals.
-    out += letters.length > 1 && letters === letters.toUpperCase() ? letters : letters.charAt(0).toUpperCase();
+/** A name on two lines, split between words where the lines come out most even. */
+function twoLines(name: string): [string, string] | null {
+  const words = name.split(/\s+/).filter(Boolean);
+  if (words.length < 2) return null;
+  let best: [string, string] | null = null;
+  for (let i = 1; i < words.length; i++) {
+    const pair: [string, string] = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
+    if (!best || Math.max(...pair.map((l) => l.length)) < Math.max(...best.map((l) => l.length))) best = pair;
   }
-  return out || `${clean.slice(0, 8)}…`;
+  return best;
 }
 
-/** The unit's label from fullest to shortest, each wording different from the one before. */
-export function unitWordings(unit: Unit): Run[][][] {
-  const name: Run = { text: unit.name, kind: 'name' };
-  const short: Run = { text: shortName(unit.name), kind: 'name' };
+/**
+ * The unit's label from fullest to shortest, each wording different from the one before: the name and
+ * its count, the name, the name on two lines, then `shorter` (its shorter names, from labelNames.ts).
+ */
+export function unitWordings(unit: Unit, shorter: string[] = []): Run[][][] {
   const count: Run = { text: `${unit.alive}/${unit.total}`, kind: 'count' };
   const flagText = unit.flags.map((f) => f.toUpperCase()).join(' · ');
   const flags: Run[] = flagText ? [{ text: flagText, kind: 'flags' }] : [];
-  const all = [[[name, count, ...flags]], [[name, ...flags]], [[short, count, ...flags]], [[short, ...flags]]];
+  const name = (text: string): Run => ({ text, kind: 'name' });
+  const all: Run[][][] = [[[name(unit.name), count, ...flags]], [[name(unit.name), ...flags]]];
+  const lines = twoLines(unit.name);
+  if (lines) all.push([[name(lines[0])], [name(lines[1]), count, ...flags]], [[name(lines[0])], [name(lines[1]), ...flags]]);
+  for (const s of shorter) all.push([[name(s), count, ...flags]], [[name(s), ...flags]]);
   const seen = new Set<string>();
   return all.filter((rows) => {
     const key = JSON.stringify(rows);
@@ -206,8 +200,11 @@ function inside(a: Box, bounds: Box): boolean {
   return a.x >= bounds.x - e && a.y >= bounds.y - e && a.x + a.w <= bounds.x + bounds.w + e && a.y + a.h <= bounds.y + bounds.h + e;
 }
 
-/** A candidate spot, and the way it may slide to stay on the cloth: along the side of the unit it is on. */
-type Spot = Box & { slide: 'x' | 'y' | null };
+/**
+ * A candidate spot, and the way it may slide to stay on the cloth: along the side of the unit it is on,
+ * never so far that it no longer faces some of the unit (`along`, the unit's extent that way).
+ */
+type Spot = Box & { slide: 'x' | 'y' | null; along?: [number, number] };
 /** Candidate spots for a box of `w` by `h`, best first. */
 type Spots = (w: number, h: number) => Spot[];
 
@@ -217,6 +214,7 @@ interface Request {
   wordings: Run[][][];
   spots: Spots;
   title: string;
+  name?: string;
   tint?: string;
 }
 
@@ -236,15 +234,17 @@ function unitSpots(b: Box, gap: number): Spots {
   const cx = b.x + b.w / 2;
   const cy = b.y + b.h / 2;
   const [left, right, top, bottom] = [b.x, b.x + b.w, b.y, b.y + b.h];
+  const across: [number, number] = [left, right];
+  const down: [number, number] = [top, bottom];
   return (w, h) => [
-    { x: right + gap, y: cy - h / 2, w, h, slide: 'y' },
-    { x: left - gap - w, y: cy - h / 2, w, h, slide: 'y' },
-    { x: cx - w / 2, y: top - gap - h, w, h, slide: 'x' },
-    { x: cx - w / 2, y: bottom + gap, w, h, slide: 'x' },
-    { x: left, y: top - gap - h, w, h, slide: 'x' },
-    { x: right - w, y: top - gap - h, w, h, slide: 'x' },
-    { x: left, y: bottom + gap, w, h, slide: 'x' },
-    { x: right - w, y: bottom + gap, w, h, slide: 'x' },
+    { x: right + gap, y: cy - h / 2, w, h, slide: 'y', along: down },
+    { x: left - gap - w, y: cy - h / 2, w, h, slide: 'y', along: down },
+    { x: cx - w / 2, y: top - gap - h, w, h, slide: 'x', along: across },
+    { x: cx - w / 2, y: bottom + gap, w, h, slide: 'x', along: across },
+    { x: left, y: top - gap - h, w, h, slide: 'x', along: across },
+    { x: right - w, y: top - gap - h, w, h, slide: 'x', along: across },
+    { x: left, y: bottom + gap, w, h, slide: 'x', along: across },
+    { x: right - w, y: bottom + gap, w, h, slide: 'x', along: across },
     { x: right + gap, y: top - h, w, h, slide: null },
     { x: right + gap, y: bottom, w, h, slide: null },
     { x: left - gap - w, y: top - h, w, h, slide: null },
@@ -277,8 +277,15 @@ function onCloth(s: Spot, bounds: Box): Box | null {
   if (s.w > bounds.w || s.h > bounds.h) return null;
   const x = s.slide === 'x' ? Math.min(Math.max(s.x, bounds.x), bounds.x + bounds.w - s.w) : s.x;
   const y = s.slide === 'y' ? Math.min(Math.max(s.y, bounds.y), bounds.y + bounds.h - s.h) : s.y;
-  // Only slide along: a spot pushed more than its own size has lost its unit.
+  // Only slide along: a spot pushed past its unit's end, or more than its own size, has lost its unit
+  // (a wide name above a lone figure could otherwise end up inches off, beside another unit).
   if (Math.abs(x - s.x) > s.w * 0.9 || Math.abs(y - s.y) > s.h * 0.9) return null;
+  if (s.along) {
+    const [lo, hi] = s.along;
+    const inset = Math.min((hi - lo) / 2, FIGURE_RADIUS);
+    const [a, b] = s.slide === 'x' ? [x, x + s.w] : [y, y + s.h];
+    if (b < lo + inset || a > hi - inset) return null;
+  }
   return { x, y, w: s.w, h: s.h };
 }
 
@@ -293,10 +300,12 @@ export interface LayoutInput {
   family: string;
   mode: LabelMode;
   selected: string | null;
+  /** What no label may cover: the words of the rings round the selected unit, the ruler and its reading. */
+  keepClear?: Box[];
 }
 
 /** Every label on the table, placed; those left off for want of room are not in the list. */
-export function layoutLabels({ units, terrain, bounds, visible, px, family, mode, selected }: LayoutInput): PlacedLabel[] {
+export function layoutLabels({ units, terrain, bounds, visible, px, family, mode, selected, keepClear = [] }: LayoutInput): PlacedLabel[] {
   if (mode === 'none' || !(px > 0)) return [];
   const area = visible ? meet(bounds, visible) : bounds;
   if (!area) return [];
@@ -322,26 +331,29 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
     }
   }
 
+  // Shorter names for the whole game at once, so no two units can ever read the same.
+  const ladders = nameLadders(units.map((u) => u.name));
   const requests: Request[] = [];
-  for (const u of units) {
+  for (const [i, u] of units.entries()) {
     if (u.concealed) continue;
     if (mode === 'selected' && u.id !== selected) continue;
     const b = extent(u);
     if (!b || !overlaps(b, room)) continue;
-    const words = unitWordings(u);
+    const words = unitWordings(u, ladders[i].slice(1));
     requests.push({
       key: `unit:${u.id}`,
       unit: u.id,
       wordings: words,
       spots: unitSpots(b, gap),
       title: words[0].flat().map((r) => r.text).join(' '),
+      name: u.name,
     });
   }
   const first = requests.find((r) => r.unit === selected);
   const rest = requests.filter((r) => r !== first);
 
   const placed: PlacedLabel[] = [];
-  const clash = (b: Box, skip?: string) => placed.some((p) => p.key !== skip && overlaps(b, p.box));
+  const clash = (b: Box, skip?: string) => placed.some((p) => p.key !== skip && overlaps(b, p.box)) || keepClear.some((k) => overlaps(b, k));
   const softIndex = new BoxIndex(soft, 4);
   const covered = (b: Box) => softIndex.weightOver(b);
 
@@ -357,7 +369,7 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
     let best: { box: Box; cover: number } | undefined;
     for (const s of free) if (!best || s.cover < best.cover) best = s;
     if (best && best.cover > most) best = undefined;
-    return best ? { key: req.key, unit: req.unit, box: best.box, rows, level, title: req.title, tint: req.tint } : null;
+    return best ? { key: req.key, unit: req.unit, box: best.box, rows, level, title: req.title, name: req.name, tint: req.tint } : null;
   }
 
   // A wording's spots on the cloth and what each covers do not change as labels are placed: worked out
@@ -395,7 +407,8 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
 
   // The rest in full where they fit beside their figures. Each that finds no room is shortened a step
   // and placed first next time round, the most crowded before the rest, until all fit or those left are
-  // as short as they go: then on other figures if need be, or left off if there is no room at all.
+  // as short as they go: then over a facing tick if need be, never over figures (a name on a charge's
+  // defenders hides who is there), or left off.
   const base = placed.length;
   const level = new Map(rest.map((r) => [r.key, 0]));
   const lastOf = (r: Request) => r.wordings.length - 1;
@@ -405,7 +418,7 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
     const failed: Request[] = [];
     for (const req of order) {
       const l = level.get(req.key)!;
-      const got = spotFor(req, l, l < lastOf(req) ? 0 : Infinity);
+      const got = spotFor(req, l, l < lastOf(req) ? 0 : TICK);
       if (got) placed.push(got);
       else failed.push(req);
     }
