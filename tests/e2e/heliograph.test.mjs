@@ -75,7 +75,7 @@ test('a Heliograph activation: toss, cannon blast, fire and morale through the U
   assert.equal(await tid('next-turn').count(), 0, 'turns end from the activation bar');
   await until('each side\'s chance on the toss', async () => /U\.S\. column \+0 \d+%/.test(await text('toss-bonus-us')));
   assert.match(await text('toss-bonus-moros'), /Moros of the cotta \+0 \d+%/);
-  assert.match(await text('waiting-count'), /^7 to activate$/);
+  assert.match(await text('waiting-count'), /^7 units to activate$/);
   assert.match(await text('hg-hint'), /Each side rolls 1 D10 plus its bonus/);
 
   // The warriors in the jungle are a hidden counter: a "?" chit on the table, no figures, no name.
@@ -191,7 +191,7 @@ test('a Heliograph activation: toss, cannon blast, fire and morale through the U
   await tid('end-activation').click();
   await until('the activation to end', async () => /activation ends/.test(await newest()));
   assert.equal(await tid('active-unit').count(), 0);
-  assert.match(await text('waiting-count'), /^6 to activate$/);
+  assert.match(await text('waiting-count'), /^6 units to activate$/);
   assert.ok(await tid('roll-initiative').isEnabled());
   const kinds = (await logEntries()).map((e) => e.kind);
   for (const kind of ['initiative', 'activate', 'fire', 'morale', 'end_phase']) {

@@ -152,6 +152,8 @@ test('a slice of a Sand Pebbles game in the browser', async () => {
   assert.equal((await figures('boxers-west')).length, boxers - 3, 'the table shows the losses too');
   await tid('undo').click();
   await until('12 − 2 Boxers after undo', async () => (await text('alive-boxers-west')) === String(boxers - 2));
+  assert.match(await text('notice-message'), /^Undid: Boxers of the West Gate lost 1 figure/, 'the undo says what it took back');
+  await dismissNotice();
 
   log = await logEntries();
   assert.equal(log.length, 8, JSON.stringify(log));
