@@ -25,6 +25,9 @@ macro_rules! for_each_command {
                 campaign: Option<i64>,
                 options: Option<std::collections::BTreeMap<String, bool>>
             ) -> $crate::api::GameView;
+            /// Sits this device (or the app's window) at a seat: the whole table, one side, or the referee.
+            /// Every game view, log page and live entry it is sent then leaves out what its seat may not see.
+            choose_seat(seat: $crate::rules::Seat) -> $crate::rules::Seat;
             /// The game as it stands, folded from its log.
             game_view(id: i64) -> $crate::api::GameView;
             /// Applies an action (committed to the log before it is shown) and returns the game after it.

@@ -11,7 +11,7 @@ use super::{
 use crate::game::{Action, DiceCheck, Event, Game, GameError, LogEntry};
 use crate::measure::Pt;
 use crate::odds::OddsView;
-use crate::rules::{FORECAST_GAMES, Forecast};
+use crate::rules::{FORECAST_GAMES, Forecast, Seat};
 
 /// How long a forecast may play before it answers with the games played so far: well inside the 10 s a
 /// device waits over HTTP.
@@ -30,6 +30,8 @@ pub struct Api {
     /// conflicting), and actions on different games do not wait for each other.
     acting: Mutex<HashMap<i64, Arc<Mutex<()>>>>,
     live: Live,
+    /// The seat the app's own window sits at (`choose_seat`); a device on the LAN brings its own.
+    pub(super) host_seat: std::sync::RwLock<crate::rules::Seat>,
 }
 
 impl Api {
@@ -41,6 +43,7 @@ impl Api {
             games: Mutex::new(HashMap::new()),
             acting: Mutex::new(HashMap::new()),
             live: Live::default(),
+            host_seat: Default::default(),
         })
     }
 
@@ -53,13 +56,20 @@ impl Api {
         self.live.watch()
     }
 
-    /// The entries after `after` (a `seq`; all when None), oldest first: what a device that lost the
-    /// connection missed.
-    pub async fn game_log_after(&self, id: i64, after: Option<u32>) -> Result<Vec<LogEntry>, ApiError> {
+    /// The entries after `after` (a `seq`; all when None), oldest first, as `seat` may read them: what a
+    /// device that lost the connection missed.
+    pub async fn game_log_after(&self, id: i64, after: Option<u32>, seat: &Seat) -> Result<Vec<LogEntry>, ApiError> {
         let (_, game) = self.load(id).await?;
         let total = game.events().len();
         let missed = after.map_or(total, |seq| total.saturating_sub(seq as usize + 1));
-        Ok(game.log_page(None, missed))
+        let secrets = game.scenario().rules.secrets(game.scenario(), game.state(), seat);
+        Ok(game.log_page(None, missed).into_iter().map(|e| secrets.entry(e)).collect())
+    }
+
+    /// A new entry as `seat` may read it, judged by the game as it stands now.
+    pub async fn entry_for(&self, id: i64, entry: LogEntry, seat: &Seat) -> Result<LogEntry, ApiError> {
+        let (_, game) = self.load(id).await?;
+        Ok(game.scenario().rules.secrets(game.scenario(), game.state(), seat).entry(entry))
     }
 
     /// Where armies built in the app are saved.
@@ -146,12 +156,12 @@ impl Api {
             .await?;
         let game = Arc::new(Game::new(Arc::new(scenario), seed));
         self.games.lock().await.insert(record.id, game.clone());
-        Ok(GameView::of(record.id, &record.name, &game))
+        Ok(GameView::seen(record.id, &record.name, &game, &self.seat()))
     }
 
     pub async fn game_view(&self, id: i64) -> Result<GameView, ApiError> {
         let (record, game) = self.load(id).await?;
-        Ok(GameView::of(id, &record.name, &game))
+        Ok(GameView::seen(id, &record.name, &game, &self.seat()))
     }
 
     /// Resolves an action, commits its event to the store, and only then folds it into the game: a
@@ -176,10 +186,11 @@ impl Api {
             match self.store.append_event(id, seq, &json).await {
                 Ok(()) => {
                     Arc::make_mut(&mut game).commit(event);
-                    let view = GameView::of(id, &record.name, &game);
-                    if let Some(entry) = view.log.last() {
-                        self.live.publish(LiveEntry { game: id, entry: entry.clone(), total: view.log_total });
+                    // Every device hears the entry whole; each one's stream takes out what its seat may not read.
+                    if let Some(entry) = game.log_page(None, 1).pop() {
+                        self.live.publish(LiveEntry { game: id, entry, total: game.events().len() as u32 });
                     }
+                    let view = GameView::seen(id, &record.name, &game, &self.seat());
                     self.games.lock().await.insert(id, game);
                     return Ok(view);
                 }
@@ -212,7 +223,9 @@ impl Api {
 
     pub async fn game_log(&self, id: i64, before: Option<u32>, count: Option<u32>) -> Result<Vec<LogEntry>, ApiError> {
         let (_, game) = self.load(id).await?;
-        Ok(game.log_page(before.map(|b| b as usize), count.map_or(usize::MAX, |c| c as usize)))
+        let secrets = game.scenario().rules.secrets(game.scenario(), game.state(), &self.seat());
+        let page = game.log_page(before.map(|b| b as usize), count.map_or(usize::MAX, |c| c as usize));
+        Ok(page.into_iter().map(|e| secrets.entry(e)).collect())
     }
 
     pub async fn game_forecast(&self, id: i64, games: Option<u32>) -> Result<Forecast, ApiError> {
@@ -229,12 +242,14 @@ impl Api {
 
     pub async fn measure(&self, id: i64, from: String, to: String) -> Result<Measurement, ApiError> {
         let (_, game) = self.load(id).await?;
-        Measurement::between(&game, &from, &to)
+        let secrets = game.scenario().rules.secrets(game.scenario(), game.state(), &self.seat());
+        Ok(Measurement::between(&game, &from, &to)?.without(&secrets))
     }
 
     pub async fn template(&self, id: i64, center: Pt, radius: f64) -> Result<TemplateView, ApiError> {
         let (_, game) = self.load(id).await?;
-        TemplateView::place(&game, center, radius)
+        let secrets = game.scenario().rules.secrets(game.scenario(), game.state(), &self.seat());
+        Ok(TemplateView::place(&game, center, radius)?.without(&secrets))
     }
 
     /// The game folded from the store, reusing the in-memory copy while no one else has written.

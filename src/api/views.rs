@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::{Allowance, Game, GameError, GameState, LogEntry};
 use crate::measure::{Pt, Table};
 use crate::roster::{Flag, Role, Unit};
-use crate::rules::{Drawing, Marker, Offer, PlacementView, Prompt, SystemPart, UnitReport, Weapon};
+use crate::rules::{Drawing, Marker, Offer, PlacementView, Prompt, Seat, SystemPart, UnitReport, Weapon};
 use crate::scenario::Scenario;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -167,6 +167,9 @@ pub struct UnitView {
     /// What the rule system says of it now: its offers, notes, carrier, concealment, move note, path rule.
     #[serde(flatten)]
     pub rules: UnitReport,
+    /// Shown to this seat only as a counter (its place and side): what it is stays the other side's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub masked: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -179,11 +182,24 @@ pub struct FigureView {
 }
 
 impl GameView {
+    /// The game whole, as the referee sees it.
     pub fn of(id: i64, name: &str, game: &Game) -> GameView {
+        GameView::seen(id, name, game, &Seat::Referee)
+    }
+
+    /// The game as `seat` may see it: what its rules keep from that seat is not in the view at all.
+    pub fn seen(id: i64, name: &str, game: &Game, seat: &Seat) -> GameView {
+        let scenario = game.scenario();
+        let state = game.state();
+        let secrets = scenario.rules.secrets(scenario, state, seat);
+        GameView::whole(id, name, game, seat).without(&secrets)
+    }
+
+    fn whole(id: i64, name: &str, game: &Game, seat: &Seat) -> GameView {
         let scenario = game.scenario();
         let state = game.state();
         let ruleset = &scenario.ruleset;
-        let mut report = scenario.rules.report(scenario, state);
+        let mut report = scenario.rules.report(scenario, state, seat);
         let units = state
             .units
             .iter()
@@ -214,6 +230,7 @@ impl GameView {
                     allowance: state.allowances.get(&u.id).cloned().or_else(|| fixed_allowance(&rules)),
                     placement: placement_of(scenario, state, u),
                     rules,
+                    masked: false,
                 }
             })
             .collect();

@@ -132,6 +132,10 @@ pub enum ScenarioCommand {
 
 #[derive(Args, Debug)]
 pub struct GameArgs {
+    /// Whose eyes the game is shown with: `referee` (everything), `table` (one screen all players share:
+    /// no side's secrets), or `side:<side id>` (what that side knows)
+    #[arg(long, global = true, default_value = "referee", value_parser = clap::value_parser!(crate::rules::Seat))]
+    pub seat: crate::rules::Seat,
     #[command(subcommand)]
     pub command: GameCommand,
 }

@@ -6,6 +6,8 @@ use crate::api::Api;
 
 pub async fn run(db: &Path, args: CampaignArgs) -> Result<(), Failure> {
     let api = Api::open(db).await?;
+    // A campaign's record is read at the desk, by whoever keeps it: everything shows.
+    api.choose_seat(crate::rules::Seat::Referee).await?;
     match args.command {
         CampaignCommand::New { name } => {
             let c = api.create_campaign(name).await?;

@@ -10,6 +10,7 @@ use crate::scenario;
 
 pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
     let api = Api::open(db).await?;
+    api.choose_seat(args.seat).await?;
     match args.command {
         GameCommand::New { scenario: name, seed, campaign, options } => {
             let mut scenario = if Path::new(&name).is_file() {

@@ -11,7 +11,8 @@ use serde::ser::SerializeStruct;
 
 use super::introspect::tagged_variants;
 use super::{
-    Act, Ctx, Forecast, ForecastAsk, Marker, Placement, Report, RuleSystem, Setup, SystemChange, TurnState, Weapon,
+    Act, Ctx, Forecast, ForecastAsk, Marker, Placement, Report, RuleSystem, Seat, Secrets, Setup, SystemChange,
+    TurnState, Weapon,
 };
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, GameState, Outcome};
@@ -36,7 +37,10 @@ pub trait System: fmt::Debug + Send + Sync {
         rng: &mut GameRng,
     ) -> Result<Option<Outcome>, GameError>;
     fn odds(&self, scenario: &Scenario, state: &GameState, action: &Action) -> Result<Option<OddsView>, GameError>;
-    fn report(&self, scenario: &Scenario, state: &GameState) -> Report<SystemPart>;
+    /// What the table shows now, as `seat` may see it.
+    fn report(&self, scenario: &Scenario, state: &GameState, seat: &Seat) -> Report<SystemPart>;
+    /// What `seat` may not be shown now.
+    fn secrets(&self, scenario: &Scenario, state: &GameState, seat: &Seat) -> Secrets;
     fn forecast(
         &self,
         scenario: &Scenario,
@@ -135,8 +139,15 @@ impl<S: RuleSystem> System for Bound<S> {
         }
     }
 
-    fn report(&self, scenario: &Scenario, state: &GameState) -> Report<SystemPart> {
-        S::report(&self.ctx(scenario, state)).map_own(|own| SystemPart { system: S::ID, view: Arc::new(own) })
+    fn report(&self, scenario: &Scenario, state: &GameState, seat: &Seat) -> Report<SystemPart> {
+        let ctx = self.ctx(scenario, state);
+        let mut report = S::report(&ctx);
+        S::hide(&mut report.own, &ctx, seat);
+        report.map_own(|own| SystemPart { system: S::ID, view: Arc::new(own) })
+    }
+
+    fn secrets(&self, scenario: &Scenario, state: &GameState, seat: &Seat) -> Secrets {
+        S::secrets(&self.ctx(scenario, state), seat)
     }
 
     fn forecast(
@@ -179,6 +190,18 @@ impl Serialize for SystemPart {
         part.serialize_field("system", self.system)?;
         part.serialize_field("view", self.view.as_ref())?;
         part.end()
+    }
+}
+
+impl SystemPart {
+    /// The part with every secret word replaced; its shape is the system's, so it is read as JSON.
+    pub fn scrubbed(self, secrets: &Secrets) -> SystemPart {
+        if secrets.words.is_empty() {
+            return self;
+        }
+        let Ok(mut json) = serde_json::to_value(self.view.as_ref()) else { return self };
+        secrets.json(&mut json);
+        SystemPart { system: self.system, view: Arc::new(json) }
     }
 }
 

@@ -6,7 +6,9 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Ctx, Forecast, ForecastAsk, Marker, Placement, Report, Ruleset, Setup, SetupCheck, Shipped, Weapon};
+use super::{
+    Ctx, Forecast, ForecastAsk, Marker, Placement, Report, Ruleset, Seat, Secrets, Setup, SetupCheck, Shipped, Weapon,
+};
 use crate::dice::GameRng;
 use crate::game::{Action, Effect, GameError, Outcome};
 use crate::measure::{Pt, Table};
@@ -117,8 +119,18 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
         Ok(None)
     }
 
-    /// What the table shows of this system now.
+    /// What the table shows of this system now, everything included; `hide` then takes out what a seat
+    /// may not see.
     fn report(ctx: &Ctx<'_, Self>) -> Report<Self::View>;
+
+    /// What `seat` may not be shown now: units it sees only as counters, dice rolled in secret. By default
+    /// the system keeps no secrets.
+    fn secrets(_ctx: &Ctx<'_, Self>, _seat: &Seat) -> Secrets {
+        Secrets::default()
+    }
+
+    /// The system's own part of the view as `seat` may see it (an umpire's count taken out).
+    fn hide(_own: &mut Self::View, _ctx: &Ctx<'_, Self>, _seat: &Seat) {}
 
     /// The effect that records `change` in an outcome.
     fn effect(change: Self::Change) -> Effect {

@@ -4,15 +4,15 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::api::{Api, ApiError, ErrorKind};
+use crate::api::{Api, ApiError, Device, ErrorKind, as_device};
 
 /// How long one command may take before its caller is answered that it is still working. The engine's
 /// bounds (dice, figures, text) keep every command far below it; this is what a device sees if one
@@ -22,7 +22,12 @@ const BUDGET: Duration = Duration::from_secs(10);
 /// Runs the command on a blocking thread, so a long odds table or replay never holds up the threads
 /// that accept and answer other devices' requests; a panic becomes a 500 with a message, not a
 /// dropped connection.
-pub async fn command(State(api): State<Arc<Api>>, Path(command): Path<String>, body: Bytes) -> Response {
+pub async fn command(
+    State(api): State<Arc<Api>>,
+    Path(command): Path<String>,
+    Extension(device): Extension<Device>,
+    body: Bytes,
+) -> Response {
     // The body is read whole, within the router's limit (a larger one is answered 413 before this runs);
     // an empty one is a command without arguments.
     let args = if body.is_empty() {
@@ -38,7 +43,7 @@ pub async fn command(State(api): State<Arc<Api>>, Path(command): Path<String>, b
     };
     let runtime = tokio::runtime::Handle::current();
     let name = command.clone();
-    let work = tokio::task::spawn_blocking(move || runtime.block_on(run(&api, &command, args)));
+    let work = tokio::task::spawn_blocking(move || runtime.block_on(as_device(device, run(&api, &command, args))));
     let answer = match tokio::time::timeout(BUDGET, work).await {
         Ok(Ok(answer)) => answer,
         Ok(Err(failed)) => {

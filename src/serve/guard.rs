@@ -18,7 +18,7 @@ pub const CODE_COOKIE: &str = "sandtable_join";
 pub async fn guard(
     State(access): State<Arc<TableAccess>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
     let headers = request.headers();
@@ -41,11 +41,17 @@ pub async fn guard(
         );
     }
     // This machine is the host's own: only other devices need the code.
-    if peer.ip().is_loopback() || peer.ip().to_canonical().is_loopback() {
+    let from_host = peer.ip().is_loopback() || peer.ip().to_canonical().is_loopback();
+    match super::seat::device(request.headers(), request.uri().query(), from_host) {
+        Ok(device) => request.extensions_mut().insert(device),
+        Err(why) => return refuse(StatusCode::FORBIDDEN, why),
+    };
+    if from_host {
         return next.run(request).await;
     }
+    let headers = request.headers();
     let from_link = query_code(request.uri().query());
-    let presented = bearer(headers).or_else(|| cookie(headers)).or(from_link.clone());
+    let presented = bearer(headers).or_else(|| cookie(headers, CODE_COOKIE)).or(from_link.clone());
     match access.admit(presented.as_deref()) {
         Admission::Admitted => {
             let mut response = next.run(request).await;
@@ -100,10 +106,10 @@ fn bearer(headers: &HeaderMap) -> Option<String> {
     value.strip_prefix("Bearer ").map(|code| code.trim().to_string())
 }
 
-fn cookie(headers: &HeaderMap) -> Option<String> {
+pub(super) fn cookie(headers: &HeaderMap, wanted: &str) -> Option<String> {
     headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(';')).find_map(|pair| {
         let (name, value) = pair.trim().split_once('=')?;
-        (name == CODE_COOKIE).then(|| value.to_string())
+        (name == wanted).then(|| value.to_string())
     })
 }
 

@@ -7,6 +7,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::Extension;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -15,7 +16,7 @@ use futures_util::stream::{self, Stream, StreamExt};
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 
-use crate::api::{Api, LiveEntry};
+use crate::api::{Api, Device, LiveEntry};
 
 #[derive(serde::Deserialize)]
 pub struct After {
@@ -29,13 +30,15 @@ pub async fn live(
     State(api): State<Arc<Api>>,
     Path(game): Path<i64>,
     Query(q): Query<After>,
+    Extension(device): Extension<Device>,
     headers: HeaderMap,
 ) -> Response {
     let after = headers.get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).or(q.after);
     // Listening before the catch-up is read, so an entry recorded in between is not missed (it may come
     // twice, and the second is dropped by its seq).
     let watching = api.watch();
-    let missed = match api.game_log_after(game, after).await {
+    let seat = device.seat;
+    let missed = match api.game_log_after(game, after, &seat).await {
         Ok(entries) => entries,
         Err(err) => return (super::dispatch::status_of(&err), axum::Json(err)).into_response(),
     };
@@ -46,23 +49,41 @@ pub async fn live(
         .map(|entry| LiveEntry { game, total, entry })
         .inspect(|e| last = i64::from(e.entry.seq))
         .collect();
-    let live = BroadcastStream::new(watching).filter_map(move |heard| {
+    let heard = BroadcastStream::new(watching).filter_map(move |heard| {
         let out = match heard {
             Ok(e) if e.game == game && i64::from(e.entry.seq) > last => {
                 last = i64::from(e.entry.seq);
-                Some(entry_event(&e))
+                Some(Heard::Entry(e))
             }
             Ok(_) => None,
             // Fallen too far behind to be told entry by entry: the device reads the game again.
-            Err(BroadcastStreamRecvError::Lagged(_)) => Some(Event::default().event("resync").data("{}")),
+            Err(BroadcastStreamRecvError::Lagged(_)) => Some(Heard::Resync),
         };
-        std::future::ready(out.map(Ok))
+        std::future::ready(out)
+    });
+    let live = heard.filter_map(move |heard| {
+        let (api, seat) = (api.clone(), seat.clone());
+        async move {
+            match heard {
+                Heard::Resync => Some(Ok(Event::default().event("resync").data("{}"))),
+                // Each device reads the entry as its own seat may: a hidden counter's name stays hidden.
+                Heard::Entry(e) => {
+                    let entry = api.entry_for(game, e.entry.clone(), &seat).await.ok()?;
+                    Some(Ok(entry_event(&LiveEntry { entry, ..e })))
+                }
+            }
+        }
     });
     let events: std::pin::Pin<Box<dyn Stream<Item = Result<Event, Infallible>> + Send>> =
         Box::pin(stream::iter(catch_up.iter().map(entry_event).map(Ok).collect::<Vec<_>>()).chain(live));
     Sse::new(stream::once(std::future::ready(Ok(Event::default().retry(RETRY).comment("live")))).chain(events))
         .keep_alive(KeepAlive::default())
         .into_response()
+}
+
+enum Heard {
+    Entry(LiveEntry),
+    Resync,
 }
 
 fn entry_event(e: &LiveEntry) -> Event {

@@ -7,6 +7,7 @@ mod dispatch;
 mod guard;
 mod lan;
 mod live;
+mod seat;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;

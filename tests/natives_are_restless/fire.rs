@@ -115,6 +115,8 @@ fn umpire_ammunition_removes_1d6_counters_in_secret_and_warns_when_low() {
     assert_eq!(s.turn().rifle_ammunition, 4);
     let view = s.siege_view();
     assert_eq!(view.rifle_ammunition, None, "the defender does not see the count");
+    let umpire = s.siege_view_from(&sandtable::rules::Seat::Referee);
+    assert_eq!(umpire.rifle_ammunition, Some(4), "the umpire does");
     assert_eq!(view.ammunition_warning.as_deref(), Some("Rifle ammunition is getting low"));
     s.muster_basic();
     s.put("natives-1", (20.0, 30.0));

@@ -81,8 +81,13 @@ impl Siege {
         self.game.state().rules.get::<Turn>().expect("a Natives game has the Natives turn")
     }
 
+    /// The siege's own part as the table's one shared screen sees it.
     pub fn siege_view(&self) -> SiegeView {
-        let view = GameView::of(0, "", &self.game);
+        self.siege_view_from(&sandtable::rules::Seat::Table)
+    }
+
+    pub fn siege_view_from(&self, seat: &sandtable::rules::Seat) -> SiegeView {
+        let view = GameView::seen(0, "", &self.game, seat);
         serde_json::from_value(serde_json::to_value(&view.rules).unwrap()["view"].clone()).unwrap()
     }
 }

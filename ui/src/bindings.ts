@@ -18,6 +18,11 @@ export const commands = {
 	 *  one; `options` sets the ruleset's named rulings for this game (others keep the scenario's).
 	 */
 	newGame: (scenario: string, seed: string | null, campaign: number | null, options: { [key in string]: boolean } | null) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("new_game", { scenario, seed, campaign, options })),
+	/**
+	 *  Sits this device (or the app's window) at a seat: the whole table, one side, or the referee.
+	 *  Every game view, log page and live entry it is sent then leaves out what its seat may not see.
+	 */
+	chooseSeat: (seat: Seat) => typedError<Seat, ApiError_Serialize>(__TAURI_INVOKE("choose_seat", { seat })),
 	/**  The game as it stands, folded from its log. */
 	gameView: (id: number) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_view", { id })),
 	/**  Applies an action (committed to the log before it is shown) and returns the game after it. */
@@ -629,7 +634,10 @@ export type EstateView_Deserialize = {
 	entry?: number | null,
 	sequence: number,
 	following: boolean,
+	/**  Every counter, those in the cup only for the referee's seat (`hide`): the cup is drawn blind. */
 	counters: CounterView_Deserialize[],
+	/**  How many counters are in the cup, for every seat. */
+	in_cup: number,
 	wounded_points?: number | null,
 	betsy_zones: string[],
 	score: Score,
@@ -661,7 +669,10 @@ export type EstateView_Serialize = {
 	entry: number | null,
 	sequence: number,
 	following: boolean,
+	/**  Every counter, those in the cup only for the referee's seat (`hide`): the cup is drawn blind. */
 	counters: CounterView_Serialize[],
+	/**  How many counters are in the cup, for every seat. */
+	in_cup: number,
 	wounded_points: number | null,
 	betsy_zones: string[],
 	score: Score,
@@ -1670,6 +1681,15 @@ export type Score = {
 	boxers_lines: ([string, number])[],
 };
 
+/**  Where a device sits at the table. */
+export type Seat = 
+/**  One screen every player looks at: what any side's rules keep from the others stays hidden. */
+{ seat: "table" } | 
+/**  One side's device: it sees what its own side knows. */
+{ seat: "side"; side: string } | 
+/**  The referee (or umpire), who sees everything. */
+{ seat: "referee" };
+
 export type Share = {
 	result: string,
 	games: number,
@@ -1700,7 +1720,10 @@ export type SiegeView_Deserialize = {
 	cards_left: number,
 	ace_of_spades_in_deck: boolean,
 	relief: Relief,
-	/**  The defenders' counters; none when the umpire keeps the count. */
+	/**
+	 *  The defenders' counters; none for any seat but the referee's when the umpire keeps the count
+	 *  (`hide`).
+	 */
 	rifle_ammunition?: number | null,
 	gun_ammunition?: number | null,
 	/**  The umpire's word on the ammunition ("getting low"), or a plain warning. */
@@ -1733,7 +1756,10 @@ export type SiegeView_Serialize = {
 	cards_left: number,
 	ace_of_spades_in_deck: boolean,
 	relief: Relief,
-	/**  The defenders' counters; none when the umpire keeps the count. */
+	/**
+	 *  The defenders' counters; none for any seat but the referee's when the umpire keeps the count
+	 *  (`hide`).
+	 */
 	rifle_ammunition: number | null,
 	gun_ammunition: number | null,
 	/**  The umpire's word on the ammunition ("getting low"), or a plain warning. */
@@ -2055,6 +2081,8 @@ export type UnitView_Deserialize = {
 	allowance?: Allowance | null,
 	/**  Whether its figures may be placed by hand now, and within what (the ring drawn while arranging). */
 	placement: PlacementView_Deserialize,
+	/**  Shown to this seat only as a counter (its place and side): what it is stays the other side's. */
+	masked?: boolean,
 } & UnitReport_Deserialize;
 
 export type UnitView_Serialize = {
@@ -2076,6 +2104,8 @@ export type UnitView_Serialize = {
 	allowance: Allowance | null,
 	/**  Whether its figures may be placed by hand now, and within what (the ring drawn while arranging). */
 	placement: PlacementView_Serialize,
+	/**  Shown to this seat only as a counter (its place and side): what it is stays the other side's. */
+	masked?: boolean,
 } & UnitReport_Serialize;
 
 /**  A weapon as the charts give it: what the table view draws and the measuring tool reports. */

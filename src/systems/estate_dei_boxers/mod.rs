@@ -32,7 +32,7 @@ use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::{Act, Forecast, ForecastAsk, Report, RuleSystem, Ruleset, Setup, SetupCheck, Shipped, Weapon};
+use crate::rules::{Act, Forecast, ForecastAsk, Report, RuleSystem, Ruleset, Seat, Setup, SetupCheck, Shipped, Weapon};
 
 pub const ID: &str = "estate-dei-boxers";
 const RULESET: &str = crate::ruleset!("estate-dei-boxers");
@@ -223,5 +223,9 @@ impl RuleSystem for EstateDeiBoxers {
 
     fn report(ctx: &play::Ctx_) -> Report<EstateView> {
         view::report(ctx)
+    }
+
+    fn hide(own: &mut EstateView, _ctx: &play::Ctx_, seat: &Seat) {
+        view::hide(own, seat)
     }
 }

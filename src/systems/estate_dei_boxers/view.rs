@@ -10,7 +10,17 @@ use super::play::{Compiled, Ctx_, stage_words};
 use super::roster::{Kind, Roster};
 use super::siege::{At, Census, GunUse, OwedBy, Phase, Rules, Score, Siege, Stage, event_title, score};
 use super::tables::{Rush, column};
-use crate::rules::{Offer, Report};
+use crate::rules::{Offer, Report, Seat};
+
+/// Where a counter waiting to be drawn is.
+const CUP: &str = "cup";
+
+/// The cup is drawn blind: which counters are in it is the referee's to see, how many is everyone's.
+pub fn hide(own: &mut EstateView, seat: &Seat) {
+    if !seat.is_referee() {
+        own.counters.retain(|c| c.at != CUP);
+    }
+}
 
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -33,7 +43,10 @@ pub struct EstateView {
     pub entry: Option<u8>,
     pub sequence: u16,
     pub following: bool,
+    /// Every counter, those in the cup only for the referee's seat (`hide`): the cup is drawn blind.
     pub counters: Vec<CounterView>,
+    /// How many counters are in the cup, for every seat.
+    pub in_cup: u32,
     pub wounded_points: Option<u8>,
     pub betsy_zones: Vec<String>,
     pub score: Score,
@@ -339,7 +352,7 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
         })
         .collect();
     let moving = siege.stage == (Stage::Combat { phase: Phase::SoldierMove });
-    let counters = rules
+    let counters: Vec<CounterView> = rules
         .roster
         .pieces
         .iter()
@@ -357,7 +370,7 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
                 At::Wounded => "wounded",
                 At::Lost => "lost",
                 At::Waiting => "waiting",
-                At::Cup => "cup",
+                At::Cup => CUP,
                 At::Withdrawn => "withdrawn",
             }
             .into(),
@@ -458,6 +471,7 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
         entry: siege.today.entry,
         sequence: siege.today.sequences,
         following: ctx.turn.stepping,
+        in_cup: counters.iter().filter(|c: &&CounterView| c.at == CUP).count() as u32,
         counters,
         wounded_points: match siege.stage {
             Stage::Wounded { points } => Some(points),

@@ -14,6 +14,7 @@ mod morale;
 mod movement;
 mod pairing;
 mod placing;
+mod secrets;
 mod tables;
 mod turn;
 mod view;
@@ -30,7 +31,7 @@ use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::{Act, Placement, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
+use crate::rules::{Act, Placement, Report, RuleSystem, Ruleset, Seat, Secrets, SetupCheck, Shipped, Weapon};
 use context::{Ctx, SEQUENCE};
 
 pub struct Heliograph;
@@ -148,6 +149,10 @@ impl RuleSystem for Heliograph {
 
     fn report(ctx: &Ctx) -> Report<HeliographView> {
         view::report(ctx)
+    }
+
+    fn secrets(ctx: &Ctx, seat: &Seat) -> Secrets {
+        secrets::secrets(ctx, seat)
     }
 }
 

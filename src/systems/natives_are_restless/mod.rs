@@ -32,7 +32,7 @@ use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome, Refusal};
 use crate::odds::OddsView;
 use crate::roster::Unit;
-use crate::rules::{Act, Placement, Report, RuleSystem, Ruleset, Setup, SetupCheck, Shipped, Weapon};
+use crate::rules::{Act, Placement, Report, RuleSystem, Ruleset, Seat, Secrets, Setup, SetupCheck, Shipped, Weapon};
 use context::{ACTIVATION, Ctx};
 
 pub const ID: &str = "natives-are-restless";
@@ -188,5 +188,13 @@ impl RuleSystem for NativesAreRestless {
 
     fn report(ctx: &Ctx) -> Report<SiegeView> {
         view::report(ctx)
+    }
+
+    fn secrets(ctx: &Ctx, seat: &Seat) -> Secrets {
+        view::secrets(ctx, seat)
+    }
+
+    fn hide(own: &mut SiegeView, ctx: &Ctx, seat: &Seat) {
+        view::hide(own, ctx, seat)
     }
 }

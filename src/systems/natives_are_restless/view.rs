@@ -16,7 +16,7 @@ use super::tables::{Army, Class};
 use super::turn::{Pending, Relief, Stage};
 use crate::game::Refusal;
 use crate::roster::{Role, Unit};
-use crate::rules::{Drawing, Note, Offer, Prompt, Report, Tone, UnitReport};
+use crate::rules::{Drawing, Note, Offer, Prompt, Report, Seat, Secrets, Tone, UnitReport};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -34,7 +34,8 @@ pub struct SiegeView {
     pub cards_left: u32,
     pub ace_of_spades_in_deck: bool,
     pub relief: Relief,
-    /// The defenders' counters; none when the umpire keeps the count.
+    /// The defenders' counters; none for any seat but the referee's when the umpire keeps the count
+    /// (`hide`).
     pub rifle_ammunition: Option<u32>,
     pub gun_ammunition: Option<u32>,
     /// The umpire's word on the ammunition ("getting low"), or a plain warning.
@@ -186,8 +187,8 @@ pub fn report(ctx: &Ctx) -> Report<SiegeView> {
             cards_left: cards_left as u32,
             ace_of_spades_in_deck: aos,
             relief: turn.relief,
-            rifle_ammunition: (!umpire).then_some(turn.rifle_ammunition),
-            gun_ammunition: (!umpire).then_some(turn.gun_ammunition),
+            rifle_ammunition: Some(turn.rifle_ammunition),
+            gun_ammunition: Some(turn.gun_ammunition),
             ammunition_warning: ammunition_warning(ctx),
             reserves,
             pending: turn.pending.clone(),
@@ -428,5 +429,21 @@ fn picking(unit: &Unit, action: &str, field: &str, from: Result<Vec<String>, cra
             Offer::barred(action, Refusal::new(format!("{} has no enemy it can {action} now", unit.name)).to_string())
         }
         Ok(list) => Offer::picking(action, field, list),
+    }
+}
+
+/// What a seat may not be shown while the umpire keeps the count: the count itself, and the die that took
+/// counters away in secret. The referee's seat is the umpire's.
+pub fn secrets(ctx: &Ctx, seat: &Seat) -> Secrets {
+    match ctx.option(UMPIRE_OPTION) && !seat.is_referee() {
+        true => Secrets { dice_of: vec!["umpire".into()], ..Secrets::default() },
+        false => Secrets::default(),
+    }
+}
+
+pub fn hide(own: &mut SiegeView, ctx: &Ctx, seat: &Seat) {
+    if ctx.option(UMPIRE_OPTION) && !seat.is_referee() {
+        own.rifle_ammunition = None;
+        own.gun_ammunition = None;
     }
 }

@@ -152,7 +152,13 @@ impl Tables {
     pub fn weapon(&self, kind: &str) -> Option<Weapon> {
         let profile = self.profiles.get(kind)?;
         let row = &self.fire[profile.fire.as_ref()?];
-        Some(Weapon { name: profile.weapon.clone()?, range: row.range, bands: vec![row.range], blast: None, reach: None })
+        Some(Weapon {
+            name: profile.weapon.clone()?,
+            range: row.range,
+            bands: vec![row.range],
+            blast: None,
+            reach: None,
+        })
     }
 
     /// The cover column a terrain class gives, 0 (open) for anything the firing chart does not name.

@@ -1,0 +1,49 @@
+//! Which seat a command is answered for. A device on the LAN says where it sits with each request (its
+//! door, `sandtable serve`, reads that and runs the command inside `as_device`); the app's own window is
+//! the host, whose seat the player picks and the `Api` keeps.
+
+use std::future::Future;
+
+use super::{Api, ApiError};
+use crate::rules::Seat;
+
+tokio::task_local! {
+    static DEVICE: Device;
+}
+
+/// A device a command came from, as its door knows it.
+#[derive(Debug, Clone)]
+pub struct Device {
+    pub seat: Seat,
+    /// Whether it may sit as the referee: the host's own machine only, so a player's tablet cannot ask to
+    /// see the other side's secrets.
+    pub may_referee: bool,
+}
+
+/// Runs `work` answering for `device`: every view it builds is the one that device's seat may see.
+pub async fn as_device<F: Future>(device: Device, work: F) -> F::Output {
+    DEVICE.scope(device, work).await
+}
+
+impl Api {
+    /// The seat the current command is answered for: the device's, else the host's.
+    pub fn seat(&self) -> Seat {
+        DEVICE.try_with(|d| d.seat.clone()).unwrap_or_else(|_| self.host_seat.read().expect("seat lock").clone())
+    }
+
+    /// Sits the asking device (or, in the app's window, the host) at `seat`. A device keeps its seat
+    /// itself and sends it with each request; this checks it may take it.
+    pub async fn choose_seat(&self, seat: Seat) -> Result<Seat, ApiError> {
+        match DEVICE.try_with(Device::clone) {
+            Ok(device) if seat.is_referee() && !device.may_referee => Err(ApiError::new(
+                super::ErrorKind::Refused,
+                "the referee's seat is the host's: a tablet sits as one side, or as the whole table",
+            )),
+            Ok(_) => Ok(seat),
+            Err(_) => {
+                *self.host_seat.write().expect("seat lock") = seat.clone();
+                Ok(seat)
+            }
+        }
+    }
+}

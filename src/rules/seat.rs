@@ -1,0 +1,151 @@
+//! Who is looking at a game, and what that seat may not be shown. A side's rules hide things from the
+//! other side (a hidden counter's contents, the ammunition an umpire keeps, the cup the Boxers are drawn
+//! from); the engine builds each seat's view without them, so a device is never sent what its player may
+//! not read, whatever its screen does with the answer.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::LogEntry;
+
+/// Where a device sits at the table.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "seat", content = "side", rename_all = "snake_case")]
+pub enum Seat {
+    /// One screen every player looks at: what any side's rules keep from the others stays hidden.
+    #[default]
+    Table,
+    /// One side's device: it sees what its own side knows.
+    Side(String),
+    /// The referee (or umpire), who sees everything.
+    Referee,
+}
+
+impl Seat {
+    /// Whether this seat knows what `side` knows.
+    pub fn knows_side(&self, side: &str) -> bool {
+        match self {
+            Seat::Referee => true,
+            Seat::Side(own) => own == side,
+            Seat::Table => false,
+        }
+    }
+
+    pub fn is_referee(&self) -> bool {
+        matches!(self, Seat::Referee)
+    }
+}
+
+/// The seat as a cookie or a link carries it: `table`, `referee` or `side:<side id>`.
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seat::Table => f.write_str("table"),
+            Seat::Referee => f.write_str("referee"),
+            Seat::Side(side) => write!(f, "side:{side}"),
+        }
+    }
+}
+
+impl FromStr for Seat {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Seat, String> {
+        match text.trim() {
+            "" | "table" => Ok(Seat::Table),
+            "referee" => Ok(Seat::Referee),
+            other => match other.strip_prefix("side:") {
+                Some(side) if !side.is_empty() && side.len() <= 64 => Ok(Seat::Side(side.to_string())),
+                _ => Err(format!("{other:?} is not a seat: say table, referee or side:<side id>")),
+            },
+        }
+    }
+}
+
+/// What one seat may not be shown of a game as it stands now.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Secrets {
+    /// Units this seat sees only as counters, by id, each with what it is called instead.
+    pub counters: BTreeMap<String, String>,
+    /// Words this seat may not read (a hidden counter's name), each with the words shown in its place.
+    pub words: Vec<(String, String)>,
+    /// Actions, by their `type`, whose dice this seat is not shown (the umpire's secret removal).
+    pub dice_of: Vec<String>,
+}
+
+impl Secrets {
+    pub fn is_empty(&self) -> bool {
+        self.counters.is_empty() && self.words.is_empty() && self.dice_of.is_empty()
+    }
+
+    /// A unit shown only as a counter: every unit of the seat's own side, and every other unit that is no
+    /// secret, is shown whole.
+    pub fn counter(&self, unit: &str) -> Option<&str> {
+        self.counters.get(unit).map(String::as_str)
+    }
+
+    /// `text` with every secret word replaced, the longest first so a name containing another is taken
+    /// whole.
+    pub fn text(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        let mut words: Vec<&(String, String)> = self.words.iter().filter(|(w, _)| !w.is_empty()).collect();
+        words.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
+        for (word, shown) in words {
+            if out.contains(word.as_str()) {
+                out = out.replace(word.as_str(), shown);
+            }
+        }
+        out
+    }
+
+    /// Every string in a JSON value with the secret words replaced: a system's own part of the view,
+    /// whose shape the engine does not know.
+    pub fn json(&self, value: &mut serde_json::Value) {
+        use serde_json::Value;
+        match value {
+            Value::String(s) => *s = self.text(s),
+            Value::Array(items) => items.iter_mut().for_each(|v| self.json(v)),
+            Value::Object(map) => map.values_mut().for_each(|v| self.json(v)),
+            _ => {}
+        }
+    }
+
+    /// A log entry as this seat may read it: secret words replaced, secret dice left out.
+    pub fn entry(&self, mut entry: LogEntry) -> LogEntry {
+        if self.is_empty() {
+            return entry;
+        }
+        entry.text = self.text(&entry.text);
+        if self.dice_of.contains(&entry.kind) {
+            entry.rolls.clear();
+        }
+        entry
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_reads_back_from_its_text() {
+        for seat in [Seat::Table, Seat::Referee, Seat::Side("moros".into())] {
+            assert_eq!(seat.to_string().parse::<Seat>().unwrap(), seat);
+        }
+        assert!("umpire".parse::<Seat>().unwrap_err().contains("side:<side id>"));
+        assert!("side:".parse::<Seat>().is_err());
+    }
+
+    #[test]
+    fn the_longest_secret_name_is_replaced_whole() {
+        let secrets = Secrets {
+            words: vec![("Moro".into(), "a counter".into()), ("Moro riflemen".into(), "Hidden counter 2".into())],
+            ..Secrets::default()
+        };
+        assert_eq!(secrets.text("Moro riflemen fire"), "Hidden counter 2 fire");
+    }
+}

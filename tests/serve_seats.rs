@@ -1,0 +1,190 @@
+//! Each device is sent only what its seat may see, read here in the raw answers `sandtable serve` gives:
+//! a Heliograph hidden counter's name and strength, the ammunition an umpire keeps in The Natives are
+//! Restless Tonight, and the Boxers' cup in L'Estate dei Boxers. The host's machine may sit as the
+//! referee, who sees everything; a tablet may not.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::connect_info::MockConnectInfo;
+use axum::http::{Request, StatusCode, header};
+use futures_util::StreamExt;
+use sandtable::api::Api;
+use sandtable::serve::{TableAccess, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+const PORT: u16 = 8787;
+const CODE: &str = "K7QX2M";
+const HOST_PC: [u8; 4] = [127, 0, 0, 1];
+const TABLET: [u8; 4] = [192, 168, 1, 30];
+
+struct Table {
+    api: Arc<Api>,
+    access: Arc<TableAccess>,
+    _dir: tempfile::TempDir,
+}
+
+async fn table() -> Table {
+    let dir = tempfile::tempdir().unwrap();
+    let api = Arc::new(Api::open(&dir.path().join("t.db")).await.unwrap());
+    let local: SocketAddr = ([0, 0, 0, 0], PORT).into();
+    let access = Arc::new(TableAccess::new(local, &["192.168.1.20".parse().unwrap()], CODE.into()));
+    Table { api, access, _dir: dir }
+}
+
+impl Table {
+    fn app(&self, peer: [u8; 4]) -> axum::Router {
+        router(self.api.clone(), self.access.clone(), None).layer(MockConnectInfo(SocketAddr::from((peer, 50_000))))
+    }
+
+    fn request(peer: [u8; 4], seat: &str, path: &str) -> axum::http::request::Builder {
+        let host = if peer == HOST_PC { "127.0.0.1:8787" } else { "192.168.1.20:8787" };
+        Request::post(path)
+            .header(header::HOST, host)
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::AUTHORIZATION, format!("Bearer {CODE}"))
+            .header("x-sandtable-seat", seat)
+    }
+
+    /// A command sent by `peer` sitting at `seat`: its status and its raw body.
+    async fn send(&self, peer: [u8; 4], seat: &str, name: &str, args: Value) -> (StatusCode, String) {
+        let request = Table::request(peer, seat, &format!("/api/{name}")).body(Body::from(args.to_string())).unwrap();
+        let response = self.app(peer).oneshot(request).await.unwrap();
+        let status = response.status();
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        (status, String::from_utf8_lossy(&body).into_owned())
+    }
+
+    async fn host(&self, name: &str, args: Value) -> Value {
+        let (status, body) = self.send(HOST_PC, "referee", name, args).await;
+        assert_eq!(status, StatusCode::OK, "{name}: {body}");
+        serde_json::from_str(&body).unwrap()
+    }
+
+    /// What `peer` at `seat` hears on the game's live stream, from its first entry, until `wanted` entries
+    /// have come.
+    async fn live(&self, peer: [u8; 4], seat: &str, game: i64, wanted: usize) -> String {
+        let request = Table::request(peer, seat, &format!("/api/live/{game}"))
+            .method("GET")
+            .header(header::ACCEPT, "text/event-stream")
+            .body(Body::empty())
+            .unwrap();
+        let response = self.app(peer).oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let mut body = response.into_body().into_data_stream();
+        let mut heard = String::new();
+        while heard.matches("event: entry").count() < wanted {
+            let chunk = tokio::time::timeout(Duration::from_secs(5), body.next()).await.expect("an entry in time");
+            heard.push_str(&String::from_utf8_lossy(&chunk.expect("the stream stays open").unwrap()));
+        }
+        heard
+    }
+}
+
+/// A Heliograph ambush with the Moros' band activated: its name is in the log's newest entry.
+async fn ambush(t: &Table) -> i64 {
+    let game = t.host("new_game", json!({"scenario": "heliograph/jungle-patrol.toml", "seed": "3"})).await;
+    let id = game["id"].as_i64().unwrap();
+    t.host("game_act", json!({"id": id, "action": {"type": "initiative", "dice": [1, 6]}})).await;
+    t.host("game_act", json!({"id": id, "action": {"type": "activate", "unit": "south-band"}})).await;
+    id
+}
+
+#[tokio::test]
+async fn the_other_side_is_sent_a_hidden_counter_and_never_what_is_under_it() {
+    let t = table().await;
+    let id = ambush(&t).await;
+    for seat in ["side:us", "table"] {
+        let (status, body) = t.send(TABLET, seat, "game_view", json!({"id": id})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        for secret in ["Juramentado band", "Moro riflemen", "Moro warriors", "moro_warriors", "\"total\":8"] {
+            assert!(!body.contains(secret), "{seat} was sent {secret:?}: {body}");
+        }
+        let view: Value = serde_json::from_str(&body).unwrap();
+        let band = view["units"].as_array().unwrap().iter().find(|u| u["id"] == "south-band").unwrap();
+        assert_eq!(band["name"], "Hidden counter 2");
+        assert_eq!(band["masked"], true);
+        assert_eq!(band["figures"].as_array().unwrap().len(), 1, "one chit, not its figures: {band}");
+        assert!(view["log"].as_array().unwrap().iter().any(|e| e["text"] == "Hidden counter 2 activates"), "{body}");
+
+        let (_, page) = t.send(TABLET, seat, "game_log", json!({"id": id, "before": null, "count": null})).await;
+        assert!(!page.contains("Juramentado"), "{seat}'s log page: {page}");
+        let (_, under) =
+            t.send(TABLET, seat, "template", json!({"id": id, "center": {"x": 38, "y": 32}, "radius": 4})).await;
+        assert!(!under.contains("Juramentado") && under.matches("south-band").count() == 1, "{seat}: {under}");
+        let heard = t.live(TABLET, seat, id, 2).await;
+        assert!(heard.contains("Hidden counter 2 activates") && !heard.contains("Juramentado"), "{heard}");
+    }
+    let (_, own) = t.send(TABLET, "side:moros", "game_view", json!({"id": id})).await;
+    assert!(own.contains("Juramentado band activates"), "the Moros know their own band: {own}");
+    let (_, whole) = t.send(HOST_PC, "referee", "game_view", json!({"id": id})).await;
+    assert!(whole.contains("Juramentado band") && !whole.contains("\"masked\""), "{whole}");
+    let heard = t.live(TABLET, "side:moros", id, 2).await;
+    assert!(heard.contains("Juramentado band activates"), "{heard}");
+}
+
+#[tokio::test]
+async fn only_the_host_may_sit_as_referee() {
+    let t = table().await;
+    let id = ambush(&t).await;
+    let (status, body) = t.send(TABLET, "referee", "game_view", json!({"id": id})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(body.contains("referee's seat is the host's") && !body.contains("Juramentado"), "{body}");
+    let (status, _) = t.send(TABLET, "side:us", "choose_seat", json!({"seat": {"seat": "referee"}})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, body) = t.send(TABLET, "nobody", "game_view", json!({"id": id})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+}
+
+#[tokio::test]
+async fn the_umpires_count_and_die_are_the_referees_alone() {
+    let t = table().await;
+    let game = t
+        .host(
+            "new_game",
+            json!({"scenario": "natives-are-restless/chakdara-fort.toml", "seed": "5",
+                   "options": {"umpire_ammunition": true}}),
+        )
+        .await;
+    let id = game["id"].as_i64().unwrap();
+    let after = t.host("game_act", json!({"id": id, "action": {"type": "umpire", "dice": [4]}})).await;
+    let count = after["rules"]["view"]["rifle_ammunition"].as_u64().expect("the referee sees the count");
+    assert_eq!(after["log"].as_array().unwrap().last().unwrap()["rolls"][0]["faces"], json!([4]));
+
+    for seat in ["side:garrison", "side:tribesmen", "table"] {
+        let (status, body) = t.send(TABLET, seat, "game_view", json!({"id": id})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let view: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(view["rules"]["view"]["rifle_ammunition"], Value::Null, "{seat}");
+        assert_eq!(view["rules"]["view"]["gun_ammunition"], Value::Null, "{seat}");
+        let entry = view["log"].as_array().unwrap().last().unwrap();
+        assert_eq!(entry["kind"], "umpire");
+        assert_eq!(entry["rolls"], json!([]), "{seat} was sent the umpire's die: {entry}");
+        assert!(!body.contains(&format!("{count} rifle")), "{seat}: {body}");
+        let heard = t.live(TABLET, seat, id, 1).await;
+        assert!(heard.contains("\"rolls\":[]") && !heard.contains("\"faces\":[4]"), "{heard}");
+    }
+}
+
+#[tokio::test]
+async fn what_is_in_the_boxers_cup_is_the_referees_alone() {
+    let t = table().await;
+    let game = t.host("new_game", json!({"scenario": "estate-dei-boxers/the-55-days.toml", "seed": "9"})).await;
+    let id = game["id"].as_i64().unwrap();
+    let whole = &game["rules"]["view"];
+    let in_cup = whole["counters"].as_array().unwrap().iter().filter(|c| c["at"] == "cup").count();
+    assert!(in_cup > 0, "the referee sees the cup's counters");
+    assert_eq!(whole["in_cup"], json!(in_cup));
+    for seat in ["side:powers", "table"] {
+        let (status, body) = t.send(TABLET, seat, "game_view", json!({"id": id})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let view: Value = serde_json::from_str(&body).unwrap();
+        let counters = view["rules"]["view"]["counters"].as_array().unwrap();
+        assert!(!counters.is_empty() && counters.iter().all(|c| c["at"] != "cup"), "{seat}");
+        assert_eq!(view["rules"]["view"]["in_cup"], json!(in_cup), "{seat} is told how many, not which");
+        assert!(!body.contains("\"at\":\"cup\""), "{seat}");
+    }
+}
