@@ -91,10 +91,13 @@ class GameStore {
     try {
       const r = await commands.gameAct(view.id, action);
       if (r.status === 'error') {
+        const now = await this.#overtaken(view, r.error);
+        if (now) {
+          this.#overtakenNotice(now, r.error, () => void this.act(action, { announce, refused }));
+          return false;
+        }
         if (refused && (r.error.kind === 'refused' || r.error.kind === 'bad_input')) refused(r.error);
         else notices.fromError(r.error);
-        // Another tablet got there first: show the game as it now stands before the player tries again.
-        if (r.error.kind === 'conflict') void this.refresh();
         return false;
       }
       this.view = finite(r.data);
@@ -107,6 +110,31 @@ class GameStore {
     } finally {
       this.busy = false;
     }
+  }
+
+  /**
+   * The game as it now stands if another device changed it while this one was acting on `seen`: the
+   * store turned the action away (`conflict`), or the rules did after entries the player never saw landed
+   * first (the screen was stale, and the refusal may be of the game the player did not see). Null when the
+   * refusal stands on the game as shown.
+   */
+  async #overtaken(seen: View, error: ApiError): Promise<View | null> {
+    if (error.kind !== 'conflict' && error.kind !== 'refused') return null;
+    const r = await commands.gameView(seen.id);
+    if (r.status !== 'ok') return null;
+    const now = finite(r.data);
+    return error.kind === 'conflict' || now.log_total !== seen.log_total ? now : null;
+  }
+
+  /** Shows the game as it now stands and says plainly why the action was not recorded, with a way to send it again. */
+  #overtakenNotice(now: View, error: ApiError, repeat: () => void) {
+    if (this.view?.id === now.id) {
+      this.view = now;
+      this.measurement = null;
+    }
+    const newest = now.log.at(-1)?.text.replace(/[.\s]+$/, '');
+    const first = newest ? `Another device changed the game first: ${newest}.` : 'Another device changed the game first.';
+    notices.offer('stale', `${first} Your action was not recorded.`, { label: 'Repeat', testid: 'notice-repeat', run: repeat }, error.rule ?? null);
   }
 
   async measureTo(targetId: string) {

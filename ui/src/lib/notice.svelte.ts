@@ -1,12 +1,21 @@
 import type { ApiError } from '../bindings';
 
-export type Tone = 'error' | 'refused' | 'info';
+/** `stale`: the player's action was not recorded because another device changed the game first. */
+export type Tone = 'error' | 'refused' | 'info' | 'stale';
+
+/** One tap that answers the notice, e.g. sending the action again. */
+export interface NoticeAction {
+  label: string;
+  testid: string;
+  run: () => void;
+}
 
 export interface Notice {
   id: number;
   tone: Tone;
   message: string;
   rule: string | null;
+  action: NoticeAction | null;
 }
 
 // One notice at a time: at the table only the latest answer matters. It is shown in a lane of its own
@@ -20,8 +29,14 @@ class Notices {
   /** `ms` times an info notice out; refusals and errors wait for the player whatever it says. */
   show(tone: Tone, message: string, rule: string | null = null, ms = 6000) {
     clearTimeout(this.#timer);
-    this.current = { id: this.#next++, tone, message, rule };
+    this.current = { id: this.#next++, tone, message, rule, action: null };
     if (tone === 'info') this.#timer = setTimeout(() => this.dismiss(), ms);
+  }
+
+  /** A notice with a button; it waits for the player, who may tap it or dismiss the notice. */
+  offer(tone: Tone, message: string, action: NoticeAction, rule: string | null = null) {
+    clearTimeout(this.#timer);
+    this.current = { id: this.#next++, tone, message, rule, action };
   }
 
   fromError(error: ApiError) {
