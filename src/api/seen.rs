@@ -46,7 +46,8 @@ fn scrub_offers(offers: &mut [Offer], secrets: &Secrets) {
 }
 
 /// A unit as the other side sees a hidden counter: where it stands and whose it is, nothing of its name,
-/// kind, weapon, strength or what it may do.
+/// kind, weapon or strength. What it may do now stays, so its own side can still move the chit on a screen
+/// the whole table shares.
 fn counter_only(unit: UnitView, label: &str) -> UnitView {
     let alive = unit.figures.iter().filter(|f| f.alive);
     let anchor = alive.clone().find(|f| f.role == Role::Leader).or_else(|| alive.clone().next()).map(|f| f.pos);
@@ -59,15 +60,8 @@ fn counter_only(unit: UnitView, label: &str) -> UnitView {
         total: 0,
         leader_alive: false,
         weapon: None,
-        move_choices: Vec::new(),
-        allowance: None,
-        placement: PlacementView::barred(format!("{label} is not yours to see"), String::new()),
-        rules: crate::rules::UnitReport {
-            concealed: true,
-            cover: unit.rules.cover,
-            place: unit.rules.place,
-            ..Default::default()
-        },
+        placement: PlacementView::barred(format!("{label} moves as one counter"), String::new()),
+        rules: crate::rules::UnitReport { concealed: true, ..unit.rules },
         masked: true,
         ..unit
     }

@@ -123,6 +123,9 @@ pub struct GameView {
     pub markers: Vec<Marker>,
     /// The rule system's own part: its turn bar's state.
     pub rules: SystemPart,
+    /// Whether one seat at this game is shown less than another (hidden counters, an umpire's count), so
+    /// a device's choice of seat matters.
+    pub keeps_secrets: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -274,6 +277,7 @@ impl GameView {
             drawing: report.drawing,
             markers: scenario.rules.markers().to_vec(),
             rules: report.own,
+            keeps_secrets: scenario.rules.keeps_secrets(scenario, state),
         }
     }
 }

@@ -41,6 +41,8 @@ pub trait System: fmt::Debug + Send + Sync {
     fn report(&self, scenario: &Scenario, state: &GameState, seat: &Seat) -> Report<SystemPart>;
     /// What `seat` may not be shown now.
     fn secrets(&self, scenario: &Scenario, state: &GameState, seat: &Seat) -> Secrets;
+    /// Whether any seat of this game is shown less than another.
+    fn keeps_secrets(&self, scenario: &Scenario, state: &GameState) -> bool;
     fn forecast(
         &self,
         scenario: &Scenario,
@@ -148,6 +150,10 @@ impl<S: RuleSystem> System for Bound<S> {
 
     fn secrets(&self, scenario: &Scenario, state: &GameState, seat: &Seat) -> Secrets {
         S::secrets(&self.ctx(scenario, state), seat)
+    }
+
+    fn keeps_secrets(&self, scenario: &Scenario, state: &GameState) -> bool {
+        S::keeps_secrets(&self.ctx(scenario, state))
     }
 
     fn forecast(

@@ -129,6 +129,12 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
         Secrets::default()
     }
 
+    /// Whether this game has anything one seat may see and another not (a scenario with hidden counters,
+    /// an umpire keeping the count), so the app offers a choice of seat only where it changes something.
+    fn keeps_secrets(_ctx: &Ctx<'_, Self>) -> bool {
+        false
+    }
+
     /// The system's own part of the view as `seat` may see it (an umpire's count taken out).
     fn hide(_own: &mut Self::View, _ctx: &Ctx<'_, Self>, _seat: &Seat) {}
 

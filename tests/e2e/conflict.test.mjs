@@ -90,6 +90,8 @@ test('an action made stale by another device is explained, and Repeat sends it a
   await until('A took its roll back', async () => (await tid('allowance-rn-sailors').count()) === 0);
   const beforeRepeat = await logTotal();
   await on(deviceB, 'notice-repeat').click();
+  // B's stale screen still shows A's undone roll, so B's own answer is waited for by the log's length.
+  await until("B's roll answered", async () => Number.parseInt(await say(deviceB, 'log-total'), 10) >= beforeRepeat + 1);
   await on(deviceB, 'allowance-rn-sailors').waitFor();
   assert.equal(await on(deviceB, 'notice-repeat').count(), 0);
   assert.equal(Number.parseInt(await say(deviceB, 'log-total'), 10), beforeRepeat + 1, "B's roll is recorded once");

@@ -830,6 +830,11 @@ export type GameView_Deserialize = {
 	markers: Marker[],
 	/**  The rule system's own part: its turn bar's state. */
 	rules: SystemViews_Deserialize,
+	/**
+	 *  Whether one seat at this game is shown less than another (hidden counters, an umpire's count), so
+	 *  a device's choice of seat matters.
+	 */
+	keeps_secrets: boolean,
 };
 
 /**
@@ -877,6 +882,11 @@ export type GameView_Serialize = {
 	markers: Marker[],
 	/**  The rule system's own part: its turn bar's state. */
 	rules: SystemViews_Serialize,
+	/**
+	 *  Whether one seat at this game is shown less than another (hidden counters, an umpire's count), so
+	 *  a device's choice of seat matters.
+	 */
+	keeps_secrets: boolean,
 };
 
 export type GridView = {

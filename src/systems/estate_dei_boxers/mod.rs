@@ -225,6 +225,11 @@ impl RuleSystem for EstateDeiBoxers {
         view::report(ctx)
     }
 
+    /// The cup is always drawn blind.
+    fn keeps_secrets(_ctx: &play::Ctx_) -> bool {
+        true
+    }
+
     fn hide(own: &mut EstateView, _ctx: &play::Ctx_, seat: &Seat) {
         view::hide(own, seat)
     }

@@ -154,6 +154,10 @@ impl RuleSystem for Heliograph {
     fn secrets(ctx: &Ctx, seat: &Seat) -> Secrets {
         secrets::secrets(ctx, seat)
     }
+
+    fn keeps_secrets(ctx: &Ctx) -> bool {
+        ctx.state.units.iter().any(|u| ctx.unit_fields(&u.id).hidden)
+    }
 }
 
 /// Each side's chance on the activation toss, its bonus for tosses lost in a row included.

@@ -190,6 +190,10 @@ impl RuleSystem for NativesAreRestless {
         view::report(ctx)
     }
 
+    fn keeps_secrets(ctx: &Ctx) -> bool {
+        ctx.option(muster::UMPIRE_OPTION)
+    }
+
     fn secrets(ctx: &Ctx, seat: &Seat) -> Secrets {
         view::secrets(ctx, seat)
     }

@@ -1,6 +1,7 @@
 import { commands, type ApiError, type Measurement } from '../bindings';
 import { finite, type Action, type Point, type Unit, type View } from './model';
 import { notices } from './notice.svelte';
+import { seats } from './seat/seat.svelte';
 
 export type Tool = 'select' | 'template' | 'move' | 'figures';
 
@@ -35,6 +36,7 @@ class GameStore {
   async open(id: number) {
     if (this.view?.id !== id) this.reset();
     this.loading = true;
+    await seats.restore(id);
     const r = await commands.gameView(id);
     this.loading = false;
     if (r.status === 'ok') this.view = finite(r.data);
@@ -53,6 +55,8 @@ class GameStore {
   adopt(view: View) {
     this.reset();
     this.view = view;
+    // A new game starts with this device at the whole table's seat (or its link's), and is read for it.
+    void seats.restore(view.id).then(() => this.refresh());
   }
 
   reset() {

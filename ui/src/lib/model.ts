@@ -50,8 +50,14 @@ export function sideName(view: View, id: string | null | undefined): string {
   return view.sides.find((s) => s.id === id)?.name ?? id ?? '';
 }
 
-/** What a player may read of a unit: a hidden counter shows only that it is one. */
+/** What a player may read of a unit: the engine names a hidden counter only as one for a seat that may
+ * not know what it is ("Hidden counter 2"). */
 export function shownName(unit: Unit | null | undefined, id = ''): string {
   if (!unit) return id;
-  return unit.concealed ? 'Hidden counter' : unit.name;
+  return unit.name;
+}
+
+/** Shown to this seat only as a chit: its place and side, nothing of what it is. */
+export function isChit(unit: Unit): boolean {
+  return unit.masked === true;
 }

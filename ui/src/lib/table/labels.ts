@@ -222,7 +222,7 @@ interface Request {
 function extent(unit: Unit): Box | null {
   const figs = aliveFigures(unit);
   if (figs.length === 0) return null;
-  const r = unit.concealed ? 0.8 : FIGURE_RADIUS;
+  const r = unit.masked ? 0.8 : FIGURE_RADIUS;
   const xs = figs.map((f) => f.pos.x);
   const ys = figs.map((f) => f.pos.y);
   const x = Math.min(...xs) - r;
@@ -316,10 +316,10 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
   // may touch the rim of a base.
   const soft: (Box & { weight: number })[] = [];
   for (const u of units) {
-    const r = Math.max((u.concealed ? 0.8 : FIGURE_RADIUS) - 2 * px, 0.1);
+    const r = Math.max((u.masked ? 0.8 : FIGURE_RADIUS) - 2 * px, 0.1);
     for (const f of aliveFigures(u)) soft.push({ x: f.pos.x - r, y: f.pos.y - r, w: 2 * r, h: 2 * r, weight: FIGURE });
     const a = anchorOf(u);
-    if (a && !u.concealed && u.facing !== null) {
+    if (a && !u.masked && u.facing !== null) {
       const t: Point = pointAlong(a, u.facing, FIGURE_RADIUS + 14 * px);
       soft.push({
         x: Math.min(a.x, t.x) - 2 * px,
@@ -335,7 +335,7 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
   const ladders = nameLadders(units.map((u) => u.name));
   const requests: Request[] = [];
   for (const [i, u] of units.entries()) {
-    if (u.concealed) continue;
+    if (u.masked) continue;
     if (mode === 'selected' && u.id !== selected) continue;
     const b = extent(u);
     if (!b || !overlaps(b, room)) continue;

@@ -103,7 +103,7 @@ export function budgetCaption(unit: Unit, px: number, family: string): (Caption 
 
 /** What the name placer keeps clear round the selected unit: its rings' words. */
 export function ringCaptionBoxes(unit: Unit | null, table: TableSize, px: number, family: string): Box[] {
-  if (!unit || unit.out || unit.concealed) return [];
+  if (!unit || unit.out || unit.masked) return [];
   return [rangeCaption(unit, table, px, family), moveCaption(unit, table, px, family), budgetCaption(unit, px, family)]
     .filter((c) => c !== null)
     .map((c) => c.box);
