@@ -45,6 +45,12 @@ impl ApiError {
         ApiError::new(ErrorKind::NotFound, message)
     }
 
+    /// The message with a seat's secret words replaced.
+    pub fn worded(mut self, secrets: &crate::rules::Secrets) -> ApiError {
+        self.message = secrets.text(&self.message);
+        self
+    }
+
     /// Whether the fault lies in what was asked (exit code 2 on the command line) rather than elsewhere.
     pub fn is_users(&self) -> bool {
         matches!(self.kind, ErrorKind::BadInput | ErrorKind::Refused | ErrorKind::NotFound)

@@ -37,6 +37,17 @@ impl GameView {
     }
 }
 
+/// Any answer with the secret words replaced in every line of it, read through its JSON: odds and dice
+/// checks name the units they are about.
+pub(super) fn worded<T: serde::Serialize + serde::de::DeserializeOwned>(answer: T, secrets: &Secrets) -> T {
+    if secrets.words.is_empty() {
+        return answer;
+    }
+    let Ok(mut json) = serde_json::to_value(&answer) else { return answer };
+    secrets.json(&mut json);
+    serde_json::from_value(json).unwrap_or(answer)
+}
+
 fn scrub_offers(offers: &mut [Offer], secrets: &Secrets) {
     for offer in offers {
         if let Some(barred) = &mut offer.barred {

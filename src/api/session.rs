@@ -62,14 +62,14 @@ impl Api {
         let (_, game) = self.load(id).await?;
         let total = game.events().len();
         let missed = after.map_or(total, |seq| total.saturating_sub(seq as usize + 1));
-        let secrets = game.scenario().rules.secrets(game.scenario(), game.state(), seat);
+        let secrets = game.secrets(seat);
         Ok(game.log_page(None, missed).into_iter().map(|e| secrets.entry(e)).collect())
     }
 
     /// A new entry as `seat` may read it, judged by the game as it stands now.
     pub async fn entry_for(&self, id: i64, entry: LogEntry, seat: &Seat) -> Result<LogEntry, ApiError> {
         let (_, game) = self.load(id).await?;
-        Ok(game.scenario().rules.secrets(game.scenario(), game.state(), seat).entry(entry))
+        Ok(game.secrets(seat).entry(entry))
     }
 
     /// Where armies built in the app are saved.
@@ -174,10 +174,12 @@ impl Api {
         let mut lost_race: Option<Event> = None;
         for attempt in 0..STORE_ATTEMPTS {
             let (record, mut game) = self.load(id).await?;
-            let event = match &lost_race {
-                Some(earlier) => game.prepare_again(&action, earlier)?,
-                None => game.prepare(&action)?,
+            let prepared = match &lost_race {
+                Some(earlier) => game.prepare_again(&action, earlier),
+                None => game.prepare(&action),
             };
+            // A refusal names the units it is about, so it is worded for the seat too.
+            let event = prepared.map_err(|e| ApiError::from(e).worded(&game.secrets(&self.seat())))?;
             let seq = game.events().len() as i64;
             let json = serde_json::to_string(&event).map_err(internal)?;
             // Out of the cache while it changes, so the game is folded in place rather than copied whole
@@ -213,17 +215,19 @@ impl Api {
 
     pub async fn game_odds(&self, id: i64, action: Action) -> Result<OddsView, ApiError> {
         let (_, game) = self.load(id).await?;
-        Ok(game.odds(&action)?)
+        let secrets = game.secrets(&self.seat());
+        Ok(super::seen::worded(game.odds(&action)?, &secrets))
     }
 
     pub async fn game_dice(&self, id: i64, action: Action) -> Result<DiceCheck, ApiError> {
         let (_, game) = self.load(id).await?;
-        Ok(game.check_dice(&action))
+        let secrets = game.secrets(&self.seat());
+        Ok(super::seen::worded(game.check_dice(&action), &secrets))
     }
 
     pub async fn game_log(&self, id: i64, before: Option<u32>, count: Option<u32>) -> Result<Vec<LogEntry>, ApiError> {
         let (_, game) = self.load(id).await?;
-        let secrets = game.scenario().rules.secrets(game.scenario(), game.state(), &self.seat());
+        let secrets = game.secrets(&self.seat());
         let page = game.log_page(before.map(|b| b as usize), count.map_or(usize::MAX, |c| c as usize));
         Ok(page.into_iter().map(|e| secrets.entry(e)).collect())
     }
@@ -242,13 +246,13 @@ impl Api {
 
     pub async fn measure(&self, id: i64, from: String, to: String) -> Result<Measurement, ApiError> {
         let (_, game) = self.load(id).await?;
-        let secrets = game.scenario().rules.secrets(game.scenario(), game.state(), &self.seat());
+        let secrets = game.secrets(&self.seat());
         Ok(Measurement::between(&game, &from, &to)?.without(&secrets))
     }
 
     pub async fn template(&self, id: i64, center: Pt, radius: f64) -> Result<TemplateView, ApiError> {
         let (_, game) = self.load(id).await?;
-        let secrets = game.scenario().rules.secrets(game.scenario(), game.state(), &self.seat());
+        let secrets = game.secrets(&self.seat());
         Ok(TemplateView::place(&game, center, radius)?.without(&secrets))
     }
 

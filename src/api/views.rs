@@ -192,10 +192,7 @@ impl GameView {
 
     /// The game as `seat` may see it: what its rules keep from that seat is not in the view at all.
     pub fn seen(id: i64, name: &str, game: &Game, seat: &Seat) -> GameView {
-        let scenario = game.scenario();
-        let state = game.state();
-        let secrets = scenario.rules.secrets(scenario, state, seat);
-        GameView::whole(id, name, game, seat).without(&secrets)
+        GameView::whole(id, name, game, seat).without(&game.secrets(seat))
     }
 
     fn whole(id: i64, name: &str, game: &Game, seat: &Seat) -> GameView {

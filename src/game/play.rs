@@ -83,6 +83,11 @@ impl Game {
         &self.scenario
     }
 
+    /// What `seat` may not be shown of the game as it stands.
+    pub fn secrets(&self, seat: &crate::rules::Seat) -> crate::rules::Secrets {
+        self.scenario.rules.secrets(&self.scenario, self.state(), seat)
+    }
+
     pub fn shared_scenario(&self) -> Arc<Scenario> {
         self.scenario.clone()
     }
