@@ -58,12 +58,18 @@ impl Api {
 
     /// The entries after `after` (a `seq`; all when None), oldest first, as `seat` may read them: what a
     /// device that lost the connection missed.
-    pub async fn game_log_after(&self, id: i64, after: Option<u32>, seat: &Seat) -> Result<Vec<LogEntry>, ApiError> {
+    /// With them, the log's length now.
+    pub async fn game_log_after(
+        &self,
+        id: i64,
+        after: Option<u32>,
+        seat: &Seat,
+    ) -> Result<(Vec<LogEntry>, u32), ApiError> {
         let (_, game) = self.load(id).await?;
         let total = game.events().len();
         let missed = after.map_or(total, |seq| total.saturating_sub(seq as usize + 1));
         let secrets = game.secrets(seat);
-        Ok(game.log_page(None, missed).into_iter().map(|e| secrets.entry(e)).collect())
+        Ok((game.log_page(None, missed).into_iter().map(|e| secrets.entry(e)).collect(), total as u32))
     }
 
     /// A new entry as `seat` may read it, judged by the game as it stands now.

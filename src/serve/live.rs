@@ -38,11 +38,10 @@ pub async fn live(
     // twice, and the second is dropped by its seq).
     let watching = api.watch();
     let seat = device.seat;
-    let missed = match api.game_log_after(game, after, &seat).await {
-        Ok(entries) => entries,
+    let (missed, total) = match api.game_log_after(game, after, &seat).await {
+        Ok(caught_up) => caught_up,
         Err(err) => return (super::dispatch::status_of(&err), axum::Json(err)).into_response(),
     };
-    let total = after.map_or(0, |a| a + 1) + missed.len() as u32;
     let mut last = after.map(i64::from).unwrap_or(-1);
     let catch_up: Vec<LiveEntry> = missed
         .into_iter()
