@@ -1,6 +1,6 @@
 //! `sandtable serve`'s door: requests addressed to another name (DNS rebinding), other devices without the
 //! table's join code, a replaced code, an oversized body and another site's form post are all refused
-//! before any command runs; the host's own machine needs no code.
+//! before any command runs; the host's own machine needs no code, and only it may replace the code.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -9,14 +9,14 @@ use axum::body::Body;
 use axum::extract::connect_info::MockConnectInfo;
 use axum::http::{Request, StatusCode, header};
 use sandtable::api::Api;
-use sandtable::serve::{MOST_BODY_BYTES, TableAccess, router};
+use sandtable::serve::{JoinDesk, MOST_BODY_BYTES, TableAccess, host_router};
 use tower::ServiceExt;
 
 const PORT: u16 = 8787;
 const CODE: &str = "K7QX2M";
 
 struct Table {
-    api: Arc<Api>,
+    desk: Arc<JoinDesk>,
     access: Arc<TableAccess>,
     _dir: tempfile::TempDir,
 }
@@ -25,15 +25,16 @@ async fn table() -> Table {
     let dir = tempfile::tempdir().unwrap();
     let api = Arc::new(Api::open(&dir.path().join("t.db")).await.unwrap());
     let local: SocketAddr = ([0, 0, 0, 0], PORT).into();
-    let access = Arc::new(TableAccess::new(local, &["192.168.1.20".parse().unwrap()], CODE.into()));
-    Table { api, access, _dir: dir }
+    let room = vec!["192.168.1.20".parse().unwrap()];
+    let access = Arc::new(TableAccess::new(local, &room, CODE.into()));
+    let desk = JoinDesk::new(api, access.clone(), room, PORT, true);
+    Table { desk, access, _dir: dir }
 }
 
 impl Table {
     /// Sends a request as if from `peer`, and answers its status, headers and body.
     async fn send(&self, peer: [u8; 4], request: Request<Body>) -> (StatusCode, axum::http::HeaderMap, String) {
-        let app = router(self.api.clone(), self.access.clone(), None)
-            .layer(MockConnectInfo(SocketAddr::from((peer, 50_000))));
+        let app = host_router(self.desk.clone(), None).layer(MockConnectInfo(SocketAddr::from((peer, 50_000))));
         let response = app.oneshot(request).await.unwrap();
         let status = response.status();
         let headers = response.headers().clone();
@@ -170,4 +171,73 @@ async fn no_other_origin_is_granted_cors() {
         .unwrap();
     let (_, headers, _) = t.send(HOST_PC, preflight).await;
     assert!(headers.get(header::ACCESS_CONTROL_ALLOW_ORIGIN).is_none());
+}
+
+fn new_code_request(code: Option<&str>) -> Request<Body> {
+    let host = if code.is_some() { "192.168.1.20:8787" } else { "127.0.0.1:8787" };
+    let mut request =
+        Request::post("/host/new-code").header(header::HOST, host).header(header::CONTENT_TYPE, "application/json");
+    if let Some(code) = code {
+        request = request.header(header::AUTHORIZATION, format!("Bearer {code}"));
+    }
+    request.body(Body::from("{}")).unwrap()
+}
+
+#[tokio::test]
+async fn after_the_host_replaces_the_code_the_old_one_runs_nothing() {
+    let t = table().await;
+    let (status, _, body) = t.send(HOST_PC, new_code_request(None)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let info: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let new = info["code"].as_str().unwrap().to_string();
+    assert_ne!(new, CODE);
+    assert_eq!(info["links"][0], format!("http://192.168.1.20:8787/?join={new}"));
+    assert_eq!(t.desk.api().store().join_code().await.unwrap(), Some(new.clone()), "kept for a restart");
+
+    let create = |code: &str| {
+        command("192.168.1.20:8787", "create_campaign")
+            .header(header::COOKIE, format!("sandtable_join={code}"))
+            .body(Body::from("{\"name\":\"from the old code\"}"))
+            .unwrap()
+    };
+    let (status, _, body) = t.send(TABLET, create(CODE)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    let (_, _, campaigns) =
+        t.send(HOST_PC, command("127.0.0.1:8787", "list_campaigns").body(Body::from("{}")).unwrap()).await;
+    assert_eq!(campaigns, "[]", "nothing ran for the old code");
+    let (status, _, body) = t.send(TABLET, create(&new)).await;
+    assert_eq!(status, StatusCode::OK, "the new code works: {body}");
+}
+
+#[tokio::test]
+async fn another_device_cannot_replace_the_code_even_holding_it() {
+    let t = table().await;
+    let (status, _, body) = t.send(TABLET, new_code_request(Some(CODE))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(body.contains("only the host's own machine"), "{body}");
+    assert_eq!(t.access.code(), CODE);
+    assert_eq!(t.desk.api().store().join_code().await.unwrap(), None, "nothing stored");
+
+    let (status, _, _) = t.send(TABLET, new_code_request(None)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "without the code it is not even heard");
+    assert_eq!(t.access.code(), CODE);
+}
+
+#[tokio::test]
+async fn another_sites_page_cannot_replace_the_code() {
+    let t = table().await;
+    let form = Request::post("/host/new-code")
+        .header(header::HOST, "127.0.0.1:8787")
+        .header(header::ORIGIN, "http://evil.example")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(t.send(HOST_PC, form).await.0, StatusCode::FORBIDDEN);
+    let plain = Request::post("/host/new-code")
+        .header(header::HOST, "127.0.0.1:8787")
+        .header(header::CONTENT_TYPE, "text/plain")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(t.send(HOST_PC, plain).await.0, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(t.access.code(), CODE);
 }

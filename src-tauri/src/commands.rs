@@ -3,22 +3,29 @@
 //! the same engine and the same errors. Argument names are part of the IPC contract: Tauri takes them in
 //! camelCase.
 
+use std::sync::Arc;
+
 use sandtable::api::{Api, ApiError};
 use tauri::State;
 
 /// The app's managed state: the engine, or why the campaign database could not be opened. Keeping the
 /// error (instead of refusing to start) lets the window open and show it, since every command returns it.
+/// The engine is shared: a table opened to other devices serves their commands from this same one.
 pub struct Engine {
-    api: Result<Api, ApiError>,
+    api: Result<Arc<Api>, ApiError>,
 }
 
 impl Engine {
     pub fn new(api: Result<Api, ApiError>) -> Engine {
-        Engine { api }
+        Engine { api: api.map(Arc::new) }
     }
 
     fn api(&self) -> Result<&Api, ApiError> {
-        self.api.as_ref().map_err(Clone::clone)
+        self.api.as_deref().map_err(Clone::clone)
+    }
+
+    pub fn shared(&self) -> Result<Arc<Api>, ApiError> {
+        self.api.clone()
     }
 }
 
@@ -33,9 +40,16 @@ macro_rules! tauri_commands {
             }
         )*
 
-        /// Every command, for the invoke handler and the bindings.
+        /// Every command, for the invoke handler and the bindings: the shared list, and the host's own
+        /// switch for opening the table (`table.rs`), which no other device is offered.
         pub fn all() -> tauri_specta::Commands<tauri::Wry> {
-            tauri_specta::collect_commands![$($name),*]
+            tauri_specta::collect_commands![
+                $($name,)*
+                crate::table::table_open_status,
+                crate::table::open_table,
+                crate::table::close_table,
+                crate::table::renew_table_code,
+            ]
         }
     };
 }

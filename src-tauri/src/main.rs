@@ -1,5 +1,6 @@
 //! Sandtable's desktop and tablet window: the Svelte UI in a Tauri 2 webview, talking to the engine
-//! through the commands in `commands.rs`.
+//! through the commands in `commands.rs`; the host's switch (`table.rs`) opens the table to the room's
+//! devices on the same engine, and `live.rs` tells the window of every entry any of them records.
 //!
 //! `sandtable-app --export-bindings [PATH]` writes the TypeScript bindings (default `ui/src/bindings.ts`)
 //! and exits without opening a window. Debug builds only (`cargo run -p sandtable-app -- --export-bindings`):
@@ -10,6 +11,8 @@
 
 mod bindings;
 mod commands;
+mod live;
+mod table;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -79,7 +82,12 @@ fn run() -> ExitCode {
                 // The window still opens: every command answers with this error, so the UI can show it.
                 eprintln!("sandtable-app: cannot open the campaign database {}: {e}", db.display());
             }
-            app.manage(commands::Engine::new(api));
+            let engine = commands::Engine::new(api);
+            if let Ok(api) = engine.shared() {
+                live::forward_entries(app.handle().clone(), &api);
+            }
+            app.manage(engine);
+            app.manage(table::TableSwitch::default());
             Ok(())
         })
         .run(tauri::generate_context!())

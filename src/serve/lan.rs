@@ -53,6 +53,20 @@ pub fn qr_text(link: &str) -> Option<String> {
     )
 }
 
+/// The join link as a QR code drawn in SVG for a screen, at least `side` pixels square: dark on light, as
+/// every phone's camera reads it, whatever the page's colours.
+pub fn qr_svg(link: &str, side: u32) -> Option<String> {
+    let code = qrcode::QrCode::new(link.as_bytes()).ok()?;
+    Some(
+        code.render::<qrcode::render::svg::Color>()
+            .dark_color(qrcode::render::svg::Color("#000000"))
+            .light_color(qrcode::render::svg::Color("#ffffff"))
+            .quiet_zone(true)
+            .min_dimensions(side, side)
+            .build(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,6 +76,14 @@ mod tests {
         let text = qr_text("http://192.168.1.20:8787/?join=K7QX2M").unwrap();
         assert!(text.lines().count() > 10, "{text}");
         assert!(text.contains('█') || text.contains('▀') || text.contains('▄'));
+    }
+
+    #[test]
+    fn the_link_becomes_an_svg_big_enough_to_scan() {
+        let svg = qr_svg("http://192.168.1.20:8787/?join=K7QX2M", 240).unwrap();
+        assert!(svg.contains("<svg"), "{svg}");
+        let width: u32 = svg.split("width=\"").nth(1).and_then(|w| w.split('"').next()).unwrap().parse().unwrap();
+        assert!(width >= 240, "{width}");
     }
 
     #[test]

@@ -3,11 +3,16 @@
 //! every other device needs the table's join code (`guard`).
 
 mod access;
+mod cutoff;
 mod dispatch;
 mod guard;
+mod host;
+mod join;
 mod lan;
 mod live;
 mod seat;
+mod table;
+mod ui;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -17,10 +22,12 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use tower_http::compression::CompressionLayer;
-use tower_http::services::{ServeDir, ServeFile};
 
 pub use access::{Admission, TableAccess, new_code};
 pub use guard::CODE_COOKIE;
+pub use join::{JoinDesk, JoinInfo};
+pub use table::{OpenTable, open};
+pub use ui::{UiFile, UiLookup, UiSource};
 
 use crate::api::Api;
 
@@ -37,16 +44,29 @@ pub struct Listen {
     pub new_code: bool,
 }
 
-pub fn router(api: Arc<Api>, access: Arc<TableAccess>, ui_dir: Option<PathBuf>) -> Router {
+/// The commands and the UI behind the door (`guard`).
+pub fn router(api: Arc<Api>, access: Arc<TableAccess>, ui: Option<UiSource>) -> Router {
+    behind_the_door(commands(api, ui), access)
+}
+
+/// `router`, and the host's own route to replace the join code, and live streams that end when it does.
+pub fn host_router(desk: Arc<JoinDesk>, ui: Option<UiSource>) -> Router {
+    let host = Router::new().route("/host/new-code", post(host::new_code)).with_state(desk.clone());
+    let app = commands(desk.api().clone(), ui)
+        .merge(host)
+        .layer(axum::middleware::map_response_with_state(desk.clone(), cutoff::end_streams_on_cutoff));
+    behind_the_door(app, desk.access().clone())
+}
+
+fn commands(api: Arc<Api>, ui: Option<UiSource>) -> Router {
     let app = Router::new()
         .route("/api/{command}", post(dispatch::command))
         .route("/api/live/{game}", get(live::live))
         .with_state(api);
-    let app = match ui_dir {
-        // Unknown paths fall back to index.html so a reload on any screen still opens the app.
-        Some(dir) => app.fallback_service(ServeDir::new(&dir).fallback(ServeFile::new(dir.join("index.html")))),
-        None => app,
-    };
+    ui::serve_ui(app, ui)
+}
+
+fn behind_the_door(app: Router, access: Arc<TableAccess>) -> Router {
     // Game views are JSON that packs tight: a tablet on a busy Wi-Fi gets a few KiB, not a dozen.
     app.layer(CompressionLayer::new())
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
@@ -57,40 +77,19 @@ pub fn router(api: Arc<Api>, access: Arc<TableAccess>, ui_dir: Option<PathBuf>) 
 /// asked for) as its first line, for scripts and tests that start it; on the LAN, the join link, its
 /// code and its QR code after it.
 pub async fn run(api: Arc<Api>, listen: Listen, ui_dir: Option<PathBuf>) -> std::io::Result<()> {
-    let addr = if listen.lan && listen.addr.ip().is_loopback() {
-        SocketAddr::new(IpAddr::from([0, 0, 0, 0]), listen.addr.port())
-    } else {
-        listen.addr
-    };
-    let listener = tokio::net::TcpListener::bind(addr).await?;
-    let local = listener.local_addr()?;
-    let open_to_room = !local.ip().is_loopback();
-    let room = if open_to_room { lan::room_addresses() } else { Vec::new() };
-    let code = join_code(&api, listen.new_code).await?;
-    let access = Arc::new(TableAccess::new(local, &room, code.clone()));
-    println!("Sandtable serving on http://127.0.0.1:{}", local.port());
-    if open_to_room {
-        print!("{}", join_text(&room, local.port(), &code));
+    let has_ui = ui_dir.is_some();
+    let table = open(api, listen, ui_dir.map(UiSource::Folder)).await?;
+    println!("Sandtable serving on http://127.0.0.1:{}", table.port());
+    let info = table.join_info();
+    if info.lan {
+        print!("{}", join_text(table.room(), info.port, &info.code));
     }
-    if ui_dir.is_none() {
+    if !has_ui {
         println!("(no UI folder: only /api/<command> is served; build the UI with `npm run build` in ui/)");
     }
-    let app = router(api, access, ui_dir).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await
-}
-
-/// The table's join code, kept in the database so a restarted server takes its tablets back.
-async fn join_code(api: &Api, fresh: bool) -> std::io::Result<String> {
-    let store = api.store();
-    let kept = store.join_code().await.map_err(std::io::Error::other)?;
-    match kept {
-        Some(code) if !fresh => Ok(code),
-        _ => {
-            let code = new_code();
-            store.set_join_code(&code).await.map_err(std::io::Error::other)?;
-            Ok(code)
-        }
-    }
+    let _ = tokio::signal::ctrl_c().await;
+    table.close().await;
+    Ok(())
 }
 
 fn join_text(room: &[IpAddr], port: u16, code: &str) -> String {
@@ -113,8 +112,4 @@ fn join_text(room: &[IpAddr], port: u16, code: &str) -> String {
         text.push('\n');
     }
     text
-}
-
-async fn shutdown_signal() {
-    let _ = tokio::signal::ctrl_c().await;
 }

@@ -61,6 +61,17 @@ export const commands = {
 	 *  with the terrain the players placed and the edge the baseline's winner chose, where given.
 	 */
 	oneOffPreview: (first: Draft_Deserialize, second: Draft_Deserialize, seed: string | null, thrown: boolean, dice: number[] | null, plan: Plan_Deserialize | null) => typedError<OneOffPreview_Serialize, ApiError_Serialize>(__TAURI_INVOKE("one_off_preview", { first, second, seed, thrown, dice, plan })),
+	/**  How the table is open now: none when closed. */
+	tableOpenStatus: () => typedError<JoinInfo_Serialize | null, ApiError_Serialize>(__TAURI_INVOKE("table_open_status")),
+	/**
+	 *  Opens the table: to the room's network with `lan`, else to this machine's browsers only. Already open
+	 *  the same way, it stays as it is.
+	 */
+	openTable: (lan: boolean) => typedError<JoinInfo_Serialize, ApiError_Serialize>(__TAURI_INVOKE("open_table", { lan })),
+	/**  Closes the table: every joined device loses it at once. */
+	closeTable: () => typedError<null, ApiError_Serialize>(__TAURI_INVOKE("close_table")),
+	/**  A new join code: every device that joined with the old one must join again. */
+	renewTableCode: () => typedError<JoinInfo_Serialize, ApiError_Serialize>(__TAURI_INVOKE("renew_table_code")),
 };
 
 /* Types */
@@ -1010,6 +1021,41 @@ export type HeliographView_Serialize = {
 	waiting: string[],
 	/**  "Maximum of two figures can melee one figure": for the pairing picker. */
 	max_on_one: number,
+};
+
+/**  What the host shows the room so its devices can join. */
+export type JoinInfo = JoinInfo_Serialize | JoinInfo_Deserialize;
+
+/**  What the host shows the room so its devices can join. */
+export type JoinInfo_Deserialize = {
+	/**
+	 *  Where the room's devices join, the likeliest first, each carrying the code. Empty when the table is
+	 *  open to this machine only, or no network to the room was found.
+	 */
+	links: string[],
+	code: string,
+	/**  The first link as a QR code: SVG for a screen, text for a terminal. */
+	qr_svg?: string | null,
+	qr_text?: string | null,
+	port: number,
+	/**  Open to the room's network; otherwise to this machine only. */
+	lan: boolean,
+};
+
+/**  What the host shows the room so its devices can join. */
+export type JoinInfo_Serialize = {
+	/**
+	 *  Where the room's devices join, the likeliest first, each carrying the code. Empty when the table is
+	 *  open to this machine only, or no network to the room was found.
+	 */
+	links: string[],
+	code: string,
+	/**  The first link as a QR code: SVG for a screen, text for a terminal. */
+	qr_svg: string | null,
+	qr_text: string | null,
+	port: number,
+	/**  Open to the room's network; otherwise to this machine only. */
+	lan: boolean,
 };
 
 export type Kind = "soldiers" | "volunteers" | "officer" | "mac_donald" | "machine_gun" | "cannon" | "civilians" | "boxers" | "fanatics" | "regulars" | "boxer_leader" | "regular_leader";

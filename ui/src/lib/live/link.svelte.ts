@@ -1,3 +1,4 @@
+import { listen } from '@tauri-apps/api/event';
 import { overHttp } from '../../transport';
 import { game } from '../game.svelte';
 
@@ -9,19 +10,31 @@ export type LinkState = 'off' | 'live' | 'reconnecting';
  * tablet shows another's move within a moment without asking. The browser reconnects by itself after a
  * drop or a sleep, sending the last entry it heard, and the server sends what it missed first; meanwhile
  * the header says it is reconnecting.
+ *
+ * In the app's own window the entries come as the shell's events instead (`live-entry`, `live-resync`):
+ * tablets joined to the table the host opened act on the window's engine, and the window follows them
+ * the same way.
  */
 class LiveLink {
   state = $state<LinkState>('off');
   private source: EventSource | null = null;
+  private stopWindowEvents: (() => void) | null = null;
   private following: number | null = null;
   private dropped = false;
 
   /** Follows the game `id` (null: none), from the entry before `after`. */
   follow(id: number | null, total: number) {
-    if (!overHttp || typeof EventSource === 'undefined' || id === this.following) return;
+    if (id === this.following) return;
+    const canHear = overHttp ? typeof EventSource !== 'undefined' : inTheWindow();
+    if (!canHear) return;
     this.stop();
     if (id === null) return;
     this.following = id;
+    if (overHttp) this.followStream(id, total);
+    else this.followWindowEvents();
+  }
+
+  private followStream(id: number, total: number) {
     // From the last entry this device holds; a game with none hears every entry.
     const source = new EventSource(total > 0 ? `/api/live/${id}?after=${total - 1}` : `/api/live/${id}`);
     this.source = source;
@@ -35,19 +48,55 @@ class LiveLink {
       this.state = 'reconnecting';
       this.dropped = true;
     });
-    source.addEventListener('entry', (e) => {
-      const heard = JSON.parse((e as MessageEvent).data) as { game: number; total: number };
-      if (heard.game === game.view?.id && heard.total > game.view.log_total) void catchUp();
-    });
+    source.addEventListener('entry', (e) => entryArrived(JSON.parse((e as MessageEvent).data) as HeardEntry));
     source.addEventListener('resync', () => void catchUp());
+  }
+
+  private followWindowEvents() {
+    let stopped = false;
+    const listening = Promise.all([
+      listen<HeardEntry>('live-entry', (e) => entryArrived(e.payload)),
+      listen('live-resync', () => void catchUp()),
+    ]);
+    this.stopWindowEvents = () => {
+      stopped = true;
+      listening.then(
+        (unlisten) => unlisten.forEach((f) => f()),
+        () => {},
+      );
+    };
+    // Without the shell's events the window still works; it only shows others' moves when it next reads.
+    listening.then(
+      () => {
+        if (!stopped) this.state = 'live';
+      },
+      () => {},
+    );
   }
 
   stop() {
     this.source?.close();
     this.source = null;
+    this.stopWindowEvents?.();
+    this.stopWindowEvents = null;
     this.following = null;
     this.state = 'off';
   }
+}
+
+/** What an entry's arrival tells: its game, and that game's log length after it. */
+interface HeardEntry {
+  game: number;
+  total: number;
+}
+
+/** An entry this device has not seen reads the game again, however it was heard. */
+function entryArrived(heard: HeardEntry) {
+  if (heard.game === game.view?.id && heard.total > game.view.log_total) void catchUp();
+}
+
+function inTheWindow(): boolean {
+  return typeof window !== 'undefined' && window.__TAURI_INTERNALS__ !== undefined;
 }
 
 let waiting: ReturnType<typeof setTimeout> | null = null;

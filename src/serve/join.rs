@@ -1,0 +1,115 @@
+//! The table's join details as the host's screen shows them, and the one way to replace its code: stored
+//! first, so a restarted server keeps the new one, then swapped into the door, so every device that joined
+//! with the old one is refused from its next request and its open streams are ended.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use serde::Serialize;
+use tokio::sync::{Mutex, watch};
+
+use super::access::{TableAccess, new_code};
+use super::lan;
+use crate::api::Api;
+
+/// Side of the QR code in pixels: enough for a phone to read it from a metre away.
+const QR_SIDE: u32 = 240;
+
+/// What the host shows the room so its devices can join.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct JoinInfo {
+    /// Where the room's devices join, the likeliest first, each carrying the code. Empty when the table is
+    /// open to this machine only, or no network to the room was found.
+    pub links: Vec<String>,
+    pub code: String,
+    /// The first link as a QR code: SVG for a screen, text for a terminal.
+    pub qr_svg: Option<String>,
+    pub qr_text: Option<String>,
+    pub port: u16,
+    /// Open to the room's network; otherwise to this machine only.
+    pub lan: bool,
+}
+
+/// The host's hold on an open table's join code.
+pub struct JoinDesk {
+    api: Arc<Api>,
+    access: Arc<TableAccess>,
+    room: Vec<IpAddr>,
+    port: u16,
+    lan: bool,
+    /// Two renewals at once could store one code and admit the other.
+    renewing: Mutex<()>,
+    /// Bumped when every open stream must end (a new code, the table closing).
+    cutoff: watch::Sender<u64>,
+}
+
+impl JoinDesk {
+    /// `room` is the addresses the room's devices reach this machine by (none: this machine only).
+    pub fn new(api: Arc<Api>, access: Arc<TableAccess>, room: Vec<IpAddr>, port: u16, lan: bool) -> Arc<JoinDesk> {
+        Arc::new(JoinDesk { api, access, room, port, lan, renewing: Mutex::new(()), cutoff: watch::channel(0).0 })
+    }
+
+    pub fn api(&self) -> &Arc<Api> {
+        &self.api
+    }
+
+    pub fn access(&self) -> &Arc<TableAccess> {
+        &self.access
+    }
+
+    pub fn room(&self) -> &[IpAddr] {
+        &self.room
+    }
+
+    pub fn info(&self) -> JoinInfo {
+        let code = self.access.code();
+        let links: Vec<String> = if self.lan {
+            self.room.iter().map(|ip| format!("http://{ip}:{}/?join={code}", self.port)).collect()
+        } else {
+            Vec::new()
+        };
+        let first = links.first();
+        JoinInfo {
+            qr_svg: first.and_then(|l| lan::qr_svg(l, QR_SIDE)),
+            qr_text: first.and_then(|l| lan::qr_text(l)),
+            links,
+            code,
+            port: self.port,
+            lan: self.lan,
+        }
+    }
+
+    /// A new join code: every device that joined with the old one must join again.
+    pub async fn renew_code(&self) -> std::io::Result<JoinInfo> {
+        let _one_at_a_time = self.renewing.lock().await;
+        let code = new_code();
+        self.api.store().set_join_code(&code).await.map_err(std::io::Error::other)?;
+        self.access.replace_code(code);
+        self.cut_streams();
+        Ok(self.info())
+    }
+
+    /// Ends every open stream; the devices still admitted open theirs again.
+    pub(super) fn cut_streams(&self) {
+        self.cutoff.send_modify(|n| *n += 1);
+    }
+
+    pub(super) fn cutoff(&self) -> watch::Receiver<u64> {
+        self.cutoff.subscribe()
+    }
+}
+
+/// The table's join code, kept in the database so a restarted server takes its devices back.
+pub(super) async fn join_code(api: &Api, fresh: bool) -> std::io::Result<String> {
+    let store = api.store();
+    let kept = store.join_code().await.map_err(std::io::Error::other)?;
+    match kept {
+        Some(code) if !fresh => Ok(code),
+        _ => {
+            let code = new_code();
+            store.set_join_code(&code).await.map_err(std::io::Error::other)?;
+            Ok(code)
+        }
+    }
+}

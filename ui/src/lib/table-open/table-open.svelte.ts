@@ -1,0 +1,55 @@
+import { commands, type JoinInfo_Serialize } from '../../bindings';
+import { notices } from '../notice.svelte';
+
+export type JoinInfo = JoinInfo_Serialize;
+
+/** The host's table as the window knows it: closed (null), or open with what the room needs to join. */
+class TableOpening {
+  info = $state<JoinInfo | null>(null);
+  busy = $state(false);
+
+  async load() {
+    const r = await commands.tableOpenStatus();
+    if (r.status === 'ok') this.info = r.data;
+    else notices.fromError(r.error);
+  }
+
+  async open() {
+    await this.run(async () => {
+      const r = await commands.openTable(true);
+      if (r.status === 'ok') this.info = r.data;
+      else notices.fromError(r.error);
+    });
+  }
+
+  async close() {
+    await this.run(async () => {
+      const r = await commands.closeTable();
+      if (r.status === 'ok') this.info = null;
+      else notices.fromError(r.error);
+    });
+  }
+
+  async renewCode() {
+    await this.run(async () => {
+      const r = await commands.renewTableCode();
+      if (r.status === 'ok') {
+        this.info = r.data;
+        notices.show('info', `New join code ${r.data.code}: every device that had joined must join again.`);
+      } else notices.fromError(r.error);
+    });
+  }
+
+  // One change at a time: a second press while the server starts would open it twice.
+  private async run(change: () => Promise<void>) {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      await change();
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+
+export const tableOpening = new TableOpening();
