@@ -108,6 +108,11 @@ async fn the_other_side_is_sent_a_hidden_counter_and_never_what_is_under_it() {
         assert_eq!(band["name"], "Hidden counter 2");
         assert_eq!(band["masked"], true);
         assert_eq!(band["figures"].as_array().unwrap().len(), 1, "one chit, not its figures: {band}");
+        if seat == "side:us" {
+            // Not its player's screen: nothing it may do is offered, since a move's dice name its kind.
+            assert_eq!(band["offers"], json!([]), "{band}");
+            assert_eq!(band["move_choices"], json!([]), "{band}");
+        }
         assert!(view["log"].as_array().unwrap().iter().any(|e| e["text"] == "Hidden counter 2 activates"), "{body}");
 
         let (_, page) = t.send(TABLET, seat, "game_log", json!({"id": id, "before": null, "count": null})).await;

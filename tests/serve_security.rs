@@ -241,3 +241,22 @@ async fn another_sites_page_cannot_replace_the_code() {
     assert_eq!(t.send(HOST_PC, plain).await.0, StatusCode::UNSUPPORTED_MEDIA_TYPE);
     assert_eq!(t.access.code(), CODE);
 }
+
+#[tokio::test]
+async fn a_browser_without_the_code_is_shown_a_page_to_type_it_in() {
+    let t = table().await;
+    let page = Request::get("/")
+        .header(header::HOST, "192.168.1.20:8787")
+        .header(header::ACCEPT, "text/html,application/xhtml+xml")
+        .body(Body::empty())
+        .unwrap();
+    let (status, headers, body) = t.send(TABLET, page).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert!(headers[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/html"), "{headers:?}");
+    assert!(body.contains("join this table first") && body.contains(r#"name="join""#), "{body}");
+    // A command is still answered as one.
+    let (status, headers, _) =
+        t.send(TABLET, command("192.168.1.20:8787", "list_games").body(Body::from("{}")).unwrap()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert!(headers[header::CONTENT_TYPE].to_str().unwrap().starts_with("application/json"));
+}

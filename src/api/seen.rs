@@ -4,19 +4,22 @@
 
 use super::views::{FigureView, GameView, UnitView};
 use crate::roster::Role;
-use crate::rules::{Note, Offer, PlacementView, Prompt, Secrets};
+use crate::rules::{Note, Offer, PlacementView, Prompt, Seat, Secrets};
 
 impl GameView {
-    pub(super) fn without(mut self, secrets: &Secrets) -> GameView {
+    /// The view without what `seat` may not see. On the shared screen a hidden counter keeps what it may
+    /// do, since its own side plays it there; on another side's device it is only a chit on the table.
+    pub(super) fn without(mut self, secrets: &Secrets, seat: &Seat) -> GameView {
         if secrets.is_empty() {
             return self;
         }
         let text = |s: &mut String| *s = secrets.text(s);
+        let playable = matches!(seat, Seat::Table);
         self.units = self
             .units
             .into_iter()
             .map(|unit| match secrets.counter(&unit.id) {
-                Some(label) => counter_only(unit, label),
+                Some(label) => counter_only(unit, label, playable),
                 None => unit,
             })
             .collect();
@@ -57,9 +60,23 @@ fn scrub_offers(offers: &mut [Offer], secrets: &Secrets) {
 }
 
 /// A unit as the other side sees a hidden counter: where it stands and whose it is, nothing of its name,
-/// kind, weapon or strength. What it may do now stays, so its own side can still move the chit on a screen
-/// the whole table shares.
-fn counter_only(unit: UnitView, label: &str) -> UnitView {
+/// kind, weapon or strength. With `playable`, what it may do now stays, so its own side can still move the
+/// chit on a screen the whole table shares; else nothing of that either (a move's dice name its kind).
+fn counter_only(unit: UnitView, label: &str, playable: bool) -> UnitView {
+    if !playable {
+        let unit = UnitView {
+            move_choices: Vec::new(),
+            allowance: None,
+            rules: crate::rules::UnitReport {
+                concealed: true,
+                cover: unit.rules.cover.clone(),
+                place: unit.rules.place.clone(),
+                ..Default::default()
+            },
+            ..unit
+        };
+        return counter_only(unit, label, true);
+    }
     let alive = unit.figures.iter().filter(|f| f.alive);
     let anchor = alive.clone().find(|f| f.role == Role::Leader).or_else(|| alive.clone().next()).map(|f| f.pos);
     UnitView {

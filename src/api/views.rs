@@ -192,7 +192,7 @@ impl GameView {
 
     /// The game as `seat` may see it: what its rules keep from that seat is not in the view at all.
     pub fn seen(id: i64, name: &str, game: &Game, seat: &Seat) -> GameView {
-        GameView::whole(id, name, game, seat).without(&game.secrets(seat))
+        GameView::whole(id, name, game, seat).without(&game.secrets(seat), seat)
     }
 
     fn whole(id: i64, name: &str, game: &Game, seat: &Seat) -> GameView {

@@ -51,6 +51,7 @@ pub async fn guard(
     }
     let headers = request.headers();
     let from_link = query_code(request.uri().query());
+    let page = super::door_page::is_page(request.method(), request.uri().path(), headers);
     let presented = bearer(headers).or_else(|| cookie(headers, CODE_COOKIE)).or(from_link.clone());
     match access.admit(presented.as_deref()) {
         Admission::Admitted => {
@@ -64,19 +65,30 @@ pub async fn guard(
             }
             response
         }
-        Admission::NoCode => refuse(
+        Admission::NoCode => refuse_device(
+            page,
             StatusCode::UNAUTHORIZED,
-            "join this table first: scan its QR code, or open its address with the join code the host's screen shows"
-                .into(),
+            "join this table first: scan its QR code, or open its address with the join code the host's screen shows",
         ),
-        Admission::WrongCode => refuse(
+        Admission::WrongCode => refuse_device(
+            page,
             StatusCode::UNAUTHORIZED,
-            "that join code is not this table's (it may have been replaced): ask the host for the new one".into(),
+            "that join code is not this table's (it may have been replaced): ask the host for the new one",
         ),
-        Admission::Cooling => refuse(
+        Admission::Cooling => refuse_device(
+            page,
             StatusCode::TOO_MANY_REQUESTS,
-            "too many wrong join codes in the last minute: wait a minute, then join again".into(),
+            "too many wrong join codes in the last minute: wait a minute, then join again",
         ),
+    }
+}
+
+/// A device turned away: a browser opening a page is shown one, with a box for the code where typing it
+/// would help; anything else is answered as a command is.
+fn refuse_device(page: bool, status: StatusCode, message: &str) -> Response {
+    match page {
+        true => super::door_page::refusal(status, message, status == StatusCode::UNAUTHORIZED),
+        false => refuse(status, message.into()),
     }
 }
 

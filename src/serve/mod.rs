@@ -5,6 +5,7 @@
 mod access;
 mod cutoff;
 mod dispatch;
+mod door_page;
 mod guard;
 mod host;
 mod join;

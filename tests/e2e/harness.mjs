@@ -4,6 +4,10 @@
 //
 // SANDTABLE_BIN picks another binary; SANDTABLE_UI another built UI (so two builds need not share ui/dist);
 // CHROMIUM another browser; E2E_HEADED=1 shows the window.
+//
+// `launch({ lan: true })` starts it as a host opening the table to the room (`sandtable serve --lan`): on
+// every interface, with the join code it prints and the LAN address tablets reach it at (`lanBase`, null
+// when it found no room network); `restart()` brings it back the same way on the same port.
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -21,12 +25,12 @@ export const bin = resolve(root, process.env.SANDTABLE_BIN ?? 'target/debug/sand
 const uiDir = resolve(root, process.env.SANDTABLE_UI ?? 'ui/dist');
 
 /** Starts the server and the browser; `close()` stops both and removes the scratch database. */
-export async function launch({ width = 1366, height = 1024 } = {}) {
+export async function launch({ width = 1366, height = 1024, lan = false } = {}) {
   assert.ok(existsSync(bin), `no sandtable binary at ${bin}; run cargo build --bin sandtable`);
   assert.ok(existsSync(join(uiDir, 'index.html')), `no built UI at ${uiDir}; run npm run build in ui/`);
   mkdirSync(out, { recursive: true });
   const scratch = mkdtempSync(join(tmpdir(), 'sandtable-e2e-'));
-  let { server, base } = await startServer(scratch);
+  let { server, base, code, lanBase } = await startServer(scratch, 0, lan);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: !process.env.E2E_HEADED,
@@ -60,18 +64,27 @@ export async function launch({ width = 1366, height = 1024 } = {}) {
     rmSync(scratch, { recursive: true, force: true });
   }
 
-  /** Kills the server as a crash would, then starts it again on the same port and database. */
+  /**
+   * Kills the server as a crash would, then starts it again on the same port and database (on the LAN
+   * again if it was). Resolves to what the new one printed: `{ base, code, lanBase }`.
+   */
   async function restart() {
     await stop('SIGKILL');
-    ({ server } = await startServer(scratch, Number(new URL(base).port)));
+    let again;
+    ({ server, ...again } = await startServer(scratch, Number(new URL(base).port), lan));
+    return again;
   }
-  return { base, page, close, restart, db: join(scratch, 'e2e.db'), ...helpers(page) };
+  return { base, code, lanBase, page, close, restart, db: join(scratch, 'e2e.db'), ...helpers(page) };
 }
 
-/** Starts `sandtable serve` on a free loopback port; resolves once it prints its URL. */
-function startServer(scratch, port = 0) {
+/**
+ * Starts `sandtable serve` on a free loopback port, or with `lan` on every interface; resolves once it has
+ * printed its URL (and, on the LAN, its join code): `{ server, base, code, lanBase }`.
+ */
+function startServer(scratch, port = 0, lan = false) {
   const db = join(scratch, 'e2e.db');
-  const server = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', String(port), '--ui', uiDir, '--db', db], {
+  const where = lan ? ['--lan'] : ['--host', '127.0.0.1'];
+  const server = spawn(bin, ['serve', ...where, '--port', String(port), '--ui', uiDir, '--db', db], {
     cwd: root,
     env: { ...process.env, SANDTABLE_DB: db },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,15 +97,24 @@ function startServer(scratch, port = 0) {
     server.stdout.on('data', (d) => {
       log += d;
       const m = /https?:\/\/[\d.]+:\d+/.exec(log);
-      if (m) {
+      if (!m) return;
+      if (!lan) {
         clearTimeout(timer);
-        resolveUrl({ server, base: m[0] });
+        resolveUrl({ server, base: m[0], code: null, lanBase: null });
+        return;
       }
+      // On the LAN it prints the join link when it found the room's network, and the code either way.
+      const code = /^Join code: (\S+)/m.exec(log);
+      if (!code) return;
+      const link = /^Tablets and phones join at (https?:\/\/[^/\s]+)\/\?join=/m.exec(log);
+      clearTimeout(timer);
+      resolveUrl({ server, base: m[0], code: code[1], lanBase: link?.[1] ?? null });
     });
   });
 }
 
-function helpers(page) {
+/** The same helpers `launch` gives for its page, for another page (a second device's). */
+export function helpers(page) {
   const tid = (id) => page.locator(`[data-testid="${id}"]`);
 
   /** Polls until `fn` returns something truthy; fails with `what` after the timeout. */
