@@ -9,7 +9,7 @@ apt_packages=(
   build-essential pkg-config curl file
   libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev
   libayatana-appindicator3-dev libssl-dev
-  xvfb xauth x11-utils imagemagick chromium fonts-dejavu-core
+  xvfb xauth x11-utils xdotool imagemagick chromium fonts-dejavu-core
   nodejs npm python3
 )
 

@@ -4,7 +4,7 @@
 # fails unless the screenshot shows more than a blank or single-colour window.
 #
 # Needs: a built UI in ui/dist (tools/test-all.sh builds it first), xvfb (xvfb-run, Xvfb), x11-utils
-# (xwininfo) and imagemagick (import, convert), plus WebKitGTK 4.1 for the app itself.
+# (xwininfo), xdotool, curl and imagemagick (import, convert), plus WebKitGTK 4.1 for the app itself.
 # The screenshot and the app's output are kept in tests/window/out/ (window.png, app.log).
 # SANDTABLE_APP=/path/to/sandtable-app tests that binary instead of building one with cargo.
 set -euo pipefail
@@ -12,6 +12,43 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out="$here/out"
+
+# The host's switch on the games screen, pressed in the real window, starts the same server `sandtable
+# serve --lan` runs inside the app: its own embedded pages and the shared commands answer on port 8437,
+# and the machine's LAN address answers 401 without the join code.
+open_the_table() {
+    local port=8437 lan served
+    # The switch sits at the header's right end: 266 px in from the 1366 px screen's edge, 38 px down.
+    xdotool mousemove 1100 38 click 1
+    for _ in $(seq 1 20); do
+        served=$(curl -sf "http://127.0.0.1:$port/" || true)
+        [[ -n "$served" ]] && break
+        sleep 0.5
+    done
+    if [[ "$served" != *'id="app"'* ]]; then
+        echo "smoke: the table switch opened no server with the app's pages on port $port; app output:" >&2
+        cat "$out/app.log" >&2
+        return 1
+    fi
+    if ! curl -sf -X POST -H 'content-type: application/json' -d '{}' "http://127.0.0.1:$port/api/list_scenarios" \
+        | grep -q 'heliograph/jungle-patrol.toml'; then
+        echo "smoke: the open table does not answer list_scenarios" >&2
+        return 1
+    fi
+    lan=$(hostname -I 2>/dev/null | awk '{print $1}')
+    if [[ -n "$lan" ]]; then
+        local status
+        status=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'content-type: application/json' -d '{}' \
+            "http://$lan:$port/api/list_games")
+        if [[ "$status" != 401 ]]; then
+            echo "smoke: another device without the join code was answered $status, not 401" >&2
+            return 1
+        fi
+    fi
+    sleep 1
+    import -window root "$out/window-open.png"
+    echo "smoke: the table switch opened the app's server on port $port (pages, commands; 401 without the code)"
+}
 
 # The part that runs inside the X server started below: `smoke.sh --in-xvfb APP`.
 if [[ "${1:-}" == "--in-xvfb" ]]; then
@@ -75,6 +112,7 @@ if [[ "${1:-}" == "--in-xvfb" ]]; then
         cat "$out/app.log" >&2
         exit 1
     fi
+    open_the_table
     exit 0
 fi
 
@@ -82,9 +120,9 @@ if [[ ! -f "$root/ui/dist/index.html" ]]; then
     echo "smoke: ui/dist/index.html is missing: build the UI first (cd ui && npm ci && npm run build)" >&2
     exit 1
 fi
-for tool in xvfb-run xwininfo import convert; do
+for tool in xvfb-run xwininfo xdotool curl import convert; do
     if ! command -v "$tool" >/dev/null; then
-        echo "smoke: $tool is missing (apt-get install xvfb x11-utils imagemagick)" >&2
+        echo "smoke: $tool is missing (apt-get install xvfb x11-utils xdotool curl imagemagick)" >&2
         exit 1
     fi
 done
