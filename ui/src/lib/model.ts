@@ -57,6 +57,11 @@ export function shownName(unit: Unit | null | undefined, id = ''): string {
   return unit.name;
 }
 
+/** Whether the unit has move left to spend with the table's move tool now. */
+export function hasMoveLeft(unit: Unit | null | undefined): boolean {
+  return !!unit?.allowance && unit.allowance.left > 0.05 && !unit.out && !unit.carried_by;
+}
+
 /** Shown to this seat only as a chit: its place and side, nothing of what it is. */
 export function isChit(unit: Unit): boolean {
   return unit.masked === true;
