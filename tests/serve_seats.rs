@@ -100,11 +100,14 @@ async fn the_other_side_is_sent_a_hidden_counter_and_never_what_is_under_it() {
     for seat in ["side:us", "table"] {
         let (status, body) = t.send(TABLET, seat, "game_view", json!({"id": id})).await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        for secret in ["Juramentado band", "Moro riflemen", "Moro warriors", "moro_warriors", "\"total\":8"] {
+        let secrets = ["Juramentado band", "Moro riflemen", "Moro warriors", "moro_warriors", "\"total\":8"];
+        // Nor the scenario's ids for them, which name what is under each chit.
+        let ids = ["\"south-band\"", "\"north-band\"", "\"riflemen\""];
+        for secret in secrets.into_iter().chain(ids) {
             assert!(!body.contains(secret), "{seat} was sent {secret:?}: {body}");
         }
         let view: Value = serde_json::from_str(&body).unwrap();
-        let band = view["units"].as_array().unwrap().iter().find(|u| u["id"] == "south-band").unwrap();
+        let band = view["units"].as_array().unwrap().iter().find(|u| u["id"] == "hidden-2").unwrap();
         assert_eq!(band["name"], "Hidden counter 2");
         assert_eq!(band["masked"], true);
         assert_eq!(band["figures"].as_array().unwrap().len(), 1, "one chit, not its figures: {band}");
@@ -119,7 +122,10 @@ async fn the_other_side_is_sent_a_hidden_counter_and_never_what_is_under_it() {
         assert!(!page.contains("Juramentado"), "{seat}'s log page: {page}");
         let (_, under) =
             t.send(TABLET, seat, "template", json!({"id": id, "center": {"x": 38, "y": 32}, "radius": 4})).await;
-        assert!(!under.contains("Juramentado") && under.matches("south-band").count() == 1, "{seat}: {under}");
+        assert!(!under.contains("Juramentado") && under.matches("\"hidden-2\"").count() == 1, "{seat}: {under}");
+        let (_, measured) =
+            t.send(TABLET, seat, "measure", json!({"id": id, "from": "first-squad", "to": "hidden-2"})).await;
+        assert!(measured.contains("Hidden counter 2") && !measured.contains("south-band"), "{seat}: {measured}");
         let heard = t.live(TABLET, seat, id, 2).await;
         assert!(heard.contains("Hidden counter 2 activates") && !heard.contains("Juramentado"), "{heard}");
     }
@@ -168,7 +174,12 @@ async fn the_umpires_count_and_die_are_the_referees_alone() {
         let entry = view["log"].as_array().unwrap().last().unwrap();
         assert_eq!(entry["kind"], "umpire");
         assert_eq!(entry["rolls"], json!([]), "{seat} was sent the umpire's die: {entry}");
-        assert!(!body.contains(&format!("{count} rifle")), "{seat}: {body}");
+        let counted = view["rules"]["view"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(k, v)| k.contains("ammunition") && v.is_number());
+        assert_eq!(counted.count(), 0, "{seat} was sent an ammunition count ({count} left)");
         let heard = t.live(TABLET, seat, id, 1).await;
         assert!(heard.contains("\"rolls\":[]") && !heard.contains("\"faces\":[4]"), "{heard}");
     }

@@ -253,10 +253,37 @@ async fn a_browser_without_the_code_is_shown_a_page_to_type_it_in() {
     let (status, headers, body) = t.send(TABLET, page).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert!(headers[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/html"), "{headers:?}");
-    assert!(body.contains("join this table first") && body.contains(r#"name="join""#), "{body}");
+    assert!(body.contains("Join this table first") && body.contains(r#"name="join""#), "{body}");
     // A command is still answered as one.
     let (status, headers, _) =
         t.send(TABLET, command("192.168.1.20:8787", "list_games").body(Body::from("{}")).unwrap()).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert!(headers[header::CONTENT_TYPE].to_str().unwrap().starts_with("application/json"));
+}
+
+#[tokio::test]
+async fn devices_still_holding_a_replaced_code_neither_lock_the_table_nor_stop_a_rejoin() {
+    let t = table().await;
+    t.access.replace_code("NEWCDE".into());
+    let host = "192.168.1.20:8787";
+    let stale = || {
+        command(host, "list_games")
+            .header(header::COOKIE, format!("sandtable_join={CODE}"))
+            .body(Body::from("{}"))
+            .unwrap()
+    };
+    // A dropped tablet's page retries far more than the wrong-guess limit in a minute.
+    for _ in 0..30 {
+        assert_eq!(t.send(TABLET, stale()).await.0, StatusCode::UNAUTHORIZED);
+    }
+    // It joins again by the new link though its cookie still holds the old code, and is given the new one.
+    let rejoin = Request::get("/?join=newcde")
+        .header(header::HOST, host)
+        .header(header::COOKIE, format!("sandtable_join={CODE}"))
+        .body(Body::empty())
+        .unwrap();
+    let (status, headers, _) = t.send(TABLET, rejoin).await;
+    assert_ne!(status, StatusCode::UNAUTHORIZED);
+    assert_ne!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(headers[header::SET_COOKIE].to_str().unwrap().starts_with("sandtable_join=NEWCDE;"), "{headers:?}");
 }

@@ -5,7 +5,8 @@ use sandtable::api::Api;
 use tauri::{AppHandle, Emitter};
 use tokio::sync::broadcast::error::RecvError;
 
-/// Each entry, a `LiveEntry` as the server's stream sends it.
+/// Each entry's game and the log's length after it: the window reads the game again for its seat, so the
+/// entry itself (which may hold what that seat may not see) never crosses to the page.
 pub const ENTRY_EVENT: &str = "live-entry";
 /// Fallen too far behind to be told entry by entry: the window reads the game again.
 pub const RESYNC_EVENT: &str = "live-resync";
@@ -15,7 +16,7 @@ pub fn forward_entries(app: AppHandle, api: &Api) {
     tauri::async_runtime::spawn(async move {
         loop {
             let sent = match heard.recv().await {
-                Ok(entry) => app.emit(ENTRY_EVENT, &entry),
+                Ok(heard) => app.emit(ENTRY_EVENT, serde_json::json!({ "game": heard.game, "total": heard.total })),
                 Err(RecvError::Lagged(_)) => app.emit(RESYNC_EVENT, ()),
                 Err(RecvError::Closed) => break,
             };

@@ -4,6 +4,7 @@ use super::ApiError;
 use crate::game::Game;
 use crate::measure::{Pt, distance, nearest};
 use crate::roster::Unit;
+use crate::rules::Secrets;
 
 /// The distance between two units as the rules measure it, and whether the first can reach the second
 /// with its weapon.
@@ -27,20 +28,26 @@ pub struct Measurement {
 }
 
 impl Measurement {
-    pub fn between(game: &Game, from: &str, to: &str) -> Result<Measurement, ApiError> {
+    /// As a seat with `secrets` may know it: a hidden counter is measured from or to its chit (its leader's
+    /// place) under its own name and id, with nothing said of its weapon.
+    pub fn between(game: &Game, from: &str, to: &str, secrets: &Secrets) -> Result<Measurement, ApiError> {
         let state = game.state();
         let find = |id: &str| -> Result<&Unit, ApiError> {
             let unit = state.unit(id).ok_or_else(|| ApiError::not_found(format!("no unit {id:?} in this game")))?;
             if unit.is_out() {
-                return Err(ApiError::bad_input(format!("{} is out of the game", unit.name)));
+                return Err(ApiError::bad_input(format!("{} is out of the game", shown_name(unit, secrets))));
             }
             Ok(unit)
         };
         let (a, b) = (find(from)?, find(to)?);
-        let (from_figures, to_figures) = (a.alive_positions(), b.alive_positions());
+        let places = |u: &Unit| match secrets.counter(&u.id) {
+            Some(_) => u.anchor().into_iter().collect(),
+            None => u.alive_positions(),
+        };
+        let (from_figures, to_figures) = (places(a), places(b));
         let pair = nearest(&from_figures, &to_figures).expect("both units have figures");
         let leader_to_leader = distance(a.anchor().unwrap(), b.anchor().unwrap());
-        let weapon = game.scenario().rules.weapon(&a.kind);
+        let weapon = game.scenario().rules.weapon(&a.kind).filter(|_| secrets.counter(&a.id).is_none());
         // Per RULINGS, a distance exactly on the range is within it.
         let in_range = weapon.as_ref().is_some_and(|w| pair.distance <= w.range + 1e-9);
         let reach = match &weapon {
@@ -49,8 +56,8 @@ impl Measurement {
             None => " — no weapon".to_string(),
         };
         Ok(Measurement {
-            from: a.id.clone(),
-            to: b.id.clone(),
+            from: secrets.shown_id(&a.id),
+            to: secrets.shown_id(&b.id),
             nearest: pair.distance,
             from_point: from_figures[pair.a_index],
             to_point: to_figures[pair.b_index],
@@ -58,7 +65,16 @@ impl Measurement {
             weapon: weapon.as_ref().map(|w| w.name.clone()),
             weapon_range: weapon.as_ref().map(|w| w.range),
             in_range,
-            text: format!("{} to {}: {:.1}\"{reach}", a.name, b.name, pair.distance),
+            text: secrets.text(&format!(
+                "{} to {}: {:.1}\"{reach}",
+                shown_name(a, secrets),
+                shown_name(b, secrets),
+                pair.distance
+            )),
         })
     }
+}
+
+fn shown_name<'a>(unit: &'a Unit, secrets: &'a Secrets) -> &'a str {
+    secrets.counter(&unit.id).map_or(&unit.name, |c| &c.label)
 }

@@ -1,54 +1,106 @@
-//! A view with a seat's secrets taken out: units it may see only as counters reduced to a place and a
-//! side, and secret words and dice gone from every line it reads. Done here, on the server, so a device
-//! is never sent what its player may not know.
+//! Answers with a seat's secrets taken out, and actions from a seat read back into the engine's terms.
+//! A unit the seat may see only as a counter is reduced to a chit (its place and side, under an alias id
+//! and a label); secret words and dice are gone from every line it reads. Done here, on the server, so a
+//! device is never sent what its player may not know.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use super::views::{FigureView, GameView, UnitView};
+use super::{ApiError, ErrorKind};
+use crate::game::Action;
 use crate::roster::Role;
-use crate::rules::{Note, Offer, PlacementView, Prompt, Seat, Secrets};
+use crate::rules::{Counter, Note, Offer, PlacementView, Prompt, Seat, Secrets, UnitReport};
 
 impl GameView {
     /// The view without what `seat` may not see. On the shared screen a hidden counter keeps what it may
-    /// do, since its own side plays it there; on another side's device it is only a chit on the table.
+    /// do, since its own side plays it there (moving it reveals it anyway); on another side's device it is
+    /// only a chit on the table.
     pub(super) fn without(mut self, secrets: &Secrets, seat: &Seat) -> GameView {
         if secrets.is_empty() {
             return self;
         }
-        let text = |s: &mut String| *s = secrets.text(s);
         let playable = matches!(seat, Seat::Table);
         self.units = self
             .units
             .into_iter()
             .map(|unit| match secrets.counter(&unit.id) {
-                Some(label) => counter_only(unit, label, playable),
+                Some(chit) if playable => chit_of(unit, chit),
+                Some(chit) => chit_of(unplayable(unit), chit),
                 None => unit,
             })
             .collect();
+        let text = |s: &mut String| *s = secrets.text(s);
+        let id = |s: &mut String| *s = secrets.shown_id(s);
         for unit in &mut self.units {
             scrub_offers(&mut unit.rules.offers, secrets);
             unit.rules.notes.iter_mut().for_each(|n: &mut Note| text(&mut n.text));
             unit.rules.move_note.iter_mut().for_each(text);
+            unit.rules.carried_by.iter_mut().for_each(id);
             unit.placement.barred.iter_mut().for_each(text);
         }
         self.log = self.log.into_iter().map(|e| secrets.entry(e)).collect();
         text(&mut self.headline);
         self.owed.iter_mut().for_each(text);
         self.status.iter_mut().for_each(text);
-        self.prompts.iter_mut().for_each(|p: &mut Prompt| text(&mut p.text));
+        for prompt in &mut self.prompts {
+            let Prompt { text: words, unit, against, .. } = prompt;
+            text(words);
+            id(unit);
+            against.iter_mut().for_each(id);
+        }
         scrub_offers(&mut self.offers, secrets);
         self.rules = self.rules.scrubbed(secrets);
         self
     }
 }
 
-/// Any answer with the secret words replaced in every line of it, read through its JSON: odds and dice
-/// checks name the units they are about.
-pub(super) fn worded<T: serde::Serialize + serde::de::DeserializeOwned>(answer: T, secrets: &Secrets) -> T {
-    if secrets.words.is_empty() {
-        return answer;
+/// Any answer as a seat may read it, through its JSON: odds and dice checks name the units they are
+/// about. Fails closed: an answer that cannot be read so is not sent.
+pub(super) fn worded<T: Serialize + DeserializeOwned>(answer: T, secrets: &Secrets) -> Result<T, ApiError> {
+    if secrets.counters.is_empty() && secrets.words.is_empty() {
+        return Ok(answer);
     }
-    let Ok(mut json) = serde_json::to_value(&answer) else { return answer };
+    let unreadable = |e: serde_json::Error| ApiError::new(ErrorKind::Internal, format!("answer not worded: {e}"));
+    let mut json = serde_json::to_value(&answer).map_err(unreadable)?;
     secrets.json(&mut json);
-    serde_json::from_value(json).unwrap_or(answer)
+    serde_json::from_value(json).map_err(unreadable)
+}
+
+/// The action in the engine's terms: a chit named by the alias its seat knows it by is the unit under it.
+/// A seat that sees a unit only as a chit cannot act for it (`unit`), only on it (a charge's `target`):
+/// that is its own side's to do, on its own screen or the table's.
+pub(super) fn action_from(action: Action, secrets: &Secrets, seat: &Seat) -> Result<Action, ApiError> {
+    if secrets.counters.is_empty() {
+        return Ok(action);
+    }
+    let unreadable = |e: serde_json::Error| ApiError::bad_input(format!("the action does not read: {e}"));
+    let mut json = serde_json::to_value(&action).map_err(unreadable)?;
+    if let Some(actor) = json.get("unit").and_then(|u| u.as_str())
+        && !matches!(seat, Seat::Table)
+        && let Some(chit) = secrets.counter(actor).or_else(|| secrets.real_id(actor).and_then(|id| secrets.counter(id)))
+    {
+        return Err(ApiError::new(
+            ErrorKind::Refused,
+            format!("{} is the other side's to play: this seat sees only its counter", chit.label),
+        ));
+    }
+    unalias(&mut json, secrets);
+    serde_json::from_value(json).map_err(unreadable)
+}
+
+fn unalias(value: &mut serde_json::Value, secrets: &Secrets) {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => {
+            if let Some(real) = secrets.real_id(s) {
+                *s = real.to_string();
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| unalias(v, secrets)),
+        Value::Object(map) => map.values_mut().for_each(|v| unalias(v, secrets)),
+        _ => {}
+    }
 }
 
 fn scrub_offers(offers: &mut [Offer], secrets: &Secrets) {
@@ -56,31 +108,36 @@ fn scrub_offers(offers: &mut [Offer], secrets: &Secrets) {
         if let Some(barred) = &mut offer.barred {
             *barred = secrets.text(barred);
         }
+        if let Some(pick) = &mut offer.pick {
+            pick.from.iter_mut().for_each(|id| *id = secrets.shown_id(id));
+        }
     }
 }
 
-/// A unit as the other side sees a hidden counter: where it stands and whose it is, nothing of its name,
-/// kind, weapon or strength. With `playable`, what it may do now stays, so its own side can still move the
-/// chit on a screen the whole table shares; else nothing of that either (a move's dice name its kind).
-fn counter_only(unit: UnitView, label: &str, playable: bool) -> UnitView {
-    if !playable {
-        let unit = UnitView {
-            move_choices: Vec::new(),
-            allowance: None,
-            rules: crate::rules::UnitReport {
-                concealed: true,
-                cover: unit.rules.cover.clone(),
-                place: unit.rules.place.clone(),
-                ..Default::default()
-            },
-            ..unit
-        };
-        return counter_only(unit, label, true);
-    }
-    let alive = unit.figures.iter().filter(|f| f.alive);
-    let anchor = alive.clone().find(|f| f.role == Role::Leader).or_else(|| alive.clone().next()).map(|f| f.pos);
+/// A hidden counter on a device that is not its player's: nothing it may do is said, since a move's dice
+/// or a weapon's reach would name what it is.
+fn unplayable(unit: UnitView) -> UnitView {
     UnitView {
-        name: label.to_string(),
+        move_choices: Vec::new(),
+        allowance: None,
+        rules: UnitReport {
+            concealed: true,
+            cover: unit.rules.cover.clone(),
+            place: unit.rules.place.clone(),
+            ..UnitReport::default()
+        },
+        ..unit
+    }
+}
+
+/// A unit as a seat that may not know it sees a hidden counter: its alias and label, one figure at its
+/// leader's place, and whose it is; nothing of its name, kind, weapon or strength.
+fn chit_of(unit: UnitView, chit: &Counter) -> UnitView {
+    let alive: Vec<&FigureView> = unit.figures.iter().filter(|f| f.alive).collect();
+    let anchor = alive.iter().find(|f| f.role == Role::Leader).or(alive.first()).map(|f| f.pos);
+    UnitView {
+        id: chit.alias.clone(),
+        name: chit.label.clone(),
         kind: String::new(),
         kind_name: String::new(),
         figures: anchor.map(|pos| FigureView { id: 0, role: Role::Leader, pos, alive: true }).into_iter().collect(),
@@ -88,42 +145,9 @@ fn counter_only(unit: UnitView, label: &str, playable: bool) -> UnitView {
         total: 0,
         leader_alive: false,
         weapon: None,
-        placement: PlacementView::barred(format!("{label} moves as one counter"), String::new()),
-        rules: crate::rules::UnitReport { concealed: true, ..unit.rules },
+        placement: PlacementView::barred(format!("{} moves as one counter", chit.label), String::new()),
+        rules: UnitReport { concealed: true, ..unit.rules },
         masked: true,
         ..unit
-    }
-}
-
-impl super::Measurement {
-    /// A hidden counter measured from says nothing of its weapon, which would name what it is.
-    pub(super) fn without(mut self, secrets: &Secrets) -> super::Measurement {
-        if secrets.counter(&self.from).is_some() {
-            self.weapon = None;
-            self.weapon_range = None;
-            self.in_range = false;
-            if let Some(cut) = self.text.find(" — ") {
-                self.text.truncate(cut);
-            }
-        }
-        self.text = secrets.text(&self.text);
-        self
-    }
-}
-
-impl super::TemplateView {
-    /// A hidden counter under a template is one chit, not its figures, which would count its strength.
-    pub(super) fn without(mut self, secrets: &Secrets) -> super::TemplateView {
-        let mut counted = std::collections::BTreeSet::new();
-        self.figures.retain_mut(|f| match secrets.counter(&f.unit) {
-            Some(label) => {
-                f.unit_name = label.to_string();
-                f.figure = 0;
-                f.role = Role::Leader;
-                counted.insert(f.unit.clone())
-            }
-            None => true,
-        });
-        self
     }
 }

@@ -58,7 +58,7 @@ impl Api {
 
     /// The entries after `after` (a `seq`; all when None), oldest first, as `seat` may read them: what a
     /// device that lost the connection missed.
-    /// With them, the log's length now.
+    /// The log's length now comes with them.
     pub async fn game_log_after(
         &self,
         id: i64,
@@ -76,6 +76,13 @@ impl Api {
     pub async fn entry_for(&self, id: i64, entry: LogEntry, seat: &Seat) -> Result<LogEntry, ApiError> {
         let (_, game) = self.load(id).await?;
         Ok(game.secrets(seat).entry(entry))
+    }
+
+    /// The seat the current command is answered for, and what it may not see of `game`.
+    fn seen_in(&self, game: &Game) -> (Seat, crate::rules::Secrets) {
+        let seat = self.seat();
+        let secrets = game.secrets(&seat);
+        (seat, secrets)
     }
 
     /// Where armies built in the app are saved.
@@ -180,12 +187,14 @@ impl Api {
         let mut lost_race: Option<Event> = None;
         for attempt in 0..STORE_ATTEMPTS {
             let (record, mut game) = self.load(id).await?;
+            let (seat, secrets) = self.seen_in(&game);
+            let action = super::seen::action_from(action.clone(), &secrets, &seat)?;
             let prepared = match &lost_race {
                 Some(earlier) => game.prepare_again(&action, earlier),
                 None => game.prepare(&action),
             };
             // A refusal names the units it is about, so it is worded for the seat too.
-            let event = prepared.map_err(|e| ApiError::from(e).worded(&game.secrets(&self.seat())))?;
+            let event = prepared.map_err(|e| ApiError::from(e).worded(&secrets))?;
             let seq = game.events().len() as i64;
             let json = serde_json::to_string(&event).map_err(internal)?;
             // Out of the cache while it changes, so the game is folded in place rather than copied whole
@@ -194,12 +203,16 @@ impl Api {
             match self.store.append_event(id, seq, &json).await {
                 Ok(()) => {
                     Arc::make_mut(&mut game).commit(event);
-                    // Every device hears the entry whole; each one's stream takes out what its seat may not read.
-                    if let Some(entry) = game.log_page(None, 1).pop() {
-                        self.live.publish(LiveEntry { game: id, entry, total: game.events().len() as u32 });
-                    }
-                    let view = GameView::seen(id, &record.name, &game, &self.seat());
+                    let view = GameView::seen(id, &record.name, &game, &seat);
+                    let entry = game.log_page(None, 1).pop();
+                    let total = game.events().len() as u32;
+                    // Back in the cache before anyone hears of it, so the devices that read it then are
+                    // answered from memory. Every device hears the entry whole; each one's stream takes out
+                    // what its seat may not read.
                     self.games.lock().await.insert(id, game);
+                    if let Some(entry) = entry {
+                        self.live.publish(LiveEntry { game: id, entry, total });
+                    }
                     return Ok(view);
                 }
                 Err(StoreError::Conflict { .. }) => {
@@ -221,19 +234,22 @@ impl Api {
 
     pub async fn game_odds(&self, id: i64, action: Action) -> Result<OddsView, ApiError> {
         let (_, game) = self.load(id).await?;
-        let secrets = game.secrets(&self.seat());
-        Ok(super::seen::worded(game.odds(&action)?, &secrets))
+        let (seat, secrets) = self.seen_in(&game);
+        let action = super::seen::action_from(action, &secrets, &seat)?;
+        let odds = game.odds(&action).map_err(|e| ApiError::from(e).worded(&secrets))?;
+        super::seen::worded(odds, &secrets)
     }
 
     pub async fn game_dice(&self, id: i64, action: Action) -> Result<DiceCheck, ApiError> {
         let (_, game) = self.load(id).await?;
-        let secrets = game.secrets(&self.seat());
-        Ok(super::seen::worded(game.check_dice(&action), &secrets))
+        let (seat, secrets) = self.seen_in(&game);
+        let action = super::seen::action_from(action, &secrets, &seat)?;
+        super::seen::worded(game.check_dice(&action), &secrets)
     }
 
     pub async fn game_log(&self, id: i64, before: Option<u32>, count: Option<u32>) -> Result<Vec<LogEntry>, ApiError> {
         let (_, game) = self.load(id).await?;
-        let secrets = game.secrets(&self.seat());
+        let (_, secrets) = self.seen_in(&game);
         let page = game.log_page(before.map(|b| b as usize), count.map_or(usize::MAX, |c| c as usize));
         Ok(page.into_iter().map(|e| secrets.entry(e)).collect())
     }
@@ -252,14 +268,14 @@ impl Api {
 
     pub async fn measure(&self, id: i64, from: String, to: String) -> Result<Measurement, ApiError> {
         let (_, game) = self.load(id).await?;
-        let secrets = game.secrets(&self.seat());
-        Ok(Measurement::between(&game, &from, &to)?.without(&secrets))
+        let (_, secrets) = self.seen_in(&game);
+        let real = |id: &str| secrets.real_id(id).map_or_else(|| id.to_string(), str::to_string);
+        Measurement::between(&game, &real(&from), &real(&to), &secrets).map_err(|e| e.worded(&secrets))
     }
 
     pub async fn template(&self, id: i64, center: Pt, radius: f64) -> Result<TemplateView, ApiError> {
         let (_, game) = self.load(id).await?;
-        let secrets = game.secrets(&self.seat());
-        Ok(TemplateView::place(&game, center, radius)?.without(&secrets))
+        TemplateView::place(&game, center, radius, &self.seen_in(&game).1)
     }
 
     /// The game folded from the store, reusing the in-memory copy while no one else has written.

@@ -30,7 +30,7 @@ pub use marker::{Marker, marker_names};
 pub use placement::{Placement, PlacementView};
 pub use registry::{Entry, LoggedChange, OwnKeys, Registration, Shipped, known_ids, system, systems};
 pub use ruleset::{KindProfile, MoveOption, Ruleset};
-pub use seat::{Seat, Secrets};
+pub use seat::{Counter, Seat, Secrets};
 pub use system::{Act, NoFields, RuleSystem};
 pub use throw_off::{Thrower, throw_off};
 pub use turn::TurnState;

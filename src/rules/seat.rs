@@ -69,12 +69,20 @@ impl FromStr for Seat {
 /// What one seat may not be shown of a game as it stands now.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Secrets {
-    /// Units this seat sees only as counters, by id, each with what it is called instead.
-    pub counters: BTreeMap<String, String>,
+    /// Units this seat sees only as counters, by their real id.
+    pub counters: BTreeMap<String, Counter>,
     /// Words this seat may not read (a hidden counter's name), each with the words shown in its place.
     pub words: Vec<(String, String)>,
     /// Actions, by their `type`, whose dice this seat is not shown (the umpire's secret removal).
     pub dice_of: Vec<String>,
+}
+
+/// A unit as a seat that may not know it sees it: what it is called, and the id it goes by, so not even
+/// the scenario's id for it ("riflemen") tells what is under the chit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counter {
+    pub label: String,
+    pub alias: String,
 }
 
 impl Secrets {
@@ -82,32 +90,39 @@ impl Secrets {
         self.counters.is_empty() && self.words.is_empty() && self.dice_of.is_empty()
     }
 
-    /// A unit shown only as a counter: every unit of the seat's own side, and every other unit that is no
-    /// secret, is shown whole.
-    pub fn counter(&self, unit: &str) -> Option<&str> {
-        self.counters.get(unit).map(String::as_str)
+    /// A unit shown only as a counter, by its real id.
+    pub fn counter(&self, unit: &str) -> Option<&Counter> {
+        self.counters.get(unit)
     }
 
-    /// `text` with every secret word replaced, the longest first so a name containing another is taken
-    /// whole.
+    /// The id this seat knows a unit by.
+    pub fn shown_id(&self, unit: &str) -> String {
+        self.counter(unit).map_or_else(|| unit.to_string(), |c| c.alias.clone())
+    }
+
+    /// The real id of a counter this seat knows by `alias`.
+    pub fn real_id(&self, alias: &str) -> Option<&str> {
+        self.counters.iter().find(|(_, c)| c.alias == alias).map(|(id, _)| id.as_str())
+    }
+
+    /// `text` with every secret word replaced where it stands as a whole word, the longest first, so a
+    /// name containing another is taken whole.
     pub fn text(&self, text: &str) -> String {
         let mut out = text.to_string();
         let mut words: Vec<&(String, String)> = self.words.iter().filter(|(w, _)| !w.is_empty()).collect();
         words.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
         for (word, shown) in words {
-            if out.contains(word.as_str()) {
-                out = out.replace(word.as_str(), shown);
-            }
+            out = replace_whole(&out, word, shown);
         }
         out
     }
 
-    /// Every string in a JSON value with the secret words replaced: a system's own part of the view,
-    /// whose shape the engine does not know.
+    /// Every string in a JSON value as this seat may read it: a counter's id its alias, secret words
+    /// replaced. For answers whose shape the engine does not know (a system's own part of the view).
     pub fn json(&self, value: &mut serde_json::Value) {
         use serde_json::Value;
         match value {
-            Value::String(s) => *s = self.text(s),
+            Value::String(s) => *s = self.counter(s).map_or_else(|| self.text(s), |c| c.alias.clone()),
             Value::Array(items) => items.iter_mut().for_each(|v| self.json(v)),
             Value::Object(map) => map.values_mut().for_each(|v| self.json(v)),
             _ => {}
@@ -127,6 +142,22 @@ impl Secrets {
     }
 }
 
+/// `text` with `word` replaced by `shown` wherever it is not part of a longer word.
+fn replace_whole(text: &str, word: &str, shown: &str) -> String {
+    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(word) {
+        let before = if at > 0 { rest[..at].chars().last() } else { out.chars().last() };
+        let after = rest[at + word.len()..].chars().next();
+        out.push_str(&rest[..at]);
+        out.push_str(if is_word(before) || is_word(after) { word } else { shown });
+        rest = &rest[at + word.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,6 +169,12 @@ mod tests {
         }
         assert!("umpire".parse::<Seat>().unwrap_err().contains("side:<side id>"));
         assert!("side:".parse::<Seat>().is_err());
+    }
+
+    #[test]
+    fn a_name_is_replaced_only_as_a_whole_word() {
+        let secrets = Secrets { words: vec![("Moro".into(), "a counter".into())], ..Secrets::default() };
+        assert_eq!(secrets.text("Moro fires; Moros 4; the Moro."), "a counter fires; Moros 4; the a counter.");
     }
 
     #[test]

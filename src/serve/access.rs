@@ -16,6 +16,9 @@ const WRONG_CODES_PER_MINUTE: u32 = 20;
 pub struct TableAccess {
     hosts: Vec<String>,
     code: Mutex<String>,
+    /// Codes replaced since the server started: a device still holding one (its page retrying its live
+    /// stream every second) is turned away without counting as a guess, so it cannot lock the table.
+    retired: Mutex<Vec<String>>,
     wrong: Mutex<(Instant, u32)>,
 }
 
@@ -47,7 +50,12 @@ impl TableAccess {
             let bare: Vec<String> = hosts.iter().filter_map(|h| h.strip_suffix(":80").map(str::to_string)).collect();
             hosts.extend(bare);
         }
-        TableAccess { hosts, code: Mutex::new(code), wrong: Mutex::new((Instant::now(), 0)) }
+        TableAccess {
+            hosts,
+            code: Mutex::new(code),
+            retired: Mutex::new(Vec::new()),
+            wrong: Mutex::new((Instant::now(), 0)),
+        }
     }
 
     /// A request addressed by any other name may come from a web page that pointed its own name at this
@@ -62,7 +70,8 @@ impl TableAccess {
     }
 
     pub fn replace_code(&self, code: String) {
-        *self.code.lock().expect("the code lock is never poisoned") = code;
+        let old = std::mem::replace(&mut *self.code.lock().expect("the code lock is never poisoned"), code);
+        self.retired.lock().expect("the retired codes' lock is never poisoned").push(old);
     }
 
     pub fn admit(&self, presented: Option<&str>) -> Admission {
@@ -75,11 +84,13 @@ impl TableAccess {
         }
         let Some(presented) = presented else { return Admission::NoCode };
         if same_code(presented, &self.code()) {
-            Admission::Admitted
-        } else {
-            wrong.1 += 1;
-            Admission::WrongCode
+            return Admission::Admitted;
         }
+        let retired = self.retired.lock().expect("the retired codes' lock is never poisoned");
+        if !retired.iter().any(|old| same_code(presented, old)) {
+            wrong.1 += 1;
+        }
+        Admission::WrongCode
     }
 }
 

@@ -42,24 +42,26 @@ pub async fn guard(
     }
     // This machine is the host's own: only other devices need the code.
     let from_host = peer.ip().is_loopback() || peer.ip().to_canonical().is_loopback();
-    match super::seat::device(request.headers(), request.uri().query(), from_host) {
-        Ok(device) => request.extensions_mut().insert(device),
-        Err(why) => return refuse(StatusCode::FORBIDDEN, why),
-    };
-    if from_host {
-        return next.run(request).await;
-    }
-    let headers = request.headers();
-    let from_link = query_code(request.uri().query());
     let page = super::door_page::is_page(request.method(), request.uri().path(), headers);
-    let presented = bearer(headers).or_else(|| cookie(headers, CODE_COOKIE)).or(from_link.clone());
-    match access.admit(presented.as_deref()) {
+    let from_link = query_param(request.uri().query(), "join");
+    // A link's code first: a device joining again with a new code still holds the old one in its cookie.
+    let presented = from_link.clone().or_else(|| bearer(headers)).or_else(|| cookie(headers, CODE_COOKIE));
+    let admission = if from_host { Admission::Admitted } else { access.admit(presented.as_deref()) };
+    match admission {
         Admission::Admitted => {
+            match super::seat::device(request.headers(), request.uri().query(), from_host) {
+                Ok(device) => request.extensions_mut().insert(device),
+                Err(why) => return refuse_device(page, StatusCode::FORBIDDEN, &why),
+            };
             let mut response = next.run(request).await;
-            // Joined by the link (the QR code): the page's later requests carry the code as a cookie.
-            if let Some(code) = from_link
-                && let Ok(value) =
-                    HeaderValue::from_str(&format!("{CODE_COOKIE}={code}; Path=/; HttpOnly; SameSite=Strict"))
+            // Joined by the link (the QR code): the page's later requests carry the code as a cookie, the
+            // table's own spelling of it, not whatever the link said.
+            if !from_host
+                && from_link.is_some()
+                && let Ok(value) = HeaderValue::from_str(&format!(
+                    "{CODE_COOKIE}={}; Path=/; HttpOnly; SameSite=Strict",
+                    access.code()
+                ))
             {
                 response.headers_mut().append(header::SET_COOKIE, value);
             }
@@ -125,8 +127,9 @@ pub(super) fn cookie(headers: &HeaderMap, wanted: &str) -> Option<String> {
     })
 }
 
-fn query_code(query: Option<&str>) -> Option<String> {
-    query?.split('&').find_map(|pair| pair.strip_prefix("join=")).map(str::to_string)
+/// A link's `?name=value`, percent-decoded (`side%3Amoros` is `side:moros`).
+pub(super) fn query_param(query: Option<&str>, name: &str) -> Option<String> {
+    form_urlencoded::parse(query?.as_bytes()).find(|(key, _)| key == name).map(|(_, value)| value.into_owned())
 }
 
 fn refuse(status: StatusCode, message: String) -> Response {

@@ -66,10 +66,12 @@ pub async fn live(
             match heard {
                 Heard::Resync => Some(Ok(Event::default().event("resync").data("{}"))),
                 // Each device reads the entry as its own seat may: a hidden counter's name stays hidden.
-                Heard::Entry(e) => {
-                    let entry = api.entry_for(game, e.entry.clone(), &seat).await.ok()?;
-                    Some(Ok(entry_event(&LiveEntry { entry, ..e })))
-                }
+                // One that cannot be worded for it (the game would not load) is not dropped: the device
+                // reads the game again.
+                Heard::Entry(e) => match api.entry_for(game, e.entry.clone(), &seat).await {
+                    Ok(entry) => Some(Ok(entry_event(&LiveEntry { entry, ..e }))),
+                    Err(_) => Some(Ok(Event::default().event("resync").data("{}"))),
+                },
             }
         }
     });

@@ -17,9 +17,9 @@ pub fn device(headers: &HeaderMap, query: Option<&str>, from_host: bool) -> Resu
         .and_then(|v| v.to_str().ok())
         .map(str::to_string)
         .or_else(|| super::guard::cookie(headers, SEAT_COOKIE))
-        .or_else(|| query_seat(query));
+        .or_else(|| super::guard::query_param(query, "seat"));
     let seat = match said {
-        Some(text) => percent_decoded(&text).parse::<Seat>()?,
+        Some(text) => decoded(&text).parse::<Seat>()?,
         None => Seat::Table,
     };
     if seat.is_referee() && !from_host {
@@ -28,29 +28,9 @@ pub fn device(headers: &HeaderMap, query: Option<&str>, from_host: bool) -> Resu
     Ok(Device { seat, may_referee: from_host })
 }
 
-fn query_seat(query: Option<&str>) -> Option<String> {
-    query?.split('&').find_map(|pair| pair.strip_prefix("seat=")).map(str::to_string)
-}
-
-/// A side's id as a cookie or a link carries it: `side%3Amoros` is `side:moros`.
-fn percent_decoded(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
-        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+/// A cookie's value as the page wrote it, `encodeURIComponent`'s escapes undone.
+fn decoded(text: &str) -> String {
+    form_urlencoded::parse(format!("v={text}").as_bytes()).next().map_or_else(String::new, |(_, v)| v.into_owned())
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! name, kind and strength do not, until it is sighted. Its own side and the referee see it whole.
 
 use super::context::Ctx;
-use crate::rules::{Seat, Secrets};
+use crate::rules::{Counter, Seat, Secrets};
 
 pub fn secrets(ctx: &Ctx, seat: &Seat) -> Secrets {
     let mut secrets = Secrets::default();
@@ -13,7 +13,7 @@ pub fn secrets(ctx: &Ctx, seat: &Seat) -> Secrets {
         if ctx.is_hidden(unit) && !seat.knows_side(&unit.side) {
             let label = format!("Hidden counter {}", n + 1);
             secrets.words.push((unit.name.clone(), label.clone()));
-            secrets.counters.insert(unit.id.clone(), label);
+            secrets.counters.insert(unit.id.clone(), Counter { label, alias: format!("hidden-{}", n + 1) });
         }
     }
     secrets
