@@ -79,12 +79,14 @@ test('a Heliograph activation: toss, cannon blast, fire and morale through the U
   assert.match(await text('hg-hint'), /Each side rolls 1 D10 plus its bonus/);
 
   // The warriors in the jungle are a hidden counter: a "?" chit on the table, no figures, no name.
-  const counter = tid('unit-warriors');
+  // The whole table's screen knows it only by its chit's id.
+  const counter = tid('unit-hidden-1');
   assert.equal(await counter.getAttribute('data-hidden'), 'true');
-  assert.equal((await figures('warriors')).length, 0, 'a hidden counter shows no figures');
+  assert.equal((await figures('hidden-1')).length, 0, 'a hidden counter shows no figures');
   assert.match(await counter.textContent(), /^\s*\?\s*$/);
-  assert.match(await tid('unit-card-warriors').textContent(), /Hidden counter/);
-  assert.doesNotMatch(await tid('unit-card-warriors').textContent(), /Warriors in the jungle/);
+  assert.match(await tid('unit-card-hidden-1').textContent(), /Hidden counter/);
+  assert.doesNotMatch(await tid('unit-card-hidden-1').textContent(), /Warriors in the jungle/);
+  assert.equal(await tid('unit-warriors').count(), 0, "not even the scenario's id for it");
 
   // Nobody activates before the toss.
   assert.equal(await tid('activate-mountain-gun').count(), 0);
@@ -115,7 +117,7 @@ test('a Heliograph activation: toss, cannon blast, fire and morale through the U
   // Fire: the cannon's panel, with the hidden counter left out of the targets.
   await tid('fire-open-mountain-gun').click();
   await tid('fire-panel').waitFor();
-  assert.equal(await tid('fire-target-warriors').count(), 0, 'a hidden counter is no target');
+  assert.equal(await tid('fire-target-hidden-1').count(), 0, 'a hidden counter is no target');
   assert.doesNotMatch(await tid('fire-panel').textContent(), /Warriors|Hidden counter/);
   await tid('fire-target-cotta-riflemen').click();
   // The 3" blast starts on the riflemen's leader, with the template tool on to drag it.
@@ -209,7 +211,8 @@ test('Heliograph hidden counters, sighting, jungle movement and the melee sequen
   await tid('start-game').click();
   await tid('game-screen').waitFor();
   await tid('activation-bar').waitFor();
-  for (const id of ['north-band', 'south-band', 'riflemen']) {
+  // Three chits, known to the whole table only as hidden-1 to 3 (north band, south band, riflemen).
+  for (const id of ['hidden-1', 'hidden-2', 'hidden-3']) {
     assert.equal(await tid(`unit-${id}`).getAttribute('data-hidden'), 'true', `${id} is a counter`);
   }
 
@@ -291,7 +294,7 @@ test('Heliograph hidden counters, sighting, jungle movement and the melee sequen
   await tid('initiative-use').click();
   await until('the Moros to choose', async () => /Moros chooses/.test(await text('chooser')));
   await dismissNotice();
-  assert.equal(await tid('activate-south-band').count(), 1, 'a hidden counter can be activated by its side');
+  assert.equal(await tid('activate-hidden-2').count(), 1, 'a hidden counter can be activated by its side');
   await tid('activate-north-band').click();
   await tid('hg-move-north-band-type').click();
   await tid('hg-move-north-band-faces').fill('9 9');

@@ -28,6 +28,7 @@ const SIZE = { width: 1024, height: 768 };
 // is still looked for.
 const scenarioText = readFileSync(join(root, 'scenarios', SCENARIO), 'utf8');
 const rulesetText = readFileSync(join(root, 'scenarios/heliograph/ruleset.toml'), 'utf8');
+// Each is shown to a seat that may not know it as "Hidden counter N", id hidden-N, in the scenario's order.
 const HIDDEN = ['north-band', 'south-band', 'riflemen'].map((id) => {
   const block = scenarioText.split('[[units]]').find((b) => new RegExp(`^id = "${id}"$`, 'm').test(b));
   assert.ok(block, `${id} in ${SCENARIO}`);
@@ -36,7 +37,8 @@ const HIDDEN = ['north-band', 'south-band', 'riflemen'].map((id) => {
   const kindName = new RegExp(`\\[kinds\\.${kind}\\]\\s*\\nname = "(.+)"`).exec(rulesetText)[1];
   return { id, name: /^name = "(.+)"$/m.exec(block)[1], kind, kindName };
 });
-const SECRETS = [...new Set(HIDDEN.flatMap((u) => [u.name, u.kind, u.kindName]))];
+// The scenario's ids too, as JSON strings: "riflemen" alone would name what is under the chit.
+const SECRETS = [...new Set(HIDDEN.flatMap((u) => [u.name, u.kind, u.kindName, JSON.stringify(u.id)]))];
 
 let session, browser;
 /** The three devices: `page`, its helpers, and every /api/ answer its page was sent. */
@@ -178,7 +180,7 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
   await host.tid('open-game-1').click();
   await host.tid('activation-bar').waitFor();
   assert.equal(await seatOf(host), 'table', 'a device starts at the whole table');
-  assert.match(await host.text('unit-card-south-band'), /Hidden counter/, 'the whole table sees a counter');
+  assert.match(await host.text('unit-card-hidden-2'), /Hidden counter/, 'the whole table sees a counter');
   assert.deepEqual(
     await host.tid('seat').locator('option').evaluateAll((os) => os.map((o) => o.value)),
     ['table', 'side:us', 'side:moros', 'referee'],
@@ -229,7 +231,7 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
       ['table', 'side:us', 'side:moros'],
     );
   }
-  assert.match(await us.text('unit-card-south-band'), /Hidden counter/);
+  assert.match(await us.text('unit-card-hidden-2'), /Hidden counter/);
   await moros.until('the Moros to see their band', async () => (await moros.text('unit-card-south-band')).includes('Juramentado band'));
 
   // A tablet asking for the referee's seat is refused, by the server (403 on anything it sends from that
@@ -249,7 +251,7 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
   const seatCookie = (await us.context.cookies()).find((c) => c.name === 'sandtable_seat');
   assert.equal(decodeURIComponent(seatCookie?.value ?? ''), 'side:us', 'the seat its requests carry is still its side');
   const still = JSON.parse((await post(us, 'game_view', { id: 1 })).body);
-  assert.equal(still.units.find((u) => u.id === 'south-band').name, 'Hidden counter 2');
+  assert.equal(still.units.find((u) => u.id === 'hidden-2').name, 'Hidden counter 2');
   assert.equal(await seatOf(us), 'side:us', 'the picker shows the seat the tablet still has');
   await us.tid('seat').evaluate((s) => s.querySelector('option[value="referee"]')?.remove());
   assert.equal(await seatOf(us), 'side:us', 'once the tampered option is gone the picker shows the side');
@@ -290,10 +292,10 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
   await host.until('the referee sees the band may move', async () => (await host.tid('hg-allowance-south-band').count()) === 1);
 
   // 5. The roster as each side sees it: a counter with "?" to the U.S., the band whole to the Moros.
-  const usCard = us.tid('unit-card-south-band');
+  const usCard = us.tid('unit-card-hidden-2');
   assert.match(await usCard.textContent(), /Hidden counter 2/);
   assert.match(await usCard.locator('[aria-label="Strength unknown"]').textContent(), /^\s*\?\s*$/);
-  assert.equal(await us.tid('secret-south-band').count(), 0);
+  assert.equal(await us.tid('secret-hidden-2').count(), 0);
   assert.doesNotMatch(await us.page.locator('body').innerText(), /Juramentado|Datu|Moro riflemen|Moro warriors/);
   const morosCard = moros.tid('unit-card-south-band');
   assert.match(await morosCard.textContent(), /Juramentado band/);
@@ -373,7 +375,7 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
     await moros.tid('hg-move-south-band-faces').fill('8 4');
     await moros.tid('hg-move-south-band-use').click();
   });
-  assert.equal(await us.tid('unit-card-south-band').locator('[aria-label="Strength unknown"]').count(), 1);
+  assert.equal(await us.tid('unit-card-hidden-2').locator('[aria-label="Strength unknown"]').count(), 1);
   await checkRaw();
   await shot(us, 'us-back');
   await shot(moros, 'moros-back');
