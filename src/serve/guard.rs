@@ -32,9 +32,9 @@ pub async fn guard(
     if let Some(why) = cross_site(headers, &host) {
         return refuse(StatusCode::FORBIDDEN, why);
     }
-    // What a page can post without asking is a form or plain text: commands take JSON only.
-    let is_command = request.method() == axum::http::Method::POST && request.uri().path().starts_with("/api/");
-    if is_command && !is_json(headers) {
+    // What a page can post without asking is a form or plain text: every post here (a command, the host's
+    // routes) takes JSON only.
+    if request.method() == axum::http::Method::POST && !is_json(headers) {
         return refuse(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "commands are sent as JSON (Content-Type: application/json)".into(),

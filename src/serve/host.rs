@@ -1,31 +1,28 @@
-//! `POST /host/new-code`: the host's own browser replaces the join code, dropping every device that joined
-//! with the old one. Only this machine may: a device holding the code must not be able to shut the others
-//! out, or keep the table to itself.
+//! The host's own routes, for a host working in a browser on the host's machine: `POST /host/join` (how
+//! devices join: the links, the code, its QR code) and `POST /host/new-code` (a new code, dropping every
+//! device that joined with the old one). Only this machine may: a device holding the code must not be able
+//! to shut the others out, or keep the table to itself.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::Json;
-use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
 
 use super::join::JoinDesk;
-use crate::api::{ApiError, ErrorKind};
+use crate::api::{ApiError, Device, ErrorKind};
 
-pub(super) async fn new_code(
-    State(desk): State<Arc<JoinDesk>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Response {
-    if !peer.ip().to_canonical().is_loopback() {
-        let why = "only the host's own machine may replace the join code";
-        return (StatusCode::FORBIDDEN, Json(ApiError::new(ErrorKind::Refused, why))).into_response();
+pub(super) async fn join(State(desk): State<Arc<JoinDesk>>, Extension(device): Extension<Device>) -> Response {
+    match host_only(&device) {
+        Ok(()) => Json(desk.info()).into_response(),
+        Err(refused) => refused,
     }
-    // The guard asks JSON of /api/ only; asking it here too keeps another site's plain form from posting.
-    if !is_json(&headers) {
-        let why = "send it as JSON (Content-Type: application/json)";
-        return (StatusCode::UNSUPPORTED_MEDIA_TYPE, Json(ApiError::bad_input(why))).into_response();
+}
+
+pub(super) async fn new_code(State(desk): State<Arc<JoinDesk>>, Extension(device): Extension<Device>) -> Response {
+    if let Err(refused) = host_only(&device) {
+        return refused;
     }
     match desk.renew_code().await {
         Ok(info) => Json(info).into_response(),
@@ -36,10 +33,13 @@ pub(super) async fn new_code(
     }
 }
 
-fn is_json(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"))
+/// The door lets the host's machine sit as the referee and no other device: the same line, drawn once.
+fn host_only(device: &Device) -> Result<(), Response> {
+    match device.may_referee {
+        true => Ok(()),
+        false => {
+            let why = "only the host's own machine may see or replace the join code";
+            Err((StatusCode::FORBIDDEN, Json(ApiError::new(ErrorKind::Refused, why))).into_response())
+        }
+    }
 }

@@ -52,7 +52,10 @@ pub fn router(api: Arc<Api>, access: Arc<TableAccess>, ui: Option<UiSource>) -> 
 
 /// `router`, and the host's own route to replace the join code, and live streams that end when it does.
 pub fn host_router(desk: Arc<JoinDesk>, ui: Option<UiSource>) -> Router {
-    let host = Router::new().route("/host/new-code", post(host::new_code)).with_state(desk.clone());
+    let host = Router::new()
+        .route("/host/join", post(host::join))
+        .route("/host/new-code", post(host::new_code))
+        .with_state(desk.clone());
     let app = commands(desk.api().clone(), ui)
         .merge(host)
         .layer(axum::middleware::map_response_with_state(desk.clone(), cutoff::end_streams_on_cutoff));

@@ -164,7 +164,7 @@ test('the service worker keeps the shell, never the game, and the shell opens wi
   await page.reload();
   await tid('notice').waitFor();
   const shown = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
-  assert.match(shown, /cannot reach sandtable serve/i);
+  assert.match(shown, /the host computer is not answering/i);
   assert.equal(await page.title(), 'Sandtable');
   // And a command is not answered from anywhere but the server, which is down.
   const answer = await page.evaluate(async () => {

@@ -20,9 +20,20 @@ declare global {
   }
 }
 
+/** Whether this page runs on the host's own machine: the app's window, or a browser there (the server
+ * answers it as the host: no join code, and the referee's seat). */
+export function onHostMachine(): boolean {
+  return !overHttp || ['localhost', '127.0.0.1', '[::1]', '::1'].includes(location.hostname);
+}
+
+/** How a failure to reach the server begins, so a screen can take it down once the server is back. */
+export const UNREACHABLE = 'The host computer is not answering';
+
 function unreachable(reason: unknown): ApiError {
   const why = reason instanceof Error ? reason.message : String(reason);
-  return { kind: 'internal', message: `cannot reach sandtable serve: ${why}`, rule: null };
+  // Said for the player at the table, who did not start the server: the reason stays for whoever did.
+  const message = `${UNREACHABLE} (is Sandtable still running there, and this device on its network?): nothing was recorded. (${why})`;
+  return { kind: 'internal', message, rule: null };
 }
 
 // The bindings tell a failed command from a thrown bug by `e instanceof Error`, so every rejection

@@ -60,6 +60,8 @@ class GameStore {
   }
 
   reset() {
+    // A game's notices are about that game: Repeat on one from another game would act on this one.
+    if (this.view) notices.dismiss();
     this.view = null;
     this.selectedId = null;
     this.tool = 'select';
@@ -97,7 +99,9 @@ class GameStore {
       if (r.status === 'error') {
         const now = await this.#overtaken(view, r.error);
         if (now) {
-          this.#overtakenNotice(now, r.error, () => void this.act(action, { announce, refused }));
+          this.#overtakenNotice(now, r.error, () => {
+            if (this.view?.id === view.id) void this.act(action, { announce, refused });
+          });
           return false;
         }
         if (refused && (r.error.kind === 'refused' || r.error.kind === 'bad_input')) refused(r.error);

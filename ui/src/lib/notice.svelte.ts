@@ -47,6 +47,11 @@ class Notices {
     clearTimeout(this.#timer);
     this.current = null;
   }
+
+  /** Takes down the notice if it begins so: one whose cause has passed (the server is back). */
+  dismissIf(start: string) {
+    if (this.current?.message.startsWith(start)) this.dismiss();
+  }
 }
 
 export const notices = new Notices();

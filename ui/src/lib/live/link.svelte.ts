@@ -1,6 +1,7 @@
 import { listen } from '@tauri-apps/api/event';
-import { overHttp } from '../../transport';
+import { UNREACHABLE, overHttp } from '../../transport';
 import { game } from '../game.svelte';
+import { notices } from '../notice.svelte';
 
 export type LinkState = 'off' | 'live' | 'reconnecting';
 
@@ -41,7 +42,10 @@ class LiveLink {
     source.addEventListener('open', () => {
       this.state = 'live';
       // Back after a drop: whatever happened meanwhile is read at once, not only as entries arrive.
-      if (this.dropped) void catchUp();
+      if (this.dropped) {
+        void catchUp();
+        notices.dismissIf(UNREACHABLE);
+      }
       this.dropped = false;
     });
     source.addEventListener('error', () => {
@@ -108,8 +112,18 @@ function catchUp() {
   waiting = setTimeout(async () => {
     waiting = null;
     if (game.busy) return catchUp();
+    const seen = game.view?.log_total ?? 0;
     await game.refresh();
+    sayUndone(seen);
   }, 30);
+}
+
+/** An undo or redo from another device is said on this one, as its own are: a roll that vanished from the
+ * screen without a word is what players distrust most. */
+function sayUndone(seen: number) {
+  const taken = (game.view?.log ?? []).filter((e) => e.seq >= seen && (e.kind === 'undo' || e.kind === 'redo'));
+  const last = taken.at(-1);
+  if (last) notices.show('info', `Another device: ${last.text}`);
 }
 
 export const live = new LiveLink();

@@ -1,5 +1,5 @@
 import { commands, type Seat } from '../../bindings';
-import { overHttp } from '../../transport';
+import { onHostMachine, overHttp } from '../../transport';
 import { notices } from '../notice.svelte';
 
 /** How a seat travels in a cookie or a link: `table`, `referee`, `side:<id>`. */
@@ -26,7 +26,7 @@ class Seats {
 
   /** The referee sees everything, so only the host's own machine may sit there. */
   get mayReferee(): boolean {
-    return !overHttp || ['localhost', '127.0.0.1', '[::1]', '::1'].includes(location.hostname);
+    return onHostMachine();
   }
 
   /** Takes up the seat this device last had in `game` (a link's `?seat=` first), before it is read. */

@@ -1,5 +1,19 @@
-import { commands, type JoinInfo_Serialize } from '../../bindings';
+import { commands, type ApiError, type JoinInfo_Serialize } from '../../bindings';
 import { notices } from '../notice.svelte';
+import { overHttp } from '../../transport';
+
+type Answer = { status: 'ok'; data: JoinInfo } | { status: 'error'; error: ApiError };
+
+/** The host's own routes of `sandtable serve`, which only the host's machine is answered on. */
+async function hostRoute(path: string): Promise<Answer> {
+  try {
+    const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const body = await response.json();
+    return response.ok ? { status: 'ok', data: body as JoinInfo } : { status: 'error', error: body as ApiError };
+  } catch (e) {
+    return { status: 'error', error: { kind: 'internal', message: String(e), rule: null } };
+  }
+}
 
 export type JoinInfo = JoinInfo_Serialize;
 
@@ -30,9 +44,15 @@ class TableOpening {
     });
   }
 
+  /** A host in a browser on the host's machine, whose table `sandtable serve --lan` opened: how to join. */
+  async loadServed() {
+    const r = await hostRoute('/host/join');
+    if (r.status === 'ok') this.info = r.data;
+  }
+
   async renewCode() {
     await this.run(async () => {
-      const r = await commands.renewTableCode();
+      const r = overHttp ? await hostRoute('/host/new-code') : await commands.renewTableCode();
       if (r.status === 'ok') {
         this.info = r.data;
         notices.show('info', `New join code ${r.data.code}: every device that had joined must join again.`);
