@@ -14,14 +14,14 @@ use super::join::JoinDesk;
 use crate::api::{ApiError, Device, ErrorKind};
 
 pub(super) async fn join(State(desk): State<Arc<JoinDesk>>, Extension(device): Extension<Device>) -> Response {
-    match host_only(&device) {
-        Ok(()) => Json(desk.info()).into_response(),
-        Err(refused) => refused,
+    match refusal_unless_host(&device) {
+        None => Json(desk.info()).into_response(),
+        Some(refused) => refused,
     }
 }
 
 pub(super) async fn new_code(State(desk): State<Arc<JoinDesk>>, Extension(device): Extension<Device>) -> Response {
-    if let Err(refused) = host_only(&device) {
+    if let Some(refused) = refusal_unless_host(&device) {
         return refused;
     }
     match desk.renew_code().await {
@@ -34,12 +34,7 @@ pub(super) async fn new_code(State(desk): State<Arc<JoinDesk>>, Extension(device
 }
 
 /// The door lets the host's machine sit as the referee and no other device: the same line, drawn once.
-fn host_only(device: &Device) -> Result<(), Response> {
-    match device.may_referee {
-        true => Ok(()),
-        false => {
-            let why = "only the host's own machine may see or replace the join code";
-            Err((StatusCode::FORBIDDEN, Json(ApiError::new(ErrorKind::Refused, why))).into_response())
-        }
-    }
+fn refusal_unless_host(device: &Device) -> Option<Response> {
+    let why = "only the host's own machine may see or replace the join code";
+    (!device.may_referee).then(|| (StatusCode::FORBIDDEN, Json(ApiError::new(ErrorKind::Refused, why))).into_response())
 }
