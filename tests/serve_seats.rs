@@ -3,43 +3,19 @@
 //! Restless Tonight, and the Boxers' cup in L'Estate dei Boxers. The host's machine may sit as the
 //! referee, who sees everything; a tablet may not.
 
-use std::net::SocketAddr;
-use std::sync::Arc;
+mod serve_support;
+
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::connect_info::MockConnectInfo;
 use axum::http::{Request, StatusCode, header};
 use futures_util::StreamExt;
-use sandtable::api::Api;
-use sandtable::serve::{TableAccess, router};
 use serde_json::{Value, json};
+use serve_support::{CODE, HOST_PC, TABLET, Table, table};
 use tower::ServiceExt;
 
-const PORT: u16 = 8787;
-const CODE: &str = "K7QX2M";
-const HOST_PC: [u8; 4] = [127, 0, 0, 1];
-const TABLET: [u8; 4] = [192, 168, 1, 30];
-
-struct Table {
-    api: Arc<Api>,
-    access: Arc<TableAccess>,
-    _dir: tempfile::TempDir,
-}
-
-async fn table() -> Table {
-    let dir = tempfile::tempdir().unwrap();
-    let api = Arc::new(Api::open(&dir.path().join("t.db")).await.unwrap());
-    let local: SocketAddr = ([0, 0, 0, 0], PORT).into();
-    let access = Arc::new(TableAccess::new(local, &["192.168.1.20".parse().unwrap()], CODE.into()));
-    Table { api, access, _dir: dir }
-}
-
+/// Requests as a device sitting at a seat sends them.
 impl Table {
-    fn app(&self, peer: [u8; 4]) -> axum::Router {
-        router(self.api.clone(), self.access.clone(), None).layer(MockConnectInfo(SocketAddr::from((peer, 50_000))))
-    }
-
     fn request(peer: [u8; 4], seat: &str, path: &str) -> axum::http::request::Builder {
         let host = if peer == HOST_PC { "127.0.0.1:8787" } else { "192.168.1.20:8787" };
         Request::post(path)
@@ -50,7 +26,7 @@ impl Table {
     }
 
     /// A command sent by `peer` sitting at `seat`: its status and its raw body.
-    async fn send(&self, peer: [u8; 4], seat: &str, name: &str, args: Value) -> (StatusCode, String) {
+    async fn ask(&self, peer: [u8; 4], seat: &str, name: &str, args: Value) -> (StatusCode, String) {
         let request = Table::request(peer, seat, &format!("/api/{name}")).body(Body::from(args.to_string())).unwrap();
         let response = self.app(peer).oneshot(request).await.unwrap();
         let status = response.status();
@@ -59,7 +35,7 @@ impl Table {
     }
 
     async fn host(&self, name: &str, args: Value) -> Value {
-        let (status, body) = self.send(HOST_PC, "referee", name, args).await;
+        let (status, body) = self.ask(HOST_PC, "referee", name, args).await;
         assert_eq!(status, StatusCode::OK, "{name}: {body}");
         serde_json::from_str(&body).unwrap()
     }
@@ -98,7 +74,7 @@ async fn the_other_side_is_sent_a_hidden_counter_and_never_what_is_under_it() {
     let t = table().await;
     let id = ambush(&t).await;
     for seat in ["side:us", "table"] {
-        let (status, body) = t.send(TABLET, seat, "game_view", json!({"id": id})).await;
+        let (status, body) = t.ask(TABLET, seat, "game_view", json!({"id": id})).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         let secrets = ["Juramentado band", "Moro riflemen", "Moro warriors", "moro_warriors", "\"total\":8"];
         // Nor the scenario's ids for them, which name what is under each chit.
@@ -118,20 +94,20 @@ async fn the_other_side_is_sent_a_hidden_counter_and_never_what_is_under_it() {
         }
         assert!(view["log"].as_array().unwrap().iter().any(|e| e["text"] == "Hidden counter 2 activates"), "{body}");
 
-        let (_, page) = t.send(TABLET, seat, "game_log", json!({"id": id, "before": null, "count": null})).await;
+        let (_, page) = t.ask(TABLET, seat, "game_log", json!({"id": id, "before": null, "count": null})).await;
         assert!(!page.contains("Juramentado"), "{seat}'s log page: {page}");
         let (_, under) =
-            t.send(TABLET, seat, "template", json!({"id": id, "center": {"x": 38, "y": 32}, "radius": 4})).await;
+            t.ask(TABLET, seat, "template", json!({"id": id, "center": {"x": 38, "y": 32}, "radius": 4})).await;
         assert!(!under.contains("Juramentado") && under.matches("\"hidden-2\"").count() == 1, "{seat}: {under}");
         let (_, measured) =
-            t.send(TABLET, seat, "measure", json!({"id": id, "from": "first-squad", "to": "hidden-2"})).await;
+            t.ask(TABLET, seat, "measure", json!({"id": id, "from": "first-squad", "to": "hidden-2"})).await;
         assert!(measured.contains("Hidden counter 2") && !measured.contains("south-band"), "{seat}: {measured}");
         let heard = t.live(TABLET, seat, id, 2).await;
         assert!(heard.contains("Hidden counter 2 activates") && !heard.contains("Juramentado"), "{heard}");
     }
-    let (_, own) = t.send(TABLET, "side:moros", "game_view", json!({"id": id})).await;
+    let (_, own) = t.ask(TABLET, "side:moros", "game_view", json!({"id": id})).await;
     assert!(own.contains("Juramentado band activates"), "the Moros know their own band: {own}");
-    let (_, whole) = t.send(HOST_PC, "referee", "game_view", json!({"id": id})).await;
+    let (_, whole) = t.ask(HOST_PC, "referee", "game_view", json!({"id": id})).await;
     assert!(whole.contains("Juramentado band") && !whole.contains("\"masked\""), "{whole}");
     let heard = t.live(TABLET, "side:moros", id, 2).await;
     assert!(heard.contains("Juramentado band activates"), "{heard}");
@@ -141,12 +117,12 @@ async fn the_other_side_is_sent_a_hidden_counter_and_never_what_is_under_it() {
 async fn only_the_host_may_sit_as_referee() {
     let t = table().await;
     let id = ambush(&t).await;
-    let (status, body) = t.send(TABLET, "referee", "game_view", json!({"id": id})).await;
+    let (status, body) = t.ask(TABLET, "referee", "game_view", json!({"id": id})).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     assert!(body.contains("referee's seat is the host's") && !body.contains("Juramentado"), "{body}");
-    let (status, _) = t.send(TABLET, "side:us", "choose_seat", json!({"seat": {"seat": "referee"}})).await;
+    let (status, _) = t.ask(TABLET, "side:us", "choose_seat", json!({"seat": {"seat": "referee"}})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    let (status, body) = t.send(TABLET, "nobody", "game_view", json!({"id": id})).await;
+    let (status, body) = t.ask(TABLET, "nobody", "game_view", json!({"id": id})).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
 }
 
@@ -166,7 +142,7 @@ async fn the_umpires_count_and_die_are_the_referees_alone() {
     assert_eq!(after["log"].as_array().unwrap().last().unwrap()["rolls"][0]["faces"], json!([4]));
 
     for seat in ["side:garrison", "side:tribesmen", "table"] {
-        let (status, body) = t.send(TABLET, seat, "game_view", json!({"id": id})).await;
+        let (status, body) = t.ask(TABLET, seat, "game_view", json!({"id": id})).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         let view: Value = serde_json::from_str(&body).unwrap();
         assert_eq!(view["rules"]["view"]["rifle_ammunition"], Value::Null, "{seat}");
@@ -195,7 +171,7 @@ async fn what_is_in_the_boxers_cup_is_the_referees_alone() {
     assert!(in_cup > 0, "the referee sees the cup's counters");
     assert_eq!(whole["in_cup"], json!(in_cup));
     for seat in ["side:powers", "table"] {
-        let (status, body) = t.send(TABLET, seat, "game_view", json!({"id": id})).await;
+        let (status, body) = t.ask(TABLET, seat, "game_view", json!({"id": id})).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         let view: Value = serde_json::from_str(&body).unwrap();
         let counters = view["rules"]["view"]["counters"].as_array().unwrap();

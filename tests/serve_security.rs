@@ -2,53 +2,12 @@
 //! table's join code, a replaced code, an oversized body and another site's form post are all refused
 //! before any command runs; the host's own machine needs no code, and only it may replace the code.
 
-use std::net::SocketAddr;
-use std::sync::Arc;
+mod serve_support;
 
 use axum::body::Body;
-use axum::extract::connect_info::MockConnectInfo;
 use axum::http::{Request, StatusCode, header};
-use sandtable::api::Api;
-use sandtable::serve::{JoinDesk, MOST_BODY_BYTES, TableAccess, host_router};
-use tower::ServiceExt;
-
-const PORT: u16 = 8787;
-const CODE: &str = "K7QX2M";
-
-struct Table {
-    desk: Arc<JoinDesk>,
-    access: Arc<TableAccess>,
-    _dir: tempfile::TempDir,
-}
-
-async fn table() -> Table {
-    let dir = tempfile::tempdir().unwrap();
-    let api = Arc::new(Api::open(&dir.path().join("t.db")).await.unwrap());
-    let local: SocketAddr = ([0, 0, 0, 0], PORT).into();
-    let room = vec!["192.168.1.20".parse().unwrap()];
-    let access = Arc::new(TableAccess::new(local, &room, CODE.into()));
-    let desk = JoinDesk::new(api, access.clone(), room, PORT, true);
-    Table { desk, access, _dir: dir }
-}
-
-impl Table {
-    /// Sends a request as if from `peer`, and answers its status, headers and body.
-    async fn send(&self, peer: [u8; 4], request: Request<Body>) -> (StatusCode, axum::http::HeaderMap, String) {
-        let app = host_router(self.desk.clone(), None).layer(MockConnectInfo(SocketAddr::from((peer, 50_000))));
-        let response = app.oneshot(request).await.unwrap();
-        let status = response.status();
-        let headers = response.headers().clone();
-        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
-        (status, headers, String::from_utf8_lossy(&body).into_owned())
-    }
-}
-
-const HOST_PC: [u8; 4] = [127, 0, 0, 1];
-const TABLET: [u8; 4] = [192, 168, 1, 30];
-
-fn command(host: &str, name: &str) -> axum::http::request::Builder {
-    Request::post(format!("/api/{name}")).header(header::HOST, host).header(header::CONTENT_TYPE, "application/json")
-}
+use sandtable::serve::MOST_BODY_BYTES;
+use serve_support::{CODE, HOST_PC, TABLET, command, table};
 
 #[tokio::test]
 async fn the_host_machine_needs_no_code() {
