@@ -15,7 +15,19 @@ macro_rules! for_each_command {
             list_campaigns() -> Vec<$crate::api::CampaignView>;
             /// Creates a campaign with this name.
             create_campaign(name: String) -> $crate::api::CampaignView;
-            /// The games of one campaign, or every game when `campaign` is null.
+            /// Renames a campaign (no two share a name, in any case).
+            rename_campaign(id: i64, name: String) -> $crate::api::CampaignView;
+            /// Puts a campaign away (off the list, its games kept), or brings it back.
+            archive_campaign(id: i64, archived: bool) -> $crate::api::CampaignView;
+            /// Renames a game (its scenario's title stays on its card).
+            rename_game(id: i64, name: String) -> $crate::api::GameSummary;
+            /// Moves a game into a campaign, or out of any when `campaign` is null.
+            move_game(id: i64, campaign: Option<i64>) -> $crate::api::GameSummary;
+            /// Puts a game away (off the list, kept whole), or brings it back.
+            archive_game(id: i64, archived: bool) -> $crate::api::GameSummary;
+            /// The campaigns and games put away.
+            list_archived() -> $crate::api::ArchivedView;
+            /// The games in play of one campaign, or every game in play when `campaign` is null.
             list_games(campaign: Option<i64>) -> Vec<$crate::api::GameSummary>;
             /// Starts a game from a shipped scenario; `seed` is a whole number as text, or null for a random
             /// one; `options` sets the ruleset's named rulings for this game (others keep the scenario's).

@@ -77,6 +77,7 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
         let kind = match &e {
             StoreError::NotFound { .. } => ErrorKind::NotFound,
+            StoreError::Taken { .. } => ErrorKind::BadInput,
             StoreError::Conflict { .. } => ErrorKind::Conflict,
             _ => ErrorKind::Store,
         };

@@ -6,6 +6,7 @@ mod commands;
 mod error;
 mod live;
 mod measure;
+mod records;
 mod seat;
 mod seen;
 mod session;
@@ -22,6 +23,6 @@ pub use session::Api;
 pub(crate) use session::read_seed;
 pub use template::{FigureUnder, TemplateView};
 pub use views::{
-    CampaignView, FigureView, GameSummary, GameView, LOG_WINDOW, OptionView, ScenarioSummary, SideView, TerrainView,
+    ArchivedView, CampaignView, FigureView, GameSummary, GameView, LOG_WINDOW, OptionView, ScenarioSummary, SideView, TerrainView,
     UnitView,
 };

@@ -110,14 +110,6 @@ impl Api {
         Ok(self.store.list_campaigns().await?.into_iter().map(CampaignView::from).collect())
     }
 
-    pub async fn create_campaign(&self, name: String) -> Result<CampaignView, ApiError> {
-        if name.trim().is_empty() {
-            return Err(ApiError::bad_input("a campaign needs a name"));
-        }
-        crate::game::limits::within("the campaign's name", name.trim(), CAMPAIGN_NAME_CHARS)?;
-        Ok(self.store.create_campaign(name.trim(), "").await?.into())
-    }
-
     pub async fn list_games(&self, campaign: Option<i64>) -> Result<Vec<GameSummary>, ApiError> {
         Ok(self.store.list_games(campaign).await?.into_iter().map(GameSummary::from).collect())
     }
@@ -318,16 +310,20 @@ impl Api {
 /// try costs one replay, and a table with a handful of devices rarely needs a second.
 const STORE_ATTEMPTS: u64 = 12;
 
-/// A campaign's name, as a heading: far above what anyone names one.
-const CAMPAIGN_NAME_CHARS: usize = 200;
-
 fn internal(e: impl std::fmt::Display) -> ApiError {
     ApiError::new(super::ErrorKind::Internal, e.to_string())
 }
 
 impl From<crate::store::Campaign> for CampaignView {
     fn from(c: crate::store::Campaign) -> CampaignView {
-        CampaignView { id: c.id, name: c.name, notes: c.notes, created_at: c.created_at, game_count: c.game_count }
+        CampaignView {
+            id: c.id,
+            name: c.name,
+            notes: c.notes,
+            created_at: c.created_at,
+            game_count: c.game_count,
+            archived: c.archived,
+        }
     }
 }
 
@@ -349,6 +345,7 @@ impl From<GameRecord> for GameSummary {
             seed: g.seed.to_string(),
             created_at: g.created_at,
             event_count: g.event_count,
+            archived: g.archived,
         }
     }
 }

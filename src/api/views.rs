@@ -57,6 +57,8 @@ pub struct CampaignView {
     pub notes: String,
     pub created_at: String,
     pub game_count: i64,
+    /// Put away: off the campaigns list (`list_archived` lists it), its games kept.
+    pub archived: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -75,6 +77,16 @@ pub struct GameSummary {
     pub seed: String,
     pub created_at: String,
     pub event_count: i64,
+    /// Put away: off the games list (`list_archived` lists it), kept whole.
+    pub archived: bool,
+}
+
+/// What has been put away, to be brought back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ArchivedView {
+    pub campaigns: Vec<CampaignView>,
+    pub games: Vec<GameSummary>,
 }
 
 /// How many of the newest log entries a game view carries.

@@ -40,6 +40,9 @@ pub enum StoreError {
     #[error("{what} {id} does not exist")]
     NotFound { what: &'static str, id: i64 },
 
+    #[error("there is already a {what} named {name:?} (perhaps among those put away): choose another name")]
+    Taken { what: &'static str, name: String },
+
     #[error("game {game_id} changed under you: event {seq} already exists; reload the game")]
     Conflict { game_id: i64, seq: i64 },
 

@@ -30,6 +30,8 @@ pub struct GameRecord {
     pub seed: u64,
     pub created_at: String,
     pub event_count: i64,
+    /// Put away: off the games list, kept whole.
+    pub archived: bool,
 }
 
 /// The row as SQLite holds it: the seed is decimal text because SQLite integers are signed.
@@ -45,6 +47,7 @@ struct GameRow {
     seed: String,
     created_at: String,
     event_count: i64,
+    archived: bool,
 }
 
 impl TryFrom<GameRow> for GameRecord {
@@ -65,15 +68,19 @@ impl TryFrom<GameRow> for GameRecord {
             seed,
             created_at: r.created_at,
             event_count: r.event_count,
+            archived: r.archived,
         })
     }
 }
 
-// `?1 IS NULL` lets one statement serve both "all games" and "one campaign's games".
+// `?1 IS NULL` lets one statement serve both "all games" and "one campaign's games"; `?3` picks the games
+// in play (0), those put away (1), or both (NULL, for one game by its id).
 const SELECT_GAMES: &str = "SELECT g.id, g.campaign_id, g.name, g.system, g.scenario_path, g.scenario_toml, \
      g.options_json, g.seed, g.created_at, \
-     (SELECT count(*) FROM events e WHERE e.game_id = g.id) AS event_count \
+     (SELECT count(*) FROM events e WHERE e.game_id = g.id) AS event_count, \
+     g.archived_at IS NOT NULL AS archived \
      FROM games g WHERE (?1 IS NULL OR g.campaign_id = ?1) AND (?2 IS NULL OR g.id = ?2) \
+     AND (?3 IS NULL OR (g.archived_at IS NOT NULL) = ?3) \
      ORDER BY g.id DESC";
 
 impl Store {
@@ -98,15 +105,42 @@ impl Store {
 
     pub async fn game(&self, id: i64) -> Result<GameRecord, StoreError> {
         let row: Option<GameRow> =
-            sqlx::query_as(SELECT_GAMES).bind(None::<i64>).bind(id).fetch_optional(&self.pool).await?;
+            sqlx::query_as(SELECT_GAMES).bind(None::<i64>).bind(id).bind(None::<bool>).fetch_optional(&self.pool).await?;
         row.ok_or(StoreError::NotFound { what: "game", id })?.try_into()
     }
 
-    /// Newest first; `None` lists every game, in a campaign or not.
+    /// The games in play, newest first; `None` lists every one, in a campaign or not.
     pub async fn list_games(&self, campaign_id: Option<i64>) -> Result<Vec<GameRecord>, StoreError> {
-        let rows: Vec<GameRow> =
-            sqlx::query_as(SELECT_GAMES).bind(campaign_id).bind(None::<i64>).fetch_all(&self.pool).await?;
+        self.games_where(campaign_id, false).await
+    }
+
+    /// The games put away, newest first.
+    pub async fn archived_games(&self, campaign_id: Option<i64>) -> Result<Vec<GameRecord>, StoreError> {
+        self.games_where(campaign_id, true).await
+    }
+
+    async fn games_where(&self, campaign_id: Option<i64>, archived: bool) -> Result<Vec<GameRecord>, StoreError> {
+        let rows: Vec<GameRow> = sqlx::query_as(SELECT_GAMES)
+            .bind(campaign_id)
+            .bind(None::<i64>)
+            .bind(archived)
+            .fetch_all(&self.pool)
+            .await?;
         rows.into_iter().map(GameRecord::try_from).collect()
+    }
+
+    /// Puts a game away (off the list, kept whole), or brings it back.
+    pub async fn archive_game(&self, id: i64, archived: bool) -> Result<GameRecord, StoreError> {
+        let done = sqlx::query("UPDATE games SET archived_at = CASE WHEN ? THEN coalesce(archived_at, ?) END WHERE id = ?")
+            .bind(archived)
+            .bind(now())
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound { what: "game", id });
+        }
+        self.game(id).await
     }
 
     pub async fn rename_game(&self, id: i64, name: &str) -> Result<GameRecord, StoreError> {
