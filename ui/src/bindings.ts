@@ -11,7 +11,19 @@ export const commands = {
 	listCampaigns: () => typedError<CampaignView[], ApiError_Serialize>(__TAURI_INVOKE("list_campaigns")),
 	/**  Creates a campaign with this name. */
 	createCampaign: (name: string) => typedError<CampaignView, ApiError_Serialize>(__TAURI_INVOKE("create_campaign", { name })),
-	/**  The games of one campaign, or every game when `campaign` is null. */
+	/**  Renames a campaign (no two share a name, in any case). */
+	renameCampaign: (id: number, name: string) => typedError<CampaignView, ApiError_Serialize>(__TAURI_INVOKE("rename_campaign", { id, name })),
+	/**  Puts a campaign away (off the list, its games kept), or brings it back. */
+	archiveCampaign: (id: number, archived: boolean) => typedError<CampaignView, ApiError_Serialize>(__TAURI_INVOKE("archive_campaign", { id, archived })),
+	/**  Renames a game (its scenario's title stays on its card). */
+	renameGame: (id: number, name: string) => typedError<GameSummary_Serialize, ApiError_Serialize>(__TAURI_INVOKE("rename_game", { id, name })),
+	/**  Moves a game into a campaign, or out of any when `campaign` is null. */
+	moveGame: (id: number, campaign: number | null) => typedError<GameSummary_Serialize, ApiError_Serialize>(__TAURI_INVOKE("move_game", { id, campaign })),
+	/**  Puts a game away (off the list, kept whole), or brings it back. */
+	archiveGame: (id: number, archived: boolean) => typedError<GameSummary_Serialize, ApiError_Serialize>(__TAURI_INVOKE("archive_game", { id, archived })),
+	/**  The campaigns and games put away. */
+	listArchived: () => typedError<ArchivedView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("list_archived")),
+	/**  The games in play of one campaign, or every game in play when `campaign` is null. */
 	listGames: (campaign: number | null) => typedError<GameSummary_Serialize[], ApiError_Serialize>(__TAURI_INVOKE("list_games", { campaign })),
 	/**
 	 *  Starts a game from a shipped scenario; `seed` is a whole number as text, or null for a random
@@ -239,6 +251,21 @@ export type ApiError_Serialize = {
 	rule: string | null,
 };
 
+/**  What has been put away, to be brought back. */
+export type ArchivedView = ArchivedView_Serialize | ArchivedView_Deserialize;
+
+/**  What has been put away, to be brought back. */
+export type ArchivedView_Deserialize = {
+	campaigns: CampaignView[],
+	games: GameSummary_Deserialize[],
+};
+
+/**  What has been put away, to be brought back. */
+export type ArchivedView_Serialize = {
+	campaigns: CampaignView[],
+	games: GameSummary_Serialize[],
+};
+
 export type AreaView = {
 	name: string,
 	rect: [(number | null), (number | null), (number | null), (number | null)],
@@ -304,6 +331,8 @@ export type CampaignView = {
 	notes: string,
 	created_at: string,
 	game_count: number,
+	/**  Put away: off the campaigns list (`list_archived` lists it), its games kept. */
+	archived: boolean,
 };
 
 export type Chance = {
@@ -772,6 +801,8 @@ export type GameSummary_Deserialize = {
 	seed: string,
 	created_at: string,
 	event_count: number,
+	/**  Put away: off the games list (`list_archived` lists it), kept whole. */
+	archived: boolean,
 };
 
 export type GameSummary_Serialize = {
@@ -788,6 +819,8 @@ export type GameSummary_Serialize = {
 	seed: string,
 	created_at: string,
 	event_count: number,
+	/**  Put away: off the games list (`list_archived` lists it), kept whole. */
+	archived: boolean,
 };
 
 /**
