@@ -25,6 +25,14 @@ macro_rules! for_each_command {
             move_game(id: i64, campaign: Option<i64>) -> $crate::api::GameSummary;
             /// Puts a game away (off the list, kept whole), or brings it back.
             archive_game(id: i64, archived: bool) -> $crate::api::GameSummary;
+            /// A campaign's report: its battles in order, where each stands and its whole log with the dice;
+            /// `format` is `md` (Markdown) or `html` (a page to print).
+            campaign_report(id: i64, format: String) -> String;
+            /// The game as a file's text (JSON: its scenario, options, seed and log), to share.
+            export_game(id: i64) -> String;
+            /// A game file's text, checked by replaying it whole and stored as a new game; a bad or newer
+            /// file is refused, changing nothing.
+            import_game(text: String) -> $crate::api::GameSummary;
             /// The campaigns and games put away.
             list_archived() -> $crate::api::ArchivedView;
             /// The games in play of one campaign, or every game in play when `campaign` is null.

@@ -1,9 +1,11 @@
 //! The command layer: one async function per command the UI can send. The Tauri shell and
 //! `sandtable serve` both call these, so the desktop window and a browser on the LAN see the same engine.
 
+mod campaign_report;
 pub mod candidates;
 mod commands;
 mod error;
+mod game_file;
 mod live;
 mod measure;
 mod records;
@@ -16,6 +18,7 @@ mod views;
 pub use crate::game::LogEntry;
 pub use commands::COMMANDS;
 pub use error::{ApiError, ErrorKind};
+pub use game_file::GAME_FILE_FORMAT;
 pub use live::LiveEntry;
 pub use measure::Measurement;
 pub use seat::{Device, as_device};
@@ -23,6 +26,6 @@ pub use session::Api;
 pub(crate) use session::read_seed;
 pub use template::{FigureUnder, TemplateView};
 pub use views::{
-    ArchivedView, CampaignView, FigureView, GameSummary, GameView, LOG_WINDOW, OptionView, ScenarioSummary, SideView, TerrainView,
-    UnitView,
+    ArchivedView, CampaignView, FigureView, GameSummary, GameView, LOG_WINDOW, OptionView, ScenarioSummary, SideView,
+    TerrainView, UnitView,
 };

@@ -200,6 +200,14 @@ pub enum GameCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Write the game as a file to share (JSON: scenario, options, seed and log), to stdout or -o FILE
+    Export {
+        id: i64,
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+    },
+    /// Read a game file and store it as a new game, checked by replaying it whole; prints the new id last
+    Import { file: std::path::PathBuf },
     /// The game's log
     Log {
         id: i64,
@@ -237,6 +245,19 @@ pub enum CampaignCommand {
     List,
     /// A campaign's games and their logs, as Markdown
     Show { id: i64 },
+    /// A campaign's report: its battles in order, where each stands and its whole log, as Markdown or a
+    /// page to print
+    Report {
+        id: i64,
+        #[arg(long, value_enum, default_value_t = ReportFormat::Md)]
+        format: ReportFormat,
+    },
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum ReportFormat {
+    Md,
+    Html,
 }
 
 #[derive(Args, Debug)]

@@ -1,6 +1,6 @@
 use std::path::Path;
 
-use super::args::{CampaignArgs, CampaignCommand, LogFormat};
+use super::args::{CampaignArgs, CampaignCommand, LogFormat, ReportFormat};
 use super::{Failure, log_format};
 use crate::api::Api;
 
@@ -18,6 +18,13 @@ pub async fn run(db: &Path, args: CampaignArgs) -> Result<(), Failure> {
                 println!("{}\t{}\t{} games\t{}", c.id, c.name, c.game_count, c.created_at);
             }
         }
+        CampaignCommand::Report { id, format } => {
+            let format = match format {
+                ReportFormat::Md => "md",
+                ReportFormat::Html => "html",
+            };
+            print!("{}", api.campaign_report(id, format.into()).await?);
+        }
         CampaignCommand::Show { id } => {
             let campaign = api
                 .list_campaigns()
@@ -27,9 +34,10 @@ pub async fn run(db: &Path, args: CampaignArgs) -> Result<(), Failure> {
                 .ok_or_else(|| Failure::bad_input(format!("no campaign {id}")))?;
             println!("# Campaign: {}\n", campaign.name);
             for g in api.list_games(Some(id)).await? {
-                let view = api.game_view(g.id).await?;
-                let title = format!("{} (game {}, {})", view.scenario_title, g.id, g.created_at);
-                println!("#{}", log_format::render(&title, &view.log, LogFormat::Md));
+                // The whole log: the game view carries only its newest entries.
+                let log = api.game_log(g.id, None, None).await?;
+                let title = format!("{} (game {}, {})", g.scenario_title, g.id, g.created_at);
+                println!("#{}", log_format::render(&title, &log, LogFormat::Md));
             }
         }
     }

@@ -15,6 +15,11 @@ impl Failure {
     pub fn other(message: impl Into<String>) -> Failure {
         Failure { code: 1, message: message.into() }
     }
+
+    /// The failure as it was reading `file`, which the message then names first.
+    pub fn in_file(self, file: &std::path::Path) -> Failure {
+        Failure { message: format!("{}: {}", file.display(), self.message), ..self }
+    }
 }
 
 impl From<ApiError> for Failure {

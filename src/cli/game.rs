@@ -35,6 +35,24 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
             }
         }
         GameCommand::Act { id, action, json } => act(&api, id, input::action(&action)?, json).await?,
+        GameCommand::Export { id, output } => {
+            let text = api.export_game(id).await?;
+            match output {
+                Some(path) => std::fs::write(&path, text + "\n")
+                    .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?,
+                None => println!("{text}"),
+            }
+        }
+        GameCommand::Import { file } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| Failure::bad_input(format!("cannot read {}: {e}", file.display())))?;
+            let game = api.import_game(text).await.map_err(|e| Failure::from(e).in_file(&file))?;
+            println!(
+                "{} — {} ({} entries, seed {})",
+                game.scenario_title, game.system_name, game.event_count, game.seed
+            );
+            println!("{}", game.id);
+        }
         GameCommand::Undo { id } => act(&api, id, Action::Undo {}, false).await?,
         GameCommand::Redo { id } => act(&api, id, Action::Redo {}, false).await?,
         GameCommand::Forecast { id, games, json } => {

@@ -38,11 +38,11 @@ impl Store {
 
     pub async fn campaign(&self, id: i64) -> Result<Campaign, StoreError> {
         sqlx::query_as(SELECT_CAMPAIGNS)
-        .bind(id)
-        .bind(None::<bool>)
-        .fetch_optional(&self.pool)
-        .await?
-        .ok_or(StoreError::NotFound { what: "campaign", id })
+            .bind(id)
+            .bind(None::<bool>)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NotFound { what: "campaign", id })
     }
 
     /// The campaigns in play (or with `archived`, those put away), newest first, like the games list.
@@ -55,11 +55,7 @@ impl Store {
     }
 
     async fn campaigns_where(&self, archived: bool) -> Result<Vec<Campaign>, StoreError> {
-        Ok(sqlx::query_as(SELECT_CAMPAIGNS)
-            .bind(None::<i64>)
-            .bind(archived)
-            .fetch_all(&self.pool)
-            .await?)
+        Ok(sqlx::query_as(SELECT_CAMPAIGNS).bind(None::<i64>).bind(archived).fetch_all(&self.pool).await?)
     }
 
     pub async fn rename_campaign(&self, id: i64, name: &str) -> Result<Campaign, StoreError> {
@@ -74,12 +70,14 @@ impl Store {
 
     /// Puts a campaign away (off the list; its games stay where they are), or brings it back.
     pub async fn archive_campaign(&self, id: i64, archived: bool) -> Result<Campaign, StoreError> {
-        let done = sqlx::query("UPDATE campaigns SET archived_at = CASE WHEN ? THEN coalesce(archived_at, ?) END WHERE id = ?")
-            .bind(archived)
-            .bind(now())
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+        let done = sqlx::query(
+            "UPDATE campaigns SET archived_at = CASE WHEN ? THEN coalesce(archived_at, ?) END WHERE id = ?",
+        )
+        .bind(archived)
+        .bind(now())
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
         if done.rows_affected() == 0 {
             return Err(StoreError::NotFound { what: "campaign", id });
         }

@@ -104,8 +104,12 @@ impl Store {
     }
 
     pub async fn game(&self, id: i64) -> Result<GameRecord, StoreError> {
-        let row: Option<GameRow> =
-            sqlx::query_as(SELECT_GAMES).bind(None::<i64>).bind(id).bind(None::<bool>).fetch_optional(&self.pool).await?;
+        let row: Option<GameRow> = sqlx::query_as(SELECT_GAMES)
+            .bind(None::<i64>)
+            .bind(id)
+            .bind(None::<bool>)
+            .fetch_optional(&self.pool)
+            .await?;
         row.ok_or(StoreError::NotFound { what: "game", id })?.try_into()
     }
 
@@ -131,12 +135,13 @@ impl Store {
 
     /// Puts a game away (off the list, kept whole), or brings it back.
     pub async fn archive_game(&self, id: i64, archived: bool) -> Result<GameRecord, StoreError> {
-        let done = sqlx::query("UPDATE games SET archived_at = CASE WHEN ? THEN coalesce(archived_at, ?) END WHERE id = ?")
-            .bind(archived)
-            .bind(now())
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+        let done =
+            sqlx::query("UPDATE games SET archived_at = CASE WHEN ? THEN coalesce(archived_at, ?) END WHERE id = ?")
+                .bind(archived)
+                .bind(now())
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
         if done.rows_affected() == 0 {
             return Err(StoreError::NotFound { what: "game", id });
         }
@@ -173,5 +178,41 @@ fn missing_campaign(e: sqlx::Error, campaign_id: Option<i64>) -> StoreError {
             StoreError::NotFound { what: "campaign", id }
         }
         _ => e.into(),
+    }
+}
+
+impl Store {
+    /// A whole game at once, its log included, in one transaction: an import that fails part way leaves
+    /// nothing behind.
+    pub async fn create_game_with_events(&self, new: NewGame, events: &[String]) -> Result<GameRecord, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let at = now();
+        let id = sqlx::query(
+            "INSERT INTO games (campaign_id, name, system, scenario_path, scenario_toml, options_json, seed, created_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(new.campaign_id)
+        .bind(&new.name)
+        .bind(&new.system)
+        .bind(&new.scenario_path)
+        .bind(&new.scenario_toml)
+        .bind(&new.options_json)
+        .bind(new.seed.to_string())
+        .bind(&at)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| missing_campaign(e, new.campaign_id))?
+        .last_insert_rowid();
+        for (seq, json) in events.iter().enumerate() {
+            sqlx::query("INSERT INTO events (game_id, seq, json, recorded_at) VALUES (?, ?, ?, ?)")
+                .bind(id)
+                .bind(seq as i64)
+                .bind(json)
+                .bind(&at)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        self.game(id).await
     }
 }

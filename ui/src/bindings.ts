@@ -21,6 +21,18 @@ export const commands = {
 	moveGame: (id: number, campaign: number | null) => typedError<GameSummary_Serialize, ApiError_Serialize>(__TAURI_INVOKE("move_game", { id, campaign })),
 	/**  Puts a game away (off the list, kept whole), or brings it back. */
 	archiveGame: (id: number, archived: boolean) => typedError<GameSummary_Serialize, ApiError_Serialize>(__TAURI_INVOKE("archive_game", { id, archived })),
+	/**
+	 *  A campaign's report: its battles in order, where each stands and its whole log with the dice;
+	 *  `format` is `md` (Markdown) or `html` (a page to print).
+	 */
+	campaignReport: (id: number, format: string) => typedError<string, ApiError_Serialize>(__TAURI_INVOKE("campaign_report", { id, format })),
+	/**  The game as a file's text (JSON: its scenario, options, seed and log), to share. */
+	exportGame: (id: number) => typedError<string, ApiError_Serialize>(__TAURI_INVOKE("export_game", { id })),
+	/**
+	 *  A game file's text, checked by replaying it whole and stored as a new game; a bad or newer
+	 *  file is refused, changing nothing.
+	 */
+	importGame: (text: string) => typedError<GameSummary_Serialize, ApiError_Serialize>(__TAURI_INVOKE("import_game", { text })),
 	/**  The campaigns and games put away. */
 	listArchived: () => typedError<ArchivedView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("list_archived")),
 	/**  The games in play of one campaign, or every game in play when `campaign` is null. */
