@@ -74,3 +74,24 @@ async fn a_bad_or_newer_file_is_refused_and_nothing_is_stored() {
     }
     assert_eq!(api.list_games(None).await.unwrap().len(), 1, "no refused file left a game behind");
 }
+
+#[tokio::test]
+async fn a_game_is_read_back_at_any_entry_as_the_table_stood_then() {
+    let (_a, api) = api().await;
+    let id = api.new_game("legation-wall".into(), Some("5".into()), None, None).await.unwrap().id;
+    api.game_act(id, action(json!({"type": "initiative", "dice": [5, 2]}))).await.unwrap();
+    let after_first = api.game_view(id).await.unwrap();
+    api.game_act(id, action(json!({"type": "record_losses", "unit": "us-marines", "count": 2}))).await.unwrap();
+    api.game_act(id, action(json!({"type": "undo"}))).await.unwrap();
+    api.game_act(id, action(json!({"type": "record_losses", "unit": "us-marines", "count": 3}))).await.unwrap();
+
+    let then = api.game_view_at(id, 0).await.unwrap();
+    assert_eq!(table_of(&then), table_of(&after_first), "after entry 0, as it stood then");
+    let alive = |v: &GameView| v.units.iter().find(|u| u.id == "us-marines").unwrap().alive;
+    let full = alive(&then);
+    assert_eq!(alive(&api.game_view_at(id, 1).await.unwrap()), full - 2);
+    assert_eq!(alive(&api.game_view_at(id, 2).await.unwrap()), full, "the undo is in the story too");
+    assert_eq!(alive(&api.game_view_at(id, 3).await.unwrap()), full - 3);
+    assert!(api.game_view_at(id, 4).await.unwrap_err().message.contains("entries 0 to 3"));
+    assert_eq!(api.game_view(id).await.unwrap().log_total, 4, "reading back changed nothing");
+}

@@ -50,6 +50,9 @@ macro_rules! for_each_command {
             choose_seat(seat: $crate::rules::Seat) -> $crate::rules::Seat;
             /// The game as it stands, folded from its log.
             game_view(id: i64) -> $crate::api::GameView;
+            /// The game as the table stood just after entry `at` (a `seq`), replayed from its log: a game read
+            /// back at any point of it. Nothing is changed.
+            game_view_at(id: i64, at: u32) -> $crate::api::GameView;
             /// Applies an action (committed to the log before it is shown) and returns the game after it.
             game_act(id: i64, action: $crate::systems::ActionInput) -> $crate::api::GameView;
             /// The exact odds of an action's outcome; nothing is applied or recorded.

@@ -239,6 +239,22 @@ impl Api {
         super::seen::worded(game.check_dice(&action), &secrets)
     }
 
+    /// The game as the table stood just after entry `at` (a `seq`): a replay of the log up to there, for
+    /// reading a game back. Nothing is changed; its `log_total` says how far it goes.
+    pub async fn game_view_at(&self, id: i64, at: u32) -> Result<GameView, ApiError> {
+        let (record, game) = self.load(id).await?;
+        let total = game.events().len();
+        if at as usize >= total {
+            return Err(ApiError::bad_input(format!(
+                "game {id} has entries 0 to {}, not {at}",
+                total.saturating_sub(1)
+            )));
+        }
+        let upto = game.events()[..=at as usize].to_vec();
+        let then = Game::replay(game.shared_scenario(), game.seed(), upto)?;
+        Ok(GameView::seen(id, &record.name, &then, &self.seat()))
+    }
+
     pub async fn game_log(&self, id: i64, before: Option<u32>, count: Option<u32>) -> Result<Vec<LogEntry>, ApiError> {
         let (_, game) = self.load(id).await?;
         let (_, secrets) = self.seen_in(&game);

@@ -49,6 +49,11 @@ export const commands = {
 	chooseSeat: (seat: Seat) => typedError<Seat, ApiError_Serialize>(__TAURI_INVOKE("choose_seat", { seat })),
 	/**  The game as it stands, folded from its log. */
 	gameView: (id: number) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_view", { id })),
+	/**
+	 *  The game as the table stood just after entry `at` (a `seq`), replayed from its log: a game read
+	 *  back at any point of it. Nothing is changed.
+	 */
+	gameViewAt: (id: number, at: number) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_view_at", { id, at })),
 	/**  Applies an action (committed to the log before it is shown) and returns the game after it. */
 	gameAct: (id: number, action: ActionInput_Deserialize) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_act", { id, action })),
 	/**  The exact odds of an action's outcome; nothing is applied or recorded. */
