@@ -18,7 +18,7 @@ pub struct Campaign {
 
 // `?1` picks one campaign by id (or all when NULL); `?2` those in play (0), put away (1), or both (NULL).
 const SELECT_CAMPAIGNS: &str = "SELECT c.id, c.name, c.notes, c.created_at, \
-     (SELECT count(*) FROM games g WHERE g.campaign_id = c.id) AS game_count, \
+     (SELECT count(*) FROM games g WHERE g.campaign_id = c.id AND g.archived_at IS NULL) AS game_count, \
      c.archived_at IS NOT NULL AS archived FROM campaigns c \
      WHERE (?1 IS NULL OR c.id = ?1) AND (?2 IS NULL OR (c.archived_at IS NOT NULL) = ?2) \
      ORDER BY c.id DESC";
