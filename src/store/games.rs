@@ -85,22 +85,7 @@ const SELECT_GAMES: &str = "SELECT g.id, g.campaign_id, g.name, g.system, g.scen
 
 impl Store {
     pub async fn create_game(&self, new: NewGame) -> Result<GameRecord, StoreError> {
-        let inserted = sqlx::query(
-            "INSERT INTO games (campaign_id, name, system, scenario_path, scenario_toml, options_json, seed, created_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(new.campaign_id)
-        .bind(&new.name)
-        .bind(&new.system)
-        .bind(&new.scenario_path)
-        .bind(&new.scenario_toml)
-        .bind(&new.options_json)
-        .bind(new.seed.to_string())
-        .bind(now())
-        .execute(&self.pool)
-        .await
-        .map_err(|e| missing_campaign(e, new.campaign_id))?;
-        self.game(inserted.last_insert_rowid()).await
+        self.create_game_with_events(new, &[]).await
     }
 
     pub async fn game(&self, id: i64) -> Result<GameRecord, StoreError> {

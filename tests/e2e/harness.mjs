@@ -228,5 +228,16 @@ export function helpers(page) {
     await cdp.detach();
   }
 
-  return { tid, until, text, logTotal, typeRolls, figures, toClient, tapTable, logEntries, dismissNotice, pinch };
+  /** An engine command through the page's own server (its cookies and seat included), as the UI sends it. */
+  function api(command, args = {}) {
+    return page.evaluate(
+      async ([c, a]) => {
+        const r = await fetch(`/api/${c}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(a) });
+        return r.json();
+      },
+      [command, args],
+    );
+  }
+
+  return { tid, until, text, logTotal, typeRolls, figures, toClient, tapTable, logEntries, dismissNotice, pinch, api };
 }

@@ -14,27 +14,17 @@ import { launch, out } from './harness.mjs';
 import { inspect } from './sweep-checks.mjs';
 
 let session;
-let page, tid, until, text, dismissNotice;
+let page, tid, until, text, dismissNotice, api;
 
 before(async () => {
   session = await launch({ width: 1024, height: 768 });
-  ({ page, tid, until, text, dismissNotice } = session);
+  ({ page, tid, until, text, dismissNotice, api } = session);
 });
 
 after(async () => {
   await session?.close();
 });
 
-/** An engine command through the page's own server, as the UI sends it. */
-function api(command, args = {}) {
-  return page.evaluate(
-    async ([c, a]) => {
-      const r = await fetch(`/api/${c}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(a) });
-      return r.json();
-    },
-    [command, args],
-  );
-}
 
 const campaignNamed = async (name) => (await api('list_campaigns')).find((c) => c.name === name);
 const gameOnList = async (id) => (await api('list_games', { campaign: null })).find((g) => g.id === id);

@@ -19,12 +19,12 @@ const CAMPAIGN = 'Boxer Rising';
 const NOTES = 3;
 
 let session;
-let page, tid, until, text, logTotal, dismissNotice;
+let page, tid, until, text, logTotal, dismissNotice, api;
 let campaign, game, title, exported;
 
 before(async () => {
   session = await launch({ width: 1024, height: 768 });
-  ({ page, tid, until, text, logTotal, dismissNotice } = session);
+  ({ page, tid, until, text, logTotal, dismissNotice, api } = session);
   await page.goto(session.base);
   await tid('games-screen').waitFor();
   campaign = await api('create_campaign', { name: CAMPAIGN });
@@ -39,16 +39,6 @@ after(async () => {
   await session?.close();
 });
 
-/** An engine command through the page's own server, as the UI sends it. */
-function api(command, args = {}) {
-  return page.evaluate(
-    async ([c, a]) => {
-      const r = await fetch(`/api/${c}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(a) });
-      return r.json();
-    },
-    [command, args],
-  );
-}
 
 const allGames = () => api('list_games', { campaign: null });
 
