@@ -32,7 +32,13 @@ const gameOnList = async (id) => (await api('list_games', { campaign: null })).f
 /** A screenshot, and the sweep's measurements of the screen as it stands, which must find nothing. */
 async function lookAt(name) {
   const { width, height } = page.viewportSize();
-  await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
+  // Measured once still: a notice rising in is part-transparent, and its colours read low until it stands.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => {})));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
   await page.screenshot({ path: join(out, `records-${name}-${width}x${height}.png`) });
   const found = await page.evaluate(inspect, { boards: [] });
   const listed = Object.entries(found).flatMap(([kind, list]) => list.map((m) => `${kind}: ${m}`));
