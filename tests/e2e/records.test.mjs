@@ -9,9 +9,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { launch, out } from './harness.mjs';
-import { inspect } from './sweep-checks.mjs';
+import { launch } from './harness.mjs';
+import { lookSound } from './sweep-checks.mjs';
 
 let session;
 let page, tid, until, text, dismissNotice, api;
@@ -30,20 +29,7 @@ const campaignNamed = async (name) => (await api('list_campaigns')).find((c) => 
 const gameOnList = async (id) => (await api('list_games', { campaign: null })).find((g) => g.id === id);
 
 /** A screenshot, and the sweep's measurements of the screen as it stands, which must find nothing. */
-async function lookAt(name) {
-  const { width, height } = page.viewportSize();
-  // Measured once still: a notice rising in is part-transparent, and its colours read low until it stands.
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(ending.map((a) => a.finished.catch(() => {})));
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  });
-  await page.screenshot({ path: join(out, `records-${name}-${width}x${height}.png`) });
-  const found = await page.evaluate(inspect, { boards: [] });
-  const listed = Object.entries(found).flatMap(([kind, list]) => list.map((m) => `${kind}: ${m}`));
-  assert.deepEqual(listed, [], `${name} at ${width}x${height}`);
-}
+const lookAt = (name) => lookSound(page, 'records', name);
 
 async function addCampaign(name) {
   await tid('campaign-name').fill(name);

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, launch, out } from './harness.mjs';
-import { inspect } from './sweep-checks.mjs';
+import { lookSound } from './sweep-checks.mjs';
 
 const CAMPAIGN = 'Boxer Rising';
 const NOTES = 3;
@@ -43,20 +43,7 @@ after(async () => {
 const allGames = () => api('list_games', { campaign: null });
 
 /** A screenshot, and the sweep's measurements of the screen as it stands, which must find nothing. */
-async function lookAt(name) {
-  const { width, height } = page.viewportSize();
-  // Measured once still: a notice rising in is part-transparent, and its colours read low until it stands.
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(ending.map((a) => a.finished.catch(() => {})));
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  });
-  await page.screenshot({ path: join(out, `share-${name}-${width}x${height}.png`) });
-  const found = await page.evaluate(inspect, { boards: [] });
-  const listed = Object.entries(found).flatMap(([kind, list]) => list.map((m) => `${kind}: ${m}`));
-  assert.deepEqual(listed, [], `${name} at ${width}x${height}`);
-}
+const lookAt = (name) => lookSound(page, 'share', name);
 
 /** Clicks `testid` and answers the download it starts: its suggested name and its text. */
 async function downloadFrom(testid) {

@@ -4,7 +4,11 @@
 // itself: `node --test` only picks up *.test.mjs.
 //
 // `inspect` is handed to page.evaluate, so it is serialised on its own: it may use nothing from this
-// module's scope, only its argument and the page.
+// module's scope, only its argument and the page. `lookSound` runs it on a screen a test has open.
+
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { out } from './harness.mjs';
 
 /**
  * Every offender on the page as it stands, each with its text, where it is (the nearest test id and the
@@ -12,6 +16,25 @@
  * `boards` are the test ids of the systems' tables and boards, whose SVG text must be at least
  * `boardPx`; other text at least `textPx`.
  */
+/**
+ * Screenshots `page` as `out/<prefix>-<name>-<w>x<h>.png` once it stands still, and fails on anything the
+ * sweep's measurements find there. Measured once still: a notice rising in is part-transparent, and its
+ * colours read low until it stands.
+ */
+export async function lookSound(page, prefix, name) {
+  const { width, height } = page.viewportSize();
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => {})));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+  await page.screenshot({ path: join(out, `${prefix}-${name}-${width}x${height}.png`) });
+  const found = await page.evaluate(inspect, { boards: [] });
+  const listed = Object.entries(found).flatMap(([kind, list]) => list.map((m) => `${kind}: ${m}`));
+  assert.deepEqual(listed, [], `${name} at ${width}x${height}`);
+}
+
 export function inspect({ boards, textPx = 13, boardPx = 14, minOverlap = 3 }) {
   const W = innerWidth;
   const H = innerHeight;
