@@ -11,8 +11,8 @@ use serde::ser::SerializeStruct;
 
 use super::introspect::tagged_variants;
 use super::{
-    Act, Ctx, Forecast, ForecastAsk, Marker, Placement, Report, RuleSystem, Seat, Secrets, Setup, SystemChange,
-    TurnState, Weapon,
+    Act, BattleResult, Ctx, Forecast, ForecastAsk, Luck, Marker, Placement, Report, RuleSystem, Seat, Secrets, Setup,
+    SystemChange, TurnState, Weapon,
 };
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, GameState, Outcome};
@@ -53,6 +53,10 @@ pub trait System: fmt::Debug + Send + Sync {
     fn placement(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Result<Placement, GameError>;
     /// Reads a change from a stored log into the system's own type; refuses another system's change.
     fn settle(&self, change: &mut SystemChange, units: &std::collections::BTreeSet<String>) -> Result<(), String>;
+    /// What an entry's dice counted against their chances; `state` is the table before the entry.
+    fn luck(&self, scenario: &Scenario, state: &GameState, action: &Action, outcome: &Outcome) -> Vec<Luck>;
+    fn result(&self, scenario: &Scenario, state: &GameState) -> Option<BattleResult>;
+    fn dice_per_turn(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Option<u32>;
 }
 
 pub struct Bound<S: RuleSystem> {
@@ -167,6 +171,21 @@ impl<S: RuleSystem> System for Bound<S> {
 
     fn placement(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Result<Placement, GameError> {
         S::placement(&self.ctx(scenario, state), unit)
+    }
+
+    fn luck(&self, scenario: &Scenario, state: &GameState, action: &Action, outcome: &Outcome) -> Vec<Luck> {
+        match self.read(action) {
+            Ok(Some(act)) => S::luck(&self.ctx(scenario, state), act, outcome),
+            _ => Vec::new(),
+        }
+    }
+
+    fn result(&self, scenario: &Scenario, state: &GameState) -> Option<BattleResult> {
+        S::result(&self.ctx(scenario, state))
+    }
+
+    fn dice_per_turn(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Option<u32> {
+        S::dice_per_turn(&self.ctx(scenario, state), unit)
     }
 
     fn settle(&self, change: &mut SystemChange, units: &std::collections::BTreeSet<String>) -> Result<(), String> {

@@ -7,7 +7,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::{
-    Ctx, Forecast, ForecastAsk, Marker, Placement, Report, Ruleset, Seat, Secrets, Setup, SetupCheck, Shipped, Weapon,
+    BattleResult, Ctx, Forecast, ForecastAsk, Luck, Marker, Placement, Report, Ruleset, Seat, Secrets, Setup,
+    SetupCheck, Shipped, Weapon,
 };
 use crate::dice::GameRng;
 use crate::game::{Action, Effect, GameError, Outcome};
@@ -137,6 +138,25 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
 
     /// The system's own part of the view as `seat` may see it (an umpire's count taken out).
     fn hide(_own: &mut Self::View, _ctx: &Ctx<'_, Self>, _seat: &Seat) {}
+
+    /// For the luck ledger: what the dice of an entry this system resolved counted, against the exact
+    /// chances before they were thrown. `ctx` is the table as it stood before the entry. By default the
+    /// system reports none (the engine still counts its free rolls and movement dice).
+    fn luck(_ctx: &Ctx<'_, Self>, _action: Act<'_, Self>, _outcome: &Outcome) -> Vec<Luck> {
+        Vec::new()
+    }
+
+    /// The battle's result by this system's own victory rules, now; None for a system whose rules name
+    /// none (the players then record who held).
+    fn result(_ctx: &Ctx<'_, Self>) -> Option<BattleResult> {
+        None
+    }
+
+    /// The dice `unit` throws in one turn when it does all it may (every shot, every attack), for the
+    /// planner's side-by-side forces; None where the system has no such count.
+    fn dice_per_turn(_ctx: &Ctx<'_, Self>, _unit: &Unit) -> Option<u32> {
+        None
+    }
 
     /// The effect that records `change` in an outcome.
     fn effect(change: Self::Change) -> Effect {

@@ -1,0 +1,30 @@
+//! What a thrown roll promised against what it gave, for the luck ledger. A system says, for an entry
+//! its procedures resolved, what its dice counted (hits, kills, morale passes), the exact chance of each
+//! count before they were thrown, and the count that came.
+
+use crate::odds::Dist;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Luck {
+    /// The side whose dice these were.
+    pub side: String,
+    /// What was counted, in the words a ledger groups by: "hits", "kills", "morale passes".
+    pub measure: String,
+    /// The exact chance of each count as the table stood before the throw.
+    pub expected: Dist,
+    pub actual: i64,
+}
+
+/// A system's own verdict on a battle: the victory level its rules name, who holds the field.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct BattleResult {
+    /// In the system's own words: "Decisive victory for the Boers", "The legations held".
+    pub verdict: String,
+    /// The side the verdict favours, where it names one.
+    pub winner: Option<String>,
+    /// Whether the rules have ended the battle; false: how it would stand if the players stopped now.
+    pub ended: bool,
+    /// Victory points by side id, where the system counts them.
+    pub points: std::collections::BTreeMap<String, i64>,
+}
