@@ -9,8 +9,31 @@
 macro_rules! for_each_command {
     ($callback:ident) => {
         $callback! {
-            /// The scenarios shipped with the app.
+            /// The scenarios shipped with the app, then the player's own (`yours/<file>`), one that no longer
+            /// loads listed with its problem.
             list_scenarios() -> Vec<$crate::api::ScenarioSummary>;
+            /// The folder the player's scenarios are kept in, and whether they chose it.
+            scenario_folder() -> $crate::api::ScenarioFolderView;
+            /// Chooses the folder for the player's scenarios (a full path), or with null the default.
+            set_scenario_folder(path: Option<String>) -> $crate::api::ScenarioFolderView;
+            /// A scenario's text by the name the list gives, to edit a copy or to share it.
+            scenario_text(name: String) -> String;
+            /// A new scenario of a system (its sides and own tables, no units or terrain), as the editor reads it.
+            blank_scenario(system: String) -> $crate::api::ScenarioDraft;
+            /// A scenario's text read by the same loader as `sandtable scenario check`: the first problem at
+            /// its line and field, the document for the forms, the table as a game would begin, the forces.
+            check_scenario(text: String) -> $crate::api::ScenarioDraft;
+            /// The text with the editor's changes made key by key (comments and layout kept), then checked.
+            edit_scenario(text: String, edits: Vec<$crate::scenario::edit::Edit>) -> $crate::api::ScenarioDraft;
+            /// Saves a scenario that loads into the player's folder (`file` or one named from its title);
+            /// an existing file is replaced only with `replace`.
+            save_scenario(text: String, file: Option<String>, replace: bool) -> $crate::api::ScenarioSummary;
+            /// A shared scenario file, checked whole and saved among the player's own under its file name.
+            import_scenario(file_name: String, text: String) -> $crate::api::ScenarioSummary;
+            /// What an author may put in a scenario of a system: kinds, weapons, own keys, covers, options.
+            scenario_editor_info(system: String) -> $crate::api::EditorInfo;
+            /// A scenario played out from its start many times by a system the engine plays by itself.
+            scenario_balance(text: String, games: Option<u32>) -> $crate::rules::Forecast;
             /// Every campaign in the database.
             list_campaigns() -> Vec<$crate::api::CampaignView>;
             /// Creates a campaign with this name.

@@ -5,9 +5,7 @@ use std::sync::Arc;
 use tokio::sync::Mutex;
 
 use super::live::{Live, LiveEntry};
-use super::{
-    ApiError, CampaignView, ErrorKind, GameSummary, GameView, Measurement, OptionView, ScenarioSummary, TemplateView,
-};
+use super::{ApiError, CampaignView, ErrorKind, GameSummary, GameView, Measurement, ScenarioSummary, TemplateView};
 use crate::game::{Action, DiceCheck, Event, Game, GameError, LogEntry};
 use crate::measure::Pt;
 use crate::odds::OddsView;
@@ -25,6 +23,8 @@ pub struct Api {
     store: Store,
     /// Where armies built in the app are saved: `armies/` beside the database.
     armies_dir: std::path::PathBuf,
+    /// Where the player's scenarios are kept unless they choose another folder: `scenarios/` beside it.
+    own_scenarios_default: std::path::PathBuf,
     games: Mutex<HashMap<i64, Arc<Game>>>,
     /// One lock per game: actions on one game queue (a double tap on a tablet waits its turn instead of
     /// conflicting), and actions on different games do not wait for each other.
@@ -36,10 +36,11 @@ pub struct Api {
 
 impl Api {
     pub async fn open(db: &Path) -> Result<Api, ApiError> {
-        let armies_dir = db.parent().unwrap_or(Path::new(".")).join("armies");
+        let beside = db.parent().unwrap_or(Path::new("."));
         Ok(Api {
             store: Store::open(db).await?,
-            armies_dir,
+            armies_dir: beside.join("armies"),
+            own_scenarios_default: beside.join("scenarios"),
             games: Mutex::new(HashMap::new()),
             acting: Mutex::new(HashMap::new()),
             live: Live::default(),
@@ -90,20 +91,17 @@ impl Api {
         &self.armies_dir
     }
 
+    pub(super) fn own_scenarios_default(&self) -> std::path::PathBuf {
+        self.own_scenarios_default.clone()
+    }
+
+    /// The shipped scenarios, then the player's own.
     pub async fn list_scenarios(&self) -> Result<Vec<ScenarioSummary>, ApiError> {
-        scenario::shipped_scenarios()
-            .map(|s| {
-                let loaded = s.load()?;
-                Ok(ScenarioSummary {
-                    path: s.path.to_string(),
-                    system: loaded.system().to_string(),
-                    system_name: loaded.ruleset.name.clone(),
-                    title: loaded.title.clone(),
-                    description: loaded.description.clone(),
-                    options: OptionView::list(&loaded),
-                })
-            })
-            .collect()
+        let mut list = scenario::shipped_scenarios()
+            .map(|s| Ok(ScenarioSummary::of(s.path.to_string(), &s.load()?, false)))
+            .collect::<Result<Vec<_>, ApiError>>()?;
+        list.extend(self.own_summaries().await?);
+        Ok(list)
     }
 
     pub async fn list_campaigns(&self) -> Result<Vec<CampaignView>, ApiError> {
@@ -114,7 +112,7 @@ impl Api {
         Ok(self.store.list_games(campaign).await?.into_iter().map(GameSummary::from).collect())
     }
 
-    /// Starts a game from a shipped scenario (by the name the scenario list gives).
+    /// Starts a game from a shipped scenario or one of the player's (by the name the scenario list gives).
     pub async fn new_game(
         &self,
         scenario: String,
@@ -122,9 +120,7 @@ impl Api {
         campaign: Option<i64>,
         options: Option<BTreeMap<String, bool>>,
     ) -> Result<GameView, ApiError> {
-        let shipped = scenario::find_shipped(&scenario)
-            .ok_or_else(|| ApiError::not_found(format!("no shipped scenario {scenario:?}")))?;
-        let mut loaded = shipped.load()?;
+        let mut loaded = self.scenario_named(&scenario).await?;
         if let Some(options) = options {
             let values = options.into_iter().map(|(k, v)| (k, serde_json::Value::Bool(v))).collect();
             loaded.set_options(&values).map_err(ApiError::bad_input)?;
@@ -264,6 +260,11 @@ impl Api {
 
     pub async fn game_forecast(&self, id: i64, games: Option<u32>) -> Result<Forecast, ApiError> {
         let (_, game) = self.load(id).await?;
+        self.forecast_of(game, games).await
+    }
+
+    /// `game` played out from where it stands, under each plan, as many times as fit the time allowed.
+    pub(super) async fn forecast_of(&self, game: Arc<Game>, games: Option<u32>) -> Result<Forecast, ApiError> {
         let games = games.unwrap_or(FORECAST_GAMES);
         // Seconds of simulation: off the async threads, so the app's other commands are answered meanwhile,
         // and bounded, so a slow machine answers in time with the games it managed.

@@ -12,14 +12,48 @@ use crate::scenario::Scenario;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ScenarioSummary {
-    /// Path under `scenarios/`, `<system>/<file>.toml`; what `new_game` takes.
+    /// What `new_game` takes: `<system>/<file>.toml` for a shipped scenario, `yours/<file>` for the player's.
     pub path: String,
+    /// One of the player's own (in their scenario folder), not shipped.
+    pub own: bool,
+    /// Why one of the player's files does not load (edited by hand since); None when it loads.
+    pub problem: Option<String>,
     pub system: String,
     pub system_name: String,
     pub title: String,
     pub description: String,
     /// The scenario's options as it sets them; `new_game` may change them.
     pub options: Vec<OptionView>,
+}
+
+impl ScenarioSummary {
+    pub fn of(path: String, loaded: &crate::scenario::Scenario, own: bool) -> ScenarioSummary {
+        ScenarioSummary {
+            path,
+            own,
+            problem: None,
+            system: loaded.system().to_string(),
+            system_name: loaded.ruleset.name.clone(),
+            title: loaded.title.clone(),
+            description: loaded.description.clone(),
+            options: OptionView::list(loaded),
+        }
+    }
+
+    /// One of the player's files that does not load, listed so it can be opened and put right.
+    pub fn broken(path: String, problem: String) -> ScenarioSummary {
+        let title = path.rsplit('/').next().unwrap_or(&path).to_string();
+        ScenarioSummary {
+            path,
+            own: true,
+            problem: Some(problem),
+            system: String::new(),
+            system_name: String::new(),
+            title,
+            description: String::new(),
+            options: Vec::new(),
+        }
+    }
 }
 
 /// A named ruling a table may play either way (RULINGS.md), with its value in this game or scenario.

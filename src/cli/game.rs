@@ -16,12 +16,12 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
             let mut scenario = if Path::new(&name).is_file() {
                 scenario::load_file(Path::new(&name)).map_err(|e| Failure::bad_input(e.to_string()))?
             } else {
-                let shipped = scenario::find_shipped(&name).ok_or_else(|| {
+                api.scenario_named(&name).await.map_err(|e| {
                     Failure::bad_input(format!(
-                        "no scenario file or shipped scenario {name:?} (see `sandtable scenario list`)"
+                        "{e} (a scenario file, a shipped scenario from `sandtable scenario list`, or yours/<file> \
+                         from your scenario folder)"
                     ))
-                })?;
-                shipped.load().map_err(|e| Failure::other(e.to_string()))?
+                })?
             };
             scenario.set_options(&parse_options(&options)?).map_err(Failure::bad_input)?;
             let seed = seed.unwrap_or_else(rand::random);

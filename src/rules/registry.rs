@@ -35,6 +35,10 @@ pub trait Registration: Sync {
     ) -> Result<Scenario, ScenarioError>;
     /// The keys this system reads on each side and unit, beside the shared ones.
     fn own_keys(&self) -> OwnKeys;
+    /// The weapon a unit kind carries, as the charts give it (for a planner choosing kinds).
+    fn weapon_of(&self, kind: &str) -> Option<super::Weapon>;
+    /// Every unit of the system is this many figures, when it fixes the count (`RuleSystem::FIGURES`).
+    fn fixed_figures(&self) -> Option<u32>;
     /// The tag of this system's changes in a stored log.
     fn log_tag(&self) -> &'static str;
     /// Reads one of this system's changes from a stored log.
@@ -120,6 +124,14 @@ impl<S: RuleSystem> Registration for Entry<S> {
 
     fn own_keys(&self) -> OwnKeys {
         OwnKeys { sides: struct_fields::<S::SideFields>(), units: struct_fields::<S::UnitFields>() }
+    }
+
+    fn weapon_of(&self, kind: &str) -> Option<super::Weapon> {
+        S::weapon(&self.loaded().1, kind)
+    }
+
+    fn fixed_figures(&self) -> Option<u32> {
+        S::FIGURES
     }
 
     fn log_tag(&self) -> &'static str {

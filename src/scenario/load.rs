@@ -39,7 +39,7 @@ pub fn load_file(path: &Path) -> Result<Scenario, ScenarioError> {
 
 /// A file's name as errors show it, and its text; a folder, a missing file or bytes that are not UTF-8
 /// are refused saying which.
-pub(super) fn read_text(path: &Path) -> Result<(String, String), ScenarioError> {
+pub(crate) fn read_text(path: &Path) -> Result<(String, String), ScenarioError> {
     let name = path.display().to_string();
     let whole = |message: String| ScenarioError::whole_file(&name, message);
     if path.is_dir() {

@@ -2,8 +2,10 @@
 //! ruleset. Every error names the file, and the line and column where it can.
 
 mod check;
+pub mod edit;
 mod error;
 mod file;
+pub mod library;
 mod load;
 mod numbers;
 mod shipped;

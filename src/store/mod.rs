@@ -11,6 +11,7 @@ mod games;
 mod open;
 mod plain_words;
 mod schema_guard;
+mod settings;
 mod table_access;
 #[cfg(test)]
 mod tests;
