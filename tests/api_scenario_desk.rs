@@ -62,6 +62,23 @@ async fn a_scenario_built_from_blank_loads_saves_lists_and_plays() {
     assert_eq!(&problem.path[..3], &path(json!(["units", 1, "at"]))[..], "{problem:?}");
     assert!(problem.line.is_some());
 
+    // A side's deployment zone holds its units: one set out beyond it is refused at its `at`.
+    let zoned = api
+        .edit_scenario(
+            draft.text.clone(),
+            vec![set(json!(["sides", 1, "deployment"]), json!([[48, 0], [72, 0], [72, 48], [48, 48]]))],
+        )
+        .await
+        .unwrap();
+    assert!(zoned.problem.is_none(), "{:?}", zoned.problem);
+    let zone = zoned.preview.as_ref().unwrap().sides[1].deployment.clone().unwrap();
+    assert_eq!(zone.len(), 4);
+    let strayed =
+        api.edit_scenario(zoned.text.clone(), vec![set(json!(["units", 1, "at"]), json!([40, 30]))]).await.unwrap();
+    let problem = strayed.problem.expect("a unit outside its deployment zone is a problem");
+    assert!(problem.message.contains("deployment zone of Moros"), "{}", problem.message);
+    assert_eq!(&problem.path[..3], &path(json!(["units", 1, "at"]))[..]);
+
     let saved = api.save_scenario(draft.text.clone(), None, false).await.unwrap();
     assert_eq!(saved.path, "yours/trail-at-dusk");
     let again = api.save_scenario(draft.text.clone(), None, false).await.unwrap_err();

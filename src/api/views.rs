@@ -190,6 +190,10 @@ pub struct SideView {
     pub id: String,
     pub name: String,
     pub colour: String,
+    /// Where the scenario lets the side set out its units (the outline's corners), when it says.
+    pub deployment: Option<Vec<Pt>>,
+    /// The edge the side came in from.
+    pub edge: crate::measure::Edge,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -302,7 +306,13 @@ impl GameView {
             sides: scenario
                 .sides
                 .iter()
-                .map(|s| SideView { id: s.id.clone(), name: s.name.clone(), colour: s.colour.clone() })
+                .map(|s| SideView {
+                    id: s.id.clone(),
+                    name: s.name.clone(),
+                    colour: s.colour.clone(),
+                    deployment: s.deployment.as_ref().map(|d| d.vertices().to_vec()),
+                    edge: s.edge,
+                })
                 .collect(),
             units,
             log: game.log_page(None, LOG_WINDOW),

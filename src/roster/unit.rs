@@ -13,6 +13,9 @@ pub struct Side {
     pub colour: String,
     /// The edge the side came in from, where its routing units run.
     pub edge: Edge,
+    /// Where the scenario lets the side set out its units, when it says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deployment: Option<crate::measure::Polygon>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -49,6 +49,8 @@ pub struct SideEntry {
     /// "north", "south", "west" or "east": where the side came in, and where its routs run. If omitted,
     /// the edge nearest the side's units as set out.
     pub edge: Option<Spanned<String>>,
+    /// Where the side's units may be set out: every figure of each stands inside (or on) this outline.
+    pub deployment: Option<Spanned<Vec<Xy>>>,
 }
 
 fn default_colour() -> String {

@@ -152,11 +152,22 @@ pub(crate) fn build<'i, S: RuleSystem>(
                 format!("more than {} sides; a table holds at most that many", bounds::MAX_SIDES),
             ));
         }
+        let deployment = match &side.deployment {
+            Some(outline) => {
+                let points: Vec<Pt> = outline.get_ref().iter().map(|&Xy { x, y }| Pt { x, y }).collect();
+                if points.len() < 3 {
+                    return Err(at(outline.span(), "a deployment zone needs at least 3 corners".into()));
+                }
+                Some(Polygon::new(points))
+            }
+            None => None,
+        };
         sides.push(Side {
             id: side.id.get_ref().clone(),
             name: side.name.clone(),
             colour: side.colour.clone(),
             edge: Edge::North,
+            deployment,
         });
         setup.sides.insert(side.id.get_ref().clone(), own);
         side_entries_read.push(side);
@@ -214,6 +225,19 @@ pub(crate) fn build<'i, S: RuleSystem>(
         }
         let placed = S::stands_at(&setup.scenario, &own, unit.facing.0).map_err(|msg| at(unit.id.span(), msg))?;
         let mut built = build_unit(&unit, S::FIGURES, placed, &table).map_err(|(span, msg)| at(span, msg))?;
+        let side = sides.iter().find(|s| &s.id == unit.side.get_ref()).expect("the side was checked above");
+        if let Some(zone) = &side.deployment
+            && let Some(out) = built.figures.iter().find(|f| !zone.contains(f.pos))
+        {
+            let span = unit.at.as_ref().map(|a| a.span()).or(unit.positions.as_ref().map(|p| p.span()));
+            return Err(at(
+                span.unwrap_or(unit.id.span()),
+                format!(
+                    "{} stands outside the deployment zone of {} (a figure at {:.1}, {:.1})",
+                    unit.name, side.name, out.pos.x, out.pos.y
+                ),
+            ));
+        }
         built.flags.extend(S::starting_flags(&own));
         units.push(built);
         setup.units.insert(unit.id.get_ref().clone(), own);

@@ -615,6 +615,12 @@ export type Drawing = {
 	charge_contact: boolean,
 };
 
+/**
+ *  One edge of the table: "up" (north, y = 0), "down" (south, y = depth), west (x = 0) or east. Sides
+ *  enter from an edge, and a routing unit runs back toward it.
+ */
+export type Edge = "north" | "south" | "west" | "east";
+
 /**  One change the editor makes. */
 export type Edit = 
 /**  Sets the field at `path` to `value`, making the tables on the way if they are missing. */
@@ -952,7 +958,7 @@ export type GameView_Deserialize = {
 	turn: number,
 	table: Table,
 	terrain: TerrainView_Deserialize[],
-	sides: SideView[],
+	sides: SideView_Deserialize[],
 	units: UnitView_Deserialize[],
 	/**
 	 *  The newest `LOG_WINDOW` entries, newest last; `game_log` pages back through the rest. So an action's
@@ -1004,7 +1010,7 @@ export type GameView_Serialize = {
 	turn: number,
 	table: Table,
 	terrain: TerrainView_Serialize[],
-	sides: SideView[],
+	sides: SideView_Serialize[],
 	units: UnitView_Serialize[],
 	/**
 	 *  The newest `LOG_WINDOW` entries, newest last; `game_log` pages back through the rest. So an action's
@@ -2024,10 +2030,26 @@ export type SideForces_Serialize = {
 	dice_per_turn: number | null,
 };
 
-export type SideView = {
+export type SideView = SideView_Serialize | SideView_Deserialize;
+
+export type SideView_Deserialize = {
 	id: string,
 	name: string,
 	colour: string,
+	/**  Where the scenario lets the side set out its units (the outline's corners), when it says. */
+	deployment?: Pt[] | null,
+	/**  The edge the side came in from. */
+	edge: Edge,
+};
+
+export type SideView_Serialize = {
+	id: string,
+	name: string,
+	colour: string,
+	/**  Where the scenario lets the side set out its units (the outline's corners), when it says. */
+	deployment: Pt[] | null,
+	/**  The edge the side came in from. */
+	edge: Edge,
 };
 
 export type SiegeView = SiegeView_Serialize | SiegeView_Deserialize;
