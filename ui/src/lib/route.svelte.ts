@@ -1,7 +1,14 @@
 // The screen lives in the URL hash so a reload (or a tablet waking up) reopens the same game.
-export type Route = { screen: 'games' } | { screen: 'game'; id: number } | { screen: 'desk'; system: string };
+export type Route =
+  | { screen: 'games' }
+  | { screen: 'game'; id: number }
+  | { screen: 'desk'; system: string }
+  | { screen: 'scenarios' }
+  | { screen: 'editor' };
 
 function parse(hash: string): Route {
+  if (hash === '#/scenarios') return { screen: 'scenarios' };
+  if (hash === '#/editor') return { screen: 'editor' };
   const desk = /^#\/desk\/([a-z-]+)$/.exec(hash);
   if (desk) return { screen: 'desk', system: desk[1] };
   const m = /^#\/game\/(\d+)$/.exec(hash);
@@ -25,6 +32,16 @@ class Router {
 
   desk(system: string) {
     location.hash = `#/desk/${system}`;
+  }
+
+  /** The player's scenarios: new, copy, open, import. */
+  scenarios() {
+    location.hash = '#/scenarios';
+  }
+
+  /** The scenario editor, on the draft `ui/src/lib/editor/draft.svelte.ts` holds. */
+  editor() {
+    location.hash = '#/editor';
   }
 }
 
