@@ -86,7 +86,9 @@ function startServer(scratch, port = 0, lan = false) {
   const where = lan ? ['--lan'] : ['--host', '127.0.0.1'];
   const server = spawn(bin, ['serve', ...where, '--port', String(port), '--ui', uiDir, '--db', db], {
     cwd: root,
-    env: { ...process.env, SANDTABLE_DB: db },
+    // The player's scenario folder in the scratch folder too, whatever the machine's own setting: no test
+    // writes a scenario anywhere it outlives the run.
+    env: { ...process.env, SANDTABLE_DB: db, SANDTABLE_SCENARIOS: join(scratch, 'scenarios') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

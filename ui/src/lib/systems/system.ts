@@ -1,4 +1,5 @@
 import type { Component } from 'svelte';
+import type { Edit } from '../../bindings';
 import type { Prompt, Unit } from '../model';
 
 /** How one kind of roll due now reads on its card. */
@@ -34,6 +35,13 @@ export interface SystemUi {
   Table?: Component;
   /** A screen of the desk side (an army builder), offered beside New game under `label`. */
   desk?: { label: string; Screen: Component };
+  /**
+   * The scenario editor's help for a draft of this system, under its own heading (an army's lists and their
+   * checker): `document` is the draft's TOML as data, `text` the text itself. Given `edit`, the help may
+   * change the draft (each call one edit_scenario's edits, one step of the editor's undo); without it, it
+   * only shows.
+   */
+  scenarioHelp?: Component<{ document: unknown; text: string; edit?: (edits: Edit[]) => void }>;
   /** A unit card's actions: the buttons beside its − and +. */
   UnitActions?: Component<{ unit: Unit }>;
   /** What the card of a selected unit opens for its actions (a fire or charge panel). */

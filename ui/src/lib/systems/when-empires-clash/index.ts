@@ -1,6 +1,7 @@
 // When Empires Clash!'s screens: the grid of squares in place of the inch table, the turn bar (the
 // initiative throw, the activations counted down, losses against the half that forces a withdrawal), a
-// stand's card (activate, face, mount, limber, leave) and the active stand's combat panel.
+// stand's card (activate, face, mount, limber, leave), the active stand's combat panel, and in the
+// scenario editor each side's army list beside the checker.
 
 import type { SystemUi } from '../system';
 import BattleBar from './BattleBar.svelte';
@@ -8,6 +9,7 @@ import GridTable from './GridTable.svelte';
 import StandActions from './StandActions.svelte';
 import CombatPanel from './CombatPanel.svelte';
 import ArmyScreen from './desk/ArmyScreen.svelte';
+import ArmyLists from './scenario/ArmyLists.svelte';
 
 const whenEmpiresClash: SystemUi = {
   TurnBar: BattleBar,
@@ -15,6 +17,7 @@ const whenEmpiresClash: SystemUi = {
   UnitActions: StandActions,
   UnitPanels: CombatPanel,
   desk: { label: 'When Empires Clash!: build two armies and set up a one-off battle by dice', Screen: ArmyScreen },
+  scenarioHelp: ArmyLists,
   rethrownOnTie: ['initiative'],
   prompts: {},
 };
