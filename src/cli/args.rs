@@ -126,7 +126,7 @@ pub enum ScenarioCommand {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// List the scenarios shipped with Sandtable
+    /// List the scenarios shipped with Sandtable, then yours (`yours/<file>`, from your scenario folder)
     List,
 }
 

@@ -40,7 +40,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
     let db = cli.db_path();
     match cli.command {
         Command::Roll(args) => roll::run(args),
-        Command::Scenario(args) => scenario::run(args),
+        Command::Scenario(args) => scenario::run(&db, args).await,
         Command::Game(args) => game::run(&db, args).await,
         Command::Campaign(args) => campaign::run(&db, args).await,
         Command::Serve(args) => game::serve(&db, args).await,

@@ -1,8 +1,8 @@
 use super::Failure;
 use super::args::{ScenarioArgs, ScenarioCommand};
-use crate::scenario::{Checked, check_file, shipped_scenarios};
+use crate::scenario::{Checked, check_file};
 
-pub fn run(args: ScenarioArgs) -> Result<(), Failure> {
+pub async fn run(db: &std::path::Path, args: ScenarioArgs) -> Result<(), Failure> {
     match args.command {
         ScenarioCommand::Check { files } => {
             let mut failed = 0;
@@ -49,9 +49,12 @@ pub fn run(args: ScenarioArgs) -> Result<(), Failure> {
             Ok(())
         }
         ScenarioCommand::List => {
-            for s in shipped_scenarios() {
-                let loaded = s.load().map_err(|e| Failure::other(e.to_string()))?;
-                println!("{}\t{}\t{}", s.path, loaded.ruleset.name, loaded.title);
+            let api = crate::api::Api::open(db).await?;
+            for s in api.list_scenarios().await? {
+                match &s.problem {
+                    None => println!("{}\t{}\t{}", s.path, s.system_name, s.title),
+                    Some(problem) => println!("{}\t(does not load)\t{problem}", s.path),
+                }
             }
             Ok(())
         }
