@@ -6,5 +6,6 @@ mod common;
 mod day;
 mod forecast;
 mod losses;
+mod luck;
 mod map;
 mod simulator;

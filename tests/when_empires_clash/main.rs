@@ -8,6 +8,7 @@ mod board;
 mod combat;
 mod fighting;
 mod large_stands;
+mod luck;
 mod movement;
 mod one_off;
 #[path = "../play/mod.rs"]

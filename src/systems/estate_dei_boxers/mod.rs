@@ -7,6 +7,7 @@ mod actions;
 pub mod check_map;
 mod fields;
 mod forecast;
+mod luck;
 pub mod map;
 pub mod nation;
 mod play;
@@ -17,6 +18,7 @@ pub mod simulate;
 pub mod strategy;
 pub mod tables;
 mod turn;
+mod verdict;
 mod view;
 
 use std::sync::OnceLock;
@@ -32,7 +34,10 @@ use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::{Act, Forecast, ForecastAsk, Report, RuleSystem, Ruleset, Seat, Setup, SetupCheck, Shipped, Weapon};
+use crate::rules::{
+    Act, BattleResult, Forecast, ForecastAsk, Luck, Report, RuleSystem, Ruleset, Seat, Setup, SetupCheck, Shipped,
+    Weapon,
+};
 
 pub const ID: &str = "estate-dei-boxers";
 const RULESET: &str = crate::ruleset!("estate-dei-boxers");
@@ -146,7 +151,7 @@ impl RuleSystem for EstateDeiBoxers {
                 .into());
             }
             Act::Shared(_) => return Ok(None),
-            Act::Own(own) => play::dispatch(ctx, own, rng)?,
+            Act::Own(own) => play::dispatch(ctx, &own, play::Throws::live(rng))?,
         };
         Ok(Some(outcome))
     }
@@ -232,5 +237,20 @@ impl RuleSystem for EstateDeiBoxers {
 
     fn hide(own: &mut EstateView, _ctx: &play::Ctx_, seat: &Seat) {
         view::hide(own, seat)
+    }
+
+    /// Every throw of the entry, the Boxers' included: the system throws them, but they are the Boxers'.
+    fn luck(ctx: &play::Ctx_, action: Act<'_, Self>, outcome: &Outcome) -> Vec<Luck> {
+        luck::luck(ctx, action, outcome)
+    }
+
+    fn result(ctx: &play::Ctx_) -> Option<BattleResult> {
+        verdict::result(ctx)
+    }
+
+    /// The siege's counters are not the table's units, and a zone, not a counter, throws: one D6 for its
+    /// fire and one for its melee, whatever it holds.
+    fn dice_per_turn(_ctx: &play::Ctx_, _unit: &Unit) -> Option<u32> {
+        None
     }
 }

@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 
 use super::EstateDeiBoxers;
 use super::actions::{EstateAction, WoundedReturn};
+use super::luck::Follow;
 use super::map::{Map, bit, each};
-use super::roster::Roster;
+use super::roster::{Cup, Roster};
+use super::siege::throws::Throw;
 use super::siege::{Command, DayCard, FireOrder, GunUse, Io, Move, OwedBy, Phase, Rules, Siege, Stage, Waits};
 use super::strategy::{Adviser, FastRng, Strategy};
 use super::tables::Tables;
@@ -57,12 +59,15 @@ pub fn compiled(ctx: &Ctx_) -> Compiled {
 }
 
 /// The app's dice and log: typed faces first, in order, then the game's RNG; every roll kept with its label.
+/// Following an entry again, its recorded faces are the typed ones, its cup draws are given back, and each
+/// throw's count is kept.
 struct AppIo<'r> {
     typed: Vec<i64>,
     used: usize,
     rng: &'r mut GameRng,
     rolls: Vec<NamedRoll>,
     lines: Vec<String>,
+    follow: Option<&'r mut Follow>,
 }
 
 impl Io for AppIo<'_> {
@@ -85,17 +90,32 @@ impl Io for AppIo<'_> {
     fn say(&mut self, line: String) {
         self.lines.push(line);
     }
+    fn counted(&mut self, throw: Throw, count: impl Fn(u8) -> i64) {
+        if let Some(follow) = self.follow.as_deref_mut() {
+            follow.count(throw, count);
+        }
+    }
+    /// An attack always draws from a cup that has counters, so an empty draw recorded is one not recorded
+    /// (an entry stored before the draws were kept): it is drawn at random, and the entry then does not
+    /// come out the same.
+    fn redraw(&mut self, mine: bool) -> Option<Cup> {
+        self.follow.as_deref().map(|f| f.draws[usize::from(mine)]).filter(|&set| set != 0)
+    }
 }
 
 /// Runs `f` on a copy of the siege and records what it changed, the dice it rolled and what it told.
 fn resolve(
     ctx: &Ctx_,
     dice: Option<&[i64]>,
-    rng: &mut GameRng,
+    throws: Throws,
     extra: Vec<Change>,
     f: impl FnOnce(&Rules, &mut Siege, &mut AppIo) -> Result<(), GameError>,
 ) -> Result<Outcome, GameError> {
-    let typed = dice.unwrap_or(&[]).to_vec();
+    let Throws { rng, follow } = throws;
+    let typed = match follow.as_deref() {
+        Some(follow) => follow.faces.clone(),
+        None => dice.unwrap_or(&[]).to_vec(),
+    };
     if let Some(bad) = typed.iter().find(|f| !(1..=6).contains(*f)) {
         return Err(GameError::BadInput(format!("{bad} is not a face of a D6 (1-6)")));
     }
@@ -104,7 +124,7 @@ fn resolve(
     let rules = c.rules(tables, &|name| ctx.option(name));
     let before = ctx.turn.siege();
     let mut after = before.clone();
-    let mut io = AppIo { typed, used: 0, rng, rolls: Vec::new(), lines: Vec::new() };
+    let mut io = AppIo { typed, used: 0, rng, rolls: Vec::new(), lines: Vec::new(), follow };
     f(&rules, &mut after, &mut io)?;
     if io.used < io.typed.len() {
         return Err(Refusal::by_rule(
@@ -122,6 +142,19 @@ fn resolve(
     }
     let summary = if io.lines.is_empty() { "Nothing happens".to_string() } else { io.lines.join("\n") };
     Ok(Outcome::Resolved { summary, rolls: io.rolls, effects })
+}
+
+/// Where an action's dice come from: the game's RNG after any typed faces, and, when an entry is followed
+/// again for the luck ledger, what it recorded.
+pub struct Throws<'r> {
+    pub rng: &'r mut GameRng,
+    pub follow: Option<&'r mut Follow>,
+}
+
+impl<'r> Throws<'r> {
+    pub fn live(rng: &'r mut GameRng) -> Throws<'r> {
+        Throws { rng, follow: None }
+    }
 }
 
 fn zone(rules: &Rules, id: &str) -> Result<u8, GameError> {
@@ -181,10 +214,17 @@ pub fn draw(ctx: &Ctx_, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcom
             deck.draw(rng.inner())
         }
     };
+    play_card(ctx, Change::Drawn { card, typed: typed.is_some(), order }, Throws::live(rng))
+}
+
+/// The day the card drawn brings, run until the player has a decision to make.
+pub fn play_card(ctx: &Ctx_, drawn: Change, throws: Throws) -> Result<Outcome, GameError> {
+    let Change::Drawn { card, typed, .. } = drawn else {
+        return Err(GameError::BadInput("a day begins with the card drawn".into()));
+    };
     let day_card = day_card(card);
     let stepping = ctx.turn.stepping;
-    let extra = vec![Change::Drawn { card, typed: typed.is_some(), order }];
-    resolve(ctx, None, rng, extra, |rules, siege, io| {
+    resolve(ctx, None, throws, vec![drawn], |rules, siege, io| {
         if siege.stage == Stage::Setup {
             siege.begin();
         }
@@ -193,7 +233,7 @@ pub fn draw(ctx: &Ctx_, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcom
             Card::Joker(_) => "the black joker".to_string(),
             other => other.to_string(),
         };
-        io.say(format!("Card {}: {name}{}", siege.tracks.day + 1, if typed.is_some() { " (typed)" } else { "" }));
+        io.say(format!("Card {}: {name}{}", siege.tracks.day + 1, if typed { " (typed)" } else { "" }));
         siege.draw(io, day_card);
         siege.run(rules, io, &mut Waits, stepping);
         Ok(())
@@ -274,7 +314,7 @@ impl Command for Suggest {
     }
 }
 
-pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outcome, GameError> {
     let siege = ctx.turn.siege();
     match siege.stage {
         Stage::Draw => return Err(refuse("draw the day's card", DAY_TABLE)),
@@ -282,7 +322,7 @@ pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Ou
         _ => {}
     }
     let stepping = ctx.turn.stepping;
-    resolve(ctx, dice, rng, Vec::new(), |rules, siege, io| {
+    resolve(ctx, dice, throws, Vec::new(), |rules, siege, io| {
         if siege.stage == Stage::Setup {
             siege.begin();
             io.say("The set-up is done: the siege begins. Draw the first card.".into());
@@ -425,10 +465,10 @@ pub fn fire_order(
     Ok((from, FireOrder { target, guns: use_guns }))
 }
 
-pub fn fire(ctx: &Ctx_, action: &EstateAction, rng: &mut GameRng) -> Result<Outcome, GameError> {
+pub fn fire(ctx: &Ctx_, action: &EstateAction, throws: Throws) -> Result<Outcome, GameError> {
     let EstateAction::Fire { from, target, guns, tep_target, tep_targets, dice } = action else { unreachable!() };
     let stepping = ctx.turn.stepping;
-    resolve(ctx, dice.as_deref(), rng, Vec::new(), |rules, siege, io| {
+    resolve(ctx, dice.as_deref(), throws, Vec::new(), |rules, siege, io| {
         let (from, order) = fire_order(
             rules,
             siege,
@@ -444,13 +484,8 @@ pub fn fire(ctx: &Ctx_, action: &EstateAction, rng: &mut GameRng) -> Result<Outc
     })
 }
 
-pub fn move_counters(
-    ctx: &Ctx_,
-    counters: &[String],
-    path: &[String],
-    rng: &mut GameRng,
-) -> Result<Outcome, GameError> {
-    resolve(ctx, None, rng, Vec::new(), |rules, siege, io| {
+pub fn move_counters(ctx: &Ctx_, counters: &[String], path: &[String], throws: Throws) -> Result<Outcome, GameError> {
+    resolve(ctx, None, throws, Vec::new(), |rules, siege, io| {
         if siege.stage != (Stage::Combat { phase: Phase::SoldierMove }) {
             return Err(refuse(
                 "soldiers move in phase 5 of a combat sequence; between attacks, reposition them",
@@ -466,11 +501,11 @@ pub fn move_counters(
     })
 }
 
-pub fn end_moves(ctx: &Ctx_, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+pub fn end_moves(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outcome, GameError> {
     if ctx.turn.siege().stage != (Stage::Combat { phase: Phase::SoldierMove }) {
         return Err(refuse("it is not the soldiers' movement phase", MOVEMENT));
     }
-    advance(ctx, dice, rng)
+    advance(ctx, dice, throws)
 }
 
 fn free_stage(siege: &Siege) -> Result<(), GameError> {
@@ -483,8 +518,8 @@ fn free_stage(siege: &Siege) -> Result<(), GameError> {
     }
 }
 
-pub fn reposition(ctx: &Ctx_, which: &str, to: &str, rng: &mut GameRng) -> Result<Outcome, GameError> {
-    resolve(ctx, None, rng, Vec::new(), |rules, siege, io| {
+pub fn reposition(ctx: &Ctx_, which: &str, to: &str, throws: Throws) -> Result<Outcome, GameError> {
+    resolve(ctx, None, throws, Vec::new(), |rules, siege, io| {
         free_stage(siege)?;
         let (p, z) = (counter(rules, which)?, zone(rules, to)?);
         if siege.pieces[p].zone() == Some(z) {
@@ -500,8 +535,8 @@ pub fn reposition(ctx: &Ctx_, which: &str, to: &str, rng: &mut GameRng) -> Resul
     })
 }
 
-pub fn barricades(ctx: &Ctx_, zones: &[String], rng: &mut GameRng) -> Result<Outcome, GameError> {
-    resolve(ctx, None, rng, Vec::new(), |rules, siege, io| {
+pub fn barricades(ctx: &Ctx_, zones: &[String], throws: Throws) -> Result<Outcome, GameError> {
+    resolve(ctx, None, throws, Vec::new(), |rules, siege, io| {
         if siege.stage != Stage::Setup {
             return Err(refuse("barricades are placed at set-up and stay to the end (1.6)", SETUP));
         }
@@ -537,9 +572,9 @@ pub fn barricades(ctx: &Ctx_, zones: &[String], rng: &mut GameRng) -> Result<Out
     })
 }
 
-pub fn return_wounded(ctx: &Ctx_, returns: &[WoundedReturn], rng: &mut GameRng) -> Result<Outcome, GameError> {
+pub fn return_wounded(ctx: &Ctx_, returns: &[WoundedReturn], throws: Throws) -> Result<Outcome, GameError> {
     let stepping = ctx.turn.stepping;
-    resolve(ctx, None, rng, Vec::new(), |rules, siege, io| {
+    resolve(ctx, None, throws, Vec::new(), |rules, siege, io| {
         let Stage::Wounded { points } = siege.stage else {
             return Err(refuse("the wounded come back on a red card (5.1.6)", WOUNDED));
         };
@@ -561,8 +596,8 @@ pub fn return_wounded(ctx: &Ctx_, returns: &[WoundedReturn], rng: &mut GameRng) 
     })
 }
 
-pub fn merge(ctx: &Ctx_, keep: &str, other: &str, rng: &mut GameRng) -> Result<Outcome, GameError> {
-    resolve(ctx, None, rng, Vec::new(), |rules, siege, io| {
+pub fn merge(ctx: &Ctx_, keep: &str, other: &str, throws: Throws) -> Result<Outcome, GameError> {
+    resolve(ctx, None, throws, Vec::new(), |rules, siege, io| {
         if !matches!(siege.stage, Stage::Setup | Stage::Redeploy | Stage::Wounded { .. }) {
             return Err(refuse(
                 "counters merge when the defenders reorganise: at set-up, between attacks, with the wounded's return (5.1.6)",
@@ -576,9 +611,9 @@ pub fn merge(ctx: &Ctx_, keep: &str, other: &str, rng: &mut GameRng) -> Result<O
     })
 }
 
-pub fn place_betsy(ctx: &Ctx_, at: &str, rng: &mut GameRng) -> Result<Outcome, GameError> {
+pub fn place_betsy(ctx: &Ctx_, at: &str, throws: Throws) -> Result<Outcome, GameError> {
     let stepping = ctx.turn.stepping;
-    resolve(ctx, None, rng, Vec::new(), |rules, siege, io| {
+    resolve(ctx, None, throws, Vec::new(), |rules, siege, io| {
         if siege.stage != Stage::Betsy {
             return Err(refuse("Betsy goes into action after the third red picture card (3.4)", DAY_TABLE));
         }
@@ -628,10 +663,10 @@ pub fn take_losses(
     ctx: &Ctx_,
     counters: &[String],
     dice: Option<&[i64]>,
-    rng: &mut GameRng,
+    throws: Throws,
 ) -> Result<Outcome, GameError> {
     let stepping = ctx.turn.stepping;
-    resolve(ctx, dice, rng, Vec::new(), |rules, siege, io| {
+    resolve(ctx, dice, throws, Vec::new(), |rules, siege, io| {
         let Some(owed) = siege.today.owed else {
             return Err(refuse("no losses are owed now", LOSSES));
         };
@@ -672,19 +707,19 @@ pub fn stage_words(stage: Stage) -> String {
     }
 }
 
-pub fn dispatch(ctx: &Ctx_, action: EstateAction, rng: &mut GameRng) -> Result<Outcome, GameError> {
+pub fn dispatch(ctx: &Ctx_, action: &EstateAction, throws: Throws) -> Result<Outcome, GameError> {
     use EstateAction as A;
-    match &action {
-        A::Advance { dice } => advance(ctx, dice.as_deref(), rng),
+    match action {
+        A::Advance { dice } => advance(ctx, dice.as_deref(), throws),
         A::Follow { phase_by_phase } => follow(ctx, *phase_by_phase),
-        A::Fire { .. } => fire(ctx, &action, rng),
-        A::MoveCounters { counters, path } => move_counters(ctx, counters, path, rng),
-        A::EndMoves { dice } => end_moves(ctx, dice.as_deref(), rng),
-        A::Reposition { counter, zone } => reposition(ctx, counter, zone, rng),
-        A::Barricades { zones } => barricades(ctx, zones, rng),
-        A::ReturnWounded { returns } => return_wounded(ctx, returns, rng),
-        A::Merge { keep, other } => merge(ctx, keep, other, rng),
-        A::PlaceBetsy { zone } => place_betsy(ctx, zone, rng),
-        A::TakeLosses { counters, dice } => take_losses(ctx, counters, dice.as_deref(), rng),
+        A::Fire { .. } => fire(ctx, action, throws),
+        A::MoveCounters { counters, path } => move_counters(ctx, counters, path, throws),
+        A::EndMoves { dice } => end_moves(ctx, dice.as_deref(), throws),
+        A::Reposition { counter, zone } => reposition(ctx, counter, zone, throws),
+        A::Barricades { zones } => barricades(ctx, zones, throws),
+        A::ReturnWounded { returns } => return_wounded(ctx, returns, throws),
+        A::Merge { keep, other } => merge(ctx, keep, other, throws),
+        A::PlaceBetsy { zone } => place_betsy(ctx, zone, throws),
+        A::TakeLosses { counters, dice } => take_losses(ctx, counters, dice.as_deref(), throws),
     }
 }

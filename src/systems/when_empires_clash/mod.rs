@@ -20,12 +20,14 @@ mod actions;
 mod context;
 mod fields;
 mod fight;
+mod luck;
 mod markers;
 mod movement;
 mod notation;
 mod sequence;
 mod toml_text;
 mod turn;
+mod verdict;
 mod view;
 
 use std::sync::OnceLock;
@@ -43,7 +45,7 @@ use crate::game::{Action, GameError, Outcome};
 use crate::measure::{Pt, Table};
 use crate::odds::OddsView;
 use crate::roster::Unit;
-use crate::rules::{Act, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
+use crate::rules::{Act, BattleResult, Luck, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
 use context::Ctx;
 use fight::{Judgement, Kind};
 
@@ -202,6 +204,22 @@ impl RuleSystem for WhenEmpiresClash {
 
     fn report(ctx: &Ctx) -> Report<WecView> {
         view::report(ctx)
+    }
+
+    fn luck(ctx: &Ctx, action: Act<'_, Self>, outcome: &Outcome) -> Vec<Luck> {
+        luck::luck(ctx, action, outcome)
+    }
+
+    fn result(ctx: &Ctx) -> Option<BattleResult> {
+        verdict::result(ctx)
+    }
+
+    /// A stand initiates one combat a turn and throws its army's dice for it (2D6 is two dice, a D12
+    /// one); the initiative and activations are the side's throws, not a stand's. A stand off the
+    /// battlefield throws none.
+    fn dice_per_turn(ctx: &Ctx, unit: &Unit) -> Option<u32> {
+        let dice = if context::on_the_field(unit) { ctx.dice_of(&unit.side).dice_count() } else { 0 };
+        Some(dice as u32)
     }
 }
 

@@ -205,34 +205,7 @@ pub fn withdrawn_entirely(ctx: &Ctx, gone: &[&str]) -> Option<Effect> {
     })
 }
 
-/// "British win a Decisive victory (31 against 17)", from the remaining values (Command stands included),
-/// once a battle is between two sides. With `concession_is_defeat`, a side that conceded loses.
+/// "British win a Decisive victory (31 against 17)": the standing in words (`verdict::standing`).
 pub fn result_words(ctx: &Ctx) -> Option<String> {
-    use super::victory::{Level, level};
-    let remaining = ctx.remaining();
-    let [a, b] = ctx.scenario.sides.as_slice() else { return None };
-    let (ra, rb) = (remaining[a.id.as_str()], remaining[b.id.as_str()]);
-    let conceded = ctx.scenario.sides.iter().position(|s| ctx.turn.conceded.as_deref() == Some(s.id.as_str()));
-    let level_of = level(&ctx.charts.victory, [ra, rb]);
-    let (winner, high, low) = match conceded {
-        Some(loser) if ctx.option("concession_is_defeat") => {
-            let (w, l) = if loser == 0 { (b, a) } else { (a, b) };
-            let words = match level_of {
-                Level::Draw | Level::Marginal => "a Marginal",
-                Level::Decisive => "a Decisive",
-                Level::Overwhelming => "an Overwhelming",
-            };
-            let (rw, rl) = (remaining[w.id.as_str()], remaining[l.id.as_str()]);
-            return Some(format!("{} win {words} victory by concession ({rw} against {rl})", w.name));
-        }
-        _ if ra >= rb => (a, ra, rb),
-        _ => (b, rb, ra),
-    };
-    let words = match level_of {
-        Level::Draw => format!("A draw: {ra} each"),
-        Level::Marginal => format!("{} win a Marginal victory ({high} against {low})", winner.name),
-        Level::Decisive => format!("{} win a Decisive victory ({high} against {low})", winner.name),
-        Level::Overwhelming => format!("{} win an Overwhelming victory ({high} against {low})", winner.name),
-    };
-    Some(words)
+    super::verdict::standing(ctx).map(|standing| standing.words)
 }

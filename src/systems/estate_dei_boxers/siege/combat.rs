@@ -4,6 +4,7 @@ use super::super::map::{Terrain, Zones, bit, each};
 use super::super::nation::Nation;
 use super::super::roster::{Kind, Roster};
 use super::super::tables::{Rush, Volley, column, row};
+use super::throws::{FIRES_OUT, FIRES_SPREAD, FLED, KILLS, ROUTED, Throw, Whose, rush_kills, volley_kills, wavering};
 use super::{At, Census, Command, Io, Owed, OwedBy, Phase, Rules, Siege, Stage, boxers, losses, moves};
 
 /// A day's combat that has not ended after this many sequences ends with the Boxers left drawing off
@@ -84,6 +85,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
             tell!(io, "{}", Phase::Morale.title());
             for zone in each(siege.marks.hit & siege.census(rules).with_chinese) {
                 let die = io.d6(|| format!("Boxer morale in {}", rules.map.name(zone)));
+                io.counted(Throw::one(Whose::Boxers, FLED, die), |d| wavering(siege, rules, zone, d as i32));
                 tell!(io, "Boxers in {} test morale: {die}", rules.map.name(zone));
                 losses::boxers_waver(siege, rules, io, zone, die as i32);
             }
@@ -174,7 +176,8 @@ fn fires(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     for zone in each(fought) {
         let points = soldiers[zone as usize];
         let die = io.d6(|| format!("fighting the fire in {}", rules.map.name(zone)));
-        if die != 1 && die as u32 + points as u32 >= 6 {
+        io.counted(Throw::one(Whose::Defenders, FIRES_OUT, die), |d| i64::from(puts_out(d, points)));
+        if puts_out(die, points) {
             siege.marks.fires &= !bit(zone);
             tell!(io, "the soldiers put out the fire in {} ({die} + {points})", rules.map.name(zone));
         } else {
@@ -191,6 +194,7 @@ fn fires(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     for zone in each(siege.marks.fires & !siege.marks.spread) {
         for n in each(rules.map.walk[zone as usize] & burnable & !siege.marks.fires & !siege.marks.ruins & !caught) {
             let die = io.d6(|| format!("fire spreading from {} to {}", rules.map.name(zone), rules.map.name(n)));
+            io.counted(Throw::one(Whose::Boxers, FIRES_SPREAD, die), |d| i64::from(d == 1));
             if die == 1 {
                 caught |= bit(n);
                 tell!(io, "the fire spreads from {} to {} (1)", rules.map.name(zone), rules.map.name(n));
@@ -202,6 +206,11 @@ fn fires(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     siege.marks.fires |= caught;
     // Only a zone set alight by the Boxers spreads: one that caught by spreading never does (6.1).
     siege.marks.spread |= caught;
+}
+
+/// 6+ with the soldiers' points puts a fire out; a 1 always fails (6.1).
+fn puts_out(die: u8, points: u16) -> bool {
+    die != 1 && die as u32 + points as u32 >= 6
 }
 
 /// Zones whose soldiers or guns must fire now (6.3): not burning, with something to fire at.
@@ -441,8 +450,10 @@ pub fn fire(
     });
     if let Some((target, soldiers, guns, mods)) = volley {
         let die = io.d6(|| format!("fire from {} at {}", rules.map.name(from), rules.map.name(target)));
+        let cell = |d| rules.tables.soldiers[modified_row(d, &mods)][column(soldiers + guns)];
+        io.counted(Throw::one(Whose::Defenders, KILLS, die), |d| volley_kills(cell(d)));
         let r = modified_row(die, &mods);
-        let result = rules.tables.soldiers[r][column(soldiers + guns)];
+        let result = cell(die);
         if io.tells() {
             io.say(format!(
                 "{} fire{} at {}: {} points, die {die}{} -> row {}: {}",
@@ -480,7 +491,9 @@ pub fn fire(
             let far = rules.map.distance[from as usize][target as usize] >= 2;
             let cover = far && (rules.map.legations | siege.marks.ruins) & bit(target) != 0;
             let die = io.d6(|| format!("psychological test at {}", rules.map.name(target)));
-            let roll = die as i32 - cover as i32;
+            let roll_of = |d: u8| d as i32 - cover as i32;
+            io.counted(Throw::one(Whose::Defenders, ROUTED, die), |d| wavering(siege, rules, target, roll_of(d)));
+            let roll = roll_of(die);
             tell!(
                 io,
                 "the guns of {} fire on {}: psychological test {die}{}",
@@ -549,8 +562,10 @@ fn boxer_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     let soldiers_there = (census.with_soldiers | census.with_guns) & bit(zone) != 0;
     siege.today.cha_cha_used |= siege.tracks.cha_cha;
     let die = io.d6(|| format!("Boxer melee in {}", rules.map.name(zone)));
+    let cell = |d| rules.tables.boxers[modified_row(d, &mods)][column(points)];
+    io.counted(Throw::one(Whose::Boxers, KILLS, die), |d| rush_kills(cell(d)));
     let r = modified_row(die, &mods);
-    let result = rules.tables.boxers[r][column(points)];
+    let result = cell(die);
     tell!(
         io,
         "Boxers attack in {}: {points} points, die {die}{} -> row {}: {}",
@@ -588,8 +603,10 @@ fn soldier_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     }
     let mods = soldier_mods(siege, rules, &census, zone, zone, false, true);
     let die = io.d6(|| format!("soldiers' melee in {}", rules.map.name(zone)));
+    let cell = |d| rules.tables.soldiers[modified_row(d, &mods)][column(points)];
+    io.counted(Throw::one(Whose::Defenders, KILLS, die), |d| volley_kills(cell(d)));
     let r = modified_row(die, &mods);
-    let result = rules.tables.soldiers[r][column(points)];
+    let result = cell(die);
     tell!(
         io,
         "The soldiers charge in {}: {points} points, die {die}{} -> row {}: {}",

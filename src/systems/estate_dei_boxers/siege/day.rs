@@ -2,8 +2,9 @@
 //! (6: wounded, events, bombardment), the attack, and the day's end (morale, the relief on the last card).
 
 use super::super::map::{Zones, bit, each};
-use super::super::roster::Kind;
+use super::super::roster::{Cup, Kind};
 use super::super::tables::{Shelling, column, row};
+use super::throws::{CIVILIAN_POINTS, KILLS, Throw, WOUNDED_BACK, Whose, ZONES_SHELLED};
 use super::{At, Command, DayCard, End, Io, Phase, Rules, Siege, Stage, Today, losses, moves};
 
 /// The deck's cards: the last one brings the relief column (1.2).
@@ -113,6 +114,7 @@ fn one_day_less(siege: &mut Siege, io: &mut impl Io) {
 pub fn wounded(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut impl Command, points: u8) -> bool {
     let points = if points == 0 {
         let die = io.d6(|| "wounded return (1D6+6)".into());
+        io.counted(Throw::one(Whose::Defenders, WOUNDED_BACK, die), |d| i64::from(d) + 6);
         let p = die + 6;
         tell!(io, "wounded return: {die} + 6 = {p} points");
         siege.stage = Stage::Wounded { points: p };
@@ -238,7 +240,11 @@ pub fn place_betsy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8)
 pub fn bombard(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     let a = io.d6(|| "bombardment quarter (2D6)".into());
     let b = io.d6(|| "bombardment quarter (2D6)".into());
-    let quarter = rules.tables.quarters[(a + b - 2) as usize];
+    let quarter_of = |total: u8| rules.tables.quarters[(total - 2) as usize];
+    let census = siege.census(rules);
+    let shelled = |total| (rules.map.quarters[quarter_of(total) as usize - 1] & census.holds()).count_ones();
+    io.counted(Throw::two(Whose::Boxers, ZONES_SHELLED, a + b), |t| i64::from(shelled(t)));
+    let quarter = quarter_of(a + b);
     siege.today.quarter = Some(quarter);
     siege.today.fought = true;
     tell!(io, "Bombardment: {a} + {b} = {}: quarter {quarter}", a + b);
@@ -269,8 +275,13 @@ pub fn shell(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, fixed
             modifier -= 1;
         }
     }
+    let cell = |d: u8| -> Shelling { rules.tables.bombardment[row(d as i32 + modifier, 7)][column(col)] };
+    io.counted(Throw::one(Whose::Boxers, KILLS, die), |d| i64::from(cell(d).soldiers));
+    if census.civilians[i] > 0 {
+        io.counted(Throw::one(Whose::Boxers, CIVILIAN_POINTS, die), |d| if cell(d).civilians { 5 } else { 0 });
+    }
     let r = row(die as i32 + modifier, 7);
-    let result: Shelling = rules.tables.bombardment[r][column(col)];
+    let result = cell(die);
     tell!(
         io,
         "{}: {col} points, die {die}{} -> row {r}: {}",
@@ -328,7 +339,8 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     if main {
         let die = io.d6(|| "entry zone (1D6)".into());
         siege.today.entry = Some(die);
-        let drawn = draw_from_cup(siege, rules, io, ATTACKERS);
+        let drawn = draw_from_cup(siege, rules, io, ATTACKERS, false);
+        siege.today.drawn = as_cup(rules, &drawn);
         let zone = rules.map.entries[die as usize - 1];
         for &p in &drawn {
             siege.put(rules, p, At::Zone(zone));
@@ -343,7 +355,8 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     }
     if siege.today.mine {
         let n = if main { usize::MAX } else { MINE_ATTACKERS };
-        let drawn = draw_from_cup(siege, rules, io, n);
+        let drawn = draw_from_cup(siege, rules, io, n, true);
+        siege.today.mine_drawn = as_cup(rules, &drawn);
         let zone = rules.map.entries[MINE_ENTRY - 1];
         for &p in &drawn {
             siege.put(rules, p, At::Zone(zone));
@@ -359,12 +372,19 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     siege.stage = Stage::Combat { phase: Phase::Fires };
 }
 
+fn as_cup(rules: &Rules, pieces: &[usize]) -> Cup {
+    pieces.iter().fold(0, |set, &p| set | 1 << (p - rules.roster.defenders))
+}
+
 fn points_of(siege: &Siege, rules: &Rules, pieces: &[usize]) -> u32 {
     pieces.iter().filter(|&&p| !rules.roster.pieces[p].kind.is_leader()).map(|&p| siege.pieces[p].points as u32).sum()
 }
 
-/// Up to `n` counters drawn at random from the cup.
-fn draw_from_cup(siege: &mut Siege, rules: &Rules, io: &mut impl Io, n: usize) -> Vec<usize> {
+/// Up to `n` counters drawn at random from the cup, or those the `io` already knows were drawn.
+fn draw_from_cup(siege: &mut Siege, rules: &Rules, io: &mut impl Io, n: usize, mine: bool) -> Vec<usize> {
+    if let Some(known) = io.redraw(mine) {
+        return rules.roster.cup_pieces(known).collect();
+    }
     let mut cup: Vec<usize> = rules.roster.chinese().filter(|&p| siege.pieces[p].at == At::Cup).collect();
     let take = n.min(cup.len());
     for i in 0..take {

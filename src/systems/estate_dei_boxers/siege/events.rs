@@ -3,6 +3,7 @@
 use super::super::map::bit;
 use super::super::nation::Nation;
 use super::super::roster::Kind;
+use super::throws::{FAMINE, FAVOURABLE_EVENTS, SUPPLY_BACK, Throw, Whose, famine_points, favourable};
 use super::{At, Io, Rules, Siege, Stage, day, losses};
 
 /// The events that happen once only.
@@ -27,6 +28,7 @@ pub fn resolve(siege: &Siege, total: u8) -> u8 {
 pub fn event_test(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     let a = io.d6(|| "event test (2D6)".into());
     let b = io.d6(|| "event test (2D6)".into());
+    io.counted(Throw::two(Whose::Defenders, FAVOURABLE_EVENTS, a + b), |t| i64::from(favourable(resolve(siege, t))));
     let event = resolve(siege, a + b);
     siege.today.event = Some(event);
     if once_only(event) {
@@ -71,6 +73,7 @@ fn happen(siege: &mut Siege, rules: &Rules, io: &mut impl Io, event: u8) {
         }
         5 => {
             let die = io.d6(|| "famine and disease".into());
+            io.counted(Throw::one(Whose::Defenders, FAMINE, die), famine_points);
             let (civilians, soldiers) = match die {
                 1..=4 => (1, 0),
                 5 => (2, 0),
@@ -111,6 +114,7 @@ fn happen(siege: &mut Siege, rules: &Rules, io: &mut impl Io, event: u8) {
         }
         11 => {
             let die = io.d6(|| "supplies (1D6+6)".into());
+            io.counted(Throw::one(Whose::Defenders, SUPPLY_BACK, die), |d| i64::from(d) + 6);
             siege.tracks.supply = siege.tracks.supply.saturating_sub(die + 6).max(1);
             siege.tracks.morale = 10;
             tell!(io, "supply back {} days to box {}; morale back to 10", die + 6, siege.tracks.supply);

@@ -5,6 +5,7 @@
 
 use super::super::map::{Zones, bit, each};
 use super::super::roster::{Kind, Roster};
+use super::throws::{OFFICERS_SURVIVING, Throw, Whose};
 use super::{At, Command, Io, OwedBy, Piece, Rules, Siege};
 
 /// The defenders' pieces of these kinds in `zone`, lowest first.
@@ -307,6 +308,7 @@ pub fn officers_risk(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u
     for officer in Roster::garrison_pieces(siege.garrison_in(rules, zone, Kind::OFFICERS)) {
         let name = &rules.roster.pieces[officer].name;
         let die = io.d6(|| format!("{name} risks death"));
+        io.counted(Throw::one(Whose::Defenders, OFFICERS_SURVIVING, die), |d| i64::from(d != 6));
         if die == 6 {
             tell!(io, "{name} risks death: 6");
             officer_falls(siege, rules, io, officer, zone);

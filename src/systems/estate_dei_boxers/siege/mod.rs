@@ -18,6 +18,7 @@ mod day;
 mod events;
 mod losses;
 mod moves;
+pub mod throws;
 pub mod victory;
 
 use std::borrow::Cow;
@@ -182,6 +183,17 @@ pub struct Today {
     /// The zones whose melee is still to be fought in this melee phase; None before the phase begins.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub melees: Option<Zones>,
+    /// The cup's counters today's attack drew, and the mine's attack (event 6): the only choice the
+    /// procedure makes at random without a die, kept so an entry can be followed again throw by throw.
+    /// Left out of stored changes while empty, as logs from before it were written.
+    #[serde(default, skip_serializing_if = "none_drawn")]
+    pub drawn: Cup,
+    #[serde(default, skip_serializing_if = "none_drawn")]
+    pub mine_drawn: Cup,
+}
+
+fn none_drawn(set: &Cup) -> bool {
+    *set == 0
 }
 
 /// Losses the defenders owe in a zone (6.3 S and 2S, 6.4, 6.6): "the player chooses the counters that
@@ -308,6 +320,14 @@ pub trait Io {
     fn say(&mut self, line: String);
     fn tells(&self) -> bool {
         Self::TELLS
+    }
+    /// A throw the procedure has just read, with the count each total of its dice gives as the table
+    /// stood before it (`count`), for the luck ledger; the simulator keeps none.
+    fn counted(&mut self, _throw: throws::Throw, _count: impl Fn(u8) -> i64) {}
+    /// The cup's counters an attack's draw gives (`mine`: the mine's attack) when they are already known,
+    /// as when an entry is followed again; None draws them at random.
+    fn redraw(&mut self, _mine: bool) -> Option<Cup> {
+        None
     }
 }
 
