@@ -4,6 +4,7 @@
 mod activation;
 mod figures;
 mod fire;
+mod luck;
 mod melee;
 mod morale;
 mod movement;

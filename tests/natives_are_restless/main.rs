@@ -4,6 +4,7 @@
 mod contact;
 mod deck;
 mod fire;
+mod luck;
 mod melee;
 mod morale;
 mod movement;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use sandtable::game::{Action, Effect, Game, GameError, Outcome, Refusal};
 use sandtable::odds::OddsView;
 use sandtable::roster::Unit;
-use sandtable::rules::RuleSystem;
+use sandtable::rules::{BattleResult, Luck, RuleSystem};
 use sandtable::scenario::parse;
 
 pub struct Play {
@@ -19,6 +19,12 @@ pub fn area(name: &str, cover: &str, (x0, y0): (f64, f64), (x1, y1): (f64, f64))
     format!(
         "[[terrain]]\nname = \"{name}\"\ncover = \"{cover}\"\npolygon = [[{x0}, {y0}], [{x1}, {y0}], [{x1}, {y1}], [{x0}, {y1}]]\n\n"
     )
+}
+
+/// An odds view's outcomes as (value, chance) pairs, to set beside a distribution's entries.
+#[allow(dead_code, reason = "each suite compiles this file and uses the helpers it needs")]
+pub fn shown(view: &OddsView) -> Vec<(i64, f64)> {
+    view.outcomes.iter().map(|o| (o.value, o.p)).collect()
 }
 
 impl Play {
@@ -96,6 +102,30 @@ impl Play {
                 _ => 0,
             })
             .sum()
+    }
+
+    /// Applies an action that must succeed, and returns what its dice counted against their chances, as
+    /// the system reports it to the luck ledger from the table before the entry.
+    #[allow(dead_code, reason = "each suite compiles this file and uses the helpers it needs")]
+    pub fn luck(&mut self, json: &str) -> Vec<Luck> {
+        let action = Action::from_json(json).unwrap_or_else(|e| panic!("{json}: {e}"));
+        let event = self.game.prepare(&action).unwrap_or_else(|e| panic!("{json} was refused: {e:?}"));
+        let scenario = self.game.shared_scenario();
+        let luck = scenario.rules.luck(&scenario, self.game.state(), &action, &event.outcome);
+        self.game.commit(event);
+        luck
+    }
+
+    /// The battle's result by the system's own victory rules, now.
+    #[allow(dead_code, reason = "each suite compiles this file and uses the helpers it needs")]
+    pub fn result(&self) -> Option<BattleResult> {
+        self.game.scenario().rules.result(self.game.scenario(), self.game.state())
+    }
+
+    /// The dice `unit` throws in a turn doing all it may, as the planner counts them.
+    #[allow(dead_code, reason = "each suite compiles this file and uses the helpers it needs")]
+    pub fn dice_per_turn(&self, unit: &str) -> Option<u32> {
+        self.game.scenario().rules.dice_per_turn(self.game.scenario(), self.game.state(), self.unit(unit))
     }
 
     pub fn unit(&self, id: &str) -> &Unit {

@@ -3,6 +3,7 @@
 
 mod figures;
 mod fire;
+mod luck;
 mod melee;
 mod morale;
 mod movement;

@@ -8,6 +8,7 @@ use super::markers::ACTIVATED;
 use super::turn::Change;
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
+use crate::odds::Dist;
 use crate::rules::{Thrower, throw_off};
 
 /// Units of `side` still to activate this turn.
@@ -54,6 +55,20 @@ fn close_open(ctx: &Ctx, effects: &mut Vec<Effect>) -> Result<(), GameError> {
         effects.push(Change::ActivationEnded.effect());
     }
     Ok(())
+}
+
+/// The first side's margin on the toss, bonuses included, and each side's chance to win it: ties are
+/// tossed again, so a side's chance is its share of the decided tosses. None unless there are two sides.
+pub fn toss_chances(ctx: &Ctx) -> Option<(Dist, [f64; 2])> {
+    let sides = &ctx.scenario.sides;
+    if sides.len() != 2 {
+        return None;
+    }
+    let bonus = |i: usize| ctx.turn.toss_bonus_of(&sides[i].id);
+    let d10 = Dist::uniform(&(0..10).collect::<Vec<i64>>());
+    let margin = d10.shifted(bonus(0)).add(&d10.shifted(bonus(1)).negated());
+    let (a, b) = (margin.p_at_least(1), margin.p_at_most(-1));
+    Some((margin, [a / (a + b), b / (a + b)]))
 }
 
 pub fn toss(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {

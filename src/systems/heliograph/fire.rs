@@ -38,6 +38,11 @@ impl Plan<'_> {
         (0..10).filter(|f| f + self.modifier() >= self.needed).count() as f64 / 10.0
     }
 
+    /// The exact chance of each number of hits from the volley's dice.
+    pub fn hits(&self) -> Dist {
+        Dist::binomial(self.dice, self.p_hit())
+    }
+
     fn describe(&self) -> String {
         let mods: Vec<String> = self.modifiers.iter().map(|(why, m)| format!("{why} {m:+}")).collect();
         format!(
@@ -181,6 +186,18 @@ pub fn turn_allows_fire(ctx: &Ctx, firer: &Unit) -> Result<(), GameError> {
     Ok(())
 }
 
+/// The dice a unit's own weapon rolls: a cannon's one to hit, a crew weapon's dice per crewman, else one
+/// per figure.
+pub fn weapon_dice(weapon: &Weapon, unit: &Unit) -> u32 {
+    if weapon.cannon {
+        1
+    } else if let Some(per_crew) = weapon.dice_per_crew {
+        unit.crew_alive() * per_crew
+    } else {
+        unit.alive_count()
+    }
+}
+
 /// The weapon and dice a unit fires with now, or why it cannot fire at all: limbered, jammed, short of crew.
 pub fn armed<'a>(ctx: &Ctx<'a>, firer: &'a Unit) -> Result<Armed<'a>, GameError> {
     // Infantry serve a Gatling only while some of them stand at it; only those at the gun roll its dice.
@@ -219,14 +236,9 @@ pub fn armed<'a>(ctx: &Ctx<'a>, firer: &'a Unit) -> Result<Armed<'a>, GameError>
         )
         .into());
     }
-    let dice = if weapon.cannon {
-        1
-    } else if let Some(g) = gun {
-        at_gun(g) * ctx.charts.gatling_by_infantry.dice_per_figure
-    } else if let Some(per_crew) = weapon.dice_per_crew {
-        crew * per_crew
-    } else {
-        firer.alive_count()
+    let dice = match gun {
+        Some(g) if !weapon.cannon => at_gun(g) * ctx.charts.gatling_by_infantry.dice_per_figure,
+        _ => weapon_dice(weapon, firer),
     };
     if dice == 0 {
         return Err(Refusal::by_rule(format!("{} has no one left to serve it", firer.name), FIRE).into());
@@ -403,6 +415,20 @@ pub fn under_blast<'a>(ctx: &Ctx<'a>, impact: Pt) -> Vec<(&'a Unit, Vec<u32>)> {
         .collect()
 }
 
+/// The chance the blast kills each figure under it.
+fn blast_kill_chance(ctx: &Ctx) -> f64 {
+    (10 - ctx.charts.cannon.kill_on).clamp(0, 10) as f64 / 10.0
+}
+
+/// A cannon's shot at `impact`: the exact chance of each number of figures, friend or foe, the blast kills
+/// (none on a miss).
+pub fn blast_kills(ctx: &Ctx, plan: &Plan, impact: Pt) -> Dist {
+    let p = plan.p_hit();
+    let under: usize = under_blast(ctx, impact).iter().map(|(_, ids)| ids.len()).sum();
+    let kills = Dist::binomial(under as u32, blast_kill_chance(ctx));
+    Dist::from_weights(kills.entries().map(|(k, pk)| (k, p * pk + if k == 0 { 1.0 - p } else { 0.0 })))
+}
+
 pub fn odds(ctx: &Ctx, unit: &str, target: &str, at: Option<Pt>) -> Result<OddsView, GameError> {
     let plan = plan(ctx, unit, target, false)?;
     let p = plan.p_hit();
@@ -410,9 +436,6 @@ pub fn odds(ctx: &Ctx, unit: &str, target: &str, at: Option<Pt>) -> Result<OddsV
         let impact = at.or_else(|| plan.target.anchor()).expect("live");
         check_impact(ctx, &plan, impact)?;
         let under: usize = under_blast(ctx, impact).iter().map(|(_, ids)| ids.len()).sum();
-        let p_kill = (10 - ctx.charts.cannon.kill_on).clamp(0, 10) as f64 / 10.0;
-        let kills = Dist::binomial(under as u32, p_kill);
-        let weights = kills.entries().map(|(k, pk)| (k, p * pk + if k == 0 { 1.0 - p } else { 0.0 }));
         let mut view = OddsView::new(
             format!(
                 "{} at {} ({}): figures killed under the blast",
@@ -420,14 +443,14 @@ pub fn odds(ctx: &Ctx, unit: &str, target: &str, at: Option<Pt>) -> Result<OddsV
                 plan.target.name,
                 plan.describe()
             ),
-            &Dist::from_weights(weights),
+            &blast_kills(ctx, &plan, impact),
         )
         .with_dice(["1 D10 to hit".to_string(), format!("then 1 D10 per figure under the blast ({under} now)")]);
         view.add_line("the shot hits", p);
-        view.add_line(format!("each of the {under} figures under the blast dies"), p_kill);
+        view.add_line(format!("each of the {under} figures under the blast dies"), blast_kill_chance(ctx));
         return Ok(view);
     }
-    let hits = Dist::binomial(plan.dice, p);
+    let hits = plan.hits();
     let mut view = OddsView::new(
         format!("{} at {} ({}): {} D10 — hits", plan.firer.name, plan.target.name, plan.describe(), plan.dice),
         &hits,

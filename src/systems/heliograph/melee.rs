@@ -30,7 +30,7 @@ fn bonus(ctx: &Ctx, unit: &Unit, figure: &Figure, attacking: bool) -> i64 {
     total
 }
 
-fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit), GameError> {
+pub fn pending<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<(&'a Unit, &'a Unit), GameError> {
     let attacker = ctx.unit(unit)?;
     // A locked melee is fought on by either unit when it is activated: no charge, tests or fire first.
     if ctx.turn.melee.is_none()
@@ -192,6 +192,27 @@ pub fn dice(ctx: &Ctx, attacker: &Unit, defender: &Unit, pairs: Option<&[Pairing
         .collect())
 }
 
+/// A melee's exact chances of each number of figures falling on each side.
+pub struct Losses {
+    /// Defenders killed.
+    pub killed: Dist,
+    /// Attackers killed.
+    pub lost: Dist,
+}
+
+/// Fight by fight, a defender falls when the attackers' total beats his, an attacker when it is beaten.
+pub fn losses(ctx: &Ctx, attacker: &Unit, defender: &Unit, pairs: Option<&[Pairing]>) -> Result<Losses, GameError> {
+    let mut killed = Dist::constant(0);
+    let mut lost = Dist::constant(0);
+    for fight in pairing::fights(ctx, attacker, defender, pairs)? {
+        let margin = side_total(ctx, attacker, &fight.attackers, true)
+            .add(&side_total(ctx, defender, &fight.defenders, false).negated());
+        killed = killed.add(&Dist::bernoulli(margin.p_at_least(1)));
+        lost = lost.add(&Dist::bernoulli(margin.p_at_most(-1)));
+    }
+    Ok(Losses { killed, lost })
+}
+
 /// The chance each fight kills a defender, is lost, or locks, and the expected losses on each side.
 pub fn odds(ctx: &Ctx, unit: &str, pairs: Option<&[Pairing]>) -> Result<OddsView, GameError> {
     let (attacker, defender) = pending(ctx, unit).or_else(|refused| match &ctx.turn.melee {
@@ -199,15 +220,7 @@ pub fn odds(ctx: &Ctx, unit: &str, pairs: Option<&[Pairing]>) -> Result<OddsView
         Some(m) if m.attacker == unit => Ok((ctx.unit(unit)?, ctx.unit(&m.defender)?)),
         _ => Err(refused),
     })?;
-    let mut killed = Dist::constant(0);
-    let mut lost = Dist::constant(0);
-
-    for fight in pairing::fights(ctx, attacker, defender, pairs)? {
-        let margin = side_total(ctx, attacker, &fight.attackers, true)
-            .add(&side_total(ctx, defender, &fight.defenders, false).negated());
-        killed = killed.add(&Dist::bernoulli(margin.p_at_least(1)));
-        lost = lost.add(&Dist::bernoulli(margin.p_at_most(-1)));
-    }
+    let Losses { killed, lost } = losses(ctx, attacker, defender, pairs)?;
     let mut view =
         OddsView::new(format!("Melee, {} against {}: defenders killed", attacker.name, defender.name), &killed)
             .with_dice(dice(ctx, attacker, defender, pairs)?);

@@ -6,8 +6,10 @@ mod actions;
 mod activation;
 mod context;
 mod crewing;
+mod dice_per_turn;
 mod fields;
 mod fire;
+mod luck;
 mod markers;
 mod melee;
 mod morale;
@@ -31,7 +33,9 @@ use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::{Act, Placement, Report, RuleSystem, Ruleset, Seat, Secrets, SetupCheck, Shipped, Weapon};
+use crate::rules::{
+    Act, BattleResult, Luck, Placement, Report, RuleSystem, Ruleset, Seat, Secrets, SetupCheck, Shipped, Weapon,
+};
 use context::{Ctx, SEQUENCE};
 
 pub struct Heliograph;
@@ -158,22 +162,30 @@ impl RuleSystem for Heliograph {
     fn keeps_secrets(ctx: &Ctx) -> bool {
         ctx.state.units.iter().any(|u| ctx.unit_fields(&u.id).hidden)
     }
+
+    fn luck(ctx: &Ctx, action: Act<'_, Self>, outcome: &Outcome) -> Vec<Luck> {
+        luck::luck(ctx, action, outcome)
+    }
+
+    /// The article names no victory conditions and no victory levels: the players say who held (docs/rules).
+    fn result(_ctx: &Ctx) -> Option<BattleResult> {
+        None
+    }
+
+    fn dice_per_turn(ctx: &Ctx, unit: &Unit) -> Option<u32> {
+        Some(dice_per_turn::dice_per_turn(ctx, unit))
+    }
 }
 
 /// Each side's chance on the activation toss, its bonus for tosses lost in a row included.
 fn toss_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
     let sides = &ctx.scenario.sides;
-    if sides.len() != 2 {
-        return Err(Refusal::by_rule("the toss is between two sides", SEQUENCE).into());
-    }
-    let bonus = |i: usize| ctx.turn.toss_bonus_of(&sides[i].id);
-    let d10 = Dist::uniform(&(0..10).collect::<Vec<i64>>());
-    let margin = d10.shifted(bonus(0)).add(&d10.shifted(bonus(1)).negated());
-    // Ties are tossed again, so each side's chance is its share of the decided tosses.
-    let (a, b) = (margin.p_at_least(1), margin.p_at_most(-1));
+    let (margin, chances) = activation::toss_chances(ctx)
+        .ok_or_else(|| GameError::from(Refusal::by_rule("the toss is between two sides", SEQUENCE)))?;
     let mut view = OddsView::new("activation toss: first side's margin", &margin)
         .with_dice(sides.iter().map(|s| format!("1 D10 for {}", s.name)));
-    view.add_line(format!("{} wins", sides[0].name), a / (a + b));
-    view.add_line(format!("{} wins", sides[1].name), b / (a + b));
+    for (side, p) in sides.iter().zip(chances) {
+        view.add_line(format!("{} wins", side.name), p);
+    }
     Ok(view)
 }

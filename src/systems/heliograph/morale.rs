@@ -30,6 +30,12 @@ impl Test<'_> {
         self.value().clamp(0, 100) as f64 / 100.0
     }
 
+    /// Passes counted as 1, failures as 0: the test's exact chances.
+    pub fn passes(&self) -> Dist {
+        let p = self.p_pass();
+        Dist::from_weights([(0, 1.0 - p), (1, p)])
+    }
+
     pub fn describe(&self) -> String {
         let mods: Vec<String> = self.modifiers.iter().map(|(why, m)| format!("{why} {m:+}")).collect();
         let mods = if mods.is_empty() { String::new() } else { format!(" {}", mods.join(", ")) };
@@ -186,13 +192,12 @@ fn rout(ctx: &Ctx, unit: &Unit) -> (f64, Vec<Effect>) {
 
 pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
     let test = owed_test(ctx, unit)?;
-    let p = test.p_pass();
     let mut view = OddsView::new(
         format!("{} morale {}: {} (1 = pass)", test.unit.name, test.reason.words(), test.describe()),
-        &Dist::from_weights([(0, 1.0 - p), (1, p)]),
+        &test.passes(),
     )
     .with_dice([DICE.to_string()]);
-    view.add_line("passes", p);
+    view.add_line("passes", test.p_pass());
     if !test.reason.closing_into_melee() {
         view.add_line("a failure removes the unit", if removal(ctx, &test) { 1.0 } else { 0.0 });
     }

@@ -332,25 +332,35 @@ pub fn sight(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     Ok(Outcome::Resolved { summary, rolls, effects })
 }
 
+/// The chance a counter needing `needed` on a D10 (0: automatic, None: beyond sight) is sighted.
+fn sight_chance(needed: Option<i64>) -> f64 {
+    match needed {
+        None => 0.0,
+        Some(n) => (10 - n).clamp(0, 10) as f64 / 10.0,
+    }
+}
+
+/// The exact chance of each number of hidden counters `unit` sights from where it stands.
+pub fn sighted(ctx: &Ctx, unit: &Unit) -> Dist {
+    counters(ctx, unit)
+        .iter()
+        .fold(Dist::constant(0), |dist, (_, _, needed)| dist.add(&Dist::bernoulli(sight_chance(*needed))))
+}
+
 pub fn sight_odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
     let unit = sight_ready(ctx, unit)?;
-    let mut dist = Dist::constant(0);
     let mut view_lines = Vec::new();
     let mut dice = Vec::new();
     let limits = ctx.charts.sighting_limits();
     for (_, range, needed) in counters(ctx, unit) {
         let away = inches_beside(range, &limits);
-        let p = match needed {
-            None => 0.0,
-            Some(n) => (10 - n).clamp(0, 10) as f64 / 10.0,
-        };
-        if needed.is_some_and(|n| n > 0) {
-            dice.push(format!("1 D10 for the counter {away} away ({}+)", needed.unwrap()));
+        if let Some(n) = needed.filter(|n| *n > 0) {
+            dice.push(format!("1 D10 for the counter {away} away ({n}+)"));
         }
-        view_lines.push((format!("the counter {away} away is sighted"), p));
-        dist = dist.add(&Dist::bernoulli(p));
+        view_lines.push((format!("the counter {away} away is sighted"), sight_chance(needed)));
     }
-    let mut view = OddsView::new(format!("{}: hidden counters sighted", unit.name), &dist).with_dice(dice);
+    let mut view =
+        OddsView::new(format!("{}: hidden counters sighted", unit.name), &sighted(ctx, unit)).with_dice(dice);
     for (label, p) in view_lines {
         view.add_line(label, p);
     }

@@ -101,7 +101,8 @@ pub fn armed<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
     Ok(unit)
 }
 
-fn gun_dice(ctx: &Ctx, unit: &Unit) -> u32 {
+/// The dice a volley rolls: one per figure; a gun 8, less 2 per crewman lost.
+pub fn gun_dice(ctx: &Ctx, unit: &Unit) -> u32 {
     if ctx.profile(unit).class != Class::Gun {
         return unit.alive_count();
     }

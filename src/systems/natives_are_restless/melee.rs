@@ -114,7 +114,7 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
 }
 
 /// Who wins once the dice are in: (natives killed, defenders killed, natives fled).
-fn winner(f: &Fight, natives_lost: u32, defenders_lost: u32, fled: bool) -> Army {
+pub fn winner(f: &Fight, natives_lost: u32, defenders_lost: u32, fled: bool) -> Army {
     let left_d = f.figures(Army::Defenders) - defenders_lost;
     let left_n = f.figures(Army::Natives) - natives_lost;
     if fled || left_n == 0 {
@@ -299,8 +299,18 @@ fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effect], 
     effects
 }
 
-pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
-    let f = fight(ctx, unit)?;
+/// A melee's exact chances before the dice.
+pub struct Chances {
+    /// Natives the defenders' dice kill.
+    pub natives_lost: Dist,
+    /// Defenders the natives' dice kill.
+    pub defenders_lost: Dist,
+    pub defenders_win: f64,
+    pub natives_flee: f64,
+}
+
+/// Every pair of kills the two sides' dice may make, and the natives' test where those kills bring one.
+pub fn chances(ctx: &Ctx, f: &Fight) -> Chances {
     let (d, n) = (f.figures(Army::Defenders), f.figures(Army::Natives));
     let die = Dist::of_die(crate::dice::Die::D6);
     let natives_lost = die.sum_of(d).map(|s| (s / f.thresholds[0]).min(n as i64));
@@ -315,8 +325,8 @@ pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
             let tested = test && kn > 0 && kn < n && kd < d;
             let flee = if tested { 1.0 - pass(kn) } else { 0.0 };
             p_flee += p * flee;
-            let on_hold = winner(&f, kn, kd, false);
-            let on_flee = winner(&f, kn, kd, true);
+            let on_hold = winner(f, kn, kd, false);
+            let on_flee = winner(f, kn, kd, true);
             let value = |a: Army| if a == Army::Defenders { 1 } else { 0 };
             weights.push((value(on_hold), p * (1.0 - flee)));
             weights.push((value(on_flee), p * flee));
@@ -325,14 +335,25 @@ pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
     // Rounding over many products can leave the total a hair off 1: the chances are shares of it.
     let total: f64 = weights.iter().map(|(_, p)| p).sum();
     let defenders_win: f64 = weights.iter().filter(|(v, _)| *v == 1).map(|(_, p)| p).sum();
-    let result = Dist::bernoulli((defenders_win / total).clamp(0.0, 1.0));
+    Chances {
+        natives_lost,
+        defenders_lost,
+        defenders_win: (defenders_win / total).clamp(0.0, 1.0),
+        natives_flee: (p_flee / total).min(1.0),
+    }
+}
+
+pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
+    let f = fight(ctx, unit)?;
+    let chances = chances(ctx, &f);
+    let result = Dist::bernoulli(chances.defenders_win);
     let mut view = OddsView::new("melee: 1 = the defenders win, 0 = the natives win", &result).with_dice(f.dice());
     view.add_line("the defenders win", result.p(1));
     view.add_line("the natives win", result.p(0));
-    if test {
-        view.add_line("the natives flee (morale)", (p_flee / total).min(1.0));
+    if f.natives_test(ctx) {
+        view.add_line("the natives flee (morale)", chances.natives_flee);
     }
-    view.add_line("at least one native killed", natives_lost.p_at_least(1));
-    view.add_line("at least one defender killed", defenders_lost.p_at_least(1));
+    view.add_line("at least one native killed", chances.natives_lost.p_at_least(1));
+    view.add_line("at least one defender killed", chances.defenders_lost.p_at_least(1));
     Ok(view)
 }

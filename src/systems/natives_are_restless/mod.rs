@@ -8,8 +8,10 @@ mod actions;
 mod charge;
 mod context;
 mod deck;
+mod dice_per_turn;
 mod fields;
 mod fire;
+mod luck;
 mod melee;
 mod morale;
 mod movement;
@@ -19,6 +21,7 @@ mod placing;
 mod tables;
 mod turn;
 mod view;
+mod winning;
 
 use std::sync::OnceLock;
 
@@ -32,7 +35,9 @@ use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome, Refusal};
 use crate::odds::OddsView;
 use crate::roster::Unit;
-use crate::rules::{Act, Placement, Report, RuleSystem, Ruleset, Seat, Secrets, Setup, SetupCheck, Shipped, Weapon};
+use crate::rules::{
+    Act, BattleResult, Luck, Placement, Report, RuleSystem, Ruleset, Seat, Secrets, Setup, SetupCheck, Shipped, Weapon,
+};
 use context::{ACTIVATION, Ctx};
 
 pub const ID: &str = "natives-are-restless";
@@ -174,7 +179,7 @@ impl RuleSystem for NativesAreRestless {
             Act::Own(Own::Reinforce { .. }) => muster::reinforce_odds(ctx)?,
             Act::Own(Own::Muster { .. }) => muster::muster_odds(ctx)?,
             Act::Own(Own::Umpire { .. }) => {
-                OddsView::new("rifle counters the umpire removes", &crate::odds::Dist::of_die(crate::dice::Die::D6))
+                OddsView::new("rifle counters the umpire removes", &muster::umpire_removes())
                     .with_dice(["1 D6".to_string()])
             }
             Act::Own(_) | Act::Shared(_) => return Ok(None),
@@ -200,5 +205,17 @@ impl RuleSystem for NativesAreRestless {
 
     fn hide(own: &mut SiegeView, ctx: &Ctx, seat: &Seat) {
         view::hide(own, ctx, seat)
+    }
+
+    fn luck(ctx: &Ctx, action: Act<'_, Self>, outcome: &Outcome) -> Vec<Luck> {
+        luck::luck(ctx, action, outcome)
+    }
+
+    fn result(ctx: &Ctx) -> Option<BattleResult> {
+        Some(winning::result(ctx))
+    }
+
+    fn dice_per_turn(ctx: &Ctx, unit: &Unit) -> Option<u32> {
+        Some(dice_per_turn::dice_per_turn(ctx, unit))
     }
 }

@@ -26,6 +26,11 @@ pub fn umpire_owed(ctx: &Ctx) -> bool {
     ctx.option(UMPIRE_OPTION) && ctx.turn.umpire_removed.is_none()
 }
 
+/// The rifle counters the umpire's die takes away: 1D6.
+pub fn umpire_removes() -> Dist {
+    Dist::of_die(crate::dice::Die::D6)
+}
+
 pub fn umpire(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
     if !umpire_owed(ctx) {
         return Err(Refusal::by_rule("the umpire has no counters to take away now", AMMUNITION).into());
@@ -140,15 +145,20 @@ pub fn reinforce(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<O
 /// The reinforcement roll's odds: the chance a group comes, and its size.
 pub fn reinforce_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
     reinforce_ready(ctx)?;
-    let (size, p_better) = group_size(ctx);
-    // 1-4 on the D6 bring a group; 5-6 none.
-    let weights = size.entries().map(|(v, p)| (v, p * 4.0 / 6.0)).chain([(0, 2.0 / 6.0)]);
-    let dist = Dist::from_weights(weights);
+    let (_, p_better) = group_size(ctx);
+    let dist = reinforcement(ctx);
     let mut view = OddsView::new("reinforcements: figures in the group (0: none come)", &dist)
         .with_dice(["1 D6 for the edge".to_string()].into_iter().chain(group_dice(ctx)));
     view.add_line("a group comes", dist.p_at_least(1));
     view.add_line("it is better troops", 4.0 / 6.0 * p_better);
     Ok(view)
+}
+
+/// The figures the reinforcement roll brings (0: none come), capped as the group's size is.
+pub fn reinforcement(ctx: &Ctx) -> Dist {
+    // 1-4 on the D6 bring a group; 5-6 none.
+    let (size, _) = group_size(ctx);
+    Dist::from_weights(size.entries().map(|(v, p)| (v, p * 4.0 / 6.0)).chain([(0, 2.0 / 6.0)])).normalised()
 }
 
 /// The chance the reinforcement roll brings a group, from the figures left off the table.
@@ -166,16 +176,19 @@ pub fn muster_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
     Ok(view)
 }
 
+/// The most figures off the table of any kind a group of basic (or better) troops may be: what caps the
+/// group's size in its odds.
+pub fn figures_left(ctx: &Ctx, better: bool) -> i64 {
+    let group = Pending { edge: 1, count: 0, better, gun_allowed: false };
+    kinds_for(ctx, &group).iter().map(|k| ctx.turn.pool.get(k).copied().unwrap_or(0) as i64).max().unwrap_or(0)
+}
+
 /// The size of the group the dice bring, capped by the figures left off the table of the kinds it may be
 /// (none when none are left), and the chance it is better troops that come.
-fn group_size(ctx: &Ctx) -> (Dist, f64) {
+pub fn group_size(ctx: &Ctx) -> (Dist, f64) {
     let faces: Vec<i64> = size_dice(ctx).dice()[0].sides();
     let p_six = better_chance(ctx);
-    let left = |better: bool| -> i64 {
-        let group = Pending { edge: 1, count: 0, better, gun_allowed: false };
-        kinds_for(ctx, &group).iter().map(|k| ctx.turn.pool.get(k).copied().unwrap_or(0) as i64).max().unwrap_or(0)
-    };
-    let (basic_left, better_left) = (left(false), left(true));
+    let (basic_left, better_left) = (figures_left(ctx, false), figures_left(ctx, true));
     let per = 1.0 / (faces.len() * faces.len()) as f64;
     let mut weights = Vec::new();
     for a in &faces {
@@ -184,7 +197,8 @@ fn group_size(ctx: &Ctx) -> (Dist, f64) {
             weights.push(((*a.max(b)).min(better_left), per * p_six));
         }
     }
-    (Dist::from_weights(weights), if better_left > 0 { p_six } else { 0.0 })
+    // Capped at the figures left, 72 small shares can fold into one count and add up a hair past 1.
+    (Dist::from_weights(weights).normalised(), if better_left > 0 { p_six } else { 0.0 })
 }
 
 /// The chance the D6 calls for better troops.

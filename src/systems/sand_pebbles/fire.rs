@@ -22,6 +22,23 @@ pub struct FirePlan<'a> {
     pub save: Option<i64>,
 }
 
+impl FirePlan<'_> {
+    pub fn p_hit(&self) -> f64 {
+        self.hits_on.clamp(0, 20) as f64 / 20.0
+    }
+
+    /// The chance a hit is not saved (cavalry save; every hit stands against others).
+    pub fn p_stand(&self) -> f64 {
+        self.save.map(|s| (s - 1).clamp(0, 6) as f64 / 6.0).unwrap_or(1.0)
+    }
+
+    /// The exact chance of each number of figures lost, capped at those standing.
+    pub fn losses(&self) -> Dist {
+        let alive = self.target.alive_count() as i64;
+        Dist::binomial(self.dice, self.p_hit() * self.p_stand()).map(|n| n.min(alive))
+    }
+}
+
 /// Checks a fire and works out its dice and column. `now` also checks that it is the firer's side's fire
 /// phase; odds leave that out so a player can weigh a shot while still moving, but not what rules the shot
 /// out for the whole turn (it charged, or has fired).
@@ -46,11 +63,7 @@ pub fn plan<'a>(
         )
         .into());
     }
-    let dice = match (row.figures_per_die, row.dice_per_crew) {
-        (Some(per), _) => firer.alive_count().div_ceil(per.max(1)),
-        (None, Some(per_crew)) => firer.crew_alive() * per_crew,
-        (None, None) => 0,
-    };
+    let dice = volley_dice(row, firer);
     if dice == 0 {
         return Err(Refusal::by_rule(format!("{} has no crew left to serve it", firer.name), FIRING).into());
     }
@@ -78,6 +91,15 @@ pub fn plan<'a>(
         None => ctx.cover_column(target),
     };
     Ok(FirePlan { firer, target, dice, column, hits_on: row.hits[column], range, save: ctx.profile(target).save })
+}
+
+/// The D20s a volley rolls: one per figure (or per so many figures), or surviving crew x dice per crew.
+pub fn volley_dice(row: &FireRow, firer: &Unit) -> u32 {
+    match (row.figures_per_die, row.dice_per_crew) {
+        (Some(per), _) => firer.alive_count().div_ceil(per.max(1)),
+        (None, Some(per_crew)) => firer.crew_alive() * per_crew,
+        (None, None) => 0,
+    }
 }
 
 /// What a unit's firing depends on besides its target and the phase: a firing row, and that it has neither
@@ -196,10 +218,8 @@ fn casualties(target: &Unit, count: u32, leader_killed: bool) -> Vec<u32> {
 pub fn odds(ctx: &Ctx, unit: &str, target: &str, cover: Option<&str>) -> Result<OddsView, GameError> {
     let plan = plan(ctx, unit, target, cover, false)?;
     let rules = &ctx.charts.fire_rules;
-    let p_hit = plan.hits_on.clamp(0, 20) as f64 / 20.0;
-    let p_stand = plan.save.map(|s| (s - 1).clamp(0, 6) as f64 / 6.0).unwrap_or(1.0);
-    let alive = plan.target.alive_count() as i64;
-    let losses = Dist::binomial(plan.dice, p_hit * p_stand).map(|n| n.min(alive));
+    let (p_hit, p_stand) = (plan.p_hit(), plan.p_stand());
+    let losses = plan.losses();
     let mut view = OddsView::new(
         format!(
             "{} at {}: {} D20 hitting on 1-{} ({}) — figures lost",

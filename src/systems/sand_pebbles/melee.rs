@@ -74,7 +74,7 @@ fn attacker_wins_ties(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> bool {
 /// is refused only for a melee not owed (fought, never gone in, or still waiting on the charge test): one
 /// whose side has since left is owed, and recorded as not fought. Odds are refused for any melee that will
 /// not be fought.
-fn melee_of<'a>(ctx: &Ctx<'a>, unit: &str, pricing: bool) -> Result<(&'a Unit, &'a Charge, &'a Unit), GameError> {
+pub fn melee_of<'a>(ctx: &Ctx<'a>, unit: &str, pricing: bool) -> Result<(&'a Unit, &'a Charge, &'a Unit), GameError> {
     let attacker = ctx.unit(unit)?;
     let charge = ctx.turn.charge_by(&attacker.id).ok_or_else(|| {
         Refusal::by_rule(format!("{} made no charge this turn, so it has no melee to fight", attacker.name), MELEE)
@@ -236,6 +236,16 @@ fn rout_effects(ctx: &Ctx, unit: &Unit, inches: f64, losses: Vec<u32>) -> (f64, 
     (if survivors.is_empty() { inches } else { run }, effects)
 }
 
+/// The attacker's total less the defender's, before the dice.
+pub fn margin(attacker: &Score, defender: &Score) -> Dist {
+    attacker.distribution().add(&defender.distribution().negated())
+}
+
+/// The chance the attacker wins the melee roll: beats the defender's total, or ties where ties are its.
+pub fn attacker_wins_roll(ctx: &Ctx, attacker: &Unit, defender: &Unit, margin: &Dist) -> f64 {
+    margin.p_at_least(1) + if attacker_wins_ties(ctx, attacker, defender) { margin.p(0) } else { 0.0 }
+}
+
 /// The chances in a charge: that it goes in, that the defender stands, and that the attacker wins the roll.
 pub fn odds_for(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> OddsView {
     let charge = ctx.turn.charge_by(&attacker.id);
@@ -248,9 +258,8 @@ pub fn odds_for(ctx: &Ctx, attacker: &Unit, defender: &Unit) -> OddsView {
         None => test_for(ctx, defender, false).p_pass(),
     };
     let (a, d) = (score(ctx, attacker, true), score(ctx, defender, false));
-    let margin = a.distribution().add(&d.distribution().negated());
-    let ties_to_attacker = attacker_wins_ties(ctx, attacker, defender);
-    let p_win_roll = margin.p_at_least(1) + if ties_to_attacker { margin.p(0) } else { 0.0 };
+    let margin = margin(&a, &d);
+    let p_win_roll = attacker_wins_roll(ctx, attacker, defender, &margin);
     let mut view = OddsView::new(
         format!("{} ({}) against {} ({}): attacker's margin", attacker.name, a.describe(), defender.name, d.describe()),
         &margin,

@@ -4,8 +4,10 @@
 
 mod actions;
 mod context;
+mod dice_per_turn;
 mod fields;
 mod fire;
+mod luck;
 mod markers;
 mod melee;
 mod morale;
@@ -28,7 +30,7 @@ use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::{Act, Placement, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
+use crate::rules::{Act, BattleResult, Luck, Placement, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
 use context::Ctx;
 
 pub struct SandPebbles;
@@ -118,10 +120,13 @@ impl RuleSystem for SandPebbles {
             }
             Act::Own(Own::Drown { unit, .. }) => movement::drowning_odds(ctx.live_unit(&unit)?),
             Act::Own(Own::Initiative { .. }) => {
-                let mut view = OddsView::new("initiative: D6 against D6, ties rolled again", &Dist::uniform(&[0, 1]))
-                    .with_dice(ctx.scenario.sides.iter().map(|s| format!("1 D6 for {}", s.name)));
+                let mut view = OddsView::new(
+                    "initiative: D6 against D6, ties rolled again",
+                    &Dist::bernoulli(sequence::INITIATIVE_CHANCE),
+                )
+                .with_dice(ctx.scenario.sides.iter().map(|s| format!("1 D6 for {}", s.name)));
                 for side in &ctx.scenario.sides {
-                    view.add_line(format!("{} wins", side.name), 0.5);
+                    view.add_line(format!("{} wins", side.name), sequence::INITIATIVE_CHANCE);
                 }
                 view
             }
@@ -143,5 +148,18 @@ impl RuleSystem for SandPebbles {
 
     fn report(ctx: &Ctx) -> Report<SandPebblesView> {
         view::report(ctx)
+    }
+
+    fn luck(ctx: &Ctx, action: Act<'_, Self>, outcome: &Outcome) -> Vec<Luck> {
+        luck::luck(ctx, action, outcome)
+    }
+
+    /// The text names no victory and no victory levels: the players say who held (docs/rules).
+    fn result(_ctx: &Ctx) -> Option<BattleResult> {
+        None
+    }
+
+    fn dice_per_turn(ctx: &Ctx, unit: &Unit) -> Option<u32> {
+        Some(dice_per_turn::dice_per_turn(ctx, unit))
     }
 }

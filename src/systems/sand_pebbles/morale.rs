@@ -36,6 +36,12 @@ impl Test<'_> {
         }
     }
 
+    /// Passes counted as 1, failures as 0: the test's exact chances.
+    pub fn passes(&self) -> Dist {
+        let p = self.p_pass();
+        Dist::from_weights([(0, 1.0 - p), (1, p)])
+    }
+
     /// The result when no die decides it: "Always" passes, "No" fails.
     pub fn decided(&self) -> Option<bool> {
         self.pass_on.is_none().then(|| self.cell != MoraleCell::Word(MoraleWord::No))
@@ -183,12 +189,8 @@ pub fn recorded(test: &Test, passed: bool, roll_text: &str, against: &str) -> (S
 
 pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
     let test = owed_test(ctx, unit)?;
-    let p = test.p_pass();
-    let mut view = OddsView::new(
-        format!("{} morale — {} (1 = pass)", test.unit.name, test.describe()),
-        &Dist::from_weights([(0, 1.0 - p), (1, p)]),
-    );
-    view.add_line("passes", p);
+    let mut view = OddsView::new(format!("{} morale — {} (1 = pass)", test.unit.name, test.describe()), &test.passes());
+    view.add_line("passes", test.p_pass());
     Ok(view.with_dice(test.dice()))
 }
 

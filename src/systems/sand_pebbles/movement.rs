@@ -218,9 +218,14 @@ pub fn ship_turns(
 /// Each swimmer's chance to drown: a 6 on his D6.
 pub const DROWNS: f64 = 1.0 / 6.0;
 
+/// The exact chance of each number of a swimming unit's figures drowning.
+pub fn drowned(unit: &Unit) -> Dist {
+    Dist::binomial(unit.alive_count(), DROWNS)
+}
+
 /// How many of a swimming unit drown, and the dice it rolls.
 pub fn drowning_odds(unit: &Unit) -> OddsView {
-    OddsView::new(format!("{}: swimmers drowned", unit.name), &Dist::binomial(unit.alive_count(), DROWNS))
+    OddsView::new(format!("{}: swimmers drowned", unit.name), &drowned(unit))
         .with_dice([format!("{} D6, one per swimmer", unit.alive_count())])
 }
 

@@ -8,6 +8,9 @@ use crate::game::{Allowance, GameError, Outcome, Refusal};
 use crate::measure::MOVE_TOLERANCE;
 use crate::rules::{Thrower, throw_off};
 
+/// Each side's chance to win an initiative roll: the same die each, ties rolled again.
+pub const INITIATIVE_CHANCE: f64 = 0.5;
+
 pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
     let fire = match ctx.turn.phase {
         Phase::MoveInitiative => false,
