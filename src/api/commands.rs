@@ -51,6 +51,37 @@ macro_rules! for_each_command {
             /// A campaign's report: its battles in order, where each stands and its whole log with the dice;
             /// `format` is `md` (Markdown) or `html` (a page to print).
             campaign_report(id: i64, format: String) -> String;
+            /// A campaign's record: its players, the systems its battles use, its battles oldest first (day,
+            /// scenario, result, each side's losses, notes) and its roster with each named unit's history.
+            campaign_record(id: i64) -> $crate::api::CampaignRecordView;
+            /// Replaces a campaign's players, in the order given.
+            set_campaign_players(id: i64, players: Vec<String>) -> $crate::api::CampaignRecordView;
+            /// Records what the players say of a game as a battle: the day played (YYYY-MM-DD), the result,
+            /// the winning side and notes; a field left null stays as it was, an empty one is cleared.
+            record_battle(
+                game: i64,
+                played_on: Option<String>,
+                result: Option<String>,
+                winner: Option<String>,
+                notes: Option<String>
+            ) -> $crate::api::BattleView;
+            /// Named units of a game (by unit id) join its campaign's roster, raised with the figures they
+            /// began the game with.
+            enlist_units(game: i64, units: Vec<String>) -> $crate::api::CampaignRecordView;
+            /// Starts a game of a shipped scenario in a campaign, each `carry` putting a roster unit in as one
+            /// of the scenario's units, with the figures its last battle left it; refused, storing nothing,
+            /// for a unit of another side, one whose last battle is not closed, or a system whose units are
+            /// all one size.
+            new_campaign_game(
+                scenario: String,
+                seed: Option<String>,
+                campaign: i64,
+                options: Option<std::collections::BTreeMap<String, bool>>,
+                carry: Vec<$crate::api::Carry>
+            ) -> $crate::api::GameView;
+            /// Closes a battle: each roster unit's losses from the game, and what it starts the next battle
+            /// with by `rule` (`survivors`, `full` or `half`) or a unit's own number in `overrides`.
+            close_battle(game: i64, rule: String, overrides: Vec<$crate::api::UnitOverride>) -> $crate::api::CampaignRecordView;
             /// The game as a file's text (JSON: its scenario, options, seed and log), to share.
             export_game(id: i64) -> String;
             /// A game file's text, checked by replaying it whole and stored as a new game; a bad or newer

@@ -1,6 +1,7 @@
 //! The command layer: one async function per command the UI can send. The Tauri shell and
 //! `sandtable serve` both call these, so the desktop window and a browser on the LAN see the same engine.
 
+mod campaign_record;
 mod campaign_report;
 pub mod candidates;
 mod commands;
@@ -18,6 +19,10 @@ mod template;
 mod views;
 
 pub use crate::game::LogEntry;
+pub use campaign_record::{
+    BattleUnit, BattleView, CampaignRecordView, Carry, CarryChoices, RecordedResult, ResultFrom, ResultView,
+    RosterBattleView, RosterUnitView, SideLosses, SystemUsed, UnitOverride,
+};
 pub use commands::COMMANDS;
 pub use error::{ApiError, ErrorKind};
 pub use game_file::GAME_FILE_FORMAT;
@@ -30,6 +35,6 @@ pub use session::Api;
 pub(crate) use session::read_seed;
 pub use template::{FigureUnder, TemplateView};
 pub use views::{
-    ArchivedView, CampaignView, FigureView, GameSummary, GameView, LOG_WINDOW, OptionView, ScenarioSummary, SideView,
-    TerrainView, UnitView,
+    ArchivedView, CampaignView, FigureView, GameSummary, GameView, LOG_WINDOW, OptionView, ScenarioSummary,
+    ScenarioUnit, SideView, TerrainView, UnitView,
 };

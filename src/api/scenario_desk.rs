@@ -107,6 +107,20 @@ impl Api {
         Ok(shipped.load()?)
     }
 
+    /// A scenario by its listed name with the table's choice of rulings set.
+    pub(super) async fn scenario_with(
+        &self,
+        name: &str,
+        options: Option<std::collections::BTreeMap<String, bool>>,
+    ) -> Result<Scenario, ApiError> {
+        let mut loaded = self.scenario_named(name).await?;
+        if let Some(options) = options {
+            let values = options.into_iter().map(|(k, v)| (k, serde_json::Value::Bool(v))).collect();
+            loaded.set_options(&values).map_err(ApiError::bad_input)?;
+        }
+        Ok(loaded)
+    }
+
     /// A scenario's text, to edit a copy of it (a shipped one is never changed) or to share it.
     pub async fn scenario_text(&self, name: String) -> Result<String, ApiError> {
         if name.starts_with(OWN_PREFIX) {

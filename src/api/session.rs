@@ -120,11 +120,7 @@ impl Api {
         campaign: Option<i64>,
         options: Option<BTreeMap<String, bool>>,
     ) -> Result<GameView, ApiError> {
-        let mut loaded = self.scenario_named(&scenario).await?;
-        if let Some(options) = options {
-            let values = options.into_iter().map(|(k, v)| (k, serde_json::Value::Bool(v))).collect();
-            loaded.set_options(&values).map_err(ApiError::bad_input)?;
-        }
+        let loaded = self.scenario_with(&scenario, options).await?;
         self.start_game(loaded, read_seed(seed)?, campaign).await
     }
 
@@ -143,21 +139,15 @@ impl Api {
 
     /// Starts a game from any checked scenario, e.g. a file named on the command line.
     pub async fn start_game(&self, scenario: Scenario, seed: u64, campaign: Option<i64>) -> Result<GameView, ApiError> {
-        let record = self
-            .store
-            .create_game(NewGame {
-                campaign_id: campaign,
-                name: scenario.title.clone(),
-                system: scenario.system().to_string(),
-                scenario_path: scenario.file.clone(),
-                scenario_toml: scenario.source.clone(),
-                options_json: serde_json::to_string(&scenario.options).map_err(internal)?,
-                seed,
-            })
-            .await?;
+        let record = self.store.create_game(game_row(&scenario, seed, campaign)?).await?;
+        Ok(self.opened(record, scenario, seed).await)
+    }
+
+    /// A game just stored, kept folded and shown.
+    pub(super) async fn opened(&self, record: GameRecord, scenario: Scenario, seed: u64) -> GameView {
         let game = Arc::new(Game::new(Arc::new(scenario), seed));
         self.games.lock().await.insert(record.id, game.clone());
-        Ok(GameView::seen(record.id, &record.name, &game, &self.seat()))
+        GameView::seen(record.id, &record.name, &game, &self.seat())
     }
 
     pub async fn game_view(&self, id: i64) -> Result<GameView, ApiError> {
@@ -326,6 +316,20 @@ impl Api {
 /// How often an action is re-checked and stored again after other processes' events land first: each
 /// try costs one replay, and a table with a handful of devices rarely needs a second.
 const STORE_ATTEMPTS: u64 = 12;
+
+/// A shipped scenario (by the name the scenario list gives) with the rulings chosen for this game.
+/// The store's row for a new game of `scenario`.
+pub(super) fn game_row(scenario: &Scenario, seed: u64, campaign: Option<i64>) -> Result<NewGame, ApiError> {
+    Ok(NewGame {
+        campaign_id: campaign,
+        name: scenario.title.clone(),
+        system: scenario.system().to_string(),
+        scenario_path: scenario.file.clone(),
+        scenario_toml: scenario.source.clone(),
+        options_json: serde_json::to_string(&scenario.options).map_err(internal)?,
+        seed,
+    })
+}
 
 fn internal(e: impl std::fmt::Display) -> ApiError {
     ApiError::new(super::ErrorKind::Internal, e.to_string())

@@ -24,6 +24,20 @@ pub struct ScenarioSummary {
     pub description: String,
     /// The scenario's options as it sets them; `new_game` may change them.
     pub options: Vec<OptionView>,
+    /// Its units as it sets them out: what a campaign's roster units may be carried in as.
+    pub units: Vec<ScenarioUnit>,
+    /// Where every unit of its system is one size, that size: no unit can carry figures into it.
+    pub fixed_figures: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ScenarioUnit {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    pub side_name: String,
+    pub figures: u32,
 }
 
 impl ScenarioSummary {
@@ -37,6 +51,22 @@ impl ScenarioSummary {
             title: loaded.title.clone(),
             description: loaded.description.clone(),
             options: OptionView::list(loaded),
+            units: loaded
+                .units
+                .iter()
+                .map(|u| ScenarioUnit {
+                    id: u.id.clone(),
+                    name: u.name.clone(),
+                    side: u.side.clone(),
+                    side_name: loaded
+                        .sides
+                        .iter()
+                        .find(|s| s.id == u.side)
+                        .map_or_else(String::new, |s| s.name.clone()),
+                    figures: u.figures.len() as u32,
+                })
+                .collect(),
+            fixed_figures: loaded.rules.fixed_figures(),
         }
     }
 
@@ -52,6 +82,8 @@ impl ScenarioSummary {
             title,
             description: String::new(),
             options: Vec::new(),
+            units: Vec::new(),
+            fixed_figures: None,
         }
     }
 }
@@ -196,6 +228,18 @@ pub struct SideView {
     pub edge: crate::measure::Edge,
 }
 
+impl SideView {
+    pub fn of(side: &crate::roster::Side) -> SideView {
+        SideView {
+            id: side.id.clone(),
+            name: side.name.clone(),
+            colour: side.colour.clone(),
+            deployment: side.deployment.as_ref().map(|d| d.vertices().to_vec()),
+            edge: side.edge,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct UnitView {
@@ -303,17 +347,7 @@ impl GameView {
                     flow: t.flow,
                 })
                 .collect(),
-            sides: scenario
-                .sides
-                .iter()
-                .map(|s| SideView {
-                    id: s.id.clone(),
-                    name: s.name.clone(),
-                    colour: s.colour.clone(),
-                    deployment: s.deployment.as_ref().map(|d| d.vertices().to_vec()),
-                    edge: s.edge,
-                })
-                .collect(),
+            sides: scenario.sides.iter().map(SideView::of).collect(),
             units,
             log: game.log_page(None, LOG_WINDOW),
             log_total: game.events().len() as u32,

@@ -152,6 +152,26 @@ pub enum GameCommand {
         /// A ruling to play, e.g. `--option melee_dice_per_8_figures=true` (repeatable)
         #[arg(long = "option", value_name = "NAME=true|false")]
         options: Vec<String>,
+        /// A unit of the campaign's roster (its number or name) fighting as one of the scenario's units,
+        /// with the figures its last battle left it, e.g. `--carry "Company A=company-b"` (repeatable; needs
+        /// --campaign)
+        #[arg(long = "carry", value_name = "ROSTER_UNIT=SCENARIO_UNIT", requires = "campaign")]
+        carry: Vec<String>,
+    },
+    /// Record what the players say of a game as a battle: the day played, the result, the winner, notes.
+    /// An option left out stays as it was; an empty one is cleared
+    Record {
+        id: i64,
+        /// The day it was played, YYYY-MM-DD (by default the day the game was made)
+        #[arg(long)]
+        date: Option<String>,
+        #[arg(long)]
+        result: Option<String>,
+        /// The winning side, by id or name
+        #[arg(long)]
+        winner: Option<String>,
+        #[arg(long)]
+        notes: Option<String>,
     },
     /// List games
     List {
@@ -243,8 +263,30 @@ pub enum CampaignCommand {
     New { name: String },
     /// List campaigns
     List,
-    /// A campaign's games and their logs, as Markdown
+    /// A campaign's players, battles (day, result, losses), roster and each game's log, as Markdown
     Show { id: i64 },
+    /// Set a campaign's players, in order (none clears them)
+    Players { id: i64, names: Vec<String> },
+    /// A campaign's roster: each named unit and its figures battle by battle
+    Roster { id: i64 },
+    /// Put units of a game (by unit id) on its campaign's roster, raised with the figures they began with
+    Enlist {
+        game: i64,
+        #[arg(required = true)]
+        units: Vec<String>,
+    },
+    /// Close a battle: each roster unit's losses, and what it starts the next battle with
+    CloseBattle {
+        game: i64,
+        /// survivors (those alive), full (back to the strength raised) or half (half the losses return,
+        /// rounded down)
+        #[arg(long, value_parser = ["survivors", "full", "half"])]
+        rule: String,
+        /// A unit's own number instead of the rule's: the game's unit id or the roster name, e.g.
+        /// `--set company-a=6` (repeatable)
+        #[arg(long = "set", value_name = "UNIT=N")]
+        set: Vec<String>,
+    },
     /// A campaign's report: its battles in order, where each stands and its whole log, as Markdown or a
     /// page to print
     Report {

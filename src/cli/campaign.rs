@@ -1,8 +1,9 @@
 use std::path::Path;
 
 use super::args::{CampaignArgs, CampaignCommand, LogFormat, ReportFormat};
+use super::campaign_record::{record_text, roster_text};
 use super::{Failure, log_format};
-use crate::api::Api;
+use crate::api::{Api, UnitOverride};
 
 pub async fn run(db: &Path, args: CampaignArgs) -> Result<(), Failure> {
     let api = Api::open(db).await?;
@@ -26,20 +27,34 @@ pub async fn run(db: &Path, args: CampaignArgs) -> Result<(), Failure> {
             print!("{}", api.campaign_report(id, format.into()).await?);
         }
         CampaignCommand::Show { id } => {
-            let campaign = api
-                .list_campaigns()
-                .await?
-                .into_iter()
-                .find(|c| c.id == id)
-                .ok_or_else(|| Failure::bad_input(format!("no campaign {id}")))?;
-            println!("# Campaign: {}\n", campaign.name);
-            for g in api.list_games(Some(id)).await? {
+            let record = api.campaign_record(id).await?;
+            println!("# Campaign: {}\n", record.campaign.name);
+            println!("{}", record_text(&record));
+            for b in &record.battles {
                 // The whole log: the game view carries only its newest entries.
-                let log = api.game_log(g.id, None, None).await?;
-                let title = format!("{} (game {}, {})", g.scenario_title, g.id, g.created_at);
+                let log = api.game_log(b.game, None, None).await?;
+                let title = format!("{} (game {}, {})", b.scenario_title, b.game, b.played_on);
                 println!("#{}", log_format::render(&title, &log, LogFormat::Md));
             }
         }
+        CampaignCommand::Players { id, names } => {
+            let record = api.set_campaign_players(id, names).await?;
+            println!("{}", record.players.join(", "));
+        }
+        CampaignCommand::Roster { id } => print!("{}", roster_text(&api.campaign_record(id).await?)),
+        CampaignCommand::Enlist { game, units } => print!("{}", roster_text(&api.enlist_units(game, units).await?)),
+        CampaignCommand::CloseBattle { game, rule, set } => {
+            let overrides = set.iter().map(|pair| own_number(pair)).collect::<Result<_, _>>()?;
+            print!("{}", roster_text(&api.close_battle(game, rule, overrides).await?));
+        }
     }
     Ok(())
+}
+
+/// `UNIT=N` from the command line: a unit's own number of figures for its next battle.
+fn own_number(pair: &str) -> Result<UnitOverride, Failure> {
+    let said = || Failure::bad_input(format!("--set {pair:?}: write it as UNIT=N, N a whole number of figures"));
+    let (unit, n) = pair.rsplit_once('=').ok_or_else(said)?;
+    let figures = n.trim().parse::<u32>().map_err(|_| said())?;
+    Ok(UnitOverride { unit: unit.trim().to_string(), figures: Some(figures), note: None })
 }

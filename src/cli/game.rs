@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::args::{GameArgs, GameCommand, ServeArgs};
 use super::{Failure, input, log_format};
-use crate::api::{Api, GameView};
+use crate::api::{Api, Carry, GameView};
 use crate::game::{Action, DiceCheck};
 use crate::scenario;
 
@@ -12,7 +12,7 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
     let api = Api::open(db).await?;
     api.choose_seat(args.seat).await?;
     match args.command {
-        GameCommand::New { scenario: name, seed, campaign, options } => {
+        GameCommand::New { scenario: name, seed, campaign, options, carry } => {
             let mut scenario = if Path::new(&name).is_file() {
                 scenario::load_file(Path::new(&name)).map_err(|e| Failure::bad_input(e.to_string()))?
             } else {
@@ -25,9 +25,19 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
             };
             scenario.set_options(&parse_options(&options)?).map_err(Failure::bad_input)?;
             let seed = seed.unwrap_or_else(rand::random);
-            let view = api.start_game(scenario, seed, campaign).await?;
+            let view = match campaign {
+                Some(campaign) if !carry.is_empty() => {
+                    let carry = carried(&api, campaign, &carry).await?;
+                    api.start_carrying(scenario, seed, campaign, &carry).await?
+                }
+                _ => api.start_game(scenario, seed, campaign).await?,
+            };
             println!("{} — {} (seed {})", view.scenario_title, view.system_name, view.seed);
             println!("{}", view.id);
+        }
+        GameCommand::Record { id, date, result, winner, notes } => {
+            let battle = api.record_battle(id, date, result, winner, notes).await?;
+            println!("{}", super::campaign_record::battle_line(&battle));
         }
         GameCommand::List { campaign } => {
             for g in api.list_games(campaign).await? {
@@ -200,6 +210,35 @@ fn default_ui_dir() -> Option<PathBuf> {
         candidates.extend(exe.ancestors().skip(1).map(|dir| dir.join("ui/dist")));
     }
     candidates.into_iter().find(|d| d.join("index.html").is_file())
+}
+
+/// `ROSTER_UNIT=SCENARIO_UNIT` pairs from the command line, the roster unit by its number or its name.
+async fn carried(api: &Api, campaign: i64, pairs: &[String]) -> Result<Vec<Carry>, Failure> {
+    let roster = api.campaign_record(campaign).await?.roster;
+    pairs
+        .iter()
+        .map(|pair| {
+            let (unit, into) = pair.rsplit_once('=').ok_or_else(|| {
+                Failure::bad_input(format!("--carry {pair:?}: write it as ROSTER_UNIT=SCENARIO_UNIT"))
+            })?;
+            let unit = unit.trim();
+            let roster_unit = match unit.parse::<i64>() {
+                Ok(id) => id,
+                Err(_) => {
+                    roster.iter().find(|u| u.name.to_lowercase() == unit.to_lowercase()).map(|u| u.id).ok_or_else(
+                        || {
+                            let names: Vec<&str> = roster.iter().map(|u| u.name.as_str()).collect();
+                            Failure::bad_input(format!(
+                                "--carry {pair:?}: no unit {unit:?} on campaign {campaign}'s roster; its units are: {}",
+                                if names.is_empty() { "none yet".into() } else { names.join(", ") }
+                            ))
+                        },
+                    )?
+                }
+            };
+            Ok(Carry { roster_unit, scenario_unit: into.trim().to_string() })
+        })
+        .collect()
 }
 
 /// `NAME=true` pairs from the command line, as option values.

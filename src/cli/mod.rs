@@ -3,6 +3,7 @@
 
 mod args;
 mod campaign;
+mod campaign_record;
 mod failure;
 mod game;
 mod input;

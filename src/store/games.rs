@@ -172,22 +172,7 @@ impl Store {
     pub async fn create_game_with_events(&self, new: NewGame, events: &[String]) -> Result<GameRecord, StoreError> {
         let mut tx = self.pool.begin().await?;
         let at = now();
-        let id = sqlx::query(
-            "INSERT INTO games (campaign_id, name, system, scenario_path, scenario_toml, options_json, seed, created_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(new.campaign_id)
-        .bind(&new.name)
-        .bind(&new.system)
-        .bind(&new.scenario_path)
-        .bind(&new.scenario_toml)
-        .bind(&new.options_json)
-        .bind(new.seed.to_string())
-        .bind(&at)
-        .execute(&mut *tx)
-        .await
-        .map_err(|e| missing_campaign(e, new.campaign_id))?
-        .last_insert_rowid();
+        let id = insert_game(&mut tx, &new, &at).await?;
         for (seq, json) in events.iter().enumerate() {
             sqlx::query("INSERT INTO events (game_id, seq, json, recorded_at) VALUES (?, ?, ?, ?)")
                 .bind(id)
@@ -200,4 +185,24 @@ impl Store {
         tx.commit().await?;
         self.game(id).await
     }
+}
+
+/// The game's row, inside a transaction that stores what comes with it; its id.
+pub(super) async fn insert_game(tx: &mut sqlx::SqliteConnection, new: &NewGame, at: &str) -> Result<i64, StoreError> {
+    Ok(sqlx::query(
+        "INSERT INTO games (campaign_id, name, system, scenario_path, scenario_toml, options_json, seed, created_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(new.campaign_id)
+    .bind(&new.name)
+    .bind(&new.system)
+    .bind(&new.scenario_path)
+    .bind(&new.scenario_toml)
+    .bind(&new.options_json)
+    .bind(new.seed.to_string())
+    .bind(at)
+    .execute(&mut *tx)
+    .await
+    .map_err(|e| missing_campaign(e, new.campaign_id))?
+    .last_insert_rowid())
 }

@@ -4,13 +4,16 @@ export type Route =
   | { screen: 'game'; id: number }
   | { screen: 'desk'; system: string }
   | { screen: 'scenarios' }
-  | { screen: 'editor' };
+  | { screen: 'editor' }
+  | { screen: 'campaign'; id: number };
 
 function parse(hash: string): Route {
   if (hash === '#/scenarios') return { screen: 'scenarios' };
   if (hash === '#/editor') return { screen: 'editor' };
   const desk = /^#\/desk\/([a-z-]+)$/.exec(hash);
   if (desk) return { screen: 'desk', system: desk[1] };
+  const campaign = /^#\/campaign\/(\d+)$/.exec(hash);
+  if (campaign) return { screen: 'campaign', id: Number(campaign[1]) };
   const m = /^#\/game\/(\d+)$/.exec(hash);
   return m ? { screen: 'game', id: Number(m[1]) } : { screen: 'games' };
 }
@@ -28,6 +31,11 @@ class Router {
 
   games() {
     location.hash = '#/';
+  }
+
+  /** A campaign's record: its players, battles and roster. */
+  campaign(id: number) {
+    location.hash = `#/campaign/${id}`;
   }
 
   desk(system: string) {
