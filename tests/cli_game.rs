@@ -193,3 +193,27 @@ fn game_show_gives_facing_cover_and_toss_and_keeps_hidden_counters_hidden() {
         assert!(!shown.contains(secret), "{secret} shown: {shown}");
     }
 }
+
+#[test]
+fn a_note_beside_an_entry_is_written_and_listed_with_its_entry() {
+    let t = Table::new();
+    let id = t.new_wall_game();
+    t.ok(&["game", "act", &id, r#"{"type":"initiative","dice":[6,2]}"#]);
+    t.ok(&["game", "act", &id, r#"{"type":"note","text":"the wall is manned"}"#]);
+    let written = t.ok(&["game", "annotate", &id, "1", "we forgot the Colt"]);
+    assert!(written.contains("beside entry 1"), "{written}");
+    let listed = t.ok(&["game", "annotations", &id]);
+    assert!(
+        listed.starts_with("#1 Note: the wall is manned\n    Note ") && listed.contains(": we forgot the Colt"),
+        "{listed}"
+    );
+
+    let past_the_end = t.run(&["game", "annotate", &id, "2", "too late"]);
+    assert_eq!(past_the_end.status.code(), Some(2));
+    assert!(stderr(&past_the_end).contains("has entries 0 to 1, not 2"), "{}", stderr(&past_the_end));
+    let empty = t.run(&["game", "annotate", &id, "0", "  "]);
+    assert_eq!(empty.status.code(), Some(2));
+    assert!(stderr(&empty).contains("a note needs some words"), "{}", stderr(&empty));
+    let log = t.ok(&["game", "log", &id]);
+    assert!(log.contains("the wall is manned") && !log.contains("forgot the Colt"), "a note is not an entry: {log}");
+}

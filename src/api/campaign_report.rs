@@ -1,7 +1,8 @@
 //! A campaign's report: its battles in order, each with where it stood when last played and its whole log
-//! with the dice, as Markdown (to paste into a club's forum) or as a page to print.
+//! with the dice and the players' notes beside their entries, as Markdown (to paste into a club's forum) or
+//! as a page to print.
 
-use super::{Api, ApiError, LogEntry};
+use super::{AnnotationView, Api, ApiError, LogEntry};
 
 /// One battle of the campaign, as the report tells it.
 struct Battle {
@@ -13,6 +14,13 @@ struct Battle {
     seed: String,
     standing: String,
     entries: Vec<LogEntry>,
+    notes: Vec<AnnotationView>,
+}
+
+impl Battle {
+    fn notes_at(&self, entry: &LogEntry) -> impl Iterator<Item = &str> {
+        self.notes.iter().filter(move |n| n.at == entry.seq).map(|n| n.text.as_str())
+    }
 }
 
 impl Api {
@@ -32,6 +40,7 @@ impl Api {
                 seed: view.seed,
                 standing: view.headline,
                 entries: self.game_log(game.id, None, None).await?,
+                notes: self.annotations(game.id).await?,
             });
         }
         match format.as_str() {
@@ -76,7 +85,10 @@ fn markdown(name: &str, notes: &str, battles: &[Battle]) -> String {
         out += &format!("Game {}, begun {}, seed {}. {}\n\n", b.id, day(&b.created_at), b.seed, cell(&b.standing));
         out += "| # | turn | entry | dice |\n| ---: | ---: | --- | --- |\n";
         for e in &b.entries {
-            let text = if e.undone { format!("~~{}~~ (undone)", cell(&e.text)) } else { cell(&e.text) };
+            let mut text = if e.undone { format!("~~{}~~ (undone)", cell(&e.text)) } else { cell(&e.text) };
+            for note in b.notes_at(e) {
+                text += &format!(" · *Note: {}*", cell(note));
+            }
             out += &format!("| {} | {} | {} | {} |\n", e.seq, e.turn, text, cell(&dice(e)));
         }
     }
@@ -121,7 +133,8 @@ fn html(name: &str, notes: &str, battles: &[Battle]) -> String {
                 if e.undone { " class=\"undone\"" } else { "" },
                 e.seq,
                 e.turn,
-                esc(&e.text),
+                esc(&e.text)
+                    + &b.notes_at(e).map(|n| format!("<div class=\"note\">Note: {}</div>", esc(n))).collect::<String>(),
                 esc(&dice(e))
             );
         }
@@ -133,6 +146,8 @@ fn html(name: &str, notes: &str, battles: &[Battle]) -> String {
          table {{ border-collapse: collapse; width: 100%; margin: 0.5em 0 1.5em; }}\n\
          th, td {{ border-bottom: 1px solid #bbb; padding: 3px 6px; text-align: left; vertical-align: top; }}\n\
          .undone td {{ text-decoration: line-through; color: #777; }}\n\
+         /* An inline block: a note beside an undone entry is not struck through with it. */\n\
+         .note {{ display: inline-block; width: 100%; font-style: italic; margin-top: 2px; color: #333; }}\n\
          section {{ break-inside: avoid-page; }}\n</style></head>\n<body>\n{body}</body></html>\n",
         esc(name)
     )

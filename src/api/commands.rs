@@ -114,6 +114,12 @@ macro_rules! for_each_command {
             /// How far dice typed so far (the action's `dice`) get: the rolls the rules have called for, each
             /// with its faces, the next one to type, or the roll a bad face belongs to. Nothing is recorded.
             game_dice(id: i64, action: $crate::systems::ActionInput) -> $crate::game::DiceCheck;
+            /// Writes a note beside entry `at` (a `seq`) of the game's log; the game and its log are not changed.
+            annotate(game: i64, at: u32, text: String) -> $crate::api::AnnotationView;
+            /// Takes a note away; answers with the notes its game has left.
+            remove_annotation(id: i64) -> Vec<$crate::api::AnnotationView>;
+            /// The game's notes, in the order of its log.
+            annotations(game: i64) -> Vec<$crate::api::AnnotationView>;
             /// The log's entries before `before` (a `seq`; the end when null), the newest `count` of them
             /// (all when null), oldest first: the log panel paging back past the game view's window.
             game_log(id: i64, before: Option<u32>, count: Option<u32>) -> Vec<$crate::game::LogEntry>;

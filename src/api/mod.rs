@@ -1,6 +1,7 @@
 //! The command layer: one async function per command the UI can send. The Tauri shell and
 //! `sandtable serve` both call these, so the desktop window and a browser on the LAN see the same engine.
 
+mod annotations;
 mod campaign_record;
 mod campaign_report;
 pub mod candidates;
@@ -19,6 +20,7 @@ mod template;
 mod views;
 
 pub use crate::game::LogEntry;
+pub use annotations::AnnotationView;
 pub use campaign_record::{
     BattleUnit, BattleView, CampaignRecordView, Carry, CarryChoices, RecordedResult, ResultFrom, ResultView,
     RosterBattleView, RosterUnitView, SideLosses, SystemUsed, UnitOverride,

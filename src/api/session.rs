@@ -229,14 +229,7 @@ impl Api {
     /// reading a game back. Nothing is changed; its `log_total` says how far it goes.
     pub async fn game_view_at(&self, id: i64, at: u32) -> Result<GameView, ApiError> {
         let (record, game) = self.load(id).await?;
-        let total = game.events().len();
-        if at as usize >= total {
-            return Err(ApiError::bad_input(format!(
-                "game {id} has entries 0 to {}, not {at}",
-                total.saturating_sub(1)
-            )));
-        }
-        let upto = game.events()[..=at as usize].to_vec();
+        let upto = game.events()[..=entry_of(id, &game, at)?].to_vec();
         let then = Game::replay(game.shared_scenario(), game.seed(), upto)?;
         Ok(GameView::seen(id, &record.name, &then, &self.seat()))
     }
@@ -310,6 +303,17 @@ impl Api {
         let game = Arc::new(Game::replay(Arc::new(scenario), record.seed, events)?);
         self.games.lock().await.insert(id, game.clone());
         Ok((record, game))
+    }
+}
+
+/// Entry `at` of the game's log, as an index, or why the game has no such entry.
+pub(super) fn entry_of(id: i64, game: &Game, at: u32) -> Result<usize, ApiError> {
+    match game.events().len() {
+        0 => Err(ApiError::bad_input(format!("game {id} has no entries yet, so there is no entry {at}"))),
+        total if at as usize >= total => {
+            Err(ApiError::bad_input(format!("game {id} has entries 0 to {}, not {at}", total - 1)))
+        }
+        _ => Ok(at as usize),
     }
 }
 

@@ -234,6 +234,14 @@ pub enum GameCommand {
         #[arg(long, value_enum, default_value_t = LogFormat::Md)]
         format: LogFormat,
     },
+    /// Write a note beside entry AT of the game's log (its # in `game log`); the game is not changed
+    Annotate { id: i64, at: u32, text: String },
+    /// The notes beside the game's log entries, in the order of the log
+    Annotations {
+        id: i64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Distance between two units, and whether the first can reach the second
     Measure {
         id: i64,

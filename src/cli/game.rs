@@ -108,6 +108,23 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
             let log = api.game_log(id, None, None).await?;
             print!("{}", log_format::render(&format!("{} (game {id})", view.scenario_title), &log, format));
         }
+        GameCommand::Annotate { id, at, text } => {
+            let note = api.annotate(id, at, text).await?;
+            println!("note {} beside entry {}", note.id, note.at);
+        }
+        GameCommand::Annotations { id, json } => {
+            let notes = api.annotations(id).await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&notes).expect("notes serialise"));
+            } else {
+                let log = api.game_log(id, None, None).await?;
+                for note in &notes {
+                    // The entry it is beside, so the note reads without the log open beside it.
+                    let entry = log.get(note.at as usize).map_or("", |e| e.text.as_str());
+                    println!("#{} {entry}\n    Note {}: {}", note.at, note.id, note.text);
+                }
+            }
+        }
         GameCommand::Measure { id, from, to, json } => {
             let m = api.measure(id, from, to).await?;
             if json {

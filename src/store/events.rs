@@ -72,7 +72,7 @@ impl Store {
             .await?)
     }
 
-    async fn require_game(&self, game_id: i64) -> Result<(), StoreError> {
+    pub(super) async fn require_game(&self, game_id: i64) -> Result<(), StoreError> {
         let found: Option<i64> =
             sqlx::query_scalar("SELECT id FROM games WHERE id = ?").bind(game_id).fetch_optional(&self.pool).await?;
         found.map(|_| ()).ok_or(StoreError::NotFound { what: "game", id: game_id })

@@ -1,8 +1,9 @@
-//! The campaign store: campaigns, games and each game's append-only event log in one SQLite file,
-//! reached through sqlx with embedded migrations. Each event is committed as it happens, so a game
-//! killed mid-turn resumes with nothing lost; a database this build must not migrate (from a newer
-//! Sandtable, or not Sandtable's at all) is refused before anything touches it.
+//! The campaign store: campaigns, games, each game's append-only event log and the notes beside its
+//! entries in one SQLite file, reached through sqlx with embedded migrations. Each event is committed as
+//! it happens, so a game killed mid-turn resumes with nothing lost; a database this build must not migrate
+//! (from a newer Sandtable, or not Sandtable's at all) is refused before anything touches it.
 
+mod annotations;
 mod campaigns;
 mod clock;
 mod error;
@@ -17,6 +18,7 @@ mod table_access;
 #[cfg(test)]
 mod tests;
 
+pub use annotations::Annotation;
 pub use campaigns::Campaign;
 pub use error::StoreError;
 pub use events::StoredEvent;

@@ -92,6 +92,12 @@ export const commands = {
 	 *  with its faces, the next one to type, or the roll a bad face belongs to. Nothing is recorded.
 	 */
 	gameDice: (id: number, action: ActionInput_Deserialize) => typedError<DiceCheck_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_dice", { id, action })),
+	/**  Writes a note beside entry `at` (a `seq`) of the game's log; the game and its log are not changed. */
+	annotate: (game: number, at: number, text: string) => typedError<AnnotationView, ApiError_Serialize>(__TAURI_INVOKE("annotate", { game, at, text })),
+	/**  Takes a note away; answers with the notes its game has left. */
+	removeAnnotation: (id: number) => typedError<AnnotationView[], ApiError_Serialize>(__TAURI_INVOKE("remove_annotation", { id })),
+	/**  The game's notes, in the order of its log. */
+	annotations: (game: number) => typedError<AnnotationView[], ApiError_Serialize>(__TAURI_INVOKE("annotations", { game })),
 	/**
 	 *  The log's entries before `before` (a `seq`; the end when null), the newest `count` of them
 	 *  (all when null), oldest first: the log panel paging back past the game view's window.
@@ -272,6 +278,16 @@ export type Allowance = {
 	faces: number[],
 	total: number,
 	left: number | null,
+};
+
+/**  A note beside entry `at` (a `seq`) of game `game`, as the asking seat may read it. */
+export type AnnotationView = {
+	id: number,
+	game: number,
+	at: number,
+	text: string,
+	/**  When it was written (RFC 3339, UTC). */
+	created_at: string,
 };
 
 export type AnyAction = AnyAction_Serialize | AnyAction_Deserialize;

@@ -12,10 +12,37 @@ export interface Template {
 
 /** The open game: the engine's latest view plus what the player is doing with it on this screen. */
 class GameStore {
-  view = $state<View | null>(null);
+  #now = $state<View | null>(null);
+  /**
+   * While the game is replayed (`replay/`): the table as it stood after the entry chosen, shown in place of
+   * the game as it stands. Null until the first position is read.
+   */
+  past = $state<View | null>(null);
+  /** The game is being replayed: what is shown is the past, and nothing may be done to it. */
+  replaying = $state(false);
   loading = $state(false);
-  /** True while a command is in flight, so double taps do not send an action twice. */
-  busy = $state(false);
+  /** True while an action is in flight, so double taps do not send an action twice. */
+  sending = $state(false);
+
+  /**
+   * What the screens show: the game as it stands, or while replaying the position chosen. Every read of
+   * the engine writes the game as it stands, so another device's entries keep it current under a replay
+   * that stays where it was put.
+   */
+  get view(): View | null {
+    return (this.replaying && this.past) || this.#now;
+  }
+  set view(view: View | null) {
+    this.#now = view;
+  }
+  /** The game as it stands, replaying or not. */
+  get now(): View | null {
+    return this.#now;
+  }
+  /** Whether actions are off: one is in flight, or the game is being replayed. */
+  get busy(): boolean {
+    return this.sending || this.replaying;
+  }
   selectedId = $state<string | null>(null);
   tool = $state<Tool>('select');
   template = $state<Template>({ centre: { x: 0, y: 0 }, radius: 3 });
@@ -45,10 +72,10 @@ class GameStore {
 
   /** Quietly re-reads the game, e.g. when the tablet wakes up and others may have played meanwhile. */
   async refresh() {
-    const id = this.view?.id;
-    if (id === undefined || this.busy) return;
+    const id = this.now?.id;
+    if (id === undefined || this.sending) return;
     const r = await commands.gameView(id);
-    if (r.status === 'ok' && this.view?.id === id && !this.busy) this.view = finite(r.data);
+    if (r.status === 'ok' && this.now?.id === id && !this.sending) this.view = finite(r.data);
   }
 
   /** For a game just created, whose view came back with `new_game`. */
@@ -63,6 +90,8 @@ class GameStore {
     // A game's notices are about that game: Repeat on one from another game would act on this one.
     if (this.view) notices.dismiss();
     this.view = null;
+    this.replaying = false;
+    this.past = null;
     this.selectedId = null;
     this.tool = 'select';
     this.templatePlaced = false;
@@ -91,9 +120,14 @@ class GameStore {
       refused = undefined as ((error: ApiError) => void) | undefined,
     } = {},
   ): Promise<boolean> {
-    const view = this.view;
-    if (!view || this.busy) return false;
-    this.busy = true;
+    const view = this.now;
+    if (this.replaying) {
+      // The buttons are off while replaying; a key or a tap on the table that still asks is told why.
+      notices.show('info', 'Replaying: nothing can be done to the game until you go back to it.');
+      return false;
+    }
+    if (!view || this.sending) return false;
+    this.sending = true;
     try {
       const r = await commands.gameAct(view.id, action);
       if (r.status === 'error') {
@@ -116,7 +150,7 @@ class GameStore {
       if (say && newest) notices.show('info', newest.text, null, 8000);
       return true;
     } finally {
-      this.busy = false;
+      this.sending = false;
     }
   }
 

@@ -96,7 +96,7 @@ interface HeardEntry {
 
 /** An entry this device has not seen reads the game again, however it was heard. */
 function entryArrived(heard: HeardEntry) {
-  if (heard.game === game.view?.id && heard.total > game.view.log_total) void catchUp();
+  if (heard.game === game.now?.id && heard.total > game.now.log_total) void catchUp();
 }
 
 function inTheWindow(): boolean {
@@ -111,8 +111,8 @@ function catchUp() {
   if (waiting) return;
   waiting = setTimeout(async () => {
     waiting = null;
-    if (game.busy) return catchUp();
-    const seen = game.view?.log_total ?? 0;
+    if (game.sending) return catchUp();
+    const seen = game.now?.log_total ?? 0;
     await game.refresh();
     sayUndone(seen);
   }, 30);
@@ -121,7 +121,7 @@ function catchUp() {
 /** An undo or redo from another device is said on this one, as its own are: a roll that vanished from the
  * screen without a word is what players distrust most. */
 function sayUndone(seen: number) {
-  const taken = (game.view?.log ?? []).filter((e) => e.seq >= seen && (e.kind === 'undo' || e.kind === 'redo'));
+  const taken = (game.now?.log ?? []).filter((e) => e.seq >= seen && (e.kind === 'undo' || e.kind === 'redo'));
   const last = taken.at(-1);
   if (last) notices.show('info', `Another device: ${last.text}`);
 }
