@@ -5,8 +5,37 @@ import { invoke as __TAURI_INVOKE } from "@tauri-apps/api/core";
 
 /** Commands */
 export const commands = {
-	/**  The scenarios shipped with the app. */
+	/**
+	 *  The scenarios shipped with the app, then the player's own (`yours/<file>`), one that no longer
+	 *  loads listed with its problem.
+	 */
 	listScenarios: () => typedError<ScenarioSummary_Serialize[], ApiError_Serialize>(__TAURI_INVOKE("list_scenarios")),
+	/**  The folder the player's scenarios are kept in, and whether they chose it. */
+	scenarioFolder: () => typedError<ScenarioFolderView, ApiError_Serialize>(__TAURI_INVOKE("scenario_folder")),
+	/**  Chooses the folder for the player's scenarios (a full path), or with null the default. */
+	setScenarioFolder: (path: string | null) => typedError<ScenarioFolderView, ApiError_Serialize>(__TAURI_INVOKE("set_scenario_folder", { path })),
+	/**  A scenario's text by the name the list gives, to edit a copy or to share it. */
+	scenarioText: (name: string) => typedError<string, ApiError_Serialize>(__TAURI_INVOKE("scenario_text", { name })),
+	/**  A new scenario of a system (its sides and own tables, no units or terrain), as the editor reads it. */
+	blankScenario: (system: string) => typedError<ScenarioDraft_Serialize, ApiError_Serialize>(__TAURI_INVOKE("blank_scenario", { system })),
+	/**
+	 *  A scenario's text read by the same loader as `sandtable scenario check`: the first problem at
+	 *  its line and field, the document for the forms, the table as a game would begin, the forces.
+	 */
+	checkScenario: (text: string) => typedError<ScenarioDraft_Serialize, ApiError_Serialize>(__TAURI_INVOKE("check_scenario", { text })),
+	/**  The text with the editor's changes made key by key (comments and layout kept), then checked. */
+	editScenario: (text: string, edits: Edit[]) => typedError<ScenarioDraft_Serialize, ApiError_Serialize>(__TAURI_INVOKE("edit_scenario", { text, edits })),
+	/**
+	 *  Saves a scenario that loads into the player's folder (`file` or one named from its title);
+	 *  an existing file is replaced only with `replace`.
+	 */
+	saveScenario: (text: string, file: string | null, replace: boolean) => typedError<ScenarioSummary_Serialize, ApiError_Serialize>(__TAURI_INVOKE("save_scenario", { text, file, replace })),
+	/**  A shared scenario file, checked whole and saved among the player's own under its file name. */
+	importScenario: (fileName: string, text: string) => typedError<ScenarioSummary_Serialize, ApiError_Serialize>(__TAURI_INVOKE("import_scenario", { fileName, text })),
+	/**  What an author may put in a scenario of a system: kinds, weapons, own keys, covers, options. */
+	scenarioEditorInfo: (system: string) => typedError<EditorInfo_Serialize, ApiError_Serialize>(__TAURI_INVOKE("scenario_editor_info", { system })),
+	/**  A scenario played out from its start many times by a system the engine plays by itself. */
+	scenarioBalance: (text: string, games: number | null) => typedError<Forecast, ApiError_Serialize>(__TAURI_INVOKE("scenario_balance", { text, games })),
 	/**  Every campaign in the database. */
 	listCampaigns: () => typedError<CampaignView[], ApiError_Serialize>(__TAURI_INVOKE("list_campaigns")),
 	/**  Creates a campaign with this name. */
@@ -421,7 +450,7 @@ export type BattleView_Deserialize = {
 	/**  Each side's figures lost of those it fielded, from the game as it stands. */
 	losses: SideLosses[],
 	notes: string,
-	sides: SideView[],
+	sides: SideView_Deserialize[],
 	/**  Its units as this seat may see them, each with its place on the roster if it has one. */
 	units: BattleUnit_Deserialize[],
 	/**  Whether each of its roster units has what it starts the next battle with (false with none). */
@@ -448,7 +477,7 @@ export type BattleView_Serialize = {
 	/**  Each side's figures lost of those it fielded, from the game as it stands. */
 	losses: SideLosses[],
 	notes: string,
-	sides: SideView[],
+	sides: SideView_Serialize[],
 	/**  Its units as this seat may see them, each with its place on the roster if it has one. */
 	units: BattleUnit_Serialize[],
 	/**  Whether each of its roster units has what it starts the next battle with (false with none). */
@@ -707,6 +736,24 @@ export type DraftLine_Serialize = {
 	dismounted_as: string | null,
 };
 
+export type DraftProblem = DraftProblem_Serialize | DraftProblem_Deserialize;
+
+export type DraftProblem_Deserialize = {
+	line?: number | null,
+	column?: number | null,
+	/**  The field the problem is at (`units`, 3, `at`), empty when it is the whole file's. */
+	path: PathStep[],
+	message: string,
+};
+
+export type DraftProblem_Serialize = {
+	line: number | null,
+	column: number | null,
+	/**  The field the problem is at (`units`, 3, `at`), empty when it is the whole file's. */
+	path: PathStep[],
+	message: string,
+};
+
 export type Draft_Deserialize = {
 	name: string,
 	conflict: string,
@@ -733,6 +780,57 @@ export type Drawing = {
 	charge_stop_short: number | null,
 	/**  Whether that is base contact (else the charge stops that far away). */
 	charge_contact: boolean,
+};
+
+/**
+ *  One edge of the table: "up" (north, y = 0), "down" (south, y = depth), west (x = 0) or east. Sides
+ *  enter from an edge, and a routing unit runs back toward it.
+ */
+export type Edge = "north" | "south" | "west" | "east";
+
+/**  One change the editor makes. */
+export type Edit = 
+/**  Sets the field at `path` to `value`, making the tables on the way if they are missing. */
+{ op: "set"; path: PathStep[]; value: Value } | 
+/**  Takes the field or list entry at `path` out. */
+{ op: "remove"; path: PathStep[] } | 
+/**
+ *  Adds `value` at the end of the list at `path`, making the list if it is missing: a unit to
+ *  `units`, a corner to a terrain polygon.
+ */
+{ op: "append"; path: PathStep[]; value: Value };
+
+/**  What an author may put in a scenario of one system. */
+export type EditorInfo = EditorInfo_Serialize | EditorInfo_Deserialize;
+
+/**  What an author may put in a scenario of one system. */
+export type EditorInfo_Deserialize = {
+	system: string,
+	system_name: string,
+	kinds: KindInfo_Deserialize[],
+	/**  Keys the system reads on each side and each unit, beyond the shared ones. */
+	side_keys: string[],
+	unit_keys: string[],
+	/**  Terrain cover classes its shipped scenarios use (a scenario may name others its rules know). */
+	covers: string[],
+	options: OptionView[],
+	/**  Every unit is this many figures, when the system fixes it. */
+	fixed_figures?: number | null,
+};
+
+/**  What an author may put in a scenario of one system. */
+export type EditorInfo_Serialize = {
+	system: string,
+	system_name: string,
+	kinds: KindInfo_Serialize[],
+	/**  Keys the system reads on each side and each unit, beyond the shared ones. */
+	side_keys: string[],
+	unit_keys: string[],
+	/**  Terrain cover classes its shipped scenarios use (a scenario may name others its rules know). */
+	covers: string[],
+	options: OptionView[],
+	/**  Every unit is this many figures, when the system fixes it. */
+	fixed_figures: number | null,
 };
 
 export type ErrorKind = 
@@ -1027,7 +1125,7 @@ export type GameView_Deserialize = {
 	turn: number,
 	table: Table,
 	terrain: TerrainView_Deserialize[],
-	sides: SideView[],
+	sides: SideView_Deserialize[],
 	units: UnitView_Deserialize[],
 	/**
 	 *  The newest `LOG_WINDOW` entries, newest last; `game_log` pages back through the rest. So an action's
@@ -1079,7 +1177,7 @@ export type GameView_Serialize = {
 	turn: number,
 	table: Table,
 	terrain: TerrainView_Serialize[],
-	sides: SideView[],
+	sides: SideView_Serialize[],
 	units: UnitView_Serialize[],
 	/**
 	 *  The newest `LOG_WINDOW` entries, newest last; `game_log` pages back through the rest. So an action's
@@ -1276,6 +1374,42 @@ export type JoinInfo_Serialize = {
 };
 
 export type Kind = "soldiers" | "volunteers" | "officer" | "mac_donald" | "machine_gun" | "cannon" | "civilians" | "boxers" | "fanatics" | "regulars" | "boxer_leader" | "regular_leader";
+
+export type KindCount = KindCount_Serialize | KindCount_Deserialize;
+
+export type KindCount_Deserialize = {
+	kind: string,
+	name: string,
+	units: number,
+	figures: number,
+	/**  The kind's weapon and reach as the charts give them ("Rifle, 24\""). */
+	weapon?: string | null,
+};
+
+export type KindCount_Serialize = {
+	kind: string,
+	name: string,
+	units: number,
+	figures: number,
+	/**  The kind's weapon and reach as the charts give them ("Rifle, 24\""). */
+	weapon: string | null,
+};
+
+export type KindInfo = KindInfo_Serialize | KindInfo_Deserialize;
+
+export type KindInfo_Deserialize = {
+	id: string,
+	name: string,
+	notes: string,
+	weapon?: string | null,
+};
+
+export type KindInfo_Serialize = {
+	id: string,
+	name: string,
+	notes: string,
+	weapon: string | null,
+};
 
 /**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */
 export type LogEntry = LogEntry_Serialize | LogEntry_Deserialize;
@@ -1646,6 +1780,9 @@ export type PathRule = {
 	/**  Inches the unit must still move before its side's phase may end. */
 	owed: number | null,
 };
+
+/**  One step into a scenario document: a key of a table, or an entry of a list. */
+export type PathStep = number | string;
 
 /**  A group the dice have brought, waiting to be placed on its edge. */
 export type Pending = {
@@ -2044,11 +2181,50 @@ export type SandPebblesView_Serialize = {
 	cover_columns: CoverColumn[],
 };
 
+/**  What the editor shows for the text it holds. */
+export type ScenarioDraft = ScenarioDraft_Serialize | ScenarioDraft_Deserialize;
+
+/**  What the editor shows for the text it holds. */
+export type ScenarioDraft_Deserialize = {
+	text: string,
+	/**  The first thing the loader refuses, or None when the scenario loads. */
+	problem?: DraftProblem_Deserialize | null,
+	/**  The document's keys and values, for the forms; None when the text is not TOML at all. */
+	document?: Value | null,
+	/**  The table as a game of it would begin, when it loads. */
+	preview?: GameView_Deserialize | null,
+	/**  Each side's forces, when it loads. */
+	forces: SideForces_Deserialize[],
+};
+
+/**  What the editor shows for the text it holds. */
+export type ScenarioDraft_Serialize = {
+	text: string,
+	/**  The first thing the loader refuses, or None when the scenario loads. */
+	problem: DraftProblem_Serialize | null,
+	/**  The document's keys and values, for the forms; None when the text is not TOML at all. */
+	document: Value | null,
+	/**  The table as a game of it would begin, when it loads. */
+	preview: GameView_Serialize | null,
+	/**  Each side's forces, when it loads. */
+	forces: SideForces_Serialize[],
+};
+
+export type ScenarioFolderView = {
+	path: string,
+	/**  Whether the player chose it (false: the default beside the database). */
+	chosen: boolean,
+};
+
 export type ScenarioSummary = ScenarioSummary_Serialize | ScenarioSummary_Deserialize;
 
 export type ScenarioSummary_Deserialize = {
-	/**  Path under `scenarios/`, `<system>/<file>.toml`; what `new_game` takes. */
+	/**  What `new_game` takes: `<system>/<file>.toml` for a shipped scenario, `yours/<file>` for the player's. */
 	path: string,
+	/**  One of the player's own (in their scenario folder), not shipped. */
+	own: boolean,
+	/**  Why one of the player's files does not load (edited by hand since); None when it loads. */
+	problem?: string | null,
 	system: string,
 	system_name: string,
 	title: string,
@@ -2062,8 +2238,12 @@ export type ScenarioSummary_Deserialize = {
 };
 
 export type ScenarioSummary_Serialize = {
-	/**  Path under `scenarios/`, `<system>/<file>.toml`; what `new_game` takes. */
+	/**  What `new_game` takes: `<system>/<file>.toml` for a shipped scenario, `yours/<file>` for the player's. */
 	path: string,
+	/**  One of the player's own (in their scenario folder), not shipped. */
+	own: boolean,
+	/**  Why one of the player's files does not load (edited by hand since); None when it loads. */
+	problem: string | null,
 	system: string,
 	system_name: string,
 	title: string,
@@ -2111,6 +2291,39 @@ export type Share = {
 	ci95: [(number | null), (number | null)],
 };
 
+/**  One side's forces for a planner comparing them at a glance. */
+export type SideForces = SideForces_Serialize | SideForces_Deserialize;
+
+/**  One side's forces for a planner comparing them at a glance. */
+export type SideForces_Deserialize = {
+	side: string,
+	name: string,
+	colour: string,
+	units: number,
+	figures: number,
+	kinds: KindCount_Deserialize[],
+	/**
+	 *  The dice the side throws in a turn when every unit does all it may; None where the system has no
+	 *  such count for one of its units.
+	 */
+	dice_per_turn?: number | null,
+};
+
+/**  One side's forces for a planner comparing them at a glance. */
+export type SideForces_Serialize = {
+	side: string,
+	name: string,
+	colour: string,
+	units: number,
+	figures: number,
+	kinds: KindCount_Serialize[],
+	/**
+	 *  The dice the side throws in a turn when every unit does all it may; None where the system has no
+	 *  such count for one of its units.
+	 */
+	dice_per_turn: number | null,
+};
+
 export type SideLosses = {
 	side: string,
 	name: string,
@@ -2118,10 +2331,26 @@ export type SideLosses = {
 	started: number,
 };
 
-export type SideView = {
+export type SideView = SideView_Serialize | SideView_Deserialize;
+
+export type SideView_Deserialize = {
 	id: string,
 	name: string,
 	colour: string,
+	/**  Where the scenario lets the side set out its units (the outline's corners), when it says. */
+	deployment?: Pt[] | null,
+	/**  The edge the side came in from. */
+	edge: Edge,
+};
+
+export type SideView_Serialize = {
+	id: string,
+	name: string,
+	colour: string,
+	/**  Where the scenario lets the side set out its units (the outline's corners), when it says. */
+	deployment: Pt[] | null,
+	/**  The edge the side came in from. */
+	edge: Edge,
 };
 
 export type SiegeView = SiegeView_Serialize | SiegeView_Deserialize;
@@ -2558,6 +2787,8 @@ export type UnitView_Serialize = {
 	/**  Shown to this seat only as a counter (its place and side): what it is stays the other side's. */
 	masked?: boolean,
 } & UnitReport_Serialize;
+
+export type Value = null | boolean | number | string | Value[] | { [key in string]: Value };
 
 /**  A weapon as the charts give it: what the table view draws and the measuring tool reports. */
 export type Weapon = Weapon_Serialize | Weapon_Deserialize;
