@@ -74,7 +74,7 @@ export async function launch({ width = 1366, height = 1024, lan = false } = {}) 
     ({ server, ...again } = await startServer(scratch, Number(new URL(base).port), lan));
     return again;
   }
-  return { base, code, lanBase, page, close, restart, db: join(scratch, 'e2e.db'), ...helpers(page) };
+  return { base, code, lanBase, page, close, restart, db: join(scratch, 'e2e.db'), scenarios: join(scratch, 'scenarios'), ...helpers(page) };
 }
 
 /**

@@ -217,8 +217,11 @@ fn remove(slot: Slot<'_>, last: &PathStep) -> Option<()> {
 fn append(slot: Slot<'_>, key: &str, json: &serde_json::Value, at_root: bool) -> Result<(), String> {
     match slot {
         Slot::Table(table) => match table.get_mut(key) {
-            // A new scenario's `units = []`: its first unit makes it a `[[units]]` list like any other.
+            // A new scenario's `units = []`: its first unit makes it a `[[units]]` list like any other, and
+            // the list goes after the tables already written (a key at the top would put it before
+            // `[scenario]`, where nobody reading the file looks for units).
             Some(Item::Value(Value::Array(array))) if array.is_empty() && at_root && json.is_object() => {
+                table.remove(key);
                 let mut tables = ArrayOfTables::new();
                 tables.push(to_table(json)?);
                 table.insert(key, Item::ArrayOfTables(tables));
@@ -307,6 +310,11 @@ mod tests {
             apply_edits("units = []\n", &[Edit::Append { path: path(json!(["units"])), value: json!({"id": "a"}) }])
                 .unwrap();
         assert!(text.contains("[[units]]") && !text.contains("units = ["), "{text}");
+        let blank = "units = []\n\n[scenario]\ntitle = \"A\"\n\n[[sides]]\nid = \"x\"\n";
+        let text =
+            apply_edits(blank, &[Edit::Append { path: path(json!(["units"])), value: json!({"id": "a"}) }]).unwrap();
+        assert!(text.find("[scenario]") < text.find("[[units]]"), "the units follow the scenario's header:\n{text}");
+        assert!(text.find("[[sides]]") < text.find("[[units]]"), "and its sides:\n{text}");
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub fn own_scenarios(folder: &Path) -> Vec<Own> {
         .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
         .collect();
     files.sort();
-    files.into_iter().map(|path| read_path(path)).collect()
+    files.into_iter().map(read_path).collect()
 }
 
 /// The player's scenario `yours/<stem>` (or `<stem>`, `<stem>.toml`) in `folder`.
