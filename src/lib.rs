@@ -9,6 +9,7 @@ pub mod dice;
 pub mod game;
 pub mod measure;
 pub mod odds;
+pub mod render;
 pub mod roster;
 pub mod rules;
 pub mod scenario;

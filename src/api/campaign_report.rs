@@ -1,7 +1,8 @@
 //! A campaign's report: its battles in order, each with where it stood when last played and its whole log
 //! with the dice and the players' notes beside their entries, as Markdown (to paste into a club's forum) or
-//! as a page to print.
+//! as a page to print, where each battle ends on its map as it stands.
 
+use super::reports::markup::{cell, day, esc, log_html, log_markdown, map_html, page};
 use super::{AnnotationView, Api, ApiError, LogEntry};
 
 /// One battle of the campaign, as the report tells it.
@@ -15,12 +16,8 @@ struct Battle {
     standing: String,
     entries: Vec<LogEntry>,
     notes: Vec<AnnotationView>,
-}
-
-impl Battle {
-    fn notes_at(&self, entry: &LogEntry) -> impl Iterator<Item = &str> {
-        self.notes.iter().filter(move |n| n.at == entry.seq).map(|n| n.text.as_str())
-    }
+    /// The table as it stands, for the printable page.
+    map: Option<Vec<u8>>,
 }
 
 impl Api {
@@ -31,6 +28,13 @@ impl Api {
         // Oldest first: a campaign is read in the order it was fought.
         for game in self.store().list_games(Some(id)).await?.into_iter().rev() {
             let view = self.game_view(game.id).await?;
+            let map = match format.as_str() {
+                "html" => Some(
+                    crate::render::battle_map(&view, &format!("{} — where it stands", view.name))
+                        .map_err(|e| ApiError::new(super::ErrorKind::Internal, e))?,
+                ),
+                _ => None,
+            };
             battles.push(Battle {
                 id: game.id,
                 title: view.scenario_title,
@@ -41,6 +45,7 @@ impl Api {
                 standing: view.headline,
                 entries: self.game_log(game.id, None, None).await?,
                 notes: self.annotations(game.id).await?,
+                map,
             });
         }
         match format.as_str() {
@@ -51,16 +56,7 @@ impl Api {
     }
 }
 
-fn day(at: &str) -> &str {
-    at.get(..10).unwrap_or(at)
-}
-
-fn dice(entry: &LogEntry) -> String {
-    entry.rolls.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
-}
-
 fn markdown(name: &str, notes: &str, battles: &[Battle]) -> String {
-    let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
     let mut out = format!("# Campaign: {}\n\n", cell(name));
     if !notes.is_empty() {
         out += &format!("{notes}\n\n");
@@ -83,20 +79,12 @@ fn markdown(name: &str, notes: &str, battles: &[Battle]) -> String {
             out += &format!("{}  \n", cell(&b.name));
         }
         out += &format!("Game {}, begun {}, seed {}. {}\n\n", b.id, day(&b.created_at), b.seed, cell(&b.standing));
-        out += "| # | turn | entry | dice |\n| ---: | ---: | --- | --- |\n";
-        for e in &b.entries {
-            let mut text = if e.undone { format!("~~{}~~ (undone)", cell(&e.text)) } else { cell(&e.text) };
-            for note in b.notes_at(e) {
-                text += &format!(" · *Note: {}*", cell(note));
-            }
-            out += &format!("| {} | {} | {} | {} |\n", e.seq, e.turn, text, cell(&dice(e)));
-        }
+        out += &log_markdown(&b.entries, &b.notes);
     }
     out
 }
 
 fn html(name: &str, notes: &str, battles: &[Battle]) -> String {
-    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
     let mut body = format!("<h1>Campaign: {}</h1>\n", esc(name));
     if !notes.is_empty() {
         body += &format!("<p>{}</p>\n", esc(notes));
@@ -125,30 +113,11 @@ fn html(name: &str, notes: &str, battles: &[Battle]) -> String {
             esc(&b.seed),
             esc(&b.standing)
         );
-        body +=
-            "<table class=\"log\"><thead><tr><th>#</th><th>turn</th><th>entry</th><th>dice</th></tr></thead><tbody>\n";
-        for e in &b.entries {
-            body += &format!(
-                "<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                if e.undone { " class=\"undone\"" } else { "" },
-                e.seq,
-                e.turn,
-                esc(&e.text)
-                    + &b.notes_at(e).map(|n| format!("<div class=\"note\">Note: {}</div>", esc(n))).collect::<String>(),
-                esc(&dice(e))
-            );
+        body += &log_html(&b.entries, &b.notes);
+        if let Some(png) = &b.map {
+            body += &map_html(&format!("{}: the table as it stands", b.title), png);
         }
-        body += "</tbody></table></section>\n";
+        body += "</section>\n";
     }
-    format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>\n\
-         body {{ font: 11pt/1.4 Georgia, serif; margin: 2em auto; max-width: 60em; color: #111; }}\n\
-         table {{ border-collapse: collapse; width: 100%; margin: 0.5em 0 1.5em; }}\n\
-         th, td {{ border-bottom: 1px solid #bbb; padding: 3px 6px; text-align: left; vertical-align: top; }}\n\
-         .undone td {{ text-decoration: line-through; color: #777; }}\n\
-         /* An inline block: a note beside an undone entry is not struck through with it. */\n\
-         .note {{ display: inline-block; width: 100%; font-style: italic; margin-top: 2px; color: #333; }}\n\
-         section {{ break-inside: avoid-page; }}\n</style></head>\n<body>\n{body}</body></html>\n",
-        esc(name)
-    )
+    page(&format!("Campaign: {name}"), &body)
 }

@@ -82,6 +82,16 @@ macro_rules! for_each_command {
             /// Closes a battle: each roster unit's losses from the game, and what it starts the next battle
             /// with by `rule` (`survivors`, `full` or `half`) or a unit's own number in `overrides`.
             close_battle(game: i64, rule: String, overrides: Vec<$crate::api::UnitOverride>) -> $crate::api::CampaignRecordView;
+            /// A game's after-action report: sides and forces, the result by its rules, losses per side, the
+            /// table drawn after each of `moments` (entry seqs; null: the start and the end) and the whole log with
+            /// the dice; `format` is `md` or `html` (a page to print), the maps inside as PNG data.
+            game_report(id: i64, format: String, moments: Option<Vec<u32>>) -> String;
+            /// The battle map after entry `at` (the table as it stands when null), as a PNG in base64.
+            game_map(id: i64, at: Option<u32>) -> String;
+            /// Every roll (`what` = `rolls`) or every loss in force (`losses`) of a game, as CSV.
+            game_csv(id: i64, what: String) -> String;
+            /// The rolls or losses of a campaign's games, oldest game first, as CSV with a `game` column.
+            campaign_csv(id: i64, what: String) -> String;
             /// The game as a file's text (JSON: its scenario, options, seed and log), to share.
             export_game(id: i64) -> String;
             /// A game file's text, checked by replaying it whole and stored as a new game; a bad or newer

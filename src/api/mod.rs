@@ -11,6 +11,7 @@ mod game_file;
 mod live;
 mod measure;
 mod records;
+pub(crate) mod reports;
 mod scenario_desk;
 mod scenario_draft;
 mod seat;

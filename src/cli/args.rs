@@ -242,6 +242,34 @@ pub enum GameCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The after-action report: forces, result, losses, maps and the whole log with the dice. With
+    /// `-o FILE.md` the maps are written beside the file as PNGs and linked; otherwise they are inside it
+    Report {
+        id: i64,
+        #[arg(long, value_enum, default_value_t = ReportFormat::Md)]
+        format: ReportFormat,
+        /// Draw the table after this entry (its #); repeatable. Default: the start and the end
+        #[arg(long = "at", value_name = "N")]
+        at: Vec<u32>,
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+    },
+    /// The battle map as a PNG: the table after entry N, or as it stands
+    Map {
+        id: i64,
+        #[arg(long, value_name = "N")]
+        at: Option<u32>,
+        #[arg(short, long)]
+        output: std::path::PathBuf,
+    },
+    /// Every roll or every loss of the game as CSV
+    Csv {
+        id: i64,
+        #[arg(long, value_enum)]
+        what: CsvRows,
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+    },
     /// Distance between two units, and whether the first can reach the second
     Measure {
         id: i64,
@@ -302,12 +330,45 @@ pub enum CampaignCommand {
         #[arg(long, value_enum, default_value_t = ReportFormat::Md)]
         format: ReportFormat,
     },
+    /// Every roll or every loss of the campaign's games as CSV, with a column for the game
+    Csv {
+        id: i64,
+        #[arg(long, value_enum)]
+        what: CsvRows,
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+/// Which rows a CSV export holds.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum CsvRows {
+    Rolls,
+    Losses,
+}
+
+impl CsvRows {
+    pub fn name(self) -> &'static str {
+        match self {
+            CsvRows::Rolls => "rolls",
+            CsvRows::Losses => "losses",
+        }
+    }
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 pub enum ReportFormat {
     Md,
     Html,
+}
+
+impl ReportFormat {
+    pub fn name(self) -> &'static str {
+        match self {
+            ReportFormat::Md => "md",
+            ReportFormat::Html => "html",
+        }
+    }
 }
 
 #[derive(Args, Debug)]

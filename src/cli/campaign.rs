@@ -1,8 +1,8 @@
 use std::path::Path;
 
-use super::args::{CampaignArgs, CampaignCommand, LogFormat, ReportFormat};
+use super::args::{CampaignArgs, CampaignCommand, LogFormat};
 use super::campaign_record::{record_text, roster_text};
-use super::{Failure, log_format};
+use super::{Failure, log_format, output};
 use crate::api::{Api, UnitOverride};
 
 pub async fn run(db: &Path, args: CampaignArgs) -> Result<(), Failure> {
@@ -20,11 +20,10 @@ pub async fn run(db: &Path, args: CampaignArgs) -> Result<(), Failure> {
             }
         }
         CampaignCommand::Report { id, format } => {
-            let format = match format {
-                ReportFormat::Md => "md",
-                ReportFormat::Html => "html",
-            };
-            print!("{}", api.campaign_report(id, format.into()).await?);
+            print!("{}", api.campaign_report(id, format.name().into()).await?);
+        }
+        CampaignCommand::Csv { id, what, output } => {
+            output::text(output.as_deref(), &api.campaign_csv(id, what.name().into()).await?)?;
         }
         CampaignCommand::Show { id } => {
             let record = api.campaign_record(id).await?;

@@ -3,7 +3,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::args::{GameArgs, GameCommand, ServeArgs};
-use super::{Failure, input, log_format};
+use super::{Failure, input, log_format, output};
 use crate::api::{Api, Carry, GameView};
 use crate::game::{Action, DiceCheck};
 use crate::scenario;
@@ -45,13 +45,18 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
             }
         }
         GameCommand::Act { id, action, json } => act(&api, id, input::action(&action)?, json).await?,
-        GameCommand::Export { id, output } => {
-            let text = api.export_game(id).await?;
-            match output {
-                Some(path) => std::fs::write(&path, text + "\n")
-                    .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?,
-                None => println!("{text}"),
+        GameCommand::Export { id, output } => output::text(output.as_deref(), &(api.export_game(id).await? + "\n"))?,
+        GameCommand::Report { id, format, at, output } => {
+            let moments = if at.is_empty() { None } else { Some(at) };
+            let report = api.game_report(id, format.name().into(), moments).await?;
+            match (&output, format) {
+                (Some(path), super::args::ReportFormat::Md) => output::markdown_with_maps(path, &report)?,
+                _ => output::text(output.as_deref(), &report)?,
             }
+        }
+        GameCommand::Map { id, at, output } => output::png(&output, &api.game_map(id, at).await?)?,
+        GameCommand::Csv { id, what, output } => {
+            output::text(output.as_deref(), &api.game_csv(id, what.name().into()).await?)?
         }
         GameCommand::Import { file } => {
             let text = std::fs::read_to_string(&file)

@@ -1,4 +1,5 @@
 use super::args::LogFormat;
+use crate::api::reports::csv::field as csv_field;
 use crate::game::LogEntry;
 
 pub fn render(title: &str, entries: &[LogEntry], format: LogFormat) -> String {
@@ -26,21 +27,5 @@ pub fn render(title: &str, entries: &[LogEntry], format: LogFormat) -> String {
             }
             out
         }
-    }
-}
-
-/// Quotes a CSV field when it holds a comma, quote or line break (RFC 4180).
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_string() }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_quotes_commas_and_quotes() {
-        assert_eq!(csv_field("a, \"b\""), "\"a, \"\"b\"\"\"");
-        assert_eq!(csv_field("plain"), "plain");
     }
 }

@@ -8,6 +8,7 @@ mod failure;
 mod game;
 mod input;
 mod log_format;
+mod output;
 mod roll;
 mod scenario;
 
