@@ -3,7 +3,7 @@
 //! as a page to print, where each battle ends on its map as it stands.
 
 use super::reports::markup::{cell, day, esc, log_html, log_markdown, map_html, page};
-use super::{AnnotationView, Api, ApiError, LogEntry};
+use super::{AnnotationView, Api, ApiError, BattleView, CampaignRecordView, LogEntry};
 
 /// One battle of the campaign, as the report tells it.
 struct Battle {
@@ -14,16 +14,41 @@ struct Battle {
     created_at: String,
     seed: String,
     standing: String,
+    /// As the campaign's record gives it: the day, the result, each side's losses and the players' notes.
+    record: Option<BattleView>,
     entries: Vec<LogEntry>,
     notes: Vec<AnnotationView>,
     /// The table as it stands, for the printable page.
     map: Option<Vec<u8>>,
 }
 
+impl Battle {
+    fn played_on(&self) -> String {
+        self.record.as_ref().map_or_else(|| day(&self.created_at).to_string(), |r| r.played_on.clone())
+    }
+
+    /// The result as the record gives it (the system's verdict or the players'), else where it stands.
+    fn result(&self) -> String {
+        self.record.as_ref().map_or_else(|| self.standing.clone(), |r| r.result.text.clone())
+    }
+
+    /// Each side's figures lost of those it began with: "U.S. column 3/40 · Moros 5/60".
+    fn losses(&self) -> String {
+        let Some(record) = &self.record else { return String::new() };
+        record.losses.iter().map(|l| format!("{} {}/{}", l.name, l.lost, l.started)).collect::<Vec<_>>().join(" · ")
+    }
+}
+
+/// A figure the record leaves open until a battle is closed.
+fn shown(n: Option<u32>) -> String {
+    n.map_or_else(|| "—".into(), |n| n.to_string())
+}
+
 impl Api {
     /// `format` is `md` or `html`.
     pub async fn campaign_report(&self, id: i64, format: String) -> Result<String, ApiError> {
         let campaign = self.store().campaign(id).await?;
+        let record = self.campaign_record(id).await?;
         let mut battles = Vec::new();
         // Oldest first: a campaign is read in the order it was fought.
         for game in self.store().list_games(Some(id)).await?.into_iter().rev() {
@@ -43,35 +68,61 @@ impl Api {
                 created_at: game.created_at,
                 seed: view.seed,
                 standing: view.headline,
+                record: record.battles.iter().find(|b| b.game == game.id).cloned(),
                 entries: self.game_log(game.id, None, None).await?,
                 notes: self.annotations(game.id).await?,
                 map,
             });
         }
         match format.as_str() {
-            "md" => Ok(markdown(&campaign.name, &campaign.notes, &battles)),
-            "html" => Ok(html(&campaign.name, &campaign.notes, &battles)),
+            "md" => Ok(markdown(&campaign.name, &campaign.notes, &battles, &record)),
+            "html" => Ok(html(&campaign.name, &campaign.notes, &battles, &record)),
             other => Err(ApiError::bad_input(format!("a report is md or html, not {other:?}"))),
         }
     }
 }
 
-fn markdown(name: &str, notes: &str, battles: &[Battle]) -> String {
+fn markdown(name: &str, notes: &str, battles: &[Battle], record: &CampaignRecordView) -> String {
     let mut out = format!("# Campaign: {}\n\n", cell(name));
     if !notes.is_empty() {
         out += &format!("{notes}\n\n");
     }
-    out += "| # | date | scenario | system | where it stands | entries |\n| ---: | --- | --- | --- | --- | ---: |\n";
+    if !record.players.is_empty() {
+        out += &format!("Players: {}\n\n", cell(&record.players.join(", ")));
+    }
+    out += "| # | date | scenario | system | result | losses | notes | entries |\n\
+            | ---: | --- | --- | --- | --- | --- | --- | ---: |\n";
     for (n, b) in battles.iter().enumerate() {
         out += &format!(
-            "| {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
             n + 1,
-            day(&b.created_at),
+            b.played_on(),
             cell(&b.title),
             cell(&b.system),
-            cell(&b.standing),
+            cell(&b.result()),
+            cell(&b.losses()),
+            cell(b.record.as_ref().map_or("", |r| r.notes.as_str())),
             b.entries.len()
         );
+    }
+    if !record.roster.is_empty() {
+        out += "\n## Roster\n\n| unit | side | battle | started | lost | ended | next |\n\
+                | --- | --- | --- | ---: | ---: | ---: | ---: |\n";
+        for unit in &record.roster {
+            for line in &unit.history {
+                out += &format!(
+                    "| {} | {} | {} {} | {} | {} | {} | {} |\n",
+                    cell(&unit.name),
+                    cell(&unit.side),
+                    line.played_on,
+                    cell(&line.scenario_title),
+                    line.started,
+                    shown(line.lost),
+                    shown(line.ended),
+                    shown(line.next)
+                );
+            }
+        }
     }
     for (n, b) in battles.iter().enumerate() {
         out += &format!("\n## {}. {} ({})\n\n", n + 1, cell(&b.title), cell(&b.system));
@@ -84,25 +135,50 @@ fn markdown(name: &str, notes: &str, battles: &[Battle]) -> String {
     out
 }
 
-fn html(name: &str, notes: &str, battles: &[Battle]) -> String {
+fn html(name: &str, notes: &str, battles: &[Battle], record: &CampaignRecordView) -> String {
     let mut body = format!("<h1>Campaign: {}</h1>\n", esc(name));
     if !notes.is_empty() {
         body += &format!("<p>{}</p>\n", esc(notes));
     }
-    body += "<table><thead><tr><th>#</th><th>date</th><th>scenario</th><th>system</th><th>where it stands</th>\
-             <th>entries</th></tr></thead><tbody>\n";
+    if !record.players.is_empty() {
+        body += &format!("<p>Players: {}</p>\n", esc(&record.players.join(", ")));
+    }
+    body += "<table><thead><tr><th>#</th><th>date</th><th>scenario</th><th>system</th><th>result</th>\
+             <th>losses</th><th>notes</th><th>entries</th></tr></thead><tbody>\n";
     for (n, b) in battles.iter().enumerate() {
         body += &format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
             n + 1,
-            esc(day(&b.created_at)),
+            esc(&b.played_on()),
             esc(&b.title),
             esc(&b.system),
-            esc(&b.standing),
+            esc(&b.result()),
+            esc(&b.losses()),
+            esc(b.record.as_ref().map_or("", |r| r.notes.as_str())),
             b.entries.len()
         );
     }
     body += "</tbody></table>\n";
+    if !record.roster.is_empty() {
+        body += "<h2>Roster</h2>\n<table><thead><tr><th>unit</th><th>side</th><th>battle</th><th>started</th>\
+                 <th>lost</th><th>ended</th><th>next</th></tr></thead><tbody>\n";
+        for unit in &record.roster {
+            for line in &unit.history {
+                body += &format!(
+                    "<tr><td>{}</td><td>{}</td><td>{} {}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                    esc(&unit.name),
+                    esc(&unit.side),
+                    esc(&line.played_on),
+                    esc(&line.scenario_title),
+                    line.started,
+                    shown(line.lost),
+                    shown(line.ended),
+                    shown(line.next)
+                );
+            }
+        }
+        body += "</tbody></table>\n";
+    }
     for (n, b) in battles.iter().enumerate() {
         body += &format!("<section><h2>{}. {} ({})</h2>\n", n + 1, esc(&b.title), esc(&b.system));
         body += &format!(
