@@ -5,8 +5,37 @@ import { invoke as __TAURI_INVOKE } from "@tauri-apps/api/core";
 
 /** Commands */
 export const commands = {
-	/**  The scenarios shipped with the app. */
-	listScenarios: () => typedError<ScenarioSummary[], ApiError_Serialize>(__TAURI_INVOKE("list_scenarios")),
+	/**
+	 *  The scenarios shipped with the app, then the player's own (`yours/<file>`), one that no longer
+	 *  loads listed with its problem.
+	 */
+	listScenarios: () => typedError<ScenarioSummary_Serialize[], ApiError_Serialize>(__TAURI_INVOKE("list_scenarios")),
+	/**  The folder the player's scenarios are kept in, and whether they chose it. */
+	scenarioFolder: () => typedError<ScenarioFolderView, ApiError_Serialize>(__TAURI_INVOKE("scenario_folder")),
+	/**  Chooses the folder for the player's scenarios (a full path), or with null the default. */
+	setScenarioFolder: (path: string | null) => typedError<ScenarioFolderView, ApiError_Serialize>(__TAURI_INVOKE("set_scenario_folder", { path })),
+	/**  A scenario's text by the name the list gives, to edit a copy or to share it. */
+	scenarioText: (name: string) => typedError<string, ApiError_Serialize>(__TAURI_INVOKE("scenario_text", { name })),
+	/**  A new scenario of a system (its sides and own tables, no units or terrain), as the editor reads it. */
+	blankScenario: (system: string) => typedError<ScenarioDraft_Serialize, ApiError_Serialize>(__TAURI_INVOKE("blank_scenario", { system })),
+	/**
+	 *  A scenario's text read by the same loader as `sandtable scenario check`: the first problem at
+	 *  its line and field, the document for the forms, the table as a game would begin, the forces.
+	 */
+	checkScenario: (text: string) => typedError<ScenarioDraft_Serialize, ApiError_Serialize>(__TAURI_INVOKE("check_scenario", { text })),
+	/**  The text with the editor's changes made key by key (comments and layout kept), then checked. */
+	editScenario: (text: string, edits: Edit[]) => typedError<ScenarioDraft_Serialize, ApiError_Serialize>(__TAURI_INVOKE("edit_scenario", { text, edits })),
+	/**
+	 *  Saves a scenario that loads into the player's folder (`file` or one named from its title);
+	 *  an existing file is replaced only with `replace`.
+	 */
+	saveScenario: (text: string, file: string | null, replace: boolean) => typedError<ScenarioSummary_Serialize, ApiError_Serialize>(__TAURI_INVOKE("save_scenario", { text, file, replace })),
+	/**  A shared scenario file, checked whole and saved among the player's own under its file name. */
+	importScenario: (fileName: string, text: string) => typedError<ScenarioSummary_Serialize, ApiError_Serialize>(__TAURI_INVOKE("import_scenario", { fileName, text })),
+	/**  What an author may put in a scenario of a system: kinds, weapons, own keys, covers, options. */
+	scenarioEditorInfo: (system: string) => typedError<EditorInfo_Serialize, ApiError_Serialize>(__TAURI_INVOKE("scenario_editor_info", { system })),
+	/**  A scenario played out from its start many times by a system the engine plays by itself. */
+	scenarioBalance: (text: string, games: number | null) => typedError<Forecast, ApiError_Serialize>(__TAURI_INVOKE("scenario_balance", { text, games })),
 	/**  Every campaign in the database. */
 	listCampaigns: () => typedError<CampaignView[], ApiError_Serialize>(__TAURI_INVOKE("list_campaigns")),
 	/**  Creates a campaign with this name. */
@@ -26,6 +55,35 @@ export const commands = {
 	 *  `format` is `md` (Markdown) or `html` (a page to print).
 	 */
 	campaignReport: (id: number, format: string) => typedError<string, ApiError_Serialize>(__TAURI_INVOKE("campaign_report", { id, format })),
+	/**
+	 *  A campaign's record: its players, the systems its battles use, its battles oldest first (day,
+	 *  scenario, result, each side's losses, notes) and its roster with each named unit's history.
+	 */
+	campaignRecord: (id: number) => typedError<CampaignRecordView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("campaign_record", { id })),
+	/**  Replaces a campaign's players, in the order given. */
+	setCampaignPlayers: (id: number, players: string[]) => typedError<CampaignRecordView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("set_campaign_players", { id, players })),
+	/**
+	 *  Records what the players say of a game as a battle: the day played (YYYY-MM-DD), the result,
+	 *  the winning side and notes; a field left null stays as it was, an empty one is cleared.
+	 */
+	recordBattle: (game: number, playedOn: string | null, result: string | null, winner: string | null, notes: string | null) => typedError<BattleView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("record_battle", { game, playedOn, result, winner, notes })),
+	/**
+	 *  Named units of a game (by unit id) join its campaign's roster, raised with the figures they
+	 *  began the game with.
+	 */
+	enlistUnits: (game: number, units: string[]) => typedError<CampaignRecordView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("enlist_units", { game, units })),
+	/**
+	 *  Starts a game of a shipped scenario in a campaign, each `carry` putting a roster unit in as one
+	 *  of the scenario's units, with the figures its last battle left it; refused, storing nothing,
+	 *  for a unit of another side, one whose last battle is not closed, or a system whose units are
+	 *  all one size.
+	 */
+	newCampaignGame: (scenario: string, seed: string | null, campaign: number, options: { [key in string]: boolean } | null, carry: Carry[]) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("new_campaign_game", { scenario, seed, campaign, options, carry })),
+	/**
+	 *  Closes a battle: each roster unit's losses from the game, and what it starts the next battle
+	 *  with by `rule` (`survivors`, `full` or `half`) or a unit's own number in `overrides`.
+	 */
+	closeBattle: (game: number, rule: string, overrides: UnitOverride_Deserialize[]) => typedError<CampaignRecordView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("close_battle", { game, rule, overrides })),
 	/**
 	 *  A game's after-action report: sides and forces, the result by its rules, losses per side, the
 	 *  table drawn after each of `moments` (entry seqs; null: the start and the end) and the whole log with
@@ -75,6 +133,12 @@ export const commands = {
 	 *  with its faces, the next one to type, or the roll a bad face belongs to. Nothing is recorded.
 	 */
 	gameDice: (id: number, action: ActionInput_Deserialize) => typedError<DiceCheck_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_dice", { id, action })),
+	/**  Writes a note beside entry `at` (a `seq`) of the game's log; the game and its log are not changed. */
+	annotate: (game: number, at: number, text: string) => typedError<AnnotationView, ApiError_Serialize>(__TAURI_INVOKE("annotate", { game, at, text })),
+	/**  Takes a note away; answers with the notes its game has left. */
+	removeAnnotation: (id: number) => typedError<AnnotationView[], ApiError_Serialize>(__TAURI_INVOKE("remove_annotation", { id })),
+	/**  The game's notes, in the order of its log. */
+	annotations: (game: number) => typedError<AnnotationView[], ApiError_Serialize>(__TAURI_INVOKE("annotations", { game })),
 	/**
 	 *  The log's entries before `before` (a `seq`; the end when null), the newest `count` of them
 	 *  (all when null), oldest first: the log panel paging back past the game view's window.
@@ -257,6 +321,16 @@ export type Allowance = {
 	left: number | null,
 };
 
+/**  A note beside entry `at` (a `seq`) of game `game`, as the asking seat may read it. */
+export type AnnotationView = {
+	id: number,
+	game: number,
+	at: number,
+	text: string,
+	/**  When it was written (RFC 3339, UTC). */
+	created_at: string,
+};
+
 export type AnyAction = AnyAction_Serialize | AnyAction_Deserialize;
 
 export type AnyAction_Deserialize = Action_Deserialize | SandPebblesAction_Deserialize | HeliographAction_Deserialize | WecAction_Deserialize | NativesAction_Deserialize | EstateAction_Deserialize;
@@ -338,6 +412,92 @@ export type ArmyView = {
 
 export type Band = "disaster" | "defeat" | "marginal_victory" | "victory" | "great_victory";
 
+/**  A unit of a battle: its figures, and its roster unit with what it would start the next battle with. */
+export type BattleUnit = BattleUnit_Serialize | BattleUnit_Deserialize;
+
+/**  A unit of a battle: its figures, and its roster unit with what it would start the next battle with. */
+export type BattleUnit_Deserialize = {
+	id: string,
+	name: string,
+	side: string,
+	started: number,
+	lost: number,
+	alive: number,
+	roster_unit?: number | null,
+	/**  For a roster unit: what it starts the next battle with under each rule, from the game as it stands. */
+	carry_over?: CarryChoices | null,
+};
+
+/**  A unit of a battle: its figures, and its roster unit with what it would start the next battle with. */
+export type BattleUnit_Serialize = {
+	id: string,
+	name: string,
+	side: string,
+	started: number,
+	lost: number,
+	alive: number,
+	roster_unit: number | null,
+	/**  For a roster unit: what it starts the next battle with under each rule, from the game as it stands. */
+	carry_over: CarryChoices | null,
+};
+
+/**  One game as a battle of its campaign. */
+export type BattleView = BattleView_Serialize | BattleView_Deserialize;
+
+/**  One game as a battle of its campaign. */
+export type BattleView_Deserialize = {
+	game: number,
+	campaign_id?: number | null,
+	name: string,
+	scenario_title: string,
+	system: string,
+	system_name: string,
+	/**  YYYY-MM-DD: the day the players gave, else the day its game was made. */
+	played_on: string,
+	/**  Whether the players gave the day. */
+	dated: boolean,
+	result: ResultView_Deserialize,
+	/**  What the players recorded, whatever the system says. */
+	recorded: RecordedResult_Deserialize,
+	/**  Each side's figures lost of those it fielded, from the game as it stands. */
+	losses: SideLosses[],
+	notes: string,
+	sides: SideView_Deserialize[],
+	/**  Its units as this seat may see them, each with its place on the roster if it has one. */
+	units: BattleUnit_Deserialize[],
+	/**  Whether each of its roster units has what it starts the next battle with (false with none). */
+	closed: boolean,
+	/**  Why the game could not be read, when it could not (its result and losses are then unknown). */
+	unreadable?: string | null,
+};
+
+/**  One game as a battle of its campaign. */
+export type BattleView_Serialize = {
+	game: number,
+	campaign_id: number | null,
+	name: string,
+	scenario_title: string,
+	system: string,
+	system_name: string,
+	/**  YYYY-MM-DD: the day the players gave, else the day its game was made. */
+	played_on: string,
+	/**  Whether the players gave the day. */
+	dated: boolean,
+	result: ResultView_Serialize,
+	/**  What the players recorded, whatever the system says. */
+	recorded: RecordedResult_Serialize,
+	/**  Each side's figures lost of those it fielded, from the game as it stands. */
+	losses: SideLosses[],
+	notes: string,
+	sides: SideView_Serialize[],
+	/**  Its units as this seat may see them, each with its place on the roster if it has one. */
+	units: BattleUnit_Serialize[],
+	/**  Whether each of its roster units has what it starts the next battle with (false with none). */
+	closed: boolean,
+	/**  Why the game could not be read, when it could not (its result and losses are then unknown). */
+	unreadable: string | null,
+};
+
 export type BookEntry = BookEntry_Serialize | BookEntry_Deserialize;
 
 export type BookEntry_Deserialize = {
@@ -354,6 +514,30 @@ export type BookEntry_Serialize = {
 	army: Draft_Serialize,
 };
 
+export type CampaignRecordView = CampaignRecordView_Serialize | CampaignRecordView_Deserialize;
+
+export type CampaignRecordView_Deserialize = {
+	campaign: CampaignView,
+	players: string[],
+	/**  The rule systems its battles are played with, in the order they first appear. */
+	systems: SystemUsed[],
+	/**  Its games in play, oldest first (by the day played, then as they were made). */
+	battles: BattleView_Deserialize[],
+	/**  Its named units, in the order they were raised. */
+	roster: RosterUnitView_Deserialize[],
+};
+
+export type CampaignRecordView_Serialize = {
+	campaign: CampaignView,
+	players: string[],
+	/**  The rule systems its battles are played with, in the order they first appear. */
+	systems: SystemUsed[],
+	/**  Its games in play, oldest first (by the day played, then as they were made). */
+	battles: BattleView_Serialize[],
+	/**  Its named units, in the order they were raised. */
+	roster: RosterUnitView_Serialize[],
+};
+
 export type CampaignView = {
 	id: number,
 	name: string,
@@ -362,6 +546,18 @@ export type CampaignView = {
 	game_count: number,
 	/**  Put away: off the campaigns list (`list_archived` lists it), its games kept. */
 	archived: boolean,
+};
+
+/**  A roster unit carried into a new game, as the game's unit `scenario_unit`. */
+export type Carry = {
+	roster_unit: number,
+	scenario_unit: string,
+};
+
+export type CarryChoices = {
+	survivors: number,
+	full: number,
+	half: number,
 };
 
 export type Chance = {
@@ -552,6 +748,24 @@ export type DraftLine_Serialize = {
 	dismounted_as: string | null,
 };
 
+export type DraftProblem = DraftProblem_Serialize | DraftProblem_Deserialize;
+
+export type DraftProblem_Deserialize = {
+	line?: number | null,
+	column?: number | null,
+	/**  The field the problem is at (`units`, 3, `at`), empty when it is the whole file's. */
+	path: PathStep[],
+	message: string,
+};
+
+export type DraftProblem_Serialize = {
+	line: number | null,
+	column: number | null,
+	/**  The field the problem is at (`units`, 3, `at`), empty when it is the whole file's. */
+	path: PathStep[],
+	message: string,
+};
+
 export type Draft_Deserialize = {
 	name: string,
 	conflict: string,
@@ -578,6 +792,57 @@ export type Drawing = {
 	charge_stop_short: number | null,
 	/**  Whether that is base contact (else the charge stops that far away). */
 	charge_contact: boolean,
+};
+
+/**
+ *  One edge of the table: "up" (north, y = 0), "down" (south, y = depth), west (x = 0) or east. Sides
+ *  enter from an edge, and a routing unit runs back toward it.
+ */
+export type Edge = "north" | "south" | "west" | "east";
+
+/**  One change the editor makes. */
+export type Edit = 
+/**  Sets the field at `path` to `value`, making the tables on the way if they are missing. */
+{ op: "set"; path: PathStep[]; value: Value } | 
+/**  Takes the field or list entry at `path` out. */
+{ op: "remove"; path: PathStep[] } | 
+/**
+ *  Adds `value` at the end of the list at `path`, making the list if it is missing: a unit to
+ *  `units`, a corner to a terrain polygon.
+ */
+{ op: "append"; path: PathStep[]; value: Value };
+
+/**  What an author may put in a scenario of one system. */
+export type EditorInfo = EditorInfo_Serialize | EditorInfo_Deserialize;
+
+/**  What an author may put in a scenario of one system. */
+export type EditorInfo_Deserialize = {
+	system: string,
+	system_name: string,
+	kinds: KindInfo_Deserialize[],
+	/**  Keys the system reads on each side and each unit, beyond the shared ones. */
+	side_keys: string[],
+	unit_keys: string[],
+	/**  Terrain cover classes its shipped scenarios use (a scenario may name others its rules know). */
+	covers: string[],
+	options: OptionView[],
+	/**  Every unit is this many figures, when the system fixes it. */
+	fixed_figures?: number | null,
+};
+
+/**  What an author may put in a scenario of one system. */
+export type EditorInfo_Serialize = {
+	system: string,
+	system_name: string,
+	kinds: KindInfo_Serialize[],
+	/**  Keys the system reads on each side and each unit, beyond the shared ones. */
+	side_keys: string[],
+	unit_keys: string[],
+	/**  Terrain cover classes its shipped scenarios use (a scenario may name others its rules know). */
+	covers: string[],
+	options: OptionView[],
+	/**  Every unit is this many figures, when the system fixes it. */
+	fixed_figures: number | null,
 };
 
 export type ErrorKind = 
@@ -872,7 +1137,7 @@ export type GameView_Deserialize = {
 	turn: number,
 	table: Table,
 	terrain: TerrainView_Deserialize[],
-	sides: SideView[],
+	sides: SideView_Deserialize[],
 	units: UnitView_Deserialize[],
 	/**
 	 *  The newest `LOG_WINDOW` entries, newest last; `game_log` pages back through the rest. So an action's
@@ -924,7 +1189,7 @@ export type GameView_Serialize = {
 	turn: number,
 	table: Table,
 	terrain: TerrainView_Serialize[],
-	sides: SideView[],
+	sides: SideView_Serialize[],
 	units: UnitView_Serialize[],
 	/**
 	 *  The newest `LOG_WINDOW` entries, newest last; `game_log` pages back through the rest. So an action's
@@ -1121,6 +1386,42 @@ export type JoinInfo_Serialize = {
 };
 
 export type Kind = "soldiers" | "volunteers" | "officer" | "mac_donald" | "machine_gun" | "cannon" | "civilians" | "boxers" | "fanatics" | "regulars" | "boxer_leader" | "regular_leader";
+
+export type KindCount = KindCount_Serialize | KindCount_Deserialize;
+
+export type KindCount_Deserialize = {
+	kind: string,
+	name: string,
+	units: number,
+	figures: number,
+	/**  The kind's weapon and reach as the charts give them ("Rifle, 24\""). */
+	weapon?: string | null,
+};
+
+export type KindCount_Serialize = {
+	kind: string,
+	name: string,
+	units: number,
+	figures: number,
+	/**  The kind's weapon and reach as the charts give them ("Rifle, 24\""). */
+	weapon: string | null,
+};
+
+export type KindInfo = KindInfo_Serialize | KindInfo_Deserialize;
+
+export type KindInfo_Deserialize = {
+	id: string,
+	name: string,
+	notes: string,
+	weapon?: string | null,
+};
+
+export type KindInfo_Serialize = {
+	id: string,
+	name: string,
+	notes: string,
+	weapon: string | null,
+};
 
 /**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */
 export type LogEntry = LogEntry_Serialize | LogEntry_Deserialize;
@@ -1492,6 +1793,9 @@ export type PathRule = {
 	owed: number | null,
 };
 
+/**  One step into a scenario document: a key of a table, or an entry of a list. */
+export type PathStep = number | string;
+
 /**  A group the dice have brought, waiting to be placed on its edge. */
 export type Pending = {
 	/**  The edge's number, 1-4. */
@@ -1656,6 +1960,18 @@ export type Pt = {
 	y: number | null,
 };
 
+export type RecordedResult = RecordedResult_Serialize | RecordedResult_Deserialize;
+
+export type RecordedResult_Deserialize = {
+	result: string,
+	winner?: string | null,
+};
+
+export type RecordedResult_Serialize = {
+	result: string,
+	winner: string | null,
+};
+
 export type Relief = 
 /**  The Ace of Spades has not come up. */
 "awaited" | 
@@ -1672,6 +1988,32 @@ export type Reserve = {
 	figures: number,
 };
 
+export type ResultFrom = 
+/**  The rule system's own victory rules. */
+"system" | 
+/**  What the players recorded. */
+"recorded" | "not_recorded";
+
+export type ResultView = ResultView_Serialize | ResultView_Deserialize;
+
+export type ResultView_Deserialize = {
+	text: string,
+	/**  The side id of the winner, where the result names one. */
+	winner?: string | null,
+	from: ResultFrom,
+	/**  Whether the system's rules have ended the battle; false for its verdict were the players to stop now. */
+	ended: boolean,
+};
+
+export type ResultView_Serialize = {
+	text: string,
+	/**  The side id of the winner, where the result names one. */
+	winner: string | null,
+	from: ResultFrom,
+	/**  Whether the system's rules have ended the battle; false for its verdict were the players to stop now. */
+	ended: boolean,
+};
+
 export type Role = "leader" | 
 /**  Serves a crew weapon; rules count surviving crew for the weapon's dice. */
 "crew" | "private";
@@ -1685,6 +2027,79 @@ export type Roll = {
 	faces: number[],
 	total: number,
 	typed: boolean,
+};
+
+export type RosterBattleView = RosterBattleView_Serialize | RosterBattleView_Deserialize;
+
+export type RosterBattleView_Deserialize = {
+	game: number,
+	scenario_title: string,
+	played_on: string,
+	/**  The id of the game's unit it fought as. */
+	fought_as: string,
+	/**  That unit's name in the game (its id where the game cannot say). */
+	fought_as_name: string,
+	started: number,
+	/**  The rest are null until the battle is closed. */
+	lost?: number | null,
+	ended?: number | null,
+	next?: number | null,
+	/**  `survivors`, `full`, `half`, or `set` (the player's own number). */
+	rule?: string | null,
+	note: string,
+};
+
+export type RosterBattleView_Serialize = {
+	game: number,
+	scenario_title: string,
+	played_on: string,
+	/**  The id of the game's unit it fought as. */
+	fought_as: string,
+	/**  That unit's name in the game (its id where the game cannot say). */
+	fought_as_name: string,
+	started: number,
+	/**  The rest are null until the battle is closed. */
+	lost: number | null,
+	ended: number | null,
+	next: number | null,
+	/**  `survivors`, `full`, `half`, or `set` (the player's own number). */
+	rule: string | null,
+	note: string,
+};
+
+/**  A named unit of the campaign and its battles in order. */
+export type RosterUnitView = RosterUnitView_Serialize | RosterUnitView_Deserialize;
+
+/**  A named unit of the campaign and its battles in order. */
+export type RosterUnitView_Deserialize = {
+	id: number,
+	name: string,
+	side_id: string,
+	side: string,
+	kind: string,
+	kind_name: string,
+	system: string,
+	system_name: string,
+	raised: number,
+	/**  What it starts its next battle with, once its last battle is closed. */
+	next?: number | null,
+	history: RosterBattleView_Deserialize[],
+};
+
+/**  A named unit of the campaign and its battles in order. */
+export type RosterUnitView_Serialize = {
+	id: number,
+	name: string,
+	side_id: string,
+	side: string,
+	kind: string,
+	kind_name: string,
+	system: string,
+	system_name: string,
+	raised: number,
+	/**  What it starts its next battle with, once its last battle is closed. */
+	next: number | null,
+	history: RosterBattleView_Serialize[],
 };
 
 export type SandPebblesAction = SandPebblesAction_Serialize | SandPebblesAction_Deserialize;
@@ -1778,15 +2193,87 @@ export type SandPebblesView_Serialize = {
 	cover_columns: CoverColumn[],
 };
 
-export type ScenarioSummary = {
-	/**  Path under `scenarios/`, `<system>/<file>.toml`; what `new_game` takes. */
+/**  What the editor shows for the text it holds. */
+export type ScenarioDraft = ScenarioDraft_Serialize | ScenarioDraft_Deserialize;
+
+/**  What the editor shows for the text it holds. */
+export type ScenarioDraft_Deserialize = {
+	text: string,
+	/**  The first thing the loader refuses, or None when the scenario loads. */
+	problem?: DraftProblem_Deserialize | null,
+	/**  The document's keys and values, for the forms; None when the text is not TOML at all. */
+	document?: Value | null,
+	/**  The table as a game of it would begin, when it loads. */
+	preview?: GameView_Deserialize | null,
+	/**  Each side's forces, when it loads. */
+	forces: SideForces_Deserialize[],
+};
+
+/**  What the editor shows for the text it holds. */
+export type ScenarioDraft_Serialize = {
+	text: string,
+	/**  The first thing the loader refuses, or None when the scenario loads. */
+	problem: DraftProblem_Serialize | null,
+	/**  The document's keys and values, for the forms; None when the text is not TOML at all. */
+	document: Value | null,
+	/**  The table as a game of it would begin, when it loads. */
+	preview: GameView_Serialize | null,
+	/**  Each side's forces, when it loads. */
+	forces: SideForces_Serialize[],
+};
+
+export type ScenarioFolderView = {
 	path: string,
+	/**  Whether the player chose it (false: the default beside the database). */
+	chosen: boolean,
+};
+
+export type ScenarioSummary = ScenarioSummary_Serialize | ScenarioSummary_Deserialize;
+
+export type ScenarioSummary_Deserialize = {
+	/**  What `new_game` takes: `<system>/<file>.toml` for a shipped scenario, `yours/<file>` for the player's. */
+	path: string,
+	/**  One of the player's own (in their scenario folder), not shipped. */
+	own: boolean,
+	/**  Why one of the player's files does not load (edited by hand since); None when it loads. */
+	problem?: string | null,
 	system: string,
 	system_name: string,
 	title: string,
 	description: string,
 	/**  The scenario's options as it sets them; `new_game` may change them. */
 	options: OptionView[],
+	/**  Its units as it sets them out: what a campaign's roster units may be carried in as. */
+	units: ScenarioUnit[],
+	/**  Where every unit of its system is one size, that size: no unit can carry figures into it. */
+	fixed_figures?: number | null,
+};
+
+export type ScenarioSummary_Serialize = {
+	/**  What `new_game` takes: `<system>/<file>.toml` for a shipped scenario, `yours/<file>` for the player's. */
+	path: string,
+	/**  One of the player's own (in their scenario folder), not shipped. */
+	own: boolean,
+	/**  Why one of the player's files does not load (edited by hand since); None when it loads. */
+	problem: string | null,
+	system: string,
+	system_name: string,
+	title: string,
+	description: string,
+	/**  The scenario's options as it sets them; `new_game` may change them. */
+	options: OptionView[],
+	/**  Its units as it sets them out: what a campaign's roster units may be carried in as. */
+	units: ScenarioUnit[],
+	/**  Where every unit of its system is one size, that size: no unit can carry figures into it. */
+	fixed_figures: number | null,
+};
+
+export type ScenarioUnit = {
+	id: string,
+	name: string,
+	side: string,
+	side_name: string,
+	figures: number,
 };
 
 export type Score = {
@@ -1816,10 +2303,66 @@ export type Share = {
 	ci95: [(number | null), (number | null)],
 };
 
-export type SideView = {
+/**  One side's forces for a planner comparing them at a glance. */
+export type SideForces = SideForces_Serialize | SideForces_Deserialize;
+
+/**  One side's forces for a planner comparing them at a glance. */
+export type SideForces_Deserialize = {
+	side: string,
+	name: string,
+	colour: string,
+	units: number,
+	figures: number,
+	kinds: KindCount_Deserialize[],
+	/**
+	 *  The dice the side throws in a turn when every unit does all it may; None where the system has no
+	 *  such count for one of its units.
+	 */
+	dice_per_turn?: number | null,
+};
+
+/**  One side's forces for a planner comparing them at a glance. */
+export type SideForces_Serialize = {
+	side: string,
+	name: string,
+	colour: string,
+	units: number,
+	figures: number,
+	kinds: KindCount_Serialize[],
+	/**
+	 *  The dice the side throws in a turn when every unit does all it may; None where the system has no
+	 *  such count for one of its units.
+	 */
+	dice_per_turn: number | null,
+};
+
+export type SideLosses = {
+	side: string,
+	name: string,
+	lost: number,
+	started: number,
+};
+
+export type SideView = SideView_Serialize | SideView_Deserialize;
+
+export type SideView_Deserialize = {
 	id: string,
 	name: string,
 	colour: string,
+	/**  Where the scenario lets the side set out its units (the outline's corners), when it says. */
+	deployment?: Pt[] | null,
+	/**  The edge the side came in from. */
+	edge: Edge,
+};
+
+export type SideView_Serialize = {
+	id: string,
+	name: string,
+	colour: string,
+	/**  Where the scenario lets the side set out its units (the outline's corners), when it says. */
+	deployment: Pt[] | null,
+	/**  The edge the side came in from. */
+	edge: Edge,
 };
 
 export type SiegeView = SiegeView_Serialize | SiegeView_Deserialize;
@@ -2005,6 +2548,11 @@ export type Step = {
 	current: boolean,
 };
 
+export type SystemUsed = {
+	id: string,
+	name: string,
+};
+
 /**  Each system's part of the game view, tagged with its id. */
 export type SystemViews = SystemViews_Serialize | SystemViews_Deserialize;
 
@@ -2125,6 +2673,32 @@ export type TurnStep_Serialize =
 /**  Both sides have activated: the turn may end. */
 { step: "turn_over" };
 
+/**
+ *  A roster unit's own carry-over when a battle closes: `unit` is the game's unit id or the roster unit's
+ *  name; `figures` replaces the rule's number, `note` is kept in its history.
+ */
+export type UnitOverride = UnitOverride_Serialize | UnitOverride_Deserialize;
+
+/**
+ *  A roster unit's own carry-over when a battle closes: `unit` is the game's unit id or the roster unit's
+ *  name; `figures` replaces the rule's number, `note` is kept in its history.
+ */
+export type UnitOverride_Deserialize = {
+	unit: string,
+	figures?: number | null,
+	note?: string | null,
+};
+
+/**
+ *  A roster unit's own carry-over when a battle closes: `unit` is the game's unit id or the roster unit's
+ *  name; `figures` replaces the rule's number, `note` is kept in its history.
+ */
+export type UnitOverride_Serialize = {
+	unit: string,
+	figures: number | null,
+	note: string | null,
+};
+
 /**  What the rules say of one unit now. */
 export type UnitReport = UnitReport_Serialize | UnitReport_Deserialize;
 
@@ -2225,6 +2799,8 @@ export type UnitView_Serialize = {
 	/**  Shown to this seat only as a counter (its place and side): what it is stays the other side's. */
 	masked?: boolean,
 } & UnitReport_Serialize;
+
+export type Value = null | boolean | number | string | Value[] | { [key in string]: Value };
 
 /**  A weapon as the charts give it: what the table view draws and the measuring tool reports. */
 export type Weapon = Weapon_Serialize | Weapon_Deserialize;
