@@ -1,6 +1,7 @@
 //! How fast the engine answers at the table. Targets (issue 3): one action under 1 ms; replaying a
-//! 10,000-event game under 100 ms; (issue 16) the replay slider's `game_view_at` well under the 100 ms a
-//! drag can wait between positions. The Sand Pebbles procedures have their own bench (sand_pebbles.rs).
+//! 10,000-event game under 100 ms, and its luck ledger (issue 16) in the same; the replay slider's
+//! `game_view_at` well under the 100 ms a drag can wait between positions. The Sand Pebbles procedures
+//! have their own bench (sand_pebbles.rs).
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -8,6 +9,7 @@ use std::sync::Arc;
 use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable::api::Api;
 use sandtable::game::{Action, Event, Game};
+use sandtable::ledger::{self, Tally};
 use sandtable::measure::Pt;
 use sandtable::scenario::find_shipped;
 use sandtable::systems::sand_pebbles::PINNED;
@@ -88,6 +90,12 @@ fn benches(c: &mut Criterion) {
 
     let roll = Action::Roll { expr: "2D6+6".into(), dice: None, label: None };
     c.bench_function("prepare one action (roll 2D6+6)", |b| b.iter(|| game.prepare(black_box(&roll)).unwrap()));
+
+    // Every throw in force judged against the table before it, then each side's totals convolved exactly.
+    let sides: Vec<String> = game.scenario().sides.iter().map(|s| s.name.clone()).collect();
+    c.bench_function("luck ledger of a 10,000-event game", |b| {
+        b.iter(|| Tally::all(&ledger::throws(black_box(&game)), &sides))
+    });
 
     let undo = Action::Undo {};
     c.bench_function("apply undo on a 10,000-event game", |b| {

@@ -7,6 +7,7 @@ pub mod cards;
 pub mod cli;
 pub mod dice;
 pub mod game;
+pub mod ledger;
 pub mod measure;
 pub mod odds;
 pub mod render;

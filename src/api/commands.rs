@@ -136,6 +136,11 @@ macro_rules! for_each_command {
             /// "What if": the game played out from here under each of the player's plans (`games` each, or
             /// the default), for a system Sandtable can play to the end by itself. Nothing is recorded.
             game_forecast(id: i64, games: Option<u32>) -> $crate::rules::Forecast;
+            /// The luck ledger of a game: each side's throws (hits, kills, morale passes, movement inches)
+            /// against their exact chances, added up and worded by how rarely a game does so, and each throw.
+            luck_ledger(id: i64) -> $crate::api::LedgerView;
+            /// The same for a campaign: its games' throws added up per side (matched by name) and measure.
+            campaign_ledger(id: i64) -> $crate::api::LedgerView;
             /// The distance and line between two units (by unit id).
             measure(id: i64, from: String, to: String) -> $crate::api::Measurement;
             /// Every figure of either side under a circular template (inches), a figure on the edge included.

@@ -8,6 +8,7 @@ pub mod candidates;
 mod commands;
 mod error;
 mod game_file;
+mod ledger;
 mod live;
 mod measure;
 mod records;
@@ -29,6 +30,7 @@ pub use campaign_record::{
 pub use commands::COMMANDS;
 pub use error::{ApiError, ErrorKind};
 pub use game_file::GAME_FILE_FORMAT;
+pub use ledger::{LedgerEntry, LedgerRow, LedgerView};
 pub use live::LiveEntry;
 pub use measure::Measurement;
 pub use scenario_desk::{EditorInfo, KindInfo, ScenarioFolderView};

@@ -270,6 +270,14 @@ pub enum GameCommand {
         #[arg(short, long)]
         output: Option<std::path::PathBuf>,
     },
+    /// The luck ledger: each side's hits, kills, morale passes and movement against their exact chances,
+    /// and how rarely a game does as well or as badly
+    Ledger {
+        id: i64,
+        /// Print the ledger as JSON, each throw included
+        #[arg(long)]
+        json: bool,
+    },
     /// Distance between two units, and whether the first can reach the second
     Measure {
         id: i64,
@@ -337,6 +345,13 @@ pub enum CampaignCommand {
         what: CsvRows,
         #[arg(short, long)]
         output: Option<PathBuf>,
+    },
+    /// The luck ledger of a campaign's games: each side's throws (by its name) against their exact chances
+    Ledger {
+        id: i64,
+        /// Print the ledger as JSON
+        #[arg(long)]
+        json: bool,
     },
 }
 

@@ -25,6 +25,7 @@ pub async fn run(db: &Path, args: CampaignArgs) -> Result<(), Failure> {
         CampaignCommand::Csv { id, what, output } => {
             output::text(output.as_deref(), &api.campaign_csv(id, what.name().into()).await?)?;
         }
+        CampaignCommand::Ledger { id, json } => super::ledger_text::print(&api.campaign_ledger(id).await?, json),
         CampaignCommand::Show { id } => {
             let record = api.campaign_record(id).await?;
             println!("# Campaign: {}\n", record.campaign.name);

@@ -3,7 +3,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::args::{GameArgs, GameCommand, ServeArgs};
-use super::{Failure, input, log_format, output};
+use super::{Failure, input, ledger_text, log_format, output};
 use crate::api::{Api, Carry, GameView};
 use crate::game::{Action, DiceCheck};
 use crate::scenario;
@@ -130,6 +130,7 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
                 }
             }
         }
+        GameCommand::Ledger { id, json } => ledger_text::print(&api.luck_ledger(id).await?, json),
         GameCommand::Measure { id, from, to, json } => {
             let m = api.measure(id, from, to).await?;
             if json {

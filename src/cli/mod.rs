@@ -7,6 +7,7 @@ mod campaign_record;
 mod failure;
 mod game;
 mod input;
+mod ledger_text;
 mod log_format;
 mod output;
 mod roll;

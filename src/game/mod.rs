@@ -16,6 +16,7 @@ mod refusal;
 mod reroll;
 mod state;
 mod tag_first;
+mod walk;
 
 pub use action::{Action, SystemAction};
 pub use dice_check::{DiceCheck, DiceProblem, DiceStep};

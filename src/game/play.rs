@@ -38,7 +38,7 @@ const CHECKPOINT_EVERY: usize = 1024;
 
 impl Game {
     pub fn new(scenario: Arc<Scenario>, seed: u64) -> Game {
-        let state = GameState::initial(&scenario, opening_deck(seed));
+        let state = opening_state(&scenario, seed);
         Game {
             scenario,
             seed,
@@ -113,12 +113,22 @@ impl Game {
         self.events.iter().zip(in_force).map(|(e, on)| !on && !e.outcome.is_undo_or_redo()).collect()
     }
 
-    /// Whether the log entry is in force (not taken back by an undo).
     /// Log indices undone since the last new action, most recently undone last.
     pub(super) fn undone(&self) -> &[usize] {
         &self.undone
     }
 
+    /// Log indices of the actions in force, in the order the fold applies them.
+    pub(super) fn done(&self) -> &[usize] {
+        &self.done
+    }
+
+    /// The table before the first entry.
+    pub(super) fn opening(&self) -> GameState {
+        opening_state(&self.scenario, self.seed)
+    }
+
+    /// Whether the log entry is in force (not taken back by an undo).
     pub fn in_force(&self, seq: usize) -> bool {
         self.done.contains(&seq)
     }
@@ -326,7 +336,7 @@ impl Game {
     fn refold(&self) -> GameState {
         let (start, mut state) = match self.checkpoints.iter().rev().find(|(n, _)| *n <= self.done.len()) {
             Some((n, state)) => (*n, state.clone()),
-            None => (0, GameState::initial(&self.scenario, opening_deck(self.seed))),
+            None => (0, opening_state(&self.scenario, self.seed)),
         };
         for &seq in &self.done[start..] {
             state.apply(&self.events[seq].outcome);
@@ -336,7 +346,7 @@ impl Game {
 
     fn fold_with_checkpoints(&self) -> (GameState, Vec<(usize, GameState)>) {
         let mut checkpoints = Vec::new();
-        let mut state = GameState::initial(&self.scenario, opening_deck(self.seed));
+        let mut state = opening_state(&self.scenario, self.seed);
         for (i, &seq) in self.done.iter().enumerate() {
             state.apply(&self.events[seq].outcome);
             if (i + 1) % CHECKPOINT_EVERY == 0 {
@@ -475,6 +485,10 @@ impl Game {
             }
         }
     }
+}
+
+fn opening_state(scenario: &Scenario, seed: u64) -> GameState {
+    GameState::initial(scenario, opening_deck(seed))
 }
 
 fn opening_deck(seed: u64) -> Deck {

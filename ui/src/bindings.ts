@@ -149,6 +149,13 @@ export const commands = {
 	 *  the default), for a system Sandtable can play to the end by itself. Nothing is recorded.
 	 */
 	gameForecast: (id: number, games: number | null) => typedError<Forecast, ApiError_Serialize>(__TAURI_INVOKE("game_forecast", { id, games })),
+	/**
+	 *  The luck ledger of a game: each side's throws (hits, kills, morale passes, movement inches)
+	 *  against their exact chances, added up and worded by how rarely a game does so, and each throw.
+	 */
+	luckLedger: (id: number) => typedError<LedgerView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("luck_ledger", { id })),
+	/**  The same for a campaign: its games' throws added up per side (matched by name) and measure. */
+	campaignLedger: (id: number) => typedError<LedgerView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("campaign_ledger", { id })),
 	/**  The distance and line between two units (by unit id). */
 	measure: (id: number, from: string, to: string) => typedError<Measurement_Serialize, ApiError_Serialize>(__TAURI_INVOKE("measure", { id, from, to })),
 	/**  Every figure of either side under a circular template (inches), a figure on the edge included. */
@@ -1421,6 +1428,98 @@ export type KindInfo_Serialize = {
 	name: string,
 	notes: string,
 	weapon: string | null,
+};
+
+export type LedgerEntry = LedgerEntry_Serialize | LedgerEntry_Deserialize;
+
+export type LedgerEntry_Deserialize = {
+	seq: number,
+	turn: number,
+	side?: string | null,
+	measure: string,
+	/**  The mean of the throw's exact chances. */
+	expected: number | null,
+	actual: number,
+};
+
+export type LedgerEntry_Serialize = {
+	seq: number,
+	turn: number,
+	side: string | null,
+	measure: string,
+	/**  The mean of the throw's exact chances. */
+	expected: number | null,
+	actual: number,
+};
+
+export type LedgerRow = LedgerRow_Serialize | LedgerRow_Deserialize;
+
+export type LedgerRow_Deserialize = {
+	/**  The side's name as its scenario writes it; null for free rolls, which no side owns. */
+	side?: string | null,
+	/**  What was counted: "hits", "kills", "morale passes", "movement inches". */
+	measure: string,
+	throws: number,
+	/**  The mean of the exact chances of the total. */
+	expected: number | null,
+	actual: number,
+	/**  The total's standard deviation. */
+	sd: number | null,
+	/**
+	 *  How rare the difference is: the exact chance of a total at least this high when above what was
+	 *  expected, at most this low when below (to within 1e-34: the convolution's negligible ends dropped).
+	 */
+	tail: number | null,
+	/**  "about as expected", "lucky: 1 game in 23 does this well". */
+	words: string,
+};
+
+export type LedgerRow_Serialize = {
+	/**  The side's name as its scenario writes it; null for free rolls, which no side owns. */
+	side: string | null,
+	/**  What was counted: "hits", "kills", "morale passes", "movement inches". */
+	measure: string,
+	throws: number,
+	/**  The mean of the exact chances of the total. */
+	expected: number | null,
+	actual: number,
+	/**  The total's standard deviation. */
+	sd: number | null,
+	/**
+	 *  How rare the difference is: the exact chance of a total at least this high when above what was
+	 *  expected, at most this low when below (to within 1e-34: the convolution's negligible ends dropped).
+	 */
+	tail: number | null,
+	/**  "about as expected", "lucky: 1 game in 23 does this well". */
+	words: string,
+};
+
+export type LedgerView = LedgerView_Serialize | LedgerView_Deserialize;
+
+export type LedgerView_Deserialize = {
+	/**  The game's or the campaign's name. */
+	title: string,
+	/**  The games added up: 1 for a game. */
+	games: number,
+	/**  Each side's throws of each measure added up, the sides in their scenario's order. */
+	rows: LedgerRow_Deserialize[],
+	/**  A game's throws one by one, in the order they stand in force; none for a campaign. */
+	entries: LedgerEntry_Deserialize[],
+	/**  Entries whose dice this seat is not shown, left out of every figure. */
+	withheld: number,
+};
+
+export type LedgerView_Serialize = {
+	/**  The game's or the campaign's name. */
+	title: string,
+	/**  The games added up: 1 for a game. */
+	games: number,
+	/**  Each side's throws of each measure added up, the sides in their scenario's order. */
+	rows: LedgerRow_Serialize[],
+	/**  A game's throws one by one, in the order they stand in force; none for a campaign. */
+	entries: LedgerEntry_Serialize[],
+	/**  Entries whose dice this seat is not shown, left out of every figure. */
+	withheld: number,
 };
 
 /**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */
