@@ -6,47 +6,10 @@
 use std::collections::BTreeMap;
 
 use sandtable::api::{Api, BattleView, CampaignRecordView, Carry, ErrorKind, ResultFrom, UnitOverride};
-use sandtable::game::Action;
 use sandtable::rules::Seat;
 
-const COTTA: &str = include_str!("../scenarios/heliograph/cotta-assault.toml");
-
-/// Each side's figures as the scenario sets them out, by side id, counting hidden units or not.
-fn fielded(source: &str, with_hidden: bool) -> BTreeMap<String, u32> {
-    let doc: toml::Value = toml::from_str(source).unwrap();
-    let mut sides = BTreeMap::new();
-    for unit in doc["units"].as_array().unwrap() {
-        if !with_hidden && unit.get("hidden").and_then(toml::Value::as_bool) == Some(true) {
-            continue;
-        }
-        *sides.entry(unit["side"].as_str().unwrap().to_string()).or_default() +=
-            unit["figures"].as_integer().unwrap() as u32;
-    }
-    sides
-}
-
-fn figures_of(source: &str, id: &str) -> u32 {
-    let doc: toml::Value = toml::from_str(source).unwrap();
-    let unit = doc["units"].as_array().unwrap().iter().find(|u| u["id"].as_str() == Some(id)).unwrap();
-    unit["figures"].as_integer().unwrap() as u32
-}
-
-fn act(json: &str) -> Action {
-    serde_json::from_str(json).unwrap()
-}
-
-/// Company A fires at the riflemen on the wall with these dice. At over 12" and up to 24" a U.S. rifle hits
-/// on 8+, the fort takes 1 and standing still gives 1 back: each 9 hits and each 1 misses.
-async fn volley_at_the_wall(api: &Api, game: i64, dice: &[i64]) {
-    api.game_act(game, act(r#"{"type":"initiative","dice":[9,0]}"#)).await.unwrap();
-    api.game_act(game, act(r#"{"type":"activate","unit":"company-a"}"#)).await.unwrap();
-    let fire = format!(r#"{{"type":"fire","unit":"company-a","target":"cotta-riflemen","dice":{dice:?}}}"#);
-    api.game_act(game, act(&fire)).await.unwrap();
-}
-
-fn hits(dice: &[i64]) -> u32 {
-    dice.iter().filter(|d| **d == 9).count() as u32
-}
+mod common;
+use common::cotta::{COTTA, act, fielded, figures_of, first_battle, hits, referee_table, volley_at_the_wall};
 
 fn battle(record: &CampaignRecordView, game: i64) -> &BattleView {
     record.battles.iter().find(|b| b.game == game).unwrap()
@@ -58,16 +21,13 @@ fn losses(b: &BattleView) -> BTreeMap<String, (u32, u32)> {
 
 #[tokio::test]
 async fn units_carry_from_battle_to_battle_with_their_losses_and_history() {
-    let dir = tempfile::tempdir().unwrap();
-    let api = Api::open(&dir.path().join("table.db")).await.unwrap();
-    api.choose_seat(Seat::Referee).await.unwrap();
+    let (_dir, api) = referee_table().await;
     let campaign = api.create_campaign("Lake Lanao".into()).await.unwrap().id;
     let players = api.set_campaign_players(campaign, vec![" Ann ".into(), "".into(), "Bob".into()]).await.unwrap();
     assert_eq!(players.players, ["Ann", "Bob"]);
 
     // The first battle: the riflemen lose a figure for each 9; Company A loses three by hand.
-    let first = api.new_game("cotta-assault".into(), Some("7".into()), Some(campaign), None).await.unwrap().id;
-    api.enlist_units(first, vec!["company-a".into(), "cotta-riflemen".into()]).await.unwrap();
+    let first = first_battle(&api, campaign).await;
     let first_dice = [9, 1, 9, 1, 1, 9, 1, 1, 1, 1];
     volley_at_the_wall(&api, first, &first_dice).await;
     api.game_act(first, act(r#"{"type":"record_losses","unit":"company-a","count":3}"#)).await.unwrap();

@@ -4,36 +4,15 @@
 //! chance (a U.S. rifle at over 12" hits on 8+, the fort takes 1 and standing still gives it back; a D10
 //! reads 0 to 9, so 8 and 9 hit: 2 faces in 10), not read back from the engine.
 
-use sandtable::api::{Api, Carry};
-use sandtable::game::Action;
-use sandtable::rules::Seat;
+use sandtable::api::Carry;
 
-fn act(json: &str) -> Action {
-    serde_json::from_str(json).unwrap()
-}
+mod common;
+use common::cotta::{COTTA, fielded, first_battle, hits, referee_table, volley_at_the_wall};
 
 const FIRST: [i64; 10] = [9, 1, 9, 1, 1, 9, 1, 1, 1, 1];
 const SECOND: [i64; 10] = [9, 9, 9, 9, 9, 1, 1, 1, 1, 9];
 /// The chance one die of the volley hits.
 const HIT: f64 = 0.2;
-
-async fn volley(api: &Api, game: i64, dice: &[i64]) {
-    api.game_act(game, act(r#"{"type":"initiative","dice":[9,0]}"#)).await.unwrap();
-    api.game_act(game, act(r#"{"type":"activate","unit":"company-a"}"#)).await.unwrap();
-    let fire = format!(r#"{{"type":"fire","unit":"company-a","target":"cotta-riflemen","dice":{dice:?}}}"#);
-    api.game_act(game, act(&fire)).await.unwrap();
-}
-
-/// The Moros' figures as the scenario's text sets them out, hidden bands included.
-fn moros_fielded() -> i64 {
-    let doc: toml::Value = toml::from_str(include_str!("../scenarios/heliograph/cotta-assault.toml")).unwrap();
-    let units = doc["units"].as_array().unwrap();
-    units.iter().filter(|u| u["side"].as_str() == Some("moros")).map(|u| u["figures"].as_integer().unwrap()).sum()
-}
-
-fn hits(dice: &[i64]) -> i64 {
-    dice.iter().filter(|d| **d == 9).count() as i64
-}
 
 /// The fields of one CSV line (RFC 4180: quoted fields may hold commas and doubled quotes).
 fn fields(line: &str) -> Vec<String> {
@@ -71,15 +50,13 @@ fn choose(n: u64, k: u64) -> f64 {
 
 #[tokio::test]
 async fn a_campaigns_report_csv_and_ledger_agree_with_the_dice_typed() {
-    let dir = tempfile::tempdir().unwrap();
-    let api = Api::open(&dir.path().join("table.db")).await.unwrap();
-    api.choose_seat(Seat::Referee).await.unwrap();
+    let (_dir, api) = referee_table().await;
     let campaign = api.create_campaign("Lake Lanao, 1902".into()).await.unwrap().id;
     api.set_campaign_players(campaign, vec!["Ann".into(), "Bob".into()]).await.unwrap();
+    let (first_hits, second_hits) = (i64::from(hits(&FIRST)), i64::from(hits(&SECOND)));
 
-    let first = api.new_game("cotta-assault".into(), Some("7".into()), Some(campaign), None).await.unwrap().id;
-    api.enlist_units(first, vec!["company-a".into(), "cotta-riflemen".into()]).await.unwrap();
-    volley(&api, first, &FIRST).await;
+    let first = first_battle(&api, campaign).await;
+    volley_at_the_wall(&api, first, &FIRST).await;
     api.record_battle(
         first,
         Some("2026-11-20".into()),
@@ -101,9 +78,9 @@ async fn a_campaigns_report_csv_and_ledger_agree_with_the_dice_typed() {
         first_view.units.iter().find(|u| u.id == "cotta-riflemen").unwrap().total as i64
     };
     let riflemen_carried = second.units.iter().find(|u| u.id == "cotta-riflemen").unwrap().total as i64;
-    assert_eq!(riflemen_carried, riflemen_at_first - hits(&FIRST), "the survivors carried in");
+    assert_eq!(riflemen_carried, riflemen_at_first - first_hits, "the survivors carried in");
     let second = second.id;
-    volley(&api, second, &SECOND).await;
+    volley_at_the_wall(&api, second, &SECOND).await;
     api.record_battle(second, Some("2026-11-27".into()), Some("The wall fell".into()), None, None).await.unwrap();
 
     // The report: players, each battle on its day with its result, losses and notes.
@@ -114,9 +91,9 @@ async fn a_campaigns_report_csv_and_ledger_agree_with_the_dice_typed() {
     }
     // Each side's losses of the figures it fielded: the Moros as the scenario sets them out, then less the
     // riflemen the first battle killed, carried in as survivors.
-    let moros = moros_fielded();
-    let lost_first = format!("Moros of the cotta {}/{}", hits(&FIRST), moros);
-    let lost_second = format!("Moros of the cotta {}/{}", hits(&SECOND), moros - hits(&FIRST));
+    let moros = i64::from(fielded(COTTA, true)["moros"]);
+    let lost_first = format!("Moros of the cotta {first_hits}/{moros}");
+    let lost_second = format!("Moros of the cotta {second_hits}/{}", moros - first_hits);
     assert!(report.contains(&lost_first) && report.contains(&lost_second), "{report}");
 
     // The CSV of rolls: each volley's ten dice as typed, in the game they were thrown in.
@@ -133,7 +110,7 @@ async fn a_campaigns_report_csv_and_ledger_agree_with_the_dice_typed() {
     let losses = table(&api.campaign_csv(campaign, "losses".into()).await.unwrap());
     let riflemen_lost: i64 =
         losses.iter().filter(|r| r["unit"] == "Riflemen on the wall").map(|r| r["lost"].parse::<i64>().unwrap()).sum();
-    assert_eq!(riflemen_lost, hits(&FIRST) + hits(&SECOND));
+    assert_eq!(riflemen_lost, first_hits + second_hits);
 
     // The ledger: twenty dice at 2 in 10 promise 4 hits; the exact chance of doing at least as well is a
     // binomial tail summed here term by term.
@@ -143,7 +120,7 @@ async fn a_campaigns_report_csv_and_ledger_agree_with_the_dice_typed() {
         .iter()
         .find(|r| r.side.as_deref() == Some("U.S. column") && r.measure == "hits")
         .unwrap_or_else(|| panic!("no U.S. hits row in {:?}", ledger.rows));
-    let actual = hits(&FIRST) + hits(&SECOND);
+    let actual = first_hits + second_hits;
     assert_eq!((row.throws, row.actual), (2, actual));
     assert!((row.expected - 20.0 * HIT).abs() < 1e-9, "{}", row.expected);
     assert!((row.sd - (20.0 * HIT * (1.0 - HIT)).sqrt()).abs() < 1e-9, "{}", row.sd);
@@ -152,6 +129,6 @@ async fn a_campaigns_report_csv_and_ledger_agree_with_the_dice_typed() {
     let game_row = |game: &sandtable::api::LedgerView| {
         game.rows.iter().find(|r| r.side.as_deref() == Some("U.S. column") && r.measure == "hits").unwrap().actual
     };
-    assert_eq!(game_row(&api.luck_ledger(first).await.unwrap()), hits(&FIRST));
-    assert_eq!(game_row(&api.luck_ledger(second).await.unwrap()), hits(&SECOND));
+    assert_eq!(game_row(&api.luck_ledger(first).await.unwrap()), first_hits);
+    assert_eq!(game_row(&api.luck_ledger(second).await.unwrap()), second_hits);
 }

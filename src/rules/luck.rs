@@ -2,6 +2,8 @@
 //! its procedures resolved, what its dice counted (hits, kills, morale passes), the exact chance of each
 //! count before they were thrown, and the count that came.
 
+use super::RuleSystem;
+use crate::game::Effect;
 use crate::odds::Dist;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -13,6 +15,25 @@ pub struct Luck {
     /// The exact chance of each count as the table stood before the throw.
     pub expected: Dist,
     pub actual: i64,
+}
+
+/// `S`'s own changes among an entry's effects: what its procedures said came of the throw.
+pub fn own_changes<S: RuleSystem>(effects: &[Effect]) -> impl Iterator<Item = &S::Change> {
+    effects.iter().filter_map(|e| match e {
+        Effect::System(change) => change.read::<S>().ok(),
+        _ => None,
+    })
+}
+
+/// Figures an entry took from the units `of` names: the count a throw's kills are held against.
+pub fn figures_lost(effects: &[Effect], of: impl Fn(&str) -> bool) -> i64 {
+    effects
+        .iter()
+        .map(|e| match e {
+            Effect::Losses { unit, figures } if of(unit) => figures.len() as i64,
+            _ => 0,
+        })
+        .sum()
 }
 
 /// A system's own verdict on a battle: the victory level its rules name, who holds the field.

@@ -27,7 +27,7 @@ pub use forecast::{
     FEWEST_FORECAST_GAMES, FORECAST_GAMES, Forecast, ForecastAsk, MOST_FORECAST_GAMES, PlanForecast, Share,
 };
 pub use introspect::{struct_fields, tagged_variants, tagged_variants_by};
-pub use luck::{BattleResult, Luck};
+pub use luck::{BattleResult, Luck, figures_lost, own_changes};
 pub use marker::{Marker, marker_names};
 pub use placement::{Placement, PlacementView};
 pub use registry::{Entry, LoggedChange, OwnKeys, Registration, Shipped, known_ids, system, systems};

@@ -1,6 +1,8 @@
 //! Drives the real `sandtable` binary against a real SQLite file in a temporary folder.
 #![allow(dead_code)]
 
+pub mod cotta;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

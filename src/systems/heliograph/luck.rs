@@ -8,7 +8,7 @@ use crate::game::{Effect, Outcome};
 use crate::measure::Pt;
 use crate::odds::Dist;
 use crate::roster::Unit;
-use crate::rules::{Act, Luck};
+use crate::rules::{Act, Luck, figures_lost, own_changes};
 
 const INITIATIVE_WINS: &str = "initiative wins";
 const SIGHTINGS: &str = "sightings";
@@ -36,29 +36,10 @@ fn luck_of(unit: &Unit, measure: &str, expected: Dist, actual: i64) -> Luck {
     Luck { side: unit.side.clone(), measure: measure.to_string(), expected, actual }
 }
 
-/// The system's own changes among an entry's effects.
-fn changes(effects: &[Effect]) -> impl Iterator<Item = &Change> {
-    effects.iter().filter_map(|e| match e {
-        Effect::System(change) => change.read::<Heliograph>().ok(),
-        _ => None,
-    })
-}
-
-/// Figures the entry took from the units `of` names.
-fn lost(effects: &[Effect], of: impl Fn(&str) -> bool) -> i64 {
-    effects
-        .iter()
-        .map(|e| match e {
-            Effect::Losses { unit, figures } if of(unit) => figures.len() as i64,
-            _ => 0,
-        })
-        .sum()
-}
-
 /// Each side's D10 and its bonus, ties tossed again: one win between them.
 fn toss(ctx: &Ctx, effects: &[Effect]) -> Vec<Luck> {
     let Some((_, chances)) = activation::toss_chances(ctx) else { return Vec::new() };
-    let Some(winner) = changes(effects).find_map(|c| match c {
+    let Some(winner) = own_changes::<Heliograph>(effects).find_map(|c| match c {
         Change::TossWon { side, .. } => Some(side),
         _ => None,
     }) else {
@@ -80,7 +61,7 @@ fn toss(ctx: &Ctx, effects: &[Effect]) -> Vec<Luck> {
 /// The hidden counters revealed, those sighted without a roll included, as the sighting odds count them.
 fn sight(ctx: &Ctx, unit: &str, effects: &[Effect]) -> Vec<Luck> {
     let Ok(unit) = ctx.live_unit(unit) else { return Vec::new() };
-    let revealed = changes(effects).filter(|c| matches!(c, Change::Spotted { .. })).count() as i64;
+    let revealed = own_changes::<Heliograph>(effects).filter(|c| matches!(c, Change::Spotted { .. })).count() as i64;
     vec![luck_of(unit, SIGHTINGS, movement::sighted(ctx, unit), revealed)]
 }
 
@@ -89,7 +70,12 @@ fn fire(ctx: &Ctx, unit: &str, target: &str, at: Option<Pt>, volley: &[i64], eff
     let Ok(plan) = fire::plan(ctx, unit, target, false) else { return Vec::new() };
     if plan.weapon.cannon {
         let Some(impact) = at.or_else(|| plan.target.anchor()) else { return Vec::new() };
-        return vec![luck_of(plan.firer, KILLS, fire::blast_kills(ctx, &plan, impact), lost(effects, |_| true))];
+        return vec![luck_of(
+            plan.firer,
+            KILLS,
+            fire::blast_kills(ctx, &plan, impact),
+            figures_lost(effects, |_| true),
+        )];
     }
     let hits = volley.iter().filter(|&&face| face + plan.modifier() >= plan.needed).count() as i64;
     vec![luck_of(plan.firer, HITS, plan.hits(), hits)]
@@ -107,7 +93,7 @@ fn melee(ctx: &Ctx, unit: &str, pairs: Option<&[Pairing]>, effects: &[Effect]) -
         return Vec::new();
     };
     vec![
-        luck_of(attacker, KILLS, killed, lost(effects, |u| u == defender.id)),
-        luck_of(defender, KILLS, fallen, lost(effects, |u| u == attacker.id)),
+        luck_of(attacker, KILLS, killed, figures_lost(effects, |u| u == defender.id)),
+        luck_of(defender, KILLS, fallen, figures_lost(effects, |u| u == attacker.id)),
     ]
 }

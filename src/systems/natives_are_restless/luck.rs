@@ -9,7 +9,7 @@ use super::{NativesAction, NativesAreRestless, fire, melee, morale, muster};
 use crate::dice::NamedRoll;
 use crate::game::{Effect, Outcome};
 use crate::odds::Dist;
-use crate::rules::{Act, Luck};
+use crate::rules::{Act, Luck, figures_lost, own_changes};
 
 const KILLS: &str = "kills";
 const MORALE_PASSES: &str = "morale passes";
@@ -40,28 +40,9 @@ fn luck_of(side: &str, measure: &str, expected: Dist, actual: i64) -> Luck {
     Luck { side: side.to_string(), measure: measure.to_string(), expected, actual }
 }
 
-/// The system's own changes among an entry's effects.
-fn changes(effects: &[Effect]) -> impl Iterator<Item = &Change> {
-    effects.iter().filter_map(|e| match e {
-        Effect::System(change) => change.read::<NativesAreRestless>().ok(),
-        _ => None,
-    })
-}
-
-/// Figures the entry took from the units `of` names.
-fn lost(effects: &[Effect], of: impl Fn(&str) -> bool) -> i64 {
-    effects
-        .iter()
-        .map(|e| match e {
-            Effect::Losses { unit, figures } if of(unit) => figures.len() as i64,
-            _ => 0,
-        })
-        .sum()
-}
-
 fn volley(ctx: &Ctx, unit: &str, target: &str, sight: Option<bool>, effects: &[Effect]) -> Vec<Luck> {
     let Ok(shot) = fire::shot(ctx, unit, target, sight) else { return Vec::new() };
-    vec![luck_of(&shot.unit.side, KILLS, shot.kills(), lost(effects, |u| u == shot.target.id))]
+    vec![luck_of(&shot.unit.side, KILLS, shot.kills(), figures_lost(effects, |u| u == shot.target.id))]
 }
 
 /// Both sides' dice: the figures each kills, and who wins the melee; and the natives' morale die, when
@@ -105,7 +86,7 @@ fn test(ctx: &Ctx, unit: &str, rolled: i64) -> Vec<Luck> {
 /// The figures a group roll brought, capped by those left off the table as its odds cap them; 0 when the
 /// reinforcement die brought none.
 fn group(ctx: &Ctx, expected: Dist, effects: &[Effect]) -> Vec<Luck> {
-    let raised = changes(effects).find_map(|c| match c {
+    let raised = own_changes::<NativesAreRestless>(effects).find_map(|c| match c {
         Change::Pending { groups } => groups.last(),
         _ => None,
     });
@@ -115,7 +96,7 @@ fn group(ctx: &Ctx, expected: Dist, effects: &[Effect]) -> Vec<Luck> {
 
 /// The umpire's die as the defenders feel it: the rifle counters left them.
 fn umpire(ctx: &Ctx, effects: &[Effect]) -> Vec<Luck> {
-    let Some(removed) = changes(effects).find_map(|c| match c {
+    let Some(removed) = own_changes::<NativesAreRestless>(effects).find_map(|c| match c {
         Change::UmpireRemoved { counters } => Some(i64::from(*counters)),
         _ => None,
     }) else {

@@ -10,7 +10,7 @@ use crate::dice::Die;
 use crate::game::{Effect, Outcome};
 use crate::odds::Dist;
 use crate::roster::Unit;
-use crate::rules::{Act, Luck};
+use crate::rules::{Act, Luck, figures_lost, own_changes};
 
 const INITIATIVE_WINS: &str = "initiative wins";
 const KILLS: &str = "kills";
@@ -40,28 +40,9 @@ fn luck_of(unit: &Unit, measure: &str, expected: Dist, actual: i64) -> Luck {
     Luck { side: unit.side.clone(), measure: measure.to_string(), expected, actual }
 }
 
-/// The system's own changes among an entry's effects.
-fn changes(effects: &[Effect]) -> impl Iterator<Item = &Change> {
-    effects.iter().filter_map(|e| match e {
-        Effect::System(change) => change.read::<SandPebbles>().ok(),
-        _ => None,
-    })
-}
-
-/// Figures `unit` lost in an entry.
-fn lost(effects: &[Effect], unit: &str) -> i64 {
-    effects
-        .iter()
-        .map(|e| match e {
-            Effect::Losses { unit: u, figures } if u == unit => figures.len() as i64,
-            _ => 0,
-        })
-        .sum()
-}
-
 /// Each side's die against the other's, ties thrown again: one win between them.
 fn initiative(ctx: &Ctx, effects: &[Effect]) -> Vec<Luck> {
-    let Some(winner) = changes(effects).find_map(|c| match c {
+    let Some(winner) = own_changes::<SandPebbles>(effects).find_map(|c| match c {
         Change::InitiativeWon { side } => Some(side),
         _ => None,
     }) else {
@@ -82,12 +63,12 @@ fn initiative(ctx: &Ctx, effects: &[Effect]) -> Vec<Luck> {
 /// The figures the volley took (after any cavalry save), as the fire odds count them.
 fn fire(ctx: &Ctx, unit: &str, target: &str, cover: Option<&str>, effects: &[Effect]) -> Vec<Luck> {
     let Ok(plan) = fire::plan(ctx, unit, target, cover, false) else { return Vec::new() };
-    vec![luck_of(plan.firer, KILLS, plan.losses(), lost(effects, &plan.target.id))]
+    vec![luck_of(plan.firer, KILLS, plan.losses(), figures_lost(effects, |u| u == plan.target.id))]
 }
 
 fn morale(ctx: &Ctx, unit: &str, effects: &[Effect]) -> Vec<Luck> {
     let Ok(test) = morale::owed_test(ctx, unit) else { return Vec::new() };
-    let passed = changes(effects).find_map(|c| match c {
+    let passed = own_changes::<SandPebbles>(effects).find_map(|c| match c {
         Change::ChargeTested { passed, .. } | Change::StandTested { passed, .. } => Some(*passed),
         _ => None,
     });
@@ -105,7 +86,8 @@ fn melee(ctx: &Ctx, unit: &str, effects: &[Effect]) -> Vec<Luck> {
     let d6 = Dist::of_die(Die::D6);
     let whole = |unit: &Unit| d6.map(|n| n.min(unit.alive_count() as i64));
     let half = |unit: &Unit| d6.map(|n| (n / 2).min(unit.alive_count() as i64));
-    let kills = |unit: &Unit, expected: Dist, of: &Unit| luck_of(unit, KILLS, expected, lost(effects, &of.id));
+    let kills =
+        |unit: &Unit, expected: Dist, of: &Unit| luck_of(unit, KILLS, expected, figures_lost(effects, |u| u == of.id));
     if charge.defender_passed == Some(false) {
         return vec![kills(attacker, whole(defender), defender)];
     }
@@ -135,5 +117,5 @@ fn drowning(ctx: &Ctx, unit: &str, effects: &[Effect]) -> Vec<Luck> {
     let Ok(unit) = ctx.live_unit(unit) else { return Vec::new() };
     let swimmers = unit.alive_count() as i64;
     let afloat = movement::drowned(unit).map(|drowned| swimmers - drowned);
-    vec![luck_of(unit, SWIMMERS_AFLOAT, afloat, swimmers - lost(effects, &unit.id))]
+    vec![luck_of(unit, SWIMMERS_AFLOAT, afloat, swimmers - figures_lost(effects, |u| u == unit.id))]
 }

@@ -14,7 +14,7 @@ use super::turn_odds;
 use crate::dice::NamedRoll;
 use crate::game::{Effect, Outcome};
 use crate::odds::Dist;
-use crate::rules::{Act, Luck};
+use crate::rules::{Act, Luck, own_changes};
 
 pub const INITIATIVES: &str = "initiatives won";
 pub const ACTIVATIONS: &str = "activations";
@@ -37,13 +37,6 @@ pub fn luck(ctx: &Ctx, action: Act<'_, WhenEmpiresClash>, outcome: &Outcome) -> 
     }
 }
 
-fn changes(effects: &[Effect]) -> impl Iterator<Item = &Change> {
-    effects.iter().filter_map(|e| match e {
-        Effect::System(change) => change.read::<WhenEmpiresClash>().ok(),
-        _ => None,
-    })
-}
-
 fn luck_of(side: &str, measure: &str, expected: Dist, actual: bool) -> Luck {
     Luck { side: side.to_string(), measure: measure.to_string(), expected, actual: i64::from(actual) }
 }
@@ -51,7 +44,7 @@ fn luck_of(side: &str, measure: &str, expected: Dist, actual: bool) -> Luck {
 /// Each side's chance of winning the throw, ties thrown again, as the odds show it.
 fn initiative(ctx: &Ctx, effects: &[Effect]) -> Vec<Luck> {
     let [a, b] = ctx.scenario.sides.as_slice() else { return Vec::new() };
-    let Some(winner) = changes(effects).find_map(|c| match c {
+    let Some(winner) = own_changes::<WhenEmpiresClash>(effects).find_map(|c| match c {
         Change::InitiativeWon { side } => Some(side),
         _ => None,
     }) else {
@@ -66,7 +59,7 @@ fn initiative(ctx: &Ctx, effects: &[Effect]) -> Vec<Luck> {
 
 fn activations(ctx: &Ctx, effects: &[Effect]) -> Vec<Luck> {
     let TurnStep::Activating { side, .. } = &ctx.turn.step else { return Vec::new() };
-    let Some(count) = changes(effects).find_map(|c| match c {
+    let Some(count) = own_changes::<WhenEmpiresClash>(effects).find_map(|c| match c {
         Change::ActivationsThrown { count } => Some(*count),
         _ => None,
     }) else {
