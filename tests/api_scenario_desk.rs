@@ -153,3 +153,24 @@ async fn every_systems_blank_reads_and_names_what_is_missing() {
         assert!(draft.problem.is_none(), "{system}'s blank does not load: {:?}", draft.problem);
     }
 }
+
+/// A tablet at one side learns nothing of the other's hidden units from the scenario list or a scenario's
+/// text; the host's machine, where scenarios are written, reads them whole.
+#[tokio::test]
+async fn a_tablet_is_not_shown_a_scenarios_hidden_units() {
+    use sandtable::api::{Device, as_device};
+    use sandtable::rules::Seat;
+    let (_dir, api) = open().await;
+    let patrol = "heliograph/jungle-patrol.toml";
+    let tablet = Device { seat: Seat::Side("us".into()), may_referee: false };
+    let (listed, text) = as_device(tablet, async {
+        let list = api.list_scenarios().await.unwrap();
+        (list.into_iter().find(|s| s.path == patrol).unwrap(), api.scenario_text(patrol.into()).await)
+    })
+    .await;
+    assert!(listed.units.iter().all(|u| u.side == "us"), "{:?}", listed.units);
+    assert!(text.unwrap_err().to_string().contains("hides units"));
+    let host = api.list_scenarios().await.unwrap().into_iter().find(|s| s.path == patrol).unwrap();
+    assert!(host.units.iter().any(|u| u.side == "moros"));
+    assert!(api.scenario_text(patrol.into()).await.unwrap().contains("moros"));
+}

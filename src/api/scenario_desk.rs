@@ -82,13 +82,31 @@ impl Api {
         Ok((default, false))
     }
 
+    /// What a game of `loaded` would keep from this device (a side's hidden units); the host's machine,
+    /// where scenarios are written, is kept from nothing.
+    fn scenario_secrets(&self, loaded: &Scenario) -> crate::rules::Secrets {
+        if self.on_host() {
+            return crate::rules::Secrets::default();
+        }
+        crate::game::Game::new(std::sync::Arc::new(loaded.clone()), 0).secrets(&self.seat())
+    }
+
+    /// A scenario's summary as this device may read it: the units a game of it hides from a tablet's seat
+    /// are left out, so a tablet at one side does not learn of the other's hidden bands from the list.
+    pub(super) fn summary_seen(&self, name: String, loaded: &Scenario, own: bool) -> ScenarioSummary {
+        let mut summary = ScenarioSummary::of(name, loaded, own);
+        let secrets = self.scenario_secrets(loaded);
+        summary.units.retain(|u| !secrets.counters.contains_key(&u.id));
+        summary
+    }
+
     /// The player's scenarios after the shipped ones; one that no longer loads is listed with why.
     pub(super) async fn own_summaries(&self) -> Result<Vec<ScenarioSummary>, ApiError> {
         let (folder, _) = self.own_folder().await?;
         Ok(library::own_scenarios(&folder)
             .into_iter()
             .map(|own| match own.loaded {
-                Ok(loaded) => ScenarioSummary::of(own.name, &loaded, true),
+                Ok(loaded) => self.summary_seen(own.name, &loaded, true),
                 Err(error) => ScenarioSummary::broken(own.name, error.to_string()),
             })
             .collect())
@@ -121,8 +139,15 @@ impl Api {
         Ok(loaded)
     }
 
-    /// A scenario's text, to edit a copy of it (a shipped one is never changed) or to share it.
+    /// A scenario's text, to edit a copy of it (a shipped one is never changed) or to share it. Its whole
+    /// text names every hidden unit, so a tablet whose seat a game of it would keep any from is refused it.
     pub async fn scenario_text(&self, name: String) -> Result<String, ApiError> {
+        if !self.scenario_secrets(&self.scenario_named(&name).await?).counters.is_empty() {
+            return Err(ApiError::new(
+                ErrorKind::Refused,
+                format!("{name} hides units from this device's seat: open it on the host's machine"),
+            ));
+        }
         if name.starts_with(OWN_PREFIX) {
             let (folder, _) = self.own_folder().await?;
             let own = library::read_own(&folder, &name)

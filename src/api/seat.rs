@@ -31,6 +31,12 @@ impl Api {
         DEVICE.try_with(|d| d.seat.clone()).unwrap_or_else(|_| self.host_seat.read().expect("seat lock").clone())
     }
 
+    /// Whether the command comes from the host's own machine (the app's window, or a browser on it): the
+    /// desk's author, who may read a scenario whole whatever seat a game has them at.
+    pub fn on_host(&self) -> bool {
+        DEVICE.try_with(|d| d.may_referee).unwrap_or(true)
+    }
+
     /// Sits the asking device (or, in the app's window, the host) at `seat`. A device keeps its seat
     /// itself and sends it with each request; this checks it may take it.
     pub async fn choose_seat(&self, seat: Seat) -> Result<Seat, ApiError> {

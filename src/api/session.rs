@@ -98,7 +98,7 @@ impl Api {
     /// The shipped scenarios, then the player's own.
     pub async fn list_scenarios(&self) -> Result<Vec<ScenarioSummary>, ApiError> {
         let mut list = scenario::shipped_scenarios()
-            .map(|s| Ok(ScenarioSummary::of(s.path.to_string(), &s.load()?, false)))
+            .map(|s| Ok(self.summary_seen(s.path.to_string(), &s.load()?, false)))
             .collect::<Result<Vec<_>, ApiError>>()?;
         list.extend(self.own_summaries().await?);
         Ok(list)

@@ -144,7 +144,7 @@ test("a campaign's report is saved as Markdown and opened as a page to print", a
   await printable.waitForURL(/^blob:/);
   await printable.locator('h1').waitFor();
   assert.equal((await printable.locator('h1').textContent()).trim(), `Campaign: ${CAMPAIGN}`);
-  assert.equal(await printable.title(), CAMPAIGN);
+  assert.equal(await printable.title(), `Campaign: ${CAMPAIGN}`);
   await printable.screenshot({ path: join(out, 'share-printable-report.png') });
   await printable.close();
   assert.equal(await tid('notice').count(), 0, 'opened, so nothing to say');
