@@ -142,7 +142,10 @@ impl Api {
     /// A scenario's text, to edit a copy of it (a shipped one is never changed) or to share it. Its whole
     /// text names every hidden unit, so a tablet whose seat a game of it would keep any from is refused it.
     pub async fn scenario_text(&self, name: String) -> Result<String, ApiError> {
-        if !self.scenario_secrets(&self.scenario_named(&name).await?).counters.is_empty() {
+        // A file that no longer loads is shown so it can be mended: no game of it has anything to hide.
+        if let Ok(loaded) = self.scenario_named(&name).await
+            && !self.scenario_secrets(&loaded).counters.is_empty()
+        {
             return Err(ApiError::new(
                 ErrorKind::Refused,
                 format!("{name} hides units from this device's seat: open it on the host's machine"),
