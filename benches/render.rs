@@ -15,8 +15,9 @@ fn view_of(scenario: &str) -> GameView {
 }
 
 fn maps(c: &mut Criterion) {
-    // The busiest tables of the generic view: 70 figures and a river; 34 stands on a board.
-    for scenario in ["legation-wall", "river-junks", "zulu-war"] {
+    // The busiest tables of the generic view: 70 figures and a river; 34 stands on a board with its
+    // terrain squares; a zone map of 40-odd zones with their names and counts.
+    for scenario in ["legation-wall", "river-junks", "zulu-war", "the-55-days"] {
         let view = view_of(scenario);
         c.bench_function(&format!("battle map of {scenario}"), |b| {
             b.iter(|| sandtable::render::battle_map(black_box(&view), "Bench").expect("it draws"))

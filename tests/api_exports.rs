@@ -320,3 +320,44 @@ async fn the_report_gives_the_result_the_losses_and_the_maps() {
     let campaign_page = api.campaign_report(campaign, "html".into()).await.unwrap();
     assert_eq!(campaign_page.matches("<img src=\"data:image/png;base64,").count(), 1, "the battle's final map");
 }
+
+/// `colour` laid at the map's area opacity over the cloth, as an area of the system's own ground shows.
+fn over_cloth(colour: [u8; 3]) -> [u8; 3] {
+    let a = 96.0 / 255.0;
+    [0, 1, 2].map(|i| (f64::from(CLOTH[i]) * (1.0 - a) + f64::from(colour[i]) * a).round() as u8)
+}
+
+fn near(seen: [u8; 3], wanted: [u8; 3]) -> bool {
+    seen.iter().zip(wanted).all(|(s, w)| s.abs_diff(w) <= 3)
+}
+
+#[tokio::test]
+async fn a_board_of_squares_shows_its_woods_in_the_squares_the_scenario_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = Api::open(&dir.path().join("table.db")).await.unwrap();
+    let id = api.new_game("zulu-war".into(), Some("5".into()), None, None).await.unwrap().id;
+    let view = api.game_view(id).await.unwrap();
+    let (_, _, pixel) = decode(&base64(&api.game_map(id, None).await.unwrap()));
+    let frame = TableFrame::of(&view.table);
+    // `woods = ["B4", ...]`: the second column, fourth row, of 50 mm squares.
+    let side = 50.0 / 25.4;
+    let (x, y) = frame.at(sandtable::measure::Pt::new(1.5 * side, 3.5 * side));
+    assert!(near(pixel(x, y), over_cloth([0x4f, 0x7a, 0x3a])), "woods at B4: {:?}", pixel(x, y));
+    let (x, y) = frame.at(sandtable::measure::Pt::new(0.5 * side, 11.5 * side));
+    assert_eq!(pixel(x, y), CLOTH, "open ground at A12, and no 6\" line across the squares");
+}
+
+#[tokio::test]
+async fn a_zone_map_shows_each_zone_and_what_stands_in_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = Api::open(&dir.path().join("table.db")).await.unwrap();
+    let id = api.new_game("the-55-days".into(), Some("5".into()), None, None).await.unwrap().id;
+    let view = api.game_view(id).await.unwrap();
+    let (_, _, pixel) = decode(&base64(&api.game_map(id, None).await.unwrap()));
+    let frame = TableFrame::of(&view.table);
+    // "British Legation (south)", rect = [3, 7, 7, 2.5]: its lower left corner, clear of its words.
+    let (x, y) = frame.at(sandtable::measure::Pt::new(3.3, 9.2));
+    assert!(near(pixel(x, y), over_cloth([0x5a, 0x7f, 0xb0])), "a legation's zone: {:?}", pixel(x, y));
+    let counted = view.map_marks.labels.iter().filter(|l| l.side.as_deref() == Some("powers")).count();
+    assert!(counted > 0, "the defenders are counted in their zones");
+}

@@ -50,6 +50,8 @@ impl GameView {
             against.iter_mut().for_each(id);
         }
         scrub_offers(&mut self.offers, secrets);
+        self.map_marks.areas.iter_mut().for_each(|a| text(&mut a.name));
+        self.map_marks.labels.iter_mut().for_each(|l| text(&mut l.text));
         self.rules = self.rules.scrubbed(secrets);
         self
     }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::{Allowance, Game, GameError, GameState, LogEntry};
 use crate::measure::{Pt, Table};
 use crate::roster::{Flag, Role, Unit};
-use crate::rules::{Drawing, Marker, Offer, PlacementView, Prompt, Seat, SystemPart, UnitReport, Weapon};
+use crate::rules::{Drawing, MapMarks, Marker, Offer, PlacementView, Prompt, Seat, SystemPart, UnitReport, Weapon};
 use crate::scenario::Scenario;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -172,6 +172,9 @@ pub struct GameView {
     pub turn: u32,
     pub table: Table,
     pub terrain: Vec<TerrainView>,
+    /// What the system draws of its own table beside the terrain (a board's ground, a map's zones and
+    /// what each holds), as this seat may see it.
+    pub map_marks: MapMarks,
     pub sides: Vec<SideView>,
     pub units: Vec<UnitView>,
     /// The newest `LOG_WINDOW` entries, newest last; `game_log` pages back through the rest. So an action's
@@ -347,6 +350,7 @@ impl GameView {
                     flow: t.flow,
                 })
                 .collect(),
+            map_marks: scenario.rules.map_marks(scenario, state, seat),
             sides: scenario.sides.iter().map(SideView::of).collect(),
             units,
             log: game.log_page(None, LOG_WINDOW),

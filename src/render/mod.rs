@@ -8,6 +8,7 @@ mod cloth;
 mod frame;
 mod labels;
 mod legend;
+mod marks;
 mod palette;
 mod scale_bar;
 mod terrain;
@@ -37,10 +38,12 @@ pub fn battle_map(view: &GameView, title: &str) -> Result<Vec<u8>, String> {
         palette::INK,
         None,
     );
-    cloth::draw(&mut canvas, &view.table, &frame.table);
+    cloth::draw(&mut canvas, &view.table, &frame.table, !marks::replaces_grid(&view.map_marks));
     terrain::draw(&mut canvas, &view.terrain, &frame.table);
+    marks::draw_areas(&mut canvas, &view.map_marks, &frame.table);
     units::draw(&mut canvas, &units, &frame.table);
     labels::draw(&mut canvas, &units, &view.terrain, &frame.table);
+    marks::draw_labels(&mut canvas, view, &frame.table);
     scale_bar::draw(&mut canvas, &view.table, &frame);
     legend::draw(&mut canvas, &key, &frame);
     canvas.encode()

@@ -51,6 +51,8 @@ pub fn terrain(cover: &str) -> (Rgba, Rgba) {
         Rgba::rgb(0x7c, 0x73, 0x68)
     } else if words(&["trail", "road", "track", "path", "open"]) {
         Rgba::rgb(0xc4, 0xa8, 0x72)
+    } else if words(&["zone"]) {
+        Rgba::rgb(0x5a, 0x7f, 0xb0)
     } else {
         Rgba::rgb(0x8c, 0x85, 0x77)
     };
@@ -99,6 +101,7 @@ mod tests {
         assert_eq!(terrain("river").1, terrain("water").1);
         assert_eq!(terrain("high_wall").1, terrain("walls").1);
         assert_ne!(terrain("jungle").1, terrain("building").1);
+        assert_ne!(terrain("zone").1, terrain("something new").1, "a map's zones stand out from unknown ground");
         assert_eq!(terrain("something new").1, Rgba::rgb(0x8c, 0x85, 0x77).darker(0.15));
     }
 }

@@ -11,8 +11,8 @@ use serde::ser::SerializeStruct;
 
 use super::introspect::tagged_variants;
 use super::{
-    Act, BattleResult, Ctx, Forecast, ForecastAsk, Luck, Marker, Placement, Report, RuleSystem, Seat, Secrets, Setup,
-    SystemChange, TurnState, Weapon,
+    Act, BattleResult, Ctx, Forecast, ForecastAsk, Luck, MapMarks, Marker, Placement, Report, RuleSystem, Seat,
+    Secrets, Setup, SystemChange, TurnState, Weapon,
 };
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, GameState, Outcome};
@@ -59,6 +59,8 @@ pub trait System: fmt::Debug + Send + Sync {
     fn luck(&self, scenario: &Scenario, state: &GameState, action: &Action, outcome: &Outcome) -> Vec<Luck>;
     fn result(&self, scenario: &Scenario, state: &GameState) -> Option<BattleResult>;
     fn dice_per_turn(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Option<u32>;
+    /// What the battle map draws of the system's own table, as `seat` may see it.
+    fn map_marks(&self, scenario: &Scenario, state: &GameState, seat: &Seat) -> MapMarks;
 }
 
 pub struct Bound<S: RuleSystem> {
@@ -192,6 +194,10 @@ impl<S: RuleSystem> System for Bound<S> {
 
     fn dice_per_turn(&self, scenario: &Scenario, state: &GameState, unit: &Unit) -> Option<u32> {
         S::dice_per_turn(&self.ctx(scenario, state), unit)
+    }
+
+    fn map_marks(&self, scenario: &Scenario, state: &GameState, seat: &Seat) -> MapMarks {
+        S::map_marks(&self.ctx(scenario, state), seat)
     }
 
     fn settle(&self, change: &mut SystemChange, units: &std::collections::BTreeSet<String>) -> Result<(), String> {

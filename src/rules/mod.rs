@@ -10,6 +10,7 @@ mod context;
 mod forecast;
 mod introspect;
 mod luck;
+mod map_marks;
 mod marker;
 mod placement;
 mod registry;
@@ -28,6 +29,7 @@ pub use forecast::{
 };
 pub use introspect::{struct_fields, tagged_variants, tagged_variants_by};
 pub use luck::{BattleResult, Luck, figures_lost, own_changes};
+pub use map_marks::{MapArea, MapLabel, MapMarks};
 pub use marker::{Marker, marker_names};
 pub use placement::{Placement, PlacementView};
 pub use registry::{Entry, LoggedChange, OwnKeys, Registration, Shipped, known_ids, system, systems};

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::{
-    BattleResult, Ctx, Forecast, ForecastAsk, Luck, Marker, Placement, Report, Ruleset, Seat, Secrets, Setup,
+    BattleResult, Ctx, Forecast, ForecastAsk, Luck, MapMarks, Marker, Placement, Report, Ruleset, Seat, Secrets, Setup,
     SetupCheck, Shipped, Weapon,
 };
 use crate::dice::GameRng;
@@ -156,6 +156,13 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
     /// planner's side-by-side forces; None where the system has no such count.
     fn dice_per_turn(_ctx: &Ctx<'_, Self>, _unit: &Unit) -> Option<u32> {
         None
+    }
+
+    /// What the battle map draws of this system's own table, as `seat` may see it: the ground of a board
+    /// kept in its own keys, a map's zones and what stands in each. By default nothing beyond the shared
+    /// terrain and units.
+    fn map_marks(_ctx: &Ctx<'_, Self>, _seat: &Seat) -> MapMarks {
+        MapMarks::default()
     }
 
     /// The effect that records `change` in an outcome.

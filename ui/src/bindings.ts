@@ -1144,6 +1144,11 @@ export type GameView_Deserialize = {
 	turn: number,
 	table: Table,
 	terrain: TerrainView_Deserialize[],
+	/**
+	 *  What the system draws of its own table beside the terrain (a board's ground, a map's zones and
+	 *  what each holds), as this seat may see it.
+	 */
+	map_marks: MapMarks_Deserialize,
 	sides: SideView_Deserialize[],
 	units: UnitView_Deserialize[],
 	/**
@@ -1196,6 +1201,11 @@ export type GameView_Serialize = {
 	turn: number,
 	table: Table,
 	terrain: TerrainView_Serialize[],
+	/**
+	 *  What the system draws of its own table beside the terrain (a board's ground, a map's zones and
+	 *  what each holds), as this seat may see it.
+	 */
+	map_marks: MapMarks_Serialize,
 	sides: SideView_Serialize[],
 	units: UnitView_Serialize[],
 	/**
@@ -1572,6 +1582,46 @@ export type LossesView = {
 	civilians_next: boolean,
 	/**  The counters that may take them: the soldiers, then the guns once no soldier point is left. */
 	counters: LossCandidate[],
+};
+
+export type MapArea = {
+	name: string,
+	/**  Its corners in table inches. */
+	outline: Pt[],
+	/**  A cover-like class the map colours it by: "wood", "building", "road", "hill", "water", "zone", ... */
+	kind: string,
+};
+
+export type MapLabel = MapLabel_Serialize | MapLabel_Deserialize;
+
+export type MapLabel_Deserialize = {
+	text: string,
+	/**  The middle of the words, in table inches. */
+	at: Pt,
+	/**  The side whose colour the words are written in (a count of its counters); none for plain ink. */
+	side?: string | null,
+};
+
+export type MapLabel_Serialize = {
+	text: string,
+	/**  The middle of the words, in table inches. */
+	at: Pt,
+	/**  The side whose colour the words are written in (a count of its counters); none for plain ink. */
+	side: string | null,
+};
+
+export type MapMarks = MapMarks_Serialize | MapMarks_Deserialize;
+
+export type MapMarks_Deserialize = {
+	/**  Ground drawn under the units, in the order given (a later area over an earlier one). */
+	areas: MapArea[],
+	labels: MapLabel_Deserialize[],
+};
+
+export type MapMarks_Serialize = {
+	/**  Ground drawn under the units, in the order given (a later area over an earlier one). */
+	areas: MapArea[],
+	labels: MapLabel_Serialize[],
 };
 
 export type MapView = MapView_Serialize | MapView_Deserialize;

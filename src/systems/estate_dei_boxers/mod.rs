@@ -9,6 +9,7 @@ mod fields;
 mod forecast;
 mod luck;
 pub mod map;
+mod map_marks;
 pub mod nation;
 mod play;
 pub mod roster;
@@ -35,8 +36,8 @@ use crate::game::{Action, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
 use crate::rules::{
-    Act, BattleResult, Forecast, ForecastAsk, Luck, Report, RuleSystem, Ruleset, Seat, Setup, SetupCheck, Shipped,
-    Weapon,
+    Act, BattleResult, Forecast, ForecastAsk, Luck, MapMarks, Report, RuleSystem, Ruleset, Seat, Setup, SetupCheck,
+    Shipped, Weapon,
 };
 
 pub const ID: &str = "estate-dei-boxers";
@@ -252,5 +253,10 @@ impl RuleSystem for EstateDeiBoxers {
     /// fire and one for its melee, whatever it holds.
     fn dice_per_turn(_ctx: &play::Ctx_, _unit: &Unit) -> Option<u32> {
         None
+    }
+
+    /// The zones and the points in each, which every seat's zone map shows; the cup is never drawn.
+    fn map_marks(ctx: &play::Ctx_, _seat: &Seat) -> MapMarks {
+        map_marks::marks(ctx)
     }
 }

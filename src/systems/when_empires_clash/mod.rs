@@ -21,6 +21,7 @@ mod context;
 mod fields;
 mod fight;
 mod luck;
+mod map_marks;
 mod markers;
 mod movement;
 mod notation;
@@ -45,7 +46,7 @@ use crate::game::{Action, GameError, Outcome};
 use crate::measure::{Pt, Table};
 use crate::odds::OddsView;
 use crate::roster::Unit;
-use crate::rules::{Act, BattleResult, Luck, Report, RuleSystem, Ruleset, SetupCheck, Shipped, Weapon};
+use crate::rules::{Act, BattleResult, Luck, MapMarks, Report, RuleSystem, Ruleset, Seat, SetupCheck, Shipped, Weapon};
 use context::Ctx;
 use fight::{Judgement, Kind};
 
@@ -220,6 +221,11 @@ impl RuleSystem for WhenEmpiresClash {
     fn dice_per_turn(ctx: &Ctx, unit: &Unit) -> Option<u32> {
         let dice = if context::on_the_field(unit) { ctx.dice_of(&unit.side).dice_count() } else { 0 };
         Some(dice as u32)
+    }
+
+    /// The board's ground, which every seat sees.
+    fn map_marks(ctx: &Ctx, _seat: &Seat) -> MapMarks {
+        map_marks::marks(&ctx.setup.scenario)
     }
 }
 
