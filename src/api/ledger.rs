@@ -185,8 +185,10 @@ mod tests {
 
         let open = Seen::of(&game, &Secrets::default());
         assert_eq!(open.withheld, 0);
-        let boxers = &rows(&open.throws, &sides_of(&game), Per::Game, &Secrets::default())[0];
-        assert_eq!((boxers.side.as_deref(), boxers.actual), (Some("Boxers"), 24));
+        let all = rows(&open.throws, &sides_of(&game), Per::Game, &Secrets::default());
+        let boxers =
+            all.iter().find(|r| r.side.as_deref() == Some("Boxers") && r.measure == "movement inches").unwrap();
+        assert_eq!(boxers.actual, 24);
 
         let secrets = Secrets {
             dice_of: vec!["roll".into()],
