@@ -10,6 +10,7 @@ pub mod game;
 pub mod ledger;
 pub mod measure;
 pub mod odds;
+pub mod photo;
 pub mod render;
 pub mod roster;
 pub mod rules;

@@ -37,6 +37,8 @@ pub enum Command {
     Armies(ArmiesArgs),
     /// Simulate whole games headless: `sim estate --games 10000 --seed 1 --strategy fire-first --json`
     Sim(SimArgs),
+    /// Measure on a photo of the real table: distances, spots, a top-down view
+    Photo(super::photo::PhotoArgs),
 }
 
 #[derive(Args, Debug)]

@@ -10,6 +10,7 @@ mod input;
 mod ledger_text;
 mod log_format;
 mod output;
+mod photo;
 mod roll;
 mod scenario;
 
@@ -49,6 +50,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         Command::Serve(args) => game::serve(&db, args).await,
         Command::Armies(args) => crate::systems::desk::run_cli(args),
         Command::Sim(args) => simulate(args),
+        Command::Photo(args) => photo::run(args),
     }
 }
 
