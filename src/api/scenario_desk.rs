@@ -88,7 +88,7 @@ impl Api {
         if self.on_host() {
             return crate::rules::Secrets::default();
         }
-        crate::game::Game::new(std::sync::Arc::new(loaded.clone()), 0).secrets(&self.seat())
+        crate::game::Game::opening_secrets(loaded, &self.seat())
     }
 
     /// A scenario's summary as this device may read it: the units a game of it hides from a tablet's seat

@@ -10,7 +10,7 @@ use super::GameView;
 use crate::game::Game;
 use crate::rules::Seat;
 use crate::scenario::edit::{PathStep, path_at};
-use crate::scenario::{Scenario, ScenarioError, parse};
+use crate::scenario::{ScenarioError, parse};
 
 /// What the editor shows for the text it holds.
 #[derive(Debug, Clone, Serialize)]
@@ -70,8 +70,8 @@ pub fn read_draft(text: String) -> ScenarioDraft {
     let document = toml::from_str::<toml::Table>(&text).ok().and_then(|t| serde_json::to_value(t).ok());
     match parse(DRAFT_FILE, &text) {
         Ok(scenario) => {
-            let forces = forces(&scenario);
             let game = Game::new(Arc::new(scenario), 0);
+            let forces = forces(&game);
             let preview = GameView::seen(0, &game.scenario().title, &game, &Seat::Referee);
             ScenarioDraft { text, problem: None, document, preview: Some(preview), forces }
         }
@@ -102,9 +102,9 @@ fn offset_of(text: &str, line: usize, column: usize) -> Option<usize> {
     Some(start + rest.char_indices().nth(column.saturating_sub(1)).map_or(rest.len(), |(i, _)| i))
 }
 
-pub fn forces(scenario: &Scenario) -> Vec<SideForces> {
-    let game = Game::new(Arc::new(scenario.clone()), 0);
-    let state = game.state();
+/// Each side's forces on the table `game` begins with.
+pub fn forces(game: &Game) -> Vec<SideForces> {
+    let (scenario, state) = (game.scenario(), game.state());
     scenario
         .sides
         .iter()

@@ -66,7 +66,7 @@ impl ScenarioSummary {
                     figures: u.figures.len() as u32,
                 })
                 .collect(),
-            fixed_figures: loaded.rules.fixed_figures(),
+            fixed_figures: crate::rules::system(loaded.system()).and_then(|s| s.fixed_figures()),
         }
     }
 

@@ -26,8 +26,6 @@ pub trait System: fmt::Debug + Send + Sync {
     fn action_kinds(&self) -> &'static [&'static str];
     /// The status markers the system's units can carry.
     fn markers(&self) -> &'static [Marker];
-    /// The figures every unit of the system has, where all are one size (`RuleSystem::FIGURES`).
-    fn fixed_figures(&self) -> Option<u32>;
     fn initial_turn(&self) -> TurnState;
     fn weapon(&self, kind: &str) -> Option<&Weapon>;
     /// The system's resolution of `action`, or None when the engine's shared handling applies.
@@ -119,10 +117,6 @@ impl<S: RuleSystem> System for Bound<S> {
 
     fn markers(&self) -> &'static [Marker] {
         S::MARKERS
-    }
-
-    fn fixed_figures(&self) -> Option<u32> {
-        S::FIGURES
     }
 
     fn initial_turn(&self) -> TurnState {

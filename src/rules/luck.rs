@@ -6,6 +6,17 @@ use super::RuleSystem;
 use crate::game::Effect;
 use crate::odds::Dist;
 
+/// The measures more than one system counts. The ledger adds up the rows of every system by the word
+/// alone, so a measure two systems share must be spelt once, here, or their throws fall into two rows;
+/// a word only one system counts stays in that system.
+pub mod measure_words {
+    pub const HITS: &str = "hits";
+    pub const KILLS: &str = "kills";
+    pub const MORALE_PASSES: &str = "morale passes";
+    pub const MELEE_WINS: &str = "melee wins";
+    pub const INITIATIVE_WINS: &str = "initiative wins";
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Luck {
     /// The side whose dice these were.

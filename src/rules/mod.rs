@@ -28,7 +28,7 @@ pub use forecast::{
     FEWEST_FORECAST_GAMES, FORECAST_GAMES, Forecast, ForecastAsk, MOST_FORECAST_GAMES, PlanForecast, Share,
 };
 pub use introspect::{struct_fields, tagged_variants, tagged_variants_by};
-pub use luck::{BattleResult, Luck, figures_lost, own_changes};
+pub use luck::{BattleResult, Luck, figures_lost, measure_words, own_changes};
 pub use map_marks::{MapArea, MapLabel, MapMarks};
 pub use marker::{Marker, marker_names};
 pub use placement::{Placement, PlacementView};

@@ -38,7 +38,7 @@ impl Api {
         if carry.is_empty() {
             return self.start_game(scenario, seed, Some(campaign)).await;
         }
-        if let Some(every) = scenario.rules.fixed_figures() {
+        if let Some(every) = crate::rules::system(scenario.system()).and_then(|s| s.fixed_figures()) {
             return Err(ApiError::bad_input(format!(
                 "every unit of {} is {every} figure{}, so no unit can carry figures into {}: start it without \
                  carrying units",

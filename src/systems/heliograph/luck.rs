@@ -8,13 +8,10 @@ use crate::game::{Effect, Outcome};
 use crate::measure::Pt;
 use crate::odds::Dist;
 use crate::roster::Unit;
+use crate::rules::measure_words::{HITS, INITIATIVE_WINS, KILLS, MORALE_PASSES};
 use crate::rules::{Act, Luck, figures_lost, own_changes};
 
-const INITIATIVE_WINS: &str = "initiative wins";
 const SIGHTINGS: &str = "sightings";
-const HITS: &str = "hits";
-const KILLS: &str = "kills";
-const MORALE_PASSES: &str = "morale passes";
 
 /// `ctx` is the table before the entry; an entry that threw no dice (every counter sighted without a
 /// roll, a melee one side has left) counts nothing.

@@ -9,11 +9,9 @@ use super::{NativesAction, NativesAreRestless, fire, melee, morale, muster};
 use crate::dice::NamedRoll;
 use crate::game::{Effect, Outcome};
 use crate::odds::Dist;
+use crate::rules::measure_words::{KILLS, MELEE_WINS, MORALE_PASSES};
 use crate::rules::{Act, Luck, figures_lost, own_changes};
 
-const KILLS: &str = "kills";
-const MORALE_PASSES: &str = "morale passes";
-const MELEE_WINS: &str = "melee wins";
 const FIGURES_IN_THE_GROUP: &str = "figures in the group";
 const AMMUNITION_KEPT: &str = "ammunition counters kept";
 

@@ -10,12 +10,9 @@ use crate::dice::Die;
 use crate::game::{Effect, Outcome};
 use crate::odds::Dist;
 use crate::roster::Unit;
+use crate::rules::measure_words::{INITIATIVE_WINS, KILLS, MELEE_WINS, MORALE_PASSES};
 use crate::rules::{Act, Luck, figures_lost, own_changes};
 
-const INITIATIVE_WINS: &str = "initiative wins";
-const KILLS: &str = "kills";
-const MORALE_PASSES: &str = "morale passes";
-const MELEE_WINS: &str = "melee wins";
 const SWIMMERS_AFLOAT: &str = "swimmers afloat";
 
 /// `ctx` is the table before the entry; an entry that threw no dice (a test the chart decides, a melee

@@ -14,13 +14,11 @@ use super::turn_odds;
 use crate::dice::NamedRoll;
 use crate::game::{Effect, Outcome};
 use crate::odds::Dist;
+use crate::rules::measure_words::{HITS, KILLS, MELEE_WINS};
 use crate::rules::{Act, Luck, own_changes};
 
 pub const INITIATIVES: &str = "initiatives won";
 pub const ACTIVATIONS: &str = "activations";
-pub const HITS: &str = "hits";
-pub const MELEE_WINS: &str = "melee wins";
-pub const KILLS: &str = "kills";
 
 pub fn luck(ctx: &Ctx, action: Act<'_, WhenEmpiresClash>, outcome: &Outcome) -> Vec<Luck> {
     let Outcome::Resolved { rolls, effects, .. } = outcome else { return Vec::new() };

@@ -4,8 +4,9 @@ use super::super::map::{Terrain, Zones, bit, each};
 use super::super::nation::Nation;
 use super::super::roster::{Kind, Roster};
 use super::super::tables::{Rush, Volley, column, row};
-use super::throws::{FIRES_OUT, FIRES_SPREAD, FLED, KILLS, ROUTED, Throw, Whose, rush_kills, volley_kills, wavering};
+use super::throws::{FIRES_OUT, FIRES_SPREAD, FLED, ROUTED, Throw, Whose, rush_kills, volley_kills, wavering};
 use super::{At, Census, Command, Io, Owed, OwedBy, Phase, Rules, Siege, Stage, boxers, losses, moves};
+use crate::rules::measure_words::KILLS;
 
 /// A day's combat that has not ended after this many sequences ends with the Boxers left drawing off
 /// (a safeguard the text does not need; the arrows always lead off the map in the end).

@@ -4,8 +4,9 @@
 use super::super::map::{Zones, bit, each};
 use super::super::roster::{Cup, Kind};
 use super::super::tables::{Shelling, column, row};
-use super::throws::{CIVILIAN_POINTS, KILLS, Throw, WOUNDED_BACK, Whose, ZONES_SHELLED};
+use super::throws::{CIVILIAN_POINTS, Throw, WOUNDED_BACK, Whose, ZONES_SHELLED};
 use super::{At, Command, DayCard, End, Io, Phase, Rules, Siege, Stage, Today, losses, moves};
+use crate::rules::measure_words::KILLS;
 
 /// The deck's cards: the last one brings the relief column (1.2).
 pub const DAYS: u8 = 54;

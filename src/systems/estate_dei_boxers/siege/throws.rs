@@ -23,7 +23,6 @@ pub struct Throw {
     pub total: u8,
 }
 
-pub const KILLS: &str = "kills";
 pub const ROUTED: &str = "Boxer points routed";
 pub const FLED: &str = "Boxer points fled";
 pub const FIRES_OUT: &str = "fires put out";
