@@ -34,6 +34,22 @@ macro_rules! for_each_command {
             scenario_editor_info(system: String) -> $crate::api::EditorInfo;
             /// A scenario played out from its start many times by a system the engine plays by itself.
             scenario_balance(text: String, games: Option<u32>) -> $crate::rules::Forecast;
+            /// Opens a photo of the real table (JPEG, PNG or WebP, sent as base64) on the host, upright by its
+            /// EXIF orientation; a damaged, unsupported or oversized file is refused saying what to do.
+            open_photo(file_name: String, data: String) -> $crate::api::PhotoView;
+            /// Fits a photo's view of the table through known points (the four corners in order, then any
+            /// more for a least-squares fit): the maps both ways, the fit's misses and how good it is.
+            calibrate_photo(view: $crate::api::PhotoViewOf) -> $crate::api::PhotoCalibrationView;
+            /// The distance on the table between two spots on a photo, in inches, with its uncertainty.
+            measure_on_photo(
+                view: $crate::api::PhotoViewOf,
+                from: $crate::photo::PhotoPt,
+                to: $crate::photo::PhotoPt
+            ) -> $crate::photo::MeasuredDistance;
+            /// Where spots on a photo stand on the table, each with how far it may be off.
+            locate_on_photo(view: $crate::api::PhotoViewOf, spots: Vec<$crate::photo::PhotoPt>) -> Vec<$crate::photo::Located>;
+            /// A photo redrawn from straight above the table, with `margin` inches round it (1 when null).
+            rectified_photo(view: $crate::api::PhotoViewOf, margin: Option<f64>) -> $crate::api::RectifiedView;
             /// Every campaign in the database.
             list_campaigns() -> Vec<$crate::api::CampaignView>;
             /// Creates a campaign with this name.

@@ -32,6 +32,8 @@ pub struct Api {
     live: Live,
     /// The seat the app's own window sits at (`choose_seat`); a device on the LAN brings its own.
     pub(super) host_seat: std::sync::RwLock<crate::rules::Seat>,
+    /// Photos of the real table opened for measuring.
+    pub(super) photos: std::sync::Mutex<super::photo::PhotoShelf>,
 }
 
 impl Api {
@@ -45,6 +47,7 @@ impl Api {
             acting: Mutex::new(HashMap::new()),
             live: Live::default(),
             host_seat: Default::default(),
+            photos: Default::default(),
         })
     }
 

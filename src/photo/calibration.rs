@@ -38,7 +38,7 @@ pub struct Calibration {
 /// A distance on the table between two spots on the photo.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct Measurement {
+pub struct MeasuredDistance {
     pub inches: f64,
     /// Two standard deviations, in inches, from the taps' error carried through the fit.
     pub uncertainty: f64,
@@ -98,12 +98,17 @@ impl Calibration {
     }
 
     /// The distance between two tapped spots, with the uncertainty of the fit's taps and of these two.
-    pub fn measure(&self, from: PhotoPt, to: PhotoPt) -> Result<Measurement, CalibrationError> {
+    pub fn measure(&self, from: PhotoPt, to: PhotoPt) -> Result<MeasuredDistance, CalibrationError> {
         self.measure_with(from, to, self.taps)
     }
 
     /// As `measure`, with the two spots' own tap error given apart from the calibration's.
-    pub fn measure_with(&self, from: PhotoPt, to: PhotoPt, ends: TapError) -> Result<Measurement, CalibrationError> {
+    pub fn measure_with(
+        &self,
+        from: PhotoPt,
+        to: PhotoPt,
+        ends: TapError,
+    ) -> Result<MeasuredDistance, CalibrationError> {
         let (a, b) = (self.to_table(from)?, self.to_table(to)?);
         let distance = |points: &[PhotoPt], ends: [PhotoPt; 2]| -> Option<f64> {
             let map = self.refit(points)?;
@@ -114,7 +119,7 @@ impl Calibration {
         let (fit_sigma, end_sigma) = (self.fit_sigma(), ends.sigma());
         let variance: f64 =
             gradients.iter().map(|(g, on_fit)| g[0] * g[0] * if *on_fit { fit_sigma } else { end_sigma }.powi(2)).sum();
-        Ok(Measurement {
+        Ok(MeasuredDistance {
             inches: (a.x - b.x).hypot(a.y - b.y),
             uncertainty: COVERAGE_SIGMAS * variance.sqrt(),
             from: a,

@@ -12,7 +12,7 @@ mod known_point;
 mod point;
 mod rectify;
 
-pub use calibration::{Calibration, Located, Measurement, TapError};
+pub use calibration::{Calibration, Located, MeasuredDistance, TapError};
 pub use decode::{Photo, PhotoError, PhotoLimits, decode, decode_with};
 pub use error::CalibrationError;
 pub use format::PhotoFormat;

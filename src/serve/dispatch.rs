@@ -60,6 +60,11 @@ pub async fn command(
     }
 }
 
+/// `open_photo` has a route of its own only so its body may be a photo's size, not a command's.
+pub async fn open_photo(api: State<Arc<Api>>, device: Extension<Device>, body: Bytes) -> Response {
+    command(api, Path("open_photo".to_string()), device, body).await
+}
+
 macro_rules! routes {
     ($($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
         async fn run(api: &Api, command: &str, args: Value) -> Result<Value, ApiError> {

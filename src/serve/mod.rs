@@ -36,6 +36,9 @@ use crate::api::Api;
 /// the shipped ones are under 40 KiB.
 pub const MOST_BODY_BYTES: usize = 512 * 1024;
 
+/// A photo of the table comes as base64 (four bytes for every three) inside its request.
+pub const PHOTO_BODY_BYTES: usize = crate::api::MOST_PHOTO_BYTES / 3 * 4 + 64 * 1024;
+
 /// Where to listen, and whether other devices may join.
 pub struct Listen {
     pub addr: SocketAddr,
@@ -65,6 +68,7 @@ pub fn host_router(desk: Arc<JoinDesk>, ui: Option<UiSource>) -> Router {
 fn commands(api: Arc<Api>, ui: Option<UiSource>) -> Router {
     let app = Router::new()
         .route("/api/{command}", post(dispatch::command))
+        .route("/api/open_photo", post(dispatch::open_photo).layer(DefaultBodyLimit::max(PHOTO_BODY_BYTES)))
         .route("/api/live/{game}", get(live::live))
         .with_state(api);
     ui::serve_ui(app, ui)

@@ -36,6 +36,22 @@ export const commands = {
 	scenarioEditorInfo: (system: string) => typedError<EditorInfo_Serialize, ApiError_Serialize>(__TAURI_INVOKE("scenario_editor_info", { system })),
 	/**  A scenario played out from its start many times by a system the engine plays by itself. */
 	scenarioBalance: (text: string, games: number | null) => typedError<Forecast, ApiError_Serialize>(__TAURI_INVOKE("scenario_balance", { text, games })),
+	/**
+	 *  Opens a photo of the real table (JPEG, PNG or WebP, sent as base64) on the host, upright by its
+	 *  EXIF orientation; a damaged, unsupported or oversized file is refused saying what to do.
+	 */
+	openPhoto: (fileName: string, data: string) => typedError<PhotoView, ApiError_Serialize>(__TAURI_INVOKE("open_photo", { fileName, data })),
+	/**
+	 *  Fits a photo's view of the table through known points (the four corners in order, then any
+	 *  more for a least-squares fit): the maps both ways, the fit's misses and how good it is.
+	 */
+	calibratePhoto: (view: PhotoViewOf_Deserialize) => typedError<PhotoCalibrationView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("calibrate_photo", { view })),
+	/**  The distance on the table between two spots on a photo, in inches, with its uncertainty. */
+	measureOnPhoto: (view: PhotoViewOf_Deserialize, from: PhotoPt, to: PhotoPt) => typedError<MeasuredDistance, ApiError_Serialize>(__TAURI_INVOKE("measure_on_photo", { view, from, to })),
+	/**  Where spots on a photo stand on the table, each with how far it may be off. */
+	locateOnPhoto: (view: PhotoViewOf_Deserialize, spots: PhotoPt[]) => typedError<Located[], ApiError_Serialize>(__TAURI_INVOKE("locate_on_photo", { view, spots })),
+	/**  A photo redrawn from straight above the table, with `margin` inches round it (1 when null). */
+	rectifiedPhoto: (view: PhotoViewOf_Deserialize, margin: number | null) => typedError<RectifiedView, ApiError_Serialize>(__TAURI_INVOKE("rectified_photo", { view, margin })),
 	/**  Every campaign in the database. */
 	listCampaigns: () => typedError<CampaignView[], ApiError_Serialize>(__TAURI_INVOKE("list_campaigns")),
 	/**  Creates a campaign with this name. */
@@ -1440,6 +1456,15 @@ export type KindInfo_Serialize = {
 	weapon: string | null,
 };
 
+/**
+ *  A spot whose place is known both on the photo and on the table: a table corner, a grid square's
+ *  corner, a marker.
+ */
+export type KnownPoint = {
+	photo: PhotoPt,
+	table: Pt,
+};
+
 export type LedgerEntry = LedgerEntry_Serialize | LedgerEntry_Deserialize;
 
 export type LedgerEntry_Deserialize = {
@@ -1530,6 +1555,13 @@ export type LedgerView_Serialize = {
 	entries: LedgerEntry_Serialize[],
 	/**  Entries whose dice this seat is not shown, left out of every figure. */
 	withheld: number,
+};
+
+/**  A spot on the photo found on the table. */
+export type Located = {
+	at: Pt,
+	/**  Two standard deviations along the direction the spot is least certain in, in inches. */
+	uncertainty: number | null,
 };
 
 /**  One line of a game's log as a player reads it, for the UI, `game log` and the campaign record. */
@@ -1646,6 +1678,15 @@ export type Marker = {
 	label: string,
 	/**  What the marker does under the rules, for the toggle's tooltip. */
 	meaning: string,
+};
+
+/**  A distance on the table between two spots on the photo. */
+export type MeasuredDistance = {
+	inches: number | null,
+	/**  Two standard deviations, in inches, from the taps' error carried through the fit. */
+	uncertainty: number | null,
+	from: Pt,
+	to: Pt,
 };
 
 /**
@@ -1973,6 +2014,100 @@ export type Phase = "move_initiative" | "move_order" |
 /**  G: melee; the turn ends after it and every unit rallies. */
 "melee";
 
+/**  A photo's view of the table as fitted. */
+export type PhotoCalibrationView = PhotoCalibrationView_Serialize | PhotoCalibrationView_Deserialize;
+
+/**  A photo's view of the table as fitted. */
+export type PhotoCalibrationView_Deserialize = {
+	/**  Table inches to photo pixels, row-major 3x3: the UI draws overlays in perspective with it. */
+	table_to_photo: (number | null)[],
+	photo_to_table: (number | null)[],
+	/**  The fit's miss in pixels when more than four points over-determine it. */
+	residual_px?: number | null,
+	/**  How far each known point's tap is from where the fit puts it, in pixels, in the order given. */
+	misses_px: (number | null)[],
+	/**
+	 *  How far a spot at the table's far corners and centre may be off, in inches: a guide to how good
+	 *  the photo is for measuring.
+	 */
+	uncertainty_at_centre: number | null,
+	worst_corner_uncertainty: number | null,
+};
+
+/**  A photo's view of the table as fitted. */
+export type PhotoCalibrationView_Serialize = {
+	/**  Table inches to photo pixels, row-major 3x3: the UI draws overlays in perspective with it. */
+	table_to_photo: (number | null)[],
+	photo_to_table: (number | null)[],
+	/**  The fit's miss in pixels when more than four points over-determine it. */
+	residual_px: number | null,
+	/**  How far each known point's tap is from where the fit puts it, in pixels, in the order given. */
+	misses_px: (number | null)[],
+	/**
+	 *  How far a spot at the table's far corners and centre may be off, in inches: a guide to how good
+	 *  the photo is for measuring.
+	 */
+	uncertainty_at_centre: number | null,
+	worst_corner_uncertainty: number | null,
+};
+
+/**
+ *  A point on a photo in pixels of the upright image (after its EXIF orientation): x right from the left
+ *  edge, y down from the top edge, continuous, so the centre of the top-left pixel is (0.5, 0.5).
+ * 
+ *  Kept apart from the table's `Pt` so a pixel can never be passed where inches are meant.
+ */
+export type PhotoPt = {
+	x: number | null,
+	y: number | null,
+};
+
+/**
+ *  A photo opened on the host: its id for the commands that work on it, its size in pixels (upright),
+ *  and a copy small enough to show, as a data URL.
+ */
+export type PhotoView = {
+	id: string,
+	file_name: string,
+	format: string,
+	width: number,
+	height: number,
+	/**  A JPEG of at most `SHOWN_SIDE` pixels a side; taps on it are scaled up by `width / shown_width`. */
+	shown: string,
+	shown_width: number,
+	shown_height: number,
+};
+
+/**
+ *  What fixes a photo's view of the table: the photo, the table's size, and the known points (the four
+ *  corners first, in the order (0,0), (width,0), (width,depth), (0,depth), then any more).
+ */
+export type PhotoViewOf = PhotoViewOf_Serialize | PhotoViewOf_Deserialize;
+
+/**
+ *  What fixes a photo's view of the table: the photo, the table's size, and the known points (the four
+ *  corners first, in the order (0,0), (width,0), (width,depth), (0,depth), then any more).
+ */
+export type PhotoViewOf_Deserialize = {
+	photo: string,
+	table: Table,
+	points: KnownPoint[],
+	/**  How far a tap may be off, in photo pixels (2 when null). */
+	tap_error?: number | null,
+};
+
+/**
+ *  What fixes a photo's view of the table: the photo, the table's size, and the known points (the four
+ *  corners first, in the order (0,0), (width,0), (width,depth), (0,depth), then any more).
+ */
+export type PhotoViewOf_Serialize = {
+	photo: string,
+	table: Table,
+	points: KnownPoint[],
+	/**  How far a tap may be off, in photo pixels (2 when null). */
+	tap_error: number | null,
+};
+
 /**  The action names one of `from` in its field `field`. */
 export type Pick = {
 	field: string,
@@ -2119,6 +2254,17 @@ export type RecordedResult_Deserialize = {
 export type RecordedResult_Serialize = {
 	result: string,
 	winner: string | null,
+};
+
+/**  A top-down view of the table, redrawn from the photo. */
+export type RectifiedView = {
+	/**  A JPEG as a data URL. */
+	image: string,
+	width: number,
+	height: number,
+	pixels_per_inch: number | null,
+	/**  Inches of the photo shown round the table's edge. */
+	margin: number | null,
 };
 
 export type Relief = 
