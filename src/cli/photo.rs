@@ -106,7 +106,7 @@ pub fn run(args: PhotoArgs) -> Result<(), Failure> {
         }
         PhotoCommand::Rectify { view, ppi, margin, out } => {
             let (photo, calibration) = open(&view)?;
-            if !(ppi > 0.0 && ppi <= 200.0) || !(0.0..=48.0).contains(&margin) {
+            if !(ppi > 0.0 && ppi <= 200.0 && (0.0..=48.0).contains(&margin)) {
                 return Err(Failure::bad_input("--ppi must be above 0 and at most 200, --margin 0 to 48 inches"));
             }
             let top_down = TopDown { table: parse_table(&view.table)?, pixels_per_inch: ppi, margin };

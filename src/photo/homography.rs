@@ -58,8 +58,10 @@ fn signed_forward(h: Matrix3<f64>, from: &[(f64, f64)]) -> Matrix3<f64> {
     if w < 0.0 { -h / scale } else { h / scale }
 }
 
+type Normalised = (Matrix3<f64>, Vec<(f64, f64)>);
+
 /// The similarity taking `points` to centroid 0 and mean distance √2, and the moved points.
-fn normalise(points: &[(f64, f64)]) -> Option<(Matrix3<f64>, Vec<(f64, f64)>)> {
+fn normalise(points: &[(f64, f64)]) -> Option<Normalised> {
     let n = points.len() as f64;
     let (cx, cy) = points.iter().fold((0.0, 0.0), |(sx, sy), &(x, y)| (sx + x / n, sy + y / n));
     let mean = points.iter().map(|&(x, y)| (x - cx).hypot(y - cy)).sum::<f64>() / n;
