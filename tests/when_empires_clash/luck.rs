@@ -53,7 +53,7 @@ fn the_initiative_counts_a_win_for_each_side_at_its_share_of_the_throws_that_are
     let odds = play.odds(json);
     let luck = thrown(&mut play, json);
     assert_eq!(luck.len(), 2);
-    let (red, blue) = (one(&luck, "red", "initiatives won"), one(&luck, "blue", "initiatives won"));
+    let (red, blue) = (one(&luck, "red", "initiative wins"), one(&luck, "blue", "initiative wins"));
     assert_eq!(chance_of_one(red), line(&odds, "Red win (ties thrown again)"));
     assert_eq!(chance_of_one(blue), line(&odds, "Blue win (ties thrown again)"));
     // 2D6 is above a D12 in 216 of the 432 pairs and below it in 180.

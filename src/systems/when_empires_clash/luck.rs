@@ -14,10 +14,9 @@ use super::turn_odds;
 use crate::dice::NamedRoll;
 use crate::game::{Effect, Outcome};
 use crate::odds::Dist;
-use crate::rules::measure_words::{HITS, KILLS, MELEE_WINS};
+use crate::rules::measure_words::{HITS, INITIATIVE_WINS, KILLS, MELEE_WINS};
 use crate::rules::{Act, Luck, own_changes};
 
-pub const INITIATIVES: &str = "initiatives won";
 pub const ACTIVATIONS: &str = "activations";
 
 pub fn luck(ctx: &Ctx, action: Act<'_, WhenEmpiresClash>, outcome: &Outcome) -> Vec<Luck> {
@@ -50,8 +49,8 @@ fn initiative(ctx: &Ctx, effects: &[Effect]) -> Vec<Luck> {
     };
     let p = turn_odds::initiative(&ctx.dice_of(&a.id), &ctx.dice_of(&b.id));
     vec![
-        luck_of(&a.id, INITIATIVES, Dist::bernoulli(p), *winner == a.id),
-        luck_of(&b.id, INITIATIVES, Dist::bernoulli(1.0 - p), *winner == b.id),
+        luck_of(&a.id, INITIATIVE_WINS, Dist::bernoulli(p), *winner == a.id),
+        luck_of(&b.id, INITIATIVE_WINS, Dist::bernoulli(1.0 - p), *winner == b.id),
     ]
 }
 
