@@ -2,6 +2,7 @@
 export type Route =
   | { screen: 'games' }
   | { screen: 'game'; id: number }
+  | { screen: 'photo'; id: number }
   | { screen: 'desk'; system: string }
   | { screen: 'scenarios' }
   | { screen: 'editor' }
@@ -14,6 +15,8 @@ function parse(hash: string): Route {
   if (desk) return { screen: 'desk', system: desk[1] };
   const campaign = /^#\/campaign\/(\d+)$/.exec(hash);
   if (campaign) return { screen: 'campaign', id: Number(campaign[1]) };
+  const photo = /^#\/game\/(\d+)\/photo$/.exec(hash);
+  if (photo) return { screen: 'photo', id: Number(photo[1]) };
   const m = /^#\/game\/(\d+)$/.exec(hash);
   return m ? { screen: 'game', id: Number(m[1]) } : { screen: 'games' };
 }
@@ -27,6 +30,11 @@ class Router {
 
   openGame(id: number) {
     location.hash = `#/game/${id}`;
+  }
+
+  /** Measuring on a photo of the real table, for game `id`. */
+  photo(id: number) {
+    location.hash = `#/game/${id}/photo`;
   }
 
   games() {
