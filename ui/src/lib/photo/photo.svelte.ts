@@ -114,6 +114,8 @@ class PhotoDesk {
 
   async open(file: File) {
     this.opening = true;
+    // The last file's refusal would read as this one's while it opens.
+    this.openError = null;
     try {
       const data = await base64Of(file);
       const r = await commands.openPhoto(file.name || 'photo', data);

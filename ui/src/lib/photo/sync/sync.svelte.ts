@@ -9,6 +9,8 @@ export interface Synced {
   unit: string;
   name: string;
   moved: number;
+  /** The correction's log entry, so an undo of it in the game takes it off the list. */
+  seq: number | null;
 }
 
 /** The figures tapped for a unit, in the order they are asked for: the one it measures from first. */
@@ -34,6 +36,12 @@ class SyncDesk {
   error = $state<string | null>(null);
   synced = $state<Synced[]>([]);
   #asked = 0;
+
+  /** The units synced this visit whose correction still stands: one undone in the game is not. */
+  standing(): Synced[] {
+    const log = game.view?.log ?? [];
+    return this.synced.filter((s) => !log.some((e) => e.seq === s.seq && e.undone));
+  }
 
   unit(): Unit | null {
     return game.view?.units.find((u) => u.id === this.unitId) ?? null;
@@ -123,7 +131,8 @@ class SyncDesk {
     const ok = await game.act(action, { refused: (e) => (this.error = e.message) });
     if (!ok) return;
     const moved = from ? Math.hypot(to.x - from.x, to.y - from.y) : 0;
-    this.synced = [...this.synced.filter((s) => s.unit !== unit.id), { unit: unit.id, name: unit.name, moved }];
+    const seq = game.view?.log.at(-1)?.seq ?? null;
+    this.synced = [...this.synced.filter((s) => s.unit !== unit.id), { unit: unit.id, name: unit.name, moved, seq }];
     this.reset();
   }
 }
