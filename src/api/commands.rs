@@ -50,6 +50,11 @@ macro_rules! for_each_command {
             locate_on_photo(view: $crate::api::PhotoViewOf, spots: Vec<$crate::photo::PhotoPt>) -> Vec<$crate::photo::Located>;
             /// A photo redrawn from straight above the table, with `margin` inches round it (1 when null).
             rectified_photo(view: $crate::api::PhotoViewOf, margin: Option<f64>) -> $crate::api::RectifiedView;
+            /// The sheet of four corner markers to print (`paper` "a4" or "letter"): an SVG drawn at true size.
+            photo_marker_sheet(paper: String) -> String;
+            /// The four corner markers found on an open photo: sixteen known points (each marker's square
+            /// corners at their table inches) to fit its view by, or why they were not all found.
+            find_photo_markers(photo: String, table: $crate::measure::Table) -> Vec<$crate::photo::KnownPoint>;
             /// Every campaign in the database.
             list_campaigns() -> Vec<$crate::api::CampaignView>;
             /// Creates a campaign with this name.

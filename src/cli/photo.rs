@@ -6,6 +6,7 @@ use clap::{Args, Subcommand};
 
 use super::failure::Failure;
 use crate::measure::{Pt, Table};
+use crate::photo::markers::{self, Paper};
 use crate::photo::{self, Calibration, KnownPoint, Photo, PhotoPt, TapError, TopDown};
 
 #[derive(Args, Debug)]
@@ -21,8 +22,11 @@ pub struct ViewArgs {
     pub photo: PathBuf,
     /// The table's corners on the photo in pixels, in the order (0,0), (width,0), (width,depth),
     /// (0,depth): 'x,y;x,y;x,y;x,y'
+    #[arg(long, required_unless_present = "markers", conflicts_with = "markers")]
+    pub corners: Option<String>,
+    /// Find the printed corner markers (`sandtable photo markers`) on the photo instead of --corners
     #[arg(long)]
-    pub corners: String,
+    pub markers: bool,
     /// The table's size in inches, width x depth: 72x48
     #[arg(long)]
     pub table: String,
@@ -34,8 +38,29 @@ pub struct ViewArgs {
     pub tap_error: f64,
 }
 
+#[derive(Args, Debug)]
+pub struct FindMarkersArgs {
+    /// The photo: JPEG, PNG or WebP
+    pub photo: PathBuf,
+    /// The table's size in inches, width x depth: 72x48
+    #[arg(long)]
+    pub table: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum PhotoCommand {
+    /// The sheet of four corner markers to print (SVG, at true size), for --markers
+    Markers {
+        /// a4 or letter
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        #[arg(short, long)]
+        out: PathBuf,
+    },
+    /// The corner markers found on a photo: each marker's four corners, in photo pixels and table inches
+    FindMarkers(FindMarkersArgs),
     /// The distance on the table between two spots on the photo, with its uncertainty
     Measure {
         #[command(flatten)]
@@ -76,11 +101,40 @@ pub enum PhotoCommand {
 
 pub fn run(args: PhotoArgs) -> Result<(), Failure> {
     match args.command {
+        PhotoCommand::Markers { paper, out } => {
+            let paper = Paper::parse(&paper)
+                .ok_or_else(|| Failure::bad_input(format!("--paper {paper:?}: give a4 or letter")))?;
+            std::fs::write(&out, markers::marker_sheet(paper))
+                .map_err(|e| Failure::other(format!("{}: {e}", out.display())))?;
+            println!("{}: print it at 100% (no fit to page); the black squares must measure 60 mm", out.display());
+            Ok(())
+        }
+        PhotoCommand::FindMarkers(FindMarkersArgs { photo: path, table, json }) => {
+            let table = parse_table(&table)?;
+            let photo = read_photo(&path)?;
+            let points = markers::find_markers(&photo.image, table)
+                .map_err(|e| Failure::bad_input(e.to_string()).in_file(&path))?;
+            if json {
+                println!("{}", serde_json::to_string(&points).map_err(|e| Failure::other(e.to_string()))?);
+            } else {
+                for (marker, corners) in points.chunks(4).enumerate() {
+                    let name = markers::Marker(marker).name(table);
+                    let at: Vec<String> = corners
+                        .iter()
+                        .map(|p| format!("{:.2},{:.2} = {:.3},{:.3}", p.photo.x, p.photo.y, p.table.x, p.table.y))
+                        .collect();
+                    println!("{name}: {}", at.join("; "));
+                }
+            }
+            Ok(())
+        }
         PhotoCommand::Measure { view, from, to, json } => {
             let (photo, calibration) = open(&view)?;
             let from = on_photo(&photo, parse_spot(&from, "--from")?)?;
             let to = on_photo(&photo, parse_spot(&to, "--to")?)?;
-            let m = calibration.measure(from, to).map_err(|e| Failure::bad_input(e.to_string()))?;
+            let m = calibration
+                .measure_with(from, to, TapError(view.tap_error))
+                .map_err(|e| Failure::bad_input(e.to_string()))?;
             if json {
                 let out = serde_json::json!({
                     "inches": m.inches, "uncertainty": m.uncertainty, "from": m.from, "to": m.to,
@@ -96,7 +150,9 @@ pub fn run(args: PhotoArgs) -> Result<(), Failure> {
         PhotoCommand::Locate { view, at, json } => {
             let (photo, calibration) = open(&view)?;
             let spot = on_photo(&photo, parse_spot(&at, "--at")?)?;
-            let found = calibration.locate(spot).map_err(|e| Failure::bad_input(e.to_string()))?;
+            let found = calibration
+                .locate_with(spot, TapError(view.tap_error))
+                .map_err(|e| Failure::bad_input(e.to_string()))?;
             if json {
                 println!("{}", serde_json::json!({ "at": found.at, "uncertainty": found.uncertainty }));
             } else {
@@ -127,11 +183,17 @@ pub fn run(args: PhotoArgs) -> Result<(), Failure> {
 fn open(view: &ViewArgs) -> Result<(Photo, Calibration), Failure> {
     let photo = read_photo(&view.photo)?;
     let table = parse_table(&view.table)?;
-    let corners = parse_spots(&view.corners, "--corners")?;
-    let corners: [PhotoPt; 4] = corners.try_into().map_err(|given: Vec<PhotoPt>| {
-        Failure::bad_input(format!("--corners: {} corner(s) given, four are needed", given.len()))
-    })?;
-    let mut points = photo::corner_points(table, corners);
+    let mut points = match &view.corners {
+        Some(corners) => {
+            let corners = parse_spots(corners, "--corners")?;
+            let corners: [PhotoPt; 4] = corners.try_into().map_err(|given: Vec<PhotoPt>| {
+                Failure::bad_input(format!("--corners: {} corner(s) given, four are needed", given.len()))
+            })?;
+            photo::corner_points(table, corners)
+        }
+        None => markers::find_markers(&photo.image, table)
+            .map_err(|e| Failure::bad_input(e.to_string()).in_file(&view.photo))?,
+    };
     if let Some(more) = &view.points {
         points.extend(parse_known(more)?);
     }
@@ -141,8 +203,9 @@ fn open(view: &ViewArgs) -> Result<(Photo, Calibration), Failure> {
     if !(view.tap_error >= 0.0 && view.tap_error.is_finite()) {
         return Err(Failure::bad_input("--tap-error must be 0 or more pixels"));
     }
-    let calibration =
-        Calibration::fit(points, TapError(view.tap_error)).map_err(|e| Failure::bad_input(e.to_string()))?;
+    // Found markers are placed far closer than a fingertip taps; tapped points keep the taps' error.
+    let fit_error = if view.markers && view.points.is_none() { markers::FOUND_ERROR_PX } else { view.tap_error };
+    let calibration = Calibration::fit(points, TapError(fit_error)).map_err(|e| Failure::bad_input(e.to_string()))?;
     Ok((photo, calibration))
 }
 

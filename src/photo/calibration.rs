@@ -129,12 +129,17 @@ impl Calibration {
 
     /// A tapped spot on the table, with how far it may be off there.
     pub fn locate(&self, spot: PhotoPt) -> Result<Located, CalibrationError> {
+        self.locate_with(spot, self.taps)
+    }
+
+    /// As `locate`, with the spot's own tap error given apart from the calibration's.
+    pub fn locate_with(&self, spot: PhotoPt, tap: TapError) -> Result<Located, CalibrationError> {
         let at = self.to_table(spot)?;
         let gradients = self.gradients(&[spot], |points, ends| {
             let (x, y) = self.refit(points)?.apply(ends[0].x, ends[0].y)?;
             Some([x, y])
         });
-        let (fit_sigma, tap_sigma) = (self.fit_sigma(), self.taps.sigma());
+        let (fit_sigma, tap_sigma) = (self.fit_sigma(), tap.sigma());
         let mut covariance = Matrix2::zeros();
         for (g, on_fit) in &gradients {
             let s2 = if *on_fit { fit_sigma } else { tap_sigma }.powi(2);

@@ -9,6 +9,7 @@ mod error;
 mod format;
 mod homography;
 mod known_point;
+pub mod markers;
 mod point;
 mod rectify;
 

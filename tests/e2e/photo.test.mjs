@@ -182,6 +182,18 @@ test('a photo of the table: calibrate, measure, overlay a ring and sync two unit
   await tid('photo-image').waitFor();
   assert.match(await text('photo-name'), /table\.png/);
 
+  // A photo without the printed markers: finding them says so, and the corners are tapped instead.
+  await tid('find-markers').click();
+  await tid('marker-error').waitFor();
+  assert.match(await text('marker-error'), /none of the four corner markers/);
+  assert.match(await text('calibrate-prompt'), /\(0, 0\)/);
+  // The sheet to print opens as a page of its own, the markers drawn at true size.
+  const [sheet] = await Promise.all([page.waitForEvent('popup'), tid('print-markers').click()]);
+  await sheet.waitForLoadState();
+  const svg = await sheet.locator('svg').first().getAttribute('width');
+  assert.match(svg, /mm$/, `the sheet is drawn in millimetres: ${svg}`);
+  await sheet.close();
+
   // The corners, in the order the prompt asks for them; the loupe shows while the button is down.
   for (const [i, corner] of CORNERS_PX.entries()) {
     assert.match(await text('calibrate-prompt'), new RegExp(`\\(${CORNERS_IN[i].x}, ${CORNERS_IN[i].y}\\)`));

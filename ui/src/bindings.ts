@@ -52,6 +52,13 @@ export const commands = {
 	locateOnPhoto: (view: PhotoViewOf_Deserialize, spots: PhotoPt[]) => typedError<Located[], ApiError_Serialize>(__TAURI_INVOKE("locate_on_photo", { view, spots })),
 	/**  A photo redrawn from straight above the table, with `margin` inches round it (1 when null). */
 	rectifiedPhoto: (view: PhotoViewOf_Deserialize, margin: number | null) => typedError<RectifiedView, ApiError_Serialize>(__TAURI_INVOKE("rectified_photo", { view, margin })),
+	/**  The sheet of four corner markers to print (`paper` "a4" or "letter"): an SVG drawn at true size. */
+	photoMarkerSheet: (paper: string) => typedError<string, ApiError_Serialize>(__TAURI_INVOKE("photo_marker_sheet", { paper })),
+	/**
+	 *  The four corner markers found on an open photo: sixteen known points (each marker's square
+	 *  corners at their table inches) to fit its view by, or why they were not all found.
+	 */
+	findPhotoMarkers: (photo: string, table: Table) => typedError<KnownPoint[], ApiError_Serialize>(__TAURI_INVOKE("find_photo_markers", { photo, table })),
 	/**  Every campaign in the database. */
 	listCampaigns: () => typedError<CampaignView[], ApiError_Serialize>(__TAURI_INVOKE("list_campaigns")),
 	/**  Creates a campaign with this name. */
@@ -2094,6 +2101,11 @@ export type PhotoViewOf_Deserialize = {
 	points: KnownPoint[],
 	/**  How far a tap may be off, in photo pixels (2 when null). */
 	tap_error?: number | null,
+	/**
+	 *  Whether the points are the corner markers found on the photo (`find_photo_markers`), placed to
+	 *  half a pixel rather than tapped.
+	 */
+	found_markers?: boolean,
 };
 
 /**
@@ -2106,6 +2118,11 @@ export type PhotoViewOf_Serialize = {
 	points: KnownPoint[],
 	/**  How far a tap may be off, in photo pixels (2 when null). */
 	tap_error: number | null,
+	/**
+	 *  Whether the points are the corner markers found on the photo (`find_photo_markers`), placed to
+	 *  half a pixel rather than tapped.
+	 */
+	found_markers: boolean,
 };
 
 /**  The action names one of `from` in its field `field`. */

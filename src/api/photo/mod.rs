@@ -2,6 +2,7 @@
 //! on a shelf; each command after names it and sends the known points again, so a fit is never stale
 //! and a tablet that reconnects loses nothing but the photo itself.
 
+mod markers;
 mod shelf;
 mod views;
 
@@ -53,14 +54,17 @@ impl Api {
 
     /// Fits the photo's view of the table through the known points.
     pub async fn calibrate_photo(&self, view: PhotoViewOf) -> Result<PhotoCalibrationView, ApiError> {
-        let (_, calibration) = self.fitted(&view)?;
+        let (_, calibration, taps) = self.fitted(&view)?;
         let misses_px = calibration
             .points()
             .iter()
             .map(|p| calibration.to_photo(p.table).map_or(f64::INFINITY, |q| q.distance(p.photo)))
             .collect();
         let spread = |p: Pt| {
-            calibration.to_photo(p).and_then(|q| calibration.locate(q).ok()).map_or(f64::INFINITY, |l| l.uncertainty)
+            calibration
+                .to_photo(p)
+                .and_then(|q| calibration.locate_with(q, taps).ok())
+                .map_or(f64::INFINITY, |l| l.uncertainty)
         };
         let corners = photo::table_corners(view.table);
         Ok(PhotoCalibrationView {
@@ -80,28 +84,28 @@ impl Api {
         from: PhotoPt,
         to: PhotoPt,
     ) -> Result<MeasuredDistance, ApiError> {
-        let (photo, calibration) = self.fitted(&view)?;
+        let (photo, calibration, taps) = self.fitted(&view)?;
         for spot in [from, to] {
             on_photo(&photo, spot)?;
         }
-        calibration.measure(from, to).map_err(|e| ApiError::bad_input(e.to_string()))
+        calibration.measure_with(from, to, taps).map_err(|e| ApiError::bad_input(e.to_string()))
     }
 
     /// Where spots on the photo are on the table, each with how far it may be off.
     pub async fn locate_on_photo(&self, view: PhotoViewOf, spots: Vec<PhotoPt>) -> Result<Vec<Located>, ApiError> {
-        let (photo, calibration) = self.fitted(&view)?;
+        let (photo, calibration, taps) = self.fitted(&view)?;
         spots
             .into_iter()
             .map(|spot| {
                 on_photo(&photo, spot)?;
-                calibration.locate(spot).map_err(|e| ApiError::bad_input(e.to_string()))
+                calibration.locate_with(spot, taps).map_err(|e| ApiError::bad_input(e.to_string()))
             })
             .collect()
     }
 
     /// The photo redrawn from straight above the table, with `margin` inches round it (1 when null).
     pub async fn rectified_photo(&self, view: PhotoViewOf, margin: Option<f64>) -> Result<RectifiedView, ApiError> {
-        let (photo, calibration) = self.fitted(&view)?;
+        let (photo, calibration, _) = self.fitted(&view)?;
         let margin = margin.unwrap_or(1.0).clamp(0.0, 12.0);
         let longest = view.table.width.max(view.table.depth) + 2.0 * margin;
         let top_down = TopDown { table: view.table, pixels_per_inch: (TOP_DOWN_SIDE / longest).min(60.0), margin };
@@ -118,7 +122,8 @@ impl Api {
         })
     }
 
-    fn fitted(&self, view: &PhotoViewOf) -> Result<(Arc<Photo>, Calibration), ApiError> {
+    /// The photo, its view fitted, and how far a spot tapped on it may be off.
+    fn fitted(&self, view: &PhotoViewOf) -> Result<(Arc<Photo>, Calibration, TapError), ApiError> {
         let photo = self.photos.lock().expect("photo shelf").get(&view.photo).ok_or_else(|| {
             ApiError::not_found("that photo is no longer open on the host (it keeps the last three): open it again")
         })?;
@@ -129,9 +134,11 @@ impl Api {
             on_photo(&photo, p.photo)?;
         }
         let taps = TapError(view.tap_error.unwrap_or(TapError::TAPPED.0).max(0.0));
+        // Found markers are placed far closer than a fingertip taps; the spots measured are still tapped.
+        let placed = if view.found_markers { TapError(photo::markers::FOUND_ERROR_PX) } else { taps };
         let calibration =
-            Calibration::fit(view.points.clone(), taps).map_err(|e| ApiError::bad_input(e.to_string()))?;
-        Ok((photo, calibration))
+            Calibration::fit(view.points.clone(), placed).map_err(|e| ApiError::bad_input(e.to_string()))?;
+        Ok((photo, calibration, taps))
     }
 }
 

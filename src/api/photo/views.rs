@@ -30,6 +30,10 @@ pub struct PhotoViewOf {
     /// How far a tap may be off, in photo pixels (2 when null).
     #[serde(default)]
     pub tap_error: Option<f64>,
+    /// Whether the points are the corner markers found on the photo (`find_photo_markers`), placed to
+    /// half a pixel rather than tapped.
+    #[serde(default)]
+    pub found_markers: bool,
 }
 
 /// A photo's view of the table as fitted.

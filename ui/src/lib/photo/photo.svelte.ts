@@ -70,6 +70,11 @@ class PhotoDesk {
   mode = $state<Mode>('calibrate');
 
   corners = $state<Px[]>([]);
+  /** The printed corner markers found on the photo: sixteen known points, fitted in place of tapped
+   * corners and placed far closer than a tap. Tapping a corner lets them go. */
+  markers = $state<KnownPoint[] | null>(null);
+  findingMarkers = $state(false);
+  markerError = $state<string | null>(null);
   extras = $state<Extra[]>([]);
   fit = $state<Fit | null>(null);
   /** Why the taps fix no view (a corner tapped twice, crossed order), in the engine's words. */
@@ -95,8 +100,15 @@ class PhotoDesk {
     return true;
   }
 
+  /** The corners fixed so far: all four once the markers are found. */
+  get placed(): number {
+    return this.markers ? 4 : this.corners.length;
+  }
+
   clearTaps() {
     this.corners = [];
+    this.markers = null;
+    this.markerError = null;
     this.extras = [];
     this.fit = null;
     this.fitError = null;
@@ -135,12 +147,29 @@ class PhotoDesk {
 
   /** What every command after opening sends: the photo, the table and the taps. */
   viewOf(): PhotoViewOf_Deserialize | null {
-    if (!this.photo || this.corners.length < 4) return null;
-    const points: KnownPoint[] = [
-      ...this.corners.map((photo, i) => ({ photo, table: cornerAt(this.table, i) })),
-      ...this.extras.map((e) => ({ photo: e.photo, table: e.table })),
-    ];
-    return { photo: this.photo.id, table: { ...this.table }, points, tap_error: null };
+    if (!this.photo) return null;
+    const known = this.extras.map((e) => ({ photo: e.photo, table: e.table }));
+    const base = { photo: this.photo.id, table: { ...this.table }, tap_error: null };
+    if (this.markers) return { ...base, points: [...this.markers, ...known], found_markers: true };
+    if (this.corners.length < 4) return null;
+    const corners = this.corners.map((photo, i) => ({ photo, table: cornerAt(this.table, i) }));
+    return { ...base, points: [...corners, ...known], found_markers: false };
+  }
+
+  /** Looks for the printed corner markers on the photo; where they are not all found, taps go on. */
+  async findMarkers() {
+    if (!this.photo) return;
+    this.findingMarkers = true;
+    this.markerError = null;
+    const r = await commands.findPhotoMarkers(this.photo.id, { ...this.table });
+    this.findingMarkers = false;
+    if (r.status === 'error') {
+      this.markerError = r.error.message;
+      return;
+    }
+    this.corners = [];
+    this.markers = r.data;
+    await this.refit();
   }
 
   /** Fits again from the taps as they now are; only the newest answer is kept. */

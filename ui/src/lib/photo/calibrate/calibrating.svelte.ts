@@ -17,7 +17,7 @@ class Calibrating {
   }
 
   tap(at: Px) {
-    if (desk.corners.length < 4) {
+    if (desk.placed < 4) {
       desk.corners = [...desk.corners, at];
       void desk.refit();
     } else if (this.adding) this.spot = at;
@@ -36,6 +36,7 @@ class Calibrating {
   undo() {
     if (this.spot) this.spot = null;
     else if (desk.extras.length) desk.extras = desk.extras.slice(0, -1);
+    else if (desk.markers) desk.markers = null;
     else desk.corners = desk.corners.slice(0, -1);
     void desk.refit();
   }
