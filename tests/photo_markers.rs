@@ -406,7 +406,7 @@ async fn the_app_finds_the_markers_on_an_open_photo_and_fits_its_view_by_them() 
 
     let points = api.find_photo_markers(opened.id.clone(), TABLE).await.unwrap();
     assert_eq!(points.len(), 16);
-    let view = PhotoViewOf { photo: opened.id.clone(), table: TABLE, points, tap_error: Some(0.5) };
+    let view = PhotoViewOf { photo: opened.id.clone(), table: TABLE, points, tap_error: None, found_markers: true };
     let fitted = api.calibrate_photo(view).await.unwrap();
     assert!(fitted.residual_px.unwrap() < 0.5, "{:?}", fitted.residual_px);
 
