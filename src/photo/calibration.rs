@@ -110,12 +110,10 @@ impl Calibration {
         ends: TapError,
     ) -> Result<MeasuredDistance, CalibrationError> {
         let (a, b) = (self.to_table(from)?, self.to_table(to)?);
-        let distance = |points: &[PhotoPt], ends: [PhotoPt; 2]| -> Option<f64> {
-            let map = self.refit(points)?;
+        let gradients = self.gradients(&[from, to], |map, ends| {
             let (p, q) = (map.apply(ends[0].x, ends[0].y)?, map.apply(ends[1].x, ends[1].y)?);
-            Some((p.0 - q.0).hypot(p.1 - q.1))
-        };
-        let gradients = self.gradients(&[from, to], |points, ends| distance(points, [ends[0], ends[1]]).map(|d| [d]));
+            Some([(p.0 - q.0).hypot(p.1 - q.1)])
+        });
         let (fit_sigma, end_sigma) = (self.fit_sigma(), ends.sigma());
         let variance: f64 =
             gradients.iter().map(|(g, on_fit)| g[0] * g[0] * if *on_fit { fit_sigma } else { end_sigma }.powi(2)).sum();
@@ -135,8 +133,8 @@ impl Calibration {
     /// As `locate`, with the spot's own tap error given apart from the calibration's.
     pub fn locate_with(&self, spot: PhotoPt, tap: TapError) -> Result<Located, CalibrationError> {
         let at = self.to_table(spot)?;
-        let gradients = self.gradients(&[spot], |points, ends| {
-            let (x, y) = self.refit(points)?.apply(ends[0].x, ends[0].y)?;
+        let gradients = self.gradients(&[spot], |map, ends| {
+            let (x, y) = map.apply(ends[0].x, ends[0].y)?;
             Some([x, y])
         });
         let (fit_sigma, tap_sigma) = (self.fit_sigma(), tap.sigma());
@@ -161,37 +159,52 @@ impl Calibration {
         Homography::fit(&photo, &table)
     }
 
-    /// The derivative of `f` by every pixel coordinate it depends on (the known points' taps, then
-    /// `ends`), each marked whether it belongs to the fit, by central differences.
+    /// The derivative of `f` (of a photo-to-table map and the spots `ends`) by every pixel coordinate it
+    /// depends on: the known points' taps, through the map refitted to them nudged, then the `ends`'. Each
+    /// is marked whether it belongs to the fit. Central differences.
     fn gradients<const N: usize>(
         &self,
         ends: &[PhotoPt],
-        f: impl Fn(&[PhotoPt], &[PhotoPt]) -> Option<[f64; N]>,
+        f: impl Fn(&Homography, &[PhotoPt]) -> Option<[f64; N]>,
     ) -> Vec<([f64; N], bool)> {
         let fitted: Vec<PhotoPt> = self.points.iter().map(|p| p.photo).collect();
         let mut out = Vec::with_capacity(2 * (fitted.len() + ends.len()));
-        for on_fit in [true, false] {
-            let count = if on_fit { fitted.len() } else { ends.len() };
-            for i in 0..count {
-                for axis in 0..2 {
-                    let nudged = |step: f64| {
-                        let (mut points, mut spots) = (fitted.clone(), ends.to_vec());
-                        let p = if on_fit { &mut points[i] } else { &mut spots[i] };
-                        if axis == 0 {
-                            p.x += step
-                        } else {
-                            p.y += step
-                        }
-                        f(&points, &spots)
-                    };
-                    if let (Some(up), Some(down)) = (nudged(STEP_PX), nudged(-STEP_PX)) {
-                        out.push((std::array::from_fn(|k| (up[k] - down[k]) / (2.0 * STEP_PX)), on_fit));
-                    }
+        let derivative = |up: Option<[f64; N]>, down: Option<[f64; N]>| {
+            let (up, down) = (up?, down?);
+            Some(std::array::from_fn(|k| (up[k] - down[k]) / (2.0 * STEP_PX)))
+        };
+        for i in 0..fitted.len() {
+            for axis in 0..2 {
+                let nudged = |step: f64| {
+                    let mut points = fitted.clone();
+                    nudge(&mut points[i], axis, step);
+                    f(&self.refit(&points)?, ends)
+                };
+                if let Some(g) = derivative(nudged(STEP_PX), nudged(-STEP_PX)) {
+                    out.push((g, true));
+                }
+            }
+        }
+        // Nudging an end leaves the fit as it is: one map serves them all.
+        let Some(map) = self.refit(&fitted) else { return out };
+        for i in 0..ends.len() {
+            for axis in 0..2 {
+                let nudged = |step: f64| {
+                    let mut spots = ends.to_vec();
+                    nudge(&mut spots[i], axis, step);
+                    f(&map, &spots)
+                };
+                if let Some(g) = derivative(nudged(STEP_PX), nudged(-STEP_PX)) {
+                    out.push((g, false));
                 }
             }
         }
         out
     }
+}
+
+fn nudge(p: &mut PhotoPt, axis: usize, step: f64) {
+    if axis == 0 { p.x += step } else { p.y += step }
 }
 
 fn fit_points(points: &[KnownPoint]) -> Option<Homography> {

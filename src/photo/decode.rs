@@ -4,6 +4,7 @@ use image::{DynamicImage, ImageDecoder, ImageError, ImageReader, RgbImage};
 use thiserror::Error;
 
 use super::format::{PhotoFormat, Sniffed, sniff};
+use super::jpeg_end;
 
 /// What a photo may be before it is decoded: set before any pixel is allocated, so a small file that
 /// claims a vast image (a decompression bomb) is refused from its header.
@@ -89,6 +90,9 @@ pub fn decode_with(bytes: &[u8], limits: PhotoLimits) -> Result<Photo, PhotoErro
     image_limits.max_image_height = Some(limits.max_side);
     image_limits.max_alloc = Some(limits.max_alloc);
     decoder.set_limits(image_limits).map_err(corrupt)?;
+    if format == PhotoFormat::Jpeg && !jpeg_end::runs_to_its_end(bytes) {
+        return Err(PhotoError::Corrupt { format: name, detail: "the file ends before the picture does".into() });
+    }
     let orientation = decoder.orientation().map_err(corrupt)?;
     let mut image = DynamicImage::from_decoder(decoder).map_err(corrupt)?;
     image.apply_orientation(orientation);

@@ -7,7 +7,7 @@ pub enum CalibrationError {
     TooFew { given: usize },
     #[error("the points for {first} and {second} are the same spot on the photo: was one tapped twice?")]
     SameSpot { first: String, second: String },
-    #[error("the table point {point} is given twice")]
+    #[error("the table point {point} is given twice: give each known point once")]
     SameTablePoint { point: String },
     #[error(
         "the points for {points} lie on one line, so they cannot fix the table's perspective: tap the corners of the table itself"
@@ -24,7 +24,7 @@ pub enum CalibrationError {
     #[error("no view of the table fits these points")]
     NoFit,
     #[error(
-        "the point at {x:.1}, {y:.1} on the photo is beyond the table's horizon, so it is not on the table's plane"
+        "the point at {x:.1}, {y:.1} on the photo is beyond the table's horizon, so it is not on the table's plane: tap a spot on the table"
     )]
     BeyondHorizon { x: f64, y: f64 },
     #[error("the point at {x:.1}, {y:.1} is outside the photo ({width} x {height} pixels)")]

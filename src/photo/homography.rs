@@ -58,6 +58,7 @@ fn signed_forward(h: Matrix3<f64>, from: &[(f64, f64)]) -> Matrix3<f64> {
     if w < 0.0 { -h / scale } else { h / scale }
 }
 
+/// A similarity, and the points it moved.
 type Normalised = (Matrix3<f64>, Vec<(f64, f64)>);
 
 /// The similarity taking `points` to centroid 0 and mean distance √2, and the moved points.

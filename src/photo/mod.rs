@@ -8,10 +8,12 @@ mod degenerate;
 mod error;
 mod format;
 mod homography;
+mod jpeg_end;
 mod known_point;
 pub mod markers;
 mod point;
 mod rectify;
+mod warp;
 
 pub use calibration::{Calibration, Located, MeasuredDistance, TapError};
 pub use decode::{Photo, PhotoError, PhotoLimits, decode, decode_with};
@@ -20,7 +22,8 @@ pub use format::PhotoFormat;
 pub use homography::Homography;
 pub use known_point::{KnownPoint, corner_points, table_corners};
 pub use point::PhotoPt;
-pub use rectify::{OFF_PHOTO, TopDown, rectify};
+pub use rectify::{OFF_PHOTO, TopDown, out_to_photo_samples, rectify};
+pub use warp::warp_bilinear;
 
 /// Refuses a spot that is not on the photo: a tap can only land on the picture.
 pub fn check_on_photo(p: PhotoPt, width: u32, height: u32) -> Result<(), CalibrationError> {

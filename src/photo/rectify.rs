@@ -1,7 +1,7 @@
 use image::{Rgb, RgbImage};
-use imageproc::geometric_transformations::{Border, Interpolation, warp_into_with};
 
 use super::Calibration;
+use super::warp::warp_bilinear;
 use crate::measure::{Pt, Table};
 
 /// Where the table goes in a top-down view: `pixels_per_inch` across, with `margin` inches of the
@@ -32,25 +32,13 @@ pub const OFF_PHOTO: Rgb<u8> = Rgb([24, 24, 24]);
 pub fn rectify(photo: &RgbImage, calibration: &Calibration, view: TopDown) -> RgbImage {
     let (width, height) = view.size();
     let mut out = RgbImage::new(width, height);
-    let m = out_to_photo_samples(calibration, view);
-    // imageproc samples with pixel centres at whole numbers; photo points put them at half pixels.
-    warp_into_with(
-        photo,
-        move |x, y| {
-            let w = m[6] * x + m[7] * y + m[8];
-            ((m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w)
-        },
-        Interpolation::Bilinear,
-        Border::Constant(OFF_PHOTO),
-        &mut out,
-    );
+    warp_bilinear(photo, out_to_photo_samples(calibration, view), OFF_PHOTO, &mut out);
     out
 }
 
-/// The map from a view pixel's index to the photo's sample index, in single precision for the inner
-/// loop: its entries are scaled so the largest is 1, which single precision holds to a thousandth of a
-/// pixel on a 12-megapixel photo.
-pub fn out_to_photo_samples(calibration: &Calibration, view: TopDown) -> [f32; 9] {
+/// The map from a view pixel's index to the photo's sample index (pixel centres at whole numbers, where
+/// photo points put them at half pixels), scaled so its largest entry is 1.
+pub fn out_to_photo_samples(calibration: &Calibration, view: TopDown) -> [f64; 9] {
     let h = calibration.table_to_photo();
     let s = 1.0 / view.pixels_per_inch;
     // Table point of pixel (c, r): x = s·c + (s/2 − margin), y likewise.
@@ -59,7 +47,7 @@ pub fn out_to_photo_samples(calibration: &Calibration, view: TopDown) -> [f32; 9
     let photo_to_samples = [1.0, 0.0, -0.5, 0.0, 1.0, -0.5, 0.0, 0.0, 1.0];
     let m = multiply(&photo_to_samples, &multiply(&h, &view_to_table));
     let largest = m.iter().fold(0.0f64, |a, v| a.max(v.abs()));
-    m.map(|v| (v / largest) as f32)
+    m.map(|v| v / largest)
 }
 
 fn multiply(a: &[f64; 9], b: &[f64; 9]) -> [f64; 9] {
