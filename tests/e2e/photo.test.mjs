@@ -205,11 +205,19 @@ test('a photo of the table: calibrate, measure, overlay a ring and sync two unit
     await page.mouse.up();
   }
   await tid('fit-quality').waitFor();
+  assert.equal(await tid('marker-error').count(), 0, 'the markers\' refusal goes once corners are tapped');
   assert.match(await text('fit-quality'), /far corner may be off by \d+\.\d"/);
   await tid('fit-grid').waitFor();
   await until('the top-down view', () => tid('top-down').count());
   await shot('3-calibrated');
   await lookSound(page, 'photo', 'calibrated');
+  // Turning the corners takes each tap as the next corner round; four turns are where it began.
+  const grid = async () => tid('fit-grid').getAttribute('d');
+  const fitted = await grid();
+  await tid('corners-turn').click();
+  await until('the turned grid', async () => (await grid()) !== fitted);
+  for (let i = 0; i < 3; i++) await tid('corners-turn').click();
+  await until('the grid as tapped', async () => (await grid()) === fitted);
 
   // A known distance, corner of a checker square to another: 48" across and 24" down.
   await tid('photo-mode-measure').click();

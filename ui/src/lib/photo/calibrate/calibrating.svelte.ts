@@ -18,6 +18,8 @@ class Calibrating {
 
   tap(at: Px) {
     if (desk.placed < 4) {
+      // Tapping is the way on once the markers were not found: their refusal has been read.
+      desk.markerError = null;
       desk.corners = [...desk.corners, at];
       void desk.refit();
     } else if (this.adding) this.spot = at;
@@ -38,6 +40,14 @@ class Calibrating {
     else if (desk.extras.length) desk.extras = desk.extras.slice(0, -1);
     else if (desk.markers) desk.markers = null;
     else desk.corners = desk.corners.slice(0, -1);
+    void desk.refit();
+  }
+
+  /** Each tapped corner taken as the next one round the table: for a player who began at another corner
+   * than (0, 0). Four corners fit whatever corner they start at, so only the grid drawn shows it. */
+  turnCorners() {
+    if (desk.corners.length !== 4) return;
+    desk.corners = [...desk.corners.slice(1), desk.corners[0]];
     void desk.refit();
   }
 
