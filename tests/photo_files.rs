@@ -313,3 +313,37 @@ fn png_and_webp_photos_are_read_as_made() {
     let photo = decode(&bytes).unwrap();
     assert_eq!(*photo.image.get_pixel(3, 4), Rgb([30, 80, 90]));
 }
+
+#[test]
+fn a_table_size_or_tap_error_past_reason_is_refused_by_name() {
+    let t = Table::new();
+    let path = t.dir.path().join("table.png");
+    std::fs::write(&path, png(&two_tone())).unwrap();
+    let measure = |table: &str, tap: &str| {
+        let out = t.run(&[
+            "photo",
+            "measure",
+            path.to_str().unwrap(),
+            "--corners",
+            "1,1;47,1;47,31;1,31",
+            "--table",
+            table,
+            "--tap-error",
+            tap,
+            "--from",
+            "5,5",
+            "--to",
+            "20,30",
+        ]);
+        (out.status.code(), common::stderr(&out))
+    };
+    for table in ["72x0.0001", "1e9x48", "0x48"] {
+        let (code, stderr) = measure(table, "2");
+        assert_eq!(code, Some(2), "{table}: {stderr}");
+        assert!(stderr.contains("--table") && stderr.contains("from 1 to 1200 inches"), "{table}: {stderr}");
+    }
+    let (code, stderr) = measure("72x48", "1e9");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--tap-error must be from 0 to 100 pixels"), "{stderr}");
+    assert_eq!(measure("72x48", "2").0, Some(0));
+}

@@ -9,6 +9,11 @@ use crate::measure::{Pt, Table};
 use crate::photo::markers::{self, Paper};
 use crate::photo::{self, Calibration, KnownPoint, Photo, PhotoPt, TapError, TopDown};
 
+/// A table larger than a hundred feet a side is a typing slip, not a wargames table.
+const MOST_TABLE_INCHES: f64 = 1200.0;
+/// A tap further off than this is not a tap on the spot meant.
+const MOST_TAP_ERROR_PX: f64 = 100.0;
+
 #[derive(Args, Debug)]
 pub struct PhotoArgs {
     #[command(subcommand)]
@@ -200,8 +205,8 @@ fn open(view: &ViewArgs) -> Result<(Photo, Calibration), Failure> {
     for p in &points {
         on_photo(&photo, p.photo)?;
     }
-    if !(view.tap_error >= 0.0 && view.tap_error.is_finite()) {
-        return Err(Failure::bad_input("--tap-error must be 0 or more pixels"));
+    if !(0.0..=MOST_TAP_ERROR_PX).contains(&view.tap_error) {
+        return Err(Failure::bad_input(format!("--tap-error must be from 0 to {MOST_TAP_ERROR_PX} pixels")));
     }
     // Found markers are placed far closer than a fingertip taps; tapped points keep the taps' error.
     let fit_error = if view.markers && view.points.is_none() { markers::FOUND_ERROR_PX } else { view.tap_error };
@@ -227,10 +232,10 @@ fn parse_table(text: &str) -> Result<Table, Failure> {
         .map(|(w, d)| (w.trim().to_string(), d.trim().to_string()))
         .ok_or_else(bad)?;
     let (width, depth): (f64, f64) = (w.parse().map_err(|_| bad())?, d.parse().map_err(|_| bad())?);
-    if width > 0.0 && depth > 0.0 && width.is_finite() && depth.is_finite() {
+    if (1.0..=MOST_TABLE_INCHES).contains(&width) && (1.0..=MOST_TABLE_INCHES).contains(&depth) {
         Ok(Table { width, depth })
     } else {
-        Err(bad())
+        Err(Failure::bad_input(format!("--table {text:?}: each side must be from 1 to {MOST_TABLE_INCHES} inches")))
     }
 }
 

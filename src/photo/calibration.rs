@@ -22,6 +22,10 @@ impl TapError {
 
 /// Stated uncertainties are two standard deviations: about 95% of true values lie within them.
 const COVERAGE_SIGMAS: f64 = 2.0;
+/// A spot's uncertainty is read as a circle round it, so it is the radius that holds about 95% of a
+/// two-dimensional spread, √(−2 ln 0.05) standard deviations along its widest axis: two would hold only
+/// 86% when the spread is round.
+const CIRCLE_SIGMAS: f64 = 2.4477;
 /// Step of the numeric derivatives, in pixels: small against any tap error, large against rounding.
 const STEP_PX: f64 = 0.01;
 
@@ -51,7 +55,8 @@ pub struct MeasuredDistance {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct Located {
     pub at: Pt,
-    /// Two standard deviations along the direction the spot is least certain in, in inches.
+    /// The radius round `at`, in inches, that holds the true spot about 95% of the time: 2.45 standard
+    /// deviations along the direction the spot is least certain in.
     pub uncertainty: f64,
 }
 
@@ -144,7 +149,7 @@ impl Calibration {
             covariance += Matrix2::new(g[0] * g[0], g[0] * g[1], g[1] * g[0], g[1] * g[1]) * s2;
         }
         let widest = SymmetricEigen::new(covariance).eigenvalues.max().max(0.0);
-        Ok(Located { at, uncertainty: COVERAGE_SIGMAS * widest.sqrt() })
+        Ok(Located { at, uncertainty: CIRCLE_SIGMAS * widest.sqrt() })
     }
 
     /// The per-axis spread of the known points' taps: the stated tap error, or what the fit's misses say

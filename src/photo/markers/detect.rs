@@ -2,6 +2,7 @@
 
 use image::RgbImage;
 
+use super::design::Marker;
 use super::edges::refine;
 use super::error::MarkerError;
 use super::gray::shrunk;
@@ -28,6 +29,19 @@ pub fn find_markers(photo: &RgbImage, table: Table) -> Result<Vec<KnownPoint>, M
 fn markers_seen(photo: &RgbImage) -> Vec<FoundMarker> {
     let longest = photo.width().max(photo.height());
     let factor = longest.div_ceil(SEARCH_SIDE).max(1);
+    let found = seen_at(photo, factor);
+    // On a photo taken steeply the far markers may be too few pixels deep on the shrunk copy to show as
+    // squares: only then is the whole photo searched, which costs several times as long.
+    if factor > 1 && kinds(&found) < Marker::ALL.len() {
+        let again = seen_at(photo, 1);
+        if kinds(&again) > kinds(&found) {
+            return again;
+        }
+    }
+    found
+}
+
+fn seen_at(photo: &RgbImage, factor: u32) -> Vec<FoundMarker> {
     let small = shrunk(photo, factor);
     let window = ((f64::from(small.width().max(small.height())) * WINDOW_SHARE) as u32).max(4);
     quads(&small, factor, window)
@@ -38,4 +52,9 @@ fn markers_seen(photo: &RgbImage) -> Vec<FoundMarker> {
             refined.and_then(|refined| identify(photo, refined)).or_else(|| identify(photo, corners))
         })
         .collect()
+}
+
+/// How many of the four markers are among those read.
+fn kinds(found: &[FoundMarker]) -> usize {
+    Marker::ALL.iter().filter(|m| found.iter().any(|f| f.marker == **m)).count()
 }
