@@ -1567,7 +1567,10 @@ export type LedgerView_Serialize = {
 /**  A spot on the photo found on the table. */
 export type Located = {
 	at: Pt,
-	/**  Two standard deviations along the direction the spot is least certain in, in inches. */
+	/**
+	 *  The radius round `at`, in inches, that holds the true spot about 95% of the time: 2.45 standard
+	 *  deviations along the direction the spot is least certain in.
+	 */
 	uncertainty: number | null,
 };
 
