@@ -64,7 +64,10 @@ impl Game {
     }
 
     pub fn describe(&self, event: &Event) -> String {
-        let text = self.describe_outcome(event);
+        let mut text = self.describe_outcome(event);
+        if let Some(result) = &event.battle_over {
+            text = format!("{text}. The battle is over: {result}");
+        }
         match event.reroll_of {
             Some(seq) => {
                 let undone = self.describe_outcome(&self.events()[seq]);

@@ -36,7 +36,7 @@ impl OddsView {
     pub fn new(label: impl Into<String>, dist: &Dist) -> OddsView {
         OddsView {
             label: label.into(),
-            outcomes: dist.entries().map(|(value, p)| Outcome { value, p }).collect(),
+            outcomes: dist.entries().map(|(value, p)| Outcome { value, p: chance(p) }).collect(),
             mean: dist.mean(),
             lines: Vec::new(),
             dice: Vec::new(),
@@ -49,6 +49,28 @@ impl OddsView {
     }
 
     pub fn add_line(&mut self, label: impl Into<String>, p: f64) {
-        self.lines.push(OddsLine { label: label.into(), p });
+        self.lines.push(OddsLine { label: label.into(), p: chance(p) });
+    }
+}
+
+/// A chance summed from many exact terms can land a rounding step past 0 or 1 (1.0000000000000002), which
+/// a player reading `--json` takes for an error: it is shown as the certainty or impossibility it is.
+fn chance(p: f64) -> f64 {
+    p.clamp(0.0, 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chance_summed_a_rounding_step_past_certainty_is_shown_as_certain() {
+        // 1.0000000000000002, as a referee saw printed.
+        let almost = 1.0 + f64::EPSILON;
+        let mut odds = OddsView::new("a sure thing", &Dist::constant(1));
+        odds.add_line("it happens", almost);
+        odds.add_line("it does not", -f64::EPSILON);
+        assert_eq!(odds.lines[0].p, 1.0);
+        assert_eq!(odds.lines[1].p, 0.0);
     }
 }
