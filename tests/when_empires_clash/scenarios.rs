@@ -52,8 +52,12 @@ fn a_square_off_the_grid_or_three_stands_in_a_square_or_two_facing_apart_are_ref
 
 #[test]
 fn a_board_smaller_than_twelve_squares_or_an_obstacle_between_squares_not_side_by_side_is_refused() {
-    let small =
-        Battle::new("").stand("a", "red", "regular_infantry", "A1", 0, "").source().replace("[12, 12]", "[10, 12]");
+    let small = Battle::new("")
+        .stand("a", "red", "regular_infantry", "A1", 0, "")
+        .stand("hq", "red", "command_on_foot", "A2", 0, "")
+        .stand("induna", "blue", "command_on_foot", "B1", 180, "")
+        .source()
+        .replace("[12, 12]", "[10, 12]");
     let error = parse("battle.toml", &small).unwrap_err().to_string();
     assert!(error.contains("at least 12 x 12 squares"), "{error}");
     let apart = Battle::new("[[board.obstacles]]\nkind = \"wall\"\nbetween = [[\"C3\", \"D4\"]]").stand(

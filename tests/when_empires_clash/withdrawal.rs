@@ -31,9 +31,9 @@ fn an_army_that_has_lost_half_its_value_must_withdraw_toward_its_baseline() {
     assert!(refused.message.contains("is not the active stand"), "{}", refused.message);
     play.ok(r#"{"type":"leave_table","unit":"induna"}"#);
     // Every Blue stand has gone: the battle ends. Withdrawn stands were not destroyed, so they count:
-    // Blue's spears 2 and commander 2 against Red's 3.
+    // Blue's spears 2 and commander 2 against Red's 3 and commander 2.
     assert_eq!(play.own_view()["ended"], "Blue have left the battlefield");
-    assert_eq!(play.own_view()["result"], "Blue win a Marginal victory (4 against 3)");
+    assert_eq!(play.own_view()["result"], "Red win a Marginal victory (5 against 4)");
 }
 
 #[test]
