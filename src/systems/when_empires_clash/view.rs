@@ -186,15 +186,14 @@ fn headline(ctx: &Ctx) -> String {
 fn owed(ctx: &Ctx) -> Vec<String> {
     match &ctx.turn.step {
         TurnStep::Activating { side, left: Some(_), .. } if ctx.turn.ended.is_none() => {
-            let withdrawing = ctx.withdrawing();
-            let mut owed = Vec::new();
-            if withdrawing.contains(&side.as_str()) {
-                owed.push(format!("{} must withdraw: their moves go toward their baseline", ctx.side(side).name));
-            }
             if let Err(crate::game::GameError::Refused(refusal)) = sequence::owed_withdrawal(ctx) {
-                owed.push(refusal.message);
+                return vec![refusal.message];
             }
-            owed
+            if ctx.withdrawing().contains(&side.as_str()) {
+                vec![format!("{} must withdraw: their moves go toward their baseline", ctx.side(side).name)]
+            } else {
+                vec![]
+            }
         }
         _ => vec![],
     }
