@@ -291,6 +291,8 @@ fn active_offers(ctx: &Ctx, stand: &Stand, fights: &[CombatView]) -> Vec<Offer> 
         offers.push(if targets.is_empty() {
             let why = if stand.unit.flags.contains(&FOUGHT) {
                 "it has initiated its combat this turn"
+            } else if stand.must_dismount && !stand.dismounted {
+                "it must dismount to fight"
             } else if action == "fire" {
                 "no enemy stand in range, in its front arc and in sight"
             } else {
