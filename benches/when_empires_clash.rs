@@ -7,7 +7,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable::dice::DiceExpr;
 use sandtable::measure::Square;
-use sandtable::systems::when_empires_clash::board::{Board, Facing, Ground, Mover, Recoiler, reachable, recoil};
+use sandtable::systems::when_empires_clash::board::{Board, Facing, Ground, Mover, Recoiler, Space, reachable, recoil};
 use sandtable::systems::when_empires_clash::combat::{Side, odds};
 
 /// An 18 x 12 field with woods, a hill, a road and a wall, two armies of 20 stands facing each other.
@@ -30,20 +30,26 @@ fn field() -> (Board, Vec<Square>, Vec<Square>) {
 
 fn benches(c: &mut Criterion) {
     let (board, friends, enemies) = field();
+    let mut space = Space::new(50, 2);
+    for &square in &friends {
+        space.take(square, 20);
+    }
+    let friends = space;
     let cavalry = Mover {
         at: Square::new(8, 8),
         squares: 5,
         infantry: false,
         artillery: false,
+        depth_mm: 30,
         friends: &friends,
         enemies: &enemies,
     };
     c.bench_function("legal squares for irregular cavalry, 18 x 12, 40 stands", |b| {
-        b.iter(|| reachable(black_box(&board), black_box(&cavalry), 2))
+        b.iter(|| reachable(black_box(&board), black_box(&cavalry)))
     });
     let infantry = Mover { at: Square::new(8, 8), squares: 3, infantry: true, ..cavalry };
     c.bench_function("legal squares for native infantry, 18 x 12, 40 stands", |b| {
-        b.iter(|| reachable(black_box(&board), black_box(&infantry), 2))
+        b.iter(|| reachable(black_box(&board), black_box(&infantry)))
     });
     let near = [Square::new(8, 7), Square::new(7, 7)];
     let recoiling = Recoiler {
@@ -51,10 +57,11 @@ fn benches(c: &mut Criterion) {
         squares: 4,
         infantry: false,
         toward_baseline: Facing::South,
+        depth_mm: 30,
         friends: &friends,
         enemies: &near,
     };
-    c.bench_function("recoil path", |b| b.iter(|| recoil(black_box(&board), black_box(&recoiling), 2)));
+    c.bench_function("recoil path", |b| b.iter(|| recoil(black_box(&board), black_box(&recoiling))));
     let (european, native) = (DiceExpr::parse("2D6").unwrap(), DiceExpr::parse("D12").unwrap());
     let firer = Side { dice: european, added: 4 };
     let target = Side { dice: native, added: 2 };

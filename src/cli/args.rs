@@ -90,6 +90,10 @@ pub enum ArmiesCommand {
         /// Throw each army's value on 8D6 instead of agreeing 36 points
         #[arg(long)]
         thrown: bool,
+        /// Refuse armies beyond the text's recommendation for agreed values (36 points, at most 12 in
+        /// stands worth 4 or more), which are otherwise set up with a warning
+        #[arg(long)]
+        checked: bool,
         /// Faces of the set-up dice in order, comma-separated: terrain, baseline, depth, commander (each
         /// side a D6, ties for who goes first thrown again), then 8D6 each with --thrown
         #[arg(long, value_delimiter = ',')]

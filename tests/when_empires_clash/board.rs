@@ -3,16 +3,28 @@
 
 use sandtable::measure::Square;
 use sandtable::systems::when_empires_clash::board::{
-    Aspect, Blocked, Board, Facing, Ground, Mover, Obstacle, Recoil, Recoiler, aspect, in_front_arc, in_rear_arc,
-    line_of_sight, reachable, recoil,
+    Aspect, Blocked, Board, Facing, Ground, Mover, Obstacle, Recoil, Recoiler, Space, aspect, depth_in_row,
+    in_front_arc, in_rear_arc, line_of_sight, reachable, recoil,
 };
 
 fn sq(col: i32, row: i32) -> Square {
     Square::new(col, row)
 }
 
-fn mover<'a>(at: Square, squares: u32, friends: &'a [Square], enemies: &'a [Square]) -> Mover<'a> {
-    Mover { at, squares, infantry: true, artillery: false, friends, enemies }
+/// Squares of 50 mm, two stands at most, with a 20 mm infantry stand in each square listed (twice for two).
+fn space(infantry: &[Square]) -> Space {
+    let mut space = Space::new(50, 2);
+    for &square in infantry {
+        space.take(square, 20);
+    }
+    space
+}
+
+static NOBODY: std::sync::LazyLock<Space> = std::sync::LazyLock::new(|| space(&[]));
+
+/// An infantry stand (20 mm) moving `squares`.
+fn mover<'a>(at: Square, squares: u32, friends: &'a Space, enemies: &'a [Square]) -> Mover<'a> {
+    Mover { at, squares, infantry: true, artillery: false, depth_mm: 20, friends, enemies }
 }
 
 #[test]
@@ -61,7 +73,7 @@ fn a_line_of_sight_touching_a_squares_corner_is_not_blocked_by_it() {
 #[test]
 fn a_stand_moves_its_move_in_squares_orthogonally_or_diagonally() {
     let board = Board::new(18, 12);
-    let ends = reachable(&board, &mover(sq(5, 5), 2, &[], &[]), 2);
+    let ends = reachable(&board, &mover(sq(5, 5), 2, &NOBODY, &[]));
     assert_eq!(ends.len(), 24, "every square within two king's steps but its own");
     assert_eq!(ends[&sq(7, 7)], 2);
 }
@@ -72,10 +84,10 @@ fn a_move_wholly_along_a_road_goes_one_square_further() {
     for col in 0..10 {
         board.add_road(sq(col, 3));
     }
-    let ends = reachable(&board, &mover(sq(2, 3), 2, &[], &[]), 2);
+    let ends = reachable(&board, &mover(sq(2, 3), 2, &NOBODY, &[]));
     assert_eq!(ends.get(&sq(5, 3)), Some(&3), "three squares along the road");
     assert!(!ends.contains_key(&sq(5, 4)), "off the road, only two");
-    let off_road = reachable(&board, &mover(sq(2, 4), 2, &[], &[]), 2);
+    let off_road = reachable(&board, &mover(sq(2, 4), 2, &NOBODY, &[]));
     assert!(!off_road.contains_key(&sq(5, 3)), "a move that starts off the road has no extra square");
 }
 
@@ -83,7 +95,7 @@ fn a_move_wholly_along_a_road_goes_one_square_further() {
 fn crossing_a_hill_contour_costs_a_square() {
     let mut board = Board::new(18, 12);
     board.set_level(sq(6, 5), 1);
-    let ends = reachable(&board, &mover(sq(5, 5), 2, &[], &[]), 2);
+    let ends = reachable(&board, &mover(sq(5, 5), 2, &NOBODY, &[]));
     assert_eq!(ends[&sq(6, 5)], 2, "one square and one contour");
     assert!(!ends.contains_key(&sq(7, 5)) || ends[&sq(7, 5)] == 2, "round the hill, not over it");
 }
@@ -93,11 +105,11 @@ fn only_infantry_moves_into_woods_off_the_road_or_over_a_wall_square() {
     let mut board = Board::new(18, 12);
     board.set_ground(sq(6, 5), Ground::Woods);
     board.add_obstacle(sq(5, 5), sq(5, 6), Obstacle::Wall).unwrap();
-    let horse = Mover { infantry: false, ..mover(sq(5, 5), 4, &[], &[]) };
-    let ends = reachable(&board, &horse, 2);
+    let horse = Mover { infantry: false, ..mover(sq(5, 5), 4, &NOBODY, &[]) };
+    let ends = reachable(&board, &horse);
     assert!(!ends.contains_key(&sq(6, 5)));
     assert_eq!(ends[&sq(5, 6)], 2, "cavalry goes round the wall's end");
-    let foot = reachable(&board, &mover(sq(5, 5), 4, &[], &[]), 2);
+    let foot = reachable(&board, &mover(sq(5, 5), 4, &NOBODY, &[]));
     assert_eq!((foot[&sq(6, 5)], foot[&sq(5, 6)]), (1, 1));
 }
 
@@ -116,34 +128,34 @@ fn a_diagonal_step_square_to_square_crosses_a_wall_only_when_both_ways_round_do(
 fn a_stand_stops_on_coming_next_to_an_enemy_square_and_artillery_never_does() {
     let board = Board::new(18, 12);
     let enemies = [sq(5, 2)];
-    let ends = reachable(&board, &mover(sq(5, 5), 3, &[], &enemies), 2);
+    let ends = reachable(&board, &mover(sq(5, 5), 3, &NOBODY, &enemies));
     assert_eq!(ends[&sq(5, 3)], 2, "it may come up next to the enemy");
     // Beyond the enemy, only a way round that never comes next to it before the end will do.
-    let far = reachable(&board, &mover(sq(5, 5), 8, &[], &enemies), 2);
+    let far = reachable(&board, &mover(sq(5, 5), 8, &NOBODY, &enemies));
     assert!(far[&sq(5, 1)] > 4, "not straight on past it: {}", far[&sq(5, 1)]);
-    let gun = Mover { artillery: true, infantry: false, ..mover(sq(5, 5), 3, &[], &enemies) };
-    assert!(!reachable(&board, &gun, 2).keys().any(|&s| (s.col - 5).abs() <= 1 && (s.row - 2).abs() <= 1));
+    let gun = Mover { artillery: true, infantry: false, ..mover(sq(5, 5), 3, &NOBODY, &enemies) };
+    assert!(!reachable(&board, &gun).keys().any(|&s| (s.col - 5).abs() <= 1 && (s.row - 2).abs() <= 1));
 }
 
 #[test]
 fn a_square_holds_two_stands_and_friends_are_passed_through() {
     let board = Board::new(18, 12);
-    let friends = [sq(5, 4), sq(5, 4), sq(5, 3)];
-    let ends = reachable(&board, &mover(sq(5, 5), 2, &friends, &[]), 2);
+    let friends = space(&[sq(5, 4), sq(5, 4), sq(5, 3)]);
+    let ends = reachable(&board, &mover(sq(5, 5), 2, &friends, &[]));
     assert!(!ends.contains_key(&sq(5, 4)), "full");
     assert!(ends.contains_key(&sq(5, 3)), "room for one more, reached through the full square");
 }
 
-fn recoiler<'a>(at: Square, squares: u32, friends: &'a [Square], enemies: &'a [Square]) -> Recoiler<'a> {
-    Recoiler { at, squares, infantry: true, toward_baseline: Facing::South, friends, enemies }
+fn recoiler<'a>(at: Square, squares: u32, friends: &'a Space, enemies: &'a [Square]) -> Recoiler<'a> {
+    Recoiler { at, squares, infantry: true, toward_baseline: Facing::South, depth_mm: 20, friends, enemies }
 }
 
 #[test]
 fn a_recoil_goes_toward_the_baseline_until_two_squares_from_every_enemy() {
     let board = Board::new(18, 12);
-    let result = recoil(&board, &recoiler(sq(5, 5), 2, &[], &[sq(5, 4)]), 2);
+    let result = recoil(&board, &recoiler(sq(5, 5), 2, &NOBODY, &[sq(5, 4)]));
     assert_eq!(result, Recoil::Back(vec![sq(5, 6)]), "one square back is two from the enemy");
-    let result = recoil(&board, &recoiler(sq(5, 5), 3, &[], &[sq(5, 4), sq(4, 5)]), 2);
+    let result = recoil(&board, &recoiler(sq(5, 5), 3, &NOBODY, &[sq(5, 4), sq(4, 5)]));
     assert_eq!(result, Recoil::Back(vec![sq(6, 6)]));
 }
 
@@ -152,7 +164,7 @@ fn a_recoil_goes_toward_the_baseline_until_two_squares_from_every_enemy() {
 #[test]
 fn a_recoil_from_a_square_shared_with_a_friend_destroys_the_stand() {
     let board = Board::new(18, 12);
-    let result = recoil(&board, &recoiler(sq(5, 5), 2, &[sq(5, 5)], &[sq(5, 4)]), 2);
+    let result = recoil(&board, &recoiler(sq(5, 5), 2, &space(&[sq(5, 5)]), &[sq(5, 4)]));
     assert_eq!(result, Recoil::Destroyed(Blocked::SharingASquare));
 }
 
@@ -160,7 +172,7 @@ fn a_recoil_from_a_square_shared_with_a_friend_destroys_the_stand() {
 fn a_recoil_longer_than_the_stands_move_destroys_it() {
     let board = Board::new(18, 12);
     let enemies = [sq(5, 4), sq(4, 6), sq(6, 6), sq(5, 7)];
-    let result = recoil(&board, &recoiler(sq(5, 5), 2, &[], &enemies), 2);
+    let result = recoil(&board, &recoiler(sq(5, 5), 2, &NOBODY, &enemies));
     assert!(
         matches!(result, Recoil::Destroyed(Blocked::TooFar { .. }) | Recoil::Destroyed(Blocked::NoWayBack)),
         "{result:?}"
@@ -170,7 +182,7 @@ fn a_recoil_longer_than_the_stands_move_destroys_it() {
     board.set_level(sq(4, 6), 1);
     board.set_level(sq(5, 6), 1);
     board.set_level(sq(6, 6), 1);
-    let result = recoil(&board, &recoiler(sq(5, 5), 1, &[], &far), 2);
+    let result = recoil(&board, &recoiler(sq(5, 5), 1, &NOBODY, &far));
     assert_eq!(result, Recoil::Destroyed(Blocked::TooFar { needs: 2 }), "the contour costs a square");
 }
 
@@ -180,9 +192,9 @@ fn a_recoil_blocked_by_an_obstacle_or_the_table_edge_destroys_the_stand() {
     for col in 4..=6 {
         board.add_obstacle(sq(col, 5), sq(col, 6), Obstacle::Stream).unwrap();
     }
-    let result = recoil(&board, &recoiler(sq(5, 5), 3, &[], &[sq(5, 4)]), 2);
+    let result = recoil(&board, &recoiler(sq(5, 5), 3, &NOBODY, &[sq(5, 4)]));
     assert_eq!(result, Recoil::Destroyed(Blocked::NoWayBack));
-    let edge = recoil(&Board::new(18, 12), &recoiler(sq(5, 11), 3, &[], &[sq(5, 10)]), 2);
+    let edge = recoil(&Board::new(18, 12), &recoiler(sq(5, 11), 3, &NOBODY, &[sq(5, 10)]));
     assert_eq!(edge, Recoil::Destroyed(Blocked::NoWayBack), "off the baseline edge there is no way back");
 }
 
@@ -193,4 +205,20 @@ fn a_wall_square_edge_facing_the_attacker_gives_cover_and_one_behind_does_not() 
     assert_eq!(board.cover_against(sq(5, 5), sq(5, 2)), Some(Obstacle::Wall));
     assert_eq!(board.cover_against(sq(5, 5), sq(7, 3)), Some(Obstacle::Wall), "diagonally, across that side");
     assert_eq!(board.cover_against(sq(5, 5), sq(5, 8)), None, "from behind");
+}
+
+/// The Battlefield: two stands share a 50 mm square only when their depths add to 50 mm or less, and never
+/// three; a large stand takes 50 mm of each square it fills and the rest of its depth in its last.
+#[test]
+fn a_square_holds_stands_only_as_deep_as_its_50_mm() {
+    let mut space = Space::new(50, 2);
+    space.take(sq(5, 5), 30);
+    assert!(!space.fits(sq(5, 5), 30), "two cavalry stands: 60 mm");
+    assert!(space.fits(sq(5, 5), 20), "cavalry and infantry: 50 mm");
+    let mut pair = Space::new(50, 2);
+    pair.take(sq(1, 1), 20);
+    pair.take(sq(1, 1), 20);
+    assert!(!pair.fits(sq(1, 1), 0), "two stands fill a square whatever their depth");
+    let rows: Vec<u32> = (0..3).map(|row| depth_in_row(90, row, 50)).collect();
+    assert_eq!(rows, [50, 40, 0]);
 }

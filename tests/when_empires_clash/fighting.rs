@@ -295,3 +295,124 @@ fn a_towing_transport_takes_its_gun_back_with_it_and_leaves_it_when_destroyed() 
     let turn = play.game.state().rules.get::<sandtable::systems::when_empires_clash::Turn>().unwrap();
     assert!(turn.towing.is_empty(), "the destroyed wagon tows nothing");
 }
+
+/// Stands that are Forced to Recoil stop at a square clear of the enemy that has room for them, and The
+/// Battlefield gives a square room only for stands whose depths add to 50 mm: a cavalry stand beaten back
+/// behind a friendly cavalry stand (30 + 30 mm) passes it for the nearest square it fits.
+#[test]
+fn a_recoil_passes_a_friends_square_too_shallow_for_it() {
+    let battle = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+        .stand("horse", "blue", "native_cavalry", "F8", 180, "")
+        .stand("more-horse", "blue", "native_cavalry", "F7", 180, "")
+        .stand("left", "blue", "native_infantry", "E7", 180, "")
+        .stand("left-2", "blue", "native_cavalry", "E7", 180, "rear = true")
+        .stand("right", "blue", "native_cavalry", "G7", 180, "")
+        .stand("right-2", "blue", "native_infantry", "G7", 180, "rear = true");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    // 3 + 3 + 3 = 9 against 3 + 2 = 5: above half, the horse recoils.
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"horse","dice":[3,3,3]}"#);
+    assert!(line.ends_with("horse recoils F8 -> F7 -> F6"), "{line}");
+    assert_eq!(play.square("horse"), "F6");
+}
+
+/// The Gordon Relief Expedition's Camel Corps "Must dismount to fight and fight as Regular Infantry":
+/// mounted, a stand that must dismount to fight neither fires nor initiates close combat; on foot it does.
+#[test]
+fn a_stand_that_must_dismount_to_fight_fights_only_on_foot() {
+    let camels = "weapon = \"single_shot_rifle\"\ndismounts_as = \"regular_infantry\"\nmust_dismount = true";
+    let battle = Battle::new("").stand("camel-corps", "red", "regular_cavalry", "F9", 0, camels).stand(
+        "spears",
+        "blue",
+        "native_infantry",
+        "F8",
+        180,
+        "weapon = \"hand_held\"",
+    );
+    let mut play = battle.with_initiative("red");
+    play.activate("camel-corps");
+    let mounted = play.refused(r#"{"type":"close_combat","unit":"camel-corps","target":"spears"}"#);
+    assert_eq!(
+        mounted.message,
+        "camel-corps must dismount to fight: mounted, it neither fires nor initiates close combat"
+    );
+    play.ok(r#"{"type":"dismount","unit":"camel-corps"}"#);
+    let odds = play.odds(r#"{"type":"close_combat","unit":"camel-corps","target":"spears"}"#);
+    assert_eq!(odds.dice[0], "2D6+3 for camel-corps", "on foot, as Regular Infantry: no cavalry's +3");
+    play.ok(r#"{"type":"close_combat","unit":"camel-corps","target":"spears","dice":[1,1,1]}"#);
+}
+
+/// Attacked while mounted, a stand that must dismount to fight is engaged as the mounted stand it is (its
+/// list bars it only from fighting mounted); the option `must_dismount_defends_on_foot` has it defend as
+/// what it fights as on foot.
+#[test]
+fn a_stand_that_must_dismount_is_engaged_mounted_as_cavalry_or_on_foot_by_the_option() {
+    let camels = "weapon = \"single_shot_rifle\"\ndismounts_as = \"regular_infantry\"\nmust_dismount = true";
+    let battle = Battle::new("").stand("lancers", "red", "regular_cavalry", "F9", 0, "").stand(
+        "camel-corps",
+        "blue",
+        "regular_cavalry",
+        "F8",
+        180,
+        camels,
+    );
+    let mut play = battle.with_initiative("red");
+    play.activate("lancers");
+    // Cavalry against cavalry: no +3 for an isolated infantry stand.
+    let odds = play.odds(r#"{"type":"close_combat","unit":"lancers","target":"camel-corps"}"#);
+    assert_eq!(odds.dice, ["2D6+3 for lancers", "1D12+3 for camel-corps"]);
+    let source = battle.source().replace("[board]", "[options]\nmust_dismount_defends_on_foot = true\n\n[board]");
+    let mut play = crate::play::Play::from_source(&source, 1);
+    crate::support::start(&mut play, "red");
+    play.activate("lancers");
+    let odds = play.odds(r#"{"type":"close_combat","unit":"lancers","target":"camel-corps"}"#);
+    assert_eq!(odds.dice, ["2D6+6 for lancers", "1D12+3 for camel-corps"], "an isolated Regular Infantry stand");
+}
+
+/// Victory: "The battle is deemed to have ended when one side has completely withdrawn from the
+/// battlefield": the fire that destroys a side's last stand says in its entry that the battle is over, why,
+/// and the result, both totals with it.
+#[test]
+fn the_fire_that_destroys_a_sides_last_stand_says_the_battle_is_over_and_its_result() {
+    let battle = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+        .stand("induna", "blue", "command_on_foot", "F8", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    // 5 + 5 + 3 = 13 against 4 + 2 (the induna's rating) = 6: destroyed, and Blue has no stand left.
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"induna","dice":[5,5,4]}"#);
+    assert!(
+        line.ends_with(
+            ": induna is destroyed (its score at most half). Blue have no stand left on the battlefield, the battle is over. Red win a Marginal victory (5 against 0)"
+        ),
+        "{line}"
+    );
+}
+
+/// Victory, and Stands that are Forced to Recoil: an initiator beaten in close combat that cannot recoil
+/// (its baseline's edge behind it) is destroyed; when it was its side's last stand, that entry ends the
+/// battle and says so, with the result.
+#[test]
+fn a_close_combat_whose_beaten_initiator_was_its_sides_last_stand_ends_the_battle_in_its_entry() {
+    let battle = Battle::new("").stand("hq", "red", "command_on_foot", "F12", 0, "").stand(
+        "warriors",
+        "blue",
+        "native_infantry",
+        "F11",
+        180,
+        "weapon = \"hand_held\"",
+    );
+    let mut play = battle.with_initiative("red");
+    play.activate("hq");
+    // 1 + 1 + 2 = 4 against 12 + 2 = 14: the hq must recoil off the south edge, and is destroyed.
+    let line = play.ok(r#"{"type":"close_combat","unit":"hq","target":"warriors","dice":[1,1,12]}"#);
+    assert!(line.contains(": hq must recoil and is destroyed: "), "{line}");
+    assert!(
+        line.ends_with(
+            ". Red have no stand left on the battlefield, the battle is over. Blue win a Marginal victory (4 against 0)"
+        ),
+        "{line}"
+    );
+    assert_eq!(play.own_view()["ended"], "Red have no stand left on the battlefield");
+}

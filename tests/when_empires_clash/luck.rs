@@ -142,25 +142,31 @@ fn the_result_is_the_remaining_values_compared_and_ends_once_a_side_has_left_the
     let battle = facing_off()
         .stand("second", "red", "regular_infantry", "E10", 0, "weapon = \"magazine_rifle\"")
         .stand("third", "red", "regular_infantry", "G10", 0, "weapon = \"magazine_rifle\"")
-        .stand("fourth", "red", "regular_infantry", "H10", 0, "weapon = \"magazine_rifle\"");
+        .stand("fourth", "red", "regular_infantry", "H10", 0, "weapon = \"magazine_rifle\"")
+        .stand("induna", "blue", "command_on_foot", "H7", 180, "");
     let mut play = battle.with_initiative("red");
     let result = |play: &Play| {
         let scenario = play.game.scenario();
         scenario.rules.result(scenario, play.game.state()).expect("When Empires Clash! names a result")
     };
-    // Four Regular Infantry stands (3 each) against one Native Infantry stand (2): 12 against 2, ten apart.
+    // Four Regular Infantry stands (3 each) and a Command stand (2) against one Native Infantry stand (2)
+    // and its Command stand: 14 against 4, ten apart.
     let standing = result(&play);
     assert!(!standing.ended);
-    assert_eq!(standing.verdict, "Red win a Decisive victory (12 against 2)");
+    assert_eq!(standing.verdict, "Red win a Decisive victory (14 against 4)");
     assert_eq!(standing.winner.as_deref(), Some("red"));
-    assert_eq!(standing.points, [("blue".to_string(), 2), ("red".to_string(), 12)].into());
-    // The warriors destroyed (13 against 6): Blue has no stand left on the field, and the battle is over.
+    assert_eq!(standing.points, [("blue".to_string(), 4), ("red".to_string(), 14)].into());
+    // The warriors destroyed (13 against 6), then the induna (14 against 1): Blue has no stand left on the
+    // field, and the battle is over.
     play.activate("redcoats");
     play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[5,5,4]}"#);
+    assert!(!result(&play).ended, "the induna stands");
+    play.activate("third");
+    play.ok(r#"{"type":"fire","unit":"third","target":"induna","dice":[5,6,1]}"#);
     let over = result(&play);
     assert!(over.ended);
-    assert_eq!(over.verdict, "Red win a Decisive victory (12 against 0)");
-    assert_eq!(over.points, [("blue".to_string(), 0), ("red".to_string(), 12)].into());
+    assert_eq!(over.verdict, "Red win a Decisive victory (14 against 0)");
+    assert_eq!(over.points, [("blue".to_string(), 0), ("red".to_string(), 14)].into());
 }
 
 #[test]
@@ -173,7 +179,7 @@ fn equal_remaining_values_are_a_draw_that_favours_no_side() {
     let scenario = play.game.scenario();
     let result = scenario.rules.result(scenario, play.game.state()).expect("a result");
     assert!(result.ended);
-    assert_eq!(result.verdict, "A draw: 2 each");
+    assert_eq!(result.verdict, "A draw: 4 each");
     assert_eq!(result.winner, None);
 }
 

@@ -220,3 +220,70 @@ fn a_gun_that_fought_this_turn_is_not_limbered_that_turn() {
     let refused = play.refused(r#"{"type":"limber","unit":"wagon","gun":"gun"}"#);
     assert_eq!(refused.message, "gun has fought this turn: a gun towed in a turn takes no part in combat that turn");
 }
+
+/// The Battlefield: "No more than two stands may be placed in a square at any time, and then only if there
+/// is sufficient space within the square for this to happen. They must be placed one behind the other."
+/// A square is 50 mm; the Stands section makes cavalry 30 mm deep and artillery 40 mm: two cavalry stands,
+/// a gun and an infantry stand, or two guns do not fit one square; infantry behind cavalry (20 + 30) does.
+#[test]
+fn a_stand_joins_a_friends_square_only_when_their_depths_fit_its_50_mm() {
+    let battle = Battle::new("")
+        .stand("hussars", "red", "regular_cavalry", "F10", 0, "")
+        .stand("lancers", "red", "regular_cavalry", "F9", 0, "")
+        .stand("gun", "red", "field_artillery", "H10", 0, "weapon = \"rifled_field\"")
+        .stand("redcoats", "red", "regular_infantry", "G9", 0, "weapon = \"magazine_rifle\"")
+        .stand("battery", "red", "field_artillery", "H9", 0, "weapon = \"rifled_field\"")
+        .stand("far-off", "blue", "native_infantry", "A1", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("hussars");
+    let cavalry = play.refused(r#"{"type":"move_to","unit":"hussars","to":"F9"}"#);
+    assert_eq!(cavalry.message, "F9 has no room for hussars (30 mm deep): lancers takes 30 mm of its 50");
+    assert_eq!(cavalry.rule.as_deref(), Some("When Empires Clash!, The Battlefield"));
+    play.activate("gun");
+    let with_infantry = play.refused(r#"{"type":"move_to","unit":"gun","to":"G9"}"#);
+    assert_eq!(with_infantry.message, "G9 has no room for gun (40 mm deep): redcoats takes 20 mm of its 50");
+    let two_guns = play.refused(r#"{"type":"move_to","unit":"gun","to":"H9"}"#);
+    assert_eq!(two_guns.message, "H9 has no room for gun (40 mm deep): battery takes 40 mm of its 50");
+    play.activate("redcoats");
+    assert_eq!(play.move_to("redcoats", "F9"), "redcoats moves G9 to F9 (1 square), behind lancers, facing north");
+}
+
+/// The Battlefield's two stands a square, by a hand correction too: a stand put where the table has it is
+/// refused a square it does not fit, and the log is left as it was.
+#[test]
+fn a_hand_correction_does_not_crowd_a_square_beyond_its_depth() {
+    let battle = Battle::new("")
+        .stand("hussars", "red", "regular_cavalry", "F10", 0, "")
+        .stand("lancers", "red", "regular_cavalry", "F9", 0, "")
+        .stand("redcoats", "red", "regular_infantry", "G9", 0, "")
+        .stand("far-off", "blue", "native_infantry", "A1", 180, "");
+    let mut play = battle.play();
+    // F9's middle, in inches: 5.5 and 8.5 squares of 50 mm.
+    let f9 = r#"{"x":10.8268,"y":16.7323}"#;
+    let crowded = play.refused(&format!(r#"{{"type":"correct_position","unit":"hussars","to":{f9}}}"#));
+    assert_eq!(crowded.message, "F9 has no room for hussars (30 mm deep): lancers takes 30 mm of its 50");
+    play.ok(&format!(r#"{{"type":"correct_position","unit":"redcoats","to":{f9}}}"#));
+    assert_eq!(play.square("redcoats"), "F9 (rear)");
+}
+
+/// Movement: "once it has been activated and moved a stand may not change the direction it is facing
+/// until it is activated again during the next turn or it is forced to recoil as a result of combat."
+#[test]
+fn a_stand_that_moved_and_was_forced_to_recoil_may_turn_again() {
+    let battle = Battle::new("")
+        .stand("lancers", "red", "regular_cavalry", "F11", 0, "")
+        .stand("redcoats", "red", "regular_infantry", "C11", 0, "")
+        .stand("warriors", "blue", "native_infantry", "F7", 180, "weapon = \"hand_held\"");
+    let mut play = battle.with_initiative("red");
+    play.activate("lancers");
+    play.move_to("lancers", "F8");
+    // 1 + 1 + 3 = 5 against 12 + 2 = 14: the lancers are beaten and recoil, F8 -> F9.
+    let line = play.ok(r#"{"type":"close_combat","unit":"lancers","target":"warriors","dice":[1,1,12]}"#);
+    assert!(line.ends_with("lancers recoils F8 -> F9"), "{line}");
+    assert_eq!(play.ok(r#"{"type":"face","unit":"lancers","facing":"east"}"#), "lancers turns to face east");
+    // A stand that moved and was not forced back keeps its facing.
+    play.activate("redcoats");
+    play.move_to("redcoats", "C10");
+    let fixed = play.refused(r#"{"type":"face","unit":"redcoats","facing":"west"}"#);
+    assert_eq!(fixed.message, "redcoats has moved: its facing is fixed until its next activation or a recoil");
+}

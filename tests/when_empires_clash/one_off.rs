@@ -168,3 +168,165 @@ fn an_army_named_with_quotes_or_control_characters_is_written_so_it_reads_back()
     let battle = one_off::scenario(tables, armies, &throws, &one_off::Plan::default(), rng.inner()).unwrap();
     parse("one-off.toml", &battle).unwrap_or_else(|e| panic!("{e}\n{battle}"));
 }
+
+fn typed_throws(typed: &[i64], thrown: bool) -> one_off::Throws {
+    let mut rng = GameRng::for_event(1, 0);
+    one_off::throw(&charts().1, ["First", "Second"], thrown, Some(typed), &mut rng).unwrap().0
+}
+
+/// Terrain 1 and 2, baselines 3 and 5, depth 1 square each, average commanders.
+const DEPTH_ONE: [i64; 8] = [1, 2, 3, 5, 1, 1, 3, 3];
+/// The same with a depth of 3 squares each.
+const DEPTH_THREE: [i64; 8] = [1, 2, 3, 5, 3, 3, 3, 3];
+/// 8D6 of 8 and 48.
+const EIGHT_AND_FORTY_EIGHT: [i64; 16] = [1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6, 6, 6];
+
+/// An army list of `lines` (name, stand type, count, weapon), as the army files write one.
+fn army(name: &str, lines: &[(&str, &str, u32, &str)]) -> sandtable::systems::when_empires_clash::army::ArmyList {
+    let tables = &charts().1;
+    let mut text = format!(
+        "[army]\nconflict = \"A one-off\"\nname = \"{name}\"\ndice = \"2D6\"\nprinted_points = 0\nprinted_stands = 0\n"
+    );
+    for (line, kind, count, weapon) in lines {
+        let points = count * tables.stand(kind).unwrap().value;
+        text.push_str(&format!(
+            "\n[[stands]]\ncount = {count}\nname = \"{line}\"\nkind = \"{kind}\"\nweapon = \"{weapon}\"\nprinted_points = {points}\n"
+        ));
+    }
+    sandtable::systems::when_empires_clash::army::read("army.toml", &text).unwrap()
+}
+
+/// Armies: for armies of unequal value "each side throw 8D6s to determine the value of their army, with no
+/// more than 33% of this total value being spent on stands worth 4 points or more". Armies worth more than
+/// their throw, or over its third in stands worth 4 or more, are refused, naming the throw and the army's
+/// points; armies built to it are set up.
+#[test]
+fn a_battle_of_thrown_values_takes_only_armies_built_to_their_throws() {
+    let tables = &charts().1;
+    let [a, b] = lists("zulu-war--british", "zulu-war--zulu");
+    let mut typed = DEPTH_THREE.to_vec();
+    typed.extend(EIGHT_AND_FORTY_EIGHT);
+    let throws = typed_throws(&typed, true);
+    assert_eq!(throws.values, Some([8, 48]));
+    let mut rng = GameRng::for_event(1, 0);
+    let error =
+        one_off::scenario(tables, armies_of(&a, &b), &throws, &one_off::Plan::default(), rng.inner()).unwrap_err();
+    assert!(error.contains("values were thrown on 8D6, British Army 8 and Zulu Army 48"), "{error}");
+    assert!(error.contains("British Army is worth 36 points, more than the 8 it threw on 8D6"), "{error}");
+    assert!(!error.contains("Zulu Army is worth"), "the Zulus' 36 are within their 48: {error}");
+    // Built to 8: two companies (6) and a field gun (2); the Zulus keep their 36 of 48.
+    let list = army(
+        "Flying Column",
+        &[
+            ("Regular Infantry", "regular_infantry", 2, "single_shot_rifle"),
+            ("Field Artillery", "field_artillery", 1, "rifled_field"),
+        ],
+    );
+    let armies = [one_off::Army { name: "column", list: &list }, one_off::Army { name: &b.0, list: &b.1 }];
+    let text = one_off::scenario(tables, armies, &throws, &one_off::Plan::default(), rng.inner()).unwrap();
+    parse("one-off.toml", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(text.contains("# Army values thrown on 8D6: Flying Column 8, Zulu Army 48."), "{text}");
+    // A third of 8 is 2 points: a Maxim (4) is over it, though the army is within its 8.
+    let list = army(
+        "Maxim Column",
+        &[
+            ("Regular Infantry", "regular_infantry", 1, "single_shot_rifle"),
+            ("Maxim", "automatic_machine_gun", 1, "automatic_machine_gun"),
+        ],
+    );
+    let armies = [one_off::Army { name: "maxim", list: &list }, one_off::Army { name: &b.0, list: &b.1 }];
+    let error = one_off::scenario(tables, armies, &throws, &one_off::Plan::default(), rng.inner()).unwrap_err();
+    assert!(
+        error.contains("Maxim Column has 4 points in stands worth 4 or more: at most 2 (33% of the 8 it threw)"),
+        "{error}"
+    );
+}
+
+/// Armies: for armies of equal value "a total of 36 points per army is recommended, with no more than 12
+/// points in total being spent on stands worth 4 points or more". A recommendation: an army beyond it is
+/// set up with a warning in the battle's file, and refused by a checked set-up (`armies one-off --checked`).
+#[test]
+fn an_army_beyond_the_recommended_36_and_12_is_warned_of_and_a_checked_set_up_refuses_it() {
+    let tables = &charts().1;
+    let [_, zulus] = lists("zulu-war--british", "zulu-war--zulu");
+    let list = army(
+        "Heavy Column",
+        &[
+            ("Regular Infantry", "regular_infantry", 6, "single_shot_rifle"),
+            ("Maxim", "automatic_machine_gun", 4, "automatic_machine_gun"),
+        ],
+    );
+    let armies = [one_off::Army { name: "heavy", list: &list }, one_off::Army { name: &zulus.0, list: &zulus.1 }];
+    let throws = typed_throws(&DEPTH_THREE, false);
+    let mut rng = GameRng::for_event(1, 0);
+    let text = one_off::scenario(tables, armies, &throws, &one_off::Plan::default(), rng.inner()).unwrap();
+    let warning = "Heavy Column has 16 points in stands worth 4 or more: the text recommends at most 12 in an army of the agreed 36";
+    assert!(text.contains(&format!("# Beyond the text's recommendation: {warning}")), "{text}");
+    let armies = [one_off::Army { name: "heavy", list: &list }, one_off::Army { name: &zulus.0, list: &zulus.1 }];
+    let fit = one_off::fit(tables, &armies, &throws);
+    assert_eq!((fit.refused, fit.beyond), (vec![], vec![warning.to_string()]));
+}
+
+/// The Gordon Relief Expedition's Camel Corps "Must dismount to fight", and the Spanish-American War's
+/// "dismounted United States Regular Cavalry" fight on foot from the start: a one-off battle from the
+/// lists, or from an army built from them, carries both to its stands.
+#[test]
+fn a_one_off_battle_carries_must_dismount_and_dismounted_cavalry_to_its_stands() {
+    use sandtable::systems::when_empires_clash::draft::Draft;
+    let tables = &charts().1;
+    let throws = typed_throws(&DEPTH_THREE, false);
+    for from_draft in [false, true] {
+        let [gordon, spain] = lists("gordon-relief--anglo-egyptian", "spanish-american-war--united-states");
+        let (gordon_list, spain_list) = if from_draft {
+            (Draft::of(&gordon.1).list(tables), Draft::of(&spain.1).list(tables))
+        } else {
+            (gordon.1.clone(), spain.1.clone())
+        };
+        let armies = [
+            one_off::Army { name: &gordon.0, list: &gordon_list },
+            one_off::Army { name: &spain.0, list: &spain_list },
+        ];
+        let mut rng = GameRng::for_event(1, 0);
+        let text = one_off::scenario(tables, armies, &throws, &one_off::Plan::default(), rng.inner()).unwrap();
+        let mut play = crate::play::Play::from_source(&text, 1);
+        let view = play.own_view();
+        let stand = |id: &str| view["stands"].as_array().unwrap().iter().find(|s| s["id"] == id).unwrap().clone();
+        let named = |name: &str| {
+            play.game
+                .state()
+                .units
+                .iter()
+                .filter(|u| u.name.starts_with(name))
+                .map(|u| u.id.clone())
+                .collect::<Vec<_>>()
+        };
+        let (camels, troopers) = (named("British Camel Corps"), named("Dismounted United States Regular Cavalry"));
+        assert_eq!((camels.len(), troopers.len()), (4, 4), "from a draft: {from_draft}");
+        for trooper in &troopers {
+            assert_eq!(stand(trooper)["fights_as"], "regular_infantry", "from a draft: {from_draft}");
+        }
+        assert!(text.contains("must_dismount = true"), "from a draft: {from_draft}\n{text}");
+        let _ = &mut play;
+    }
+}
+
+/// The Battlefield's 50 mm squares in a one-off battle's deployment: stands are placed one behind the other
+/// only where their depths fit, so twenty cavalry stands (30 mm each) do not fit an 18-square front line.
+/// A mounted Command stand with no square of its own goes on foot (20 mm) behind a cavalry stand.
+#[test]
+fn a_one_off_deployment_puts_two_stands_in_a_square_only_where_their_depths_fit() {
+    let tables = &charts().1;
+    let throws = typed_throws(&DEPTH_ONE, false);
+    let [_, zulus] = lists("zulu-war--british", "zulu-war--zulu");
+    let list = army("Horde", &[("Horse", "native_cavalry", 20, "hand_held")]);
+    let armies = [one_off::Army { name: "horde", list: &list }, one_off::Army { name: &zulus.0, list: &zulus.1 }];
+    let mut rng = GameRng::for_event(1, 0);
+    let error = one_off::scenario(tables, armies, &throws, &one_off::Plan::default(), rng.inner()).unwrap_err();
+    assert!(error.starts_with("Horde has no room for Horse 19 within 1 squares of its edge"), "{error}");
+    let [boers, british] = lists("first-boer-war--boer", "first-boer-war--british");
+    let text = one_off::scenario(tables, armies_of(&boers, &british), &throws, &one_off::Plan::default(), rng.inner())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let scenario = parse("one-off.toml", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let command = scenario.units.iter().find(|u| u.id == "first-command").expect("the Boers' Command stand");
+    assert_eq!(command.kind, "command_on_foot");
+}

@@ -52,8 +52,12 @@ fn a_square_off_the_grid_or_three_stands_in_a_square_or_two_facing_apart_are_ref
 
 #[test]
 fn a_board_smaller_than_twelve_squares_or_an_obstacle_between_squares_not_side_by_side_is_refused() {
-    let small =
-        Battle::new("").stand("a", "red", "regular_infantry", "A1", 0, "").source().replace("[12, 12]", "[10, 12]");
+    let small = Battle::new("")
+        .stand("a", "red", "regular_infantry", "A1", 0, "")
+        .stand("hq", "red", "command_on_foot", "A2", 0, "")
+        .stand("induna", "blue", "command_on_foot", "B1", 180, "")
+        .source()
+        .replace("[12, 12]", "[10, 12]");
     let error = parse("battle.toml", &small).unwrap_err().to_string();
     assert!(error.contains("at least 12 x 12 squares"), "{error}");
     let apart = Battle::new("[[board.obstacles]]\nkind = \"wall\"\nbetween = [[\"C3\", \"D4\"]]").stand(
@@ -91,4 +95,64 @@ fn a_hill_of_impossible_height_is_refused_at_its_line() {
         "",
     );
     assert!(refusal(&high).contains("contour level 4294967295: a hill stands at level 1 to 9"), "{}", refusal(&high));
+}
+
+/// The Battlefield: two stands share a square "only if there is sufficient space within the square": a
+/// set-up with two cavalry stands (30 + 30 mm), a gun and an infantry stand (40 + 20), two guns or a
+/// Transport and anything (50 + ...) in one 50 mm square is refused at the stand's line; infantry behind
+/// cavalry (20 + 30) and a Transport with the gun it tows are set up.
+#[test]
+fn a_set_up_with_stands_too_deep_for_their_square_is_refused_at_the_line() {
+    let pair = |front: &str, back: &str| {
+        Battle::new("")
+            .stand("front", "red", front, "C3", 0, "")
+            .stand("back", "red", back, "C3", 0, "rear = true")
+            .stand("far-off", "blue", "native_infantry", "J9", 180, "")
+    };
+    for (front, back, depths) in [
+        ("regular_cavalry", "irregular_cavalry", "30 + 30"),
+        ("field_artillery", "regular_infantry", "40 + 20"),
+        ("field_artillery", "mechanical_machine_gun", "40 + 40"),
+        ("transport", "regular_infantry", "50 + 20"),
+    ] {
+        let refused = refusal(&pair(front, back));
+        assert!(refused.starts_with("battle.toml, line "), "{refused}");
+        assert!(
+            refused.contains(&format!(
+                "C3 is 50 mm deep: front and back take {depths} mm; they do not fit one behind the other"
+            )),
+            "{front} and {back}: {refused}"
+        );
+    }
+    parse("battle.toml", &pair("regular_cavalry", "regular_infantry").source()).expect("20 + 30 mm fit");
+    let towing = Battle::new("")
+        .stand("wagon", "red", "transport", "C3", 0, "towing = \"gun\"")
+        .stand("gun", "red", "field_artillery", "C3", 0, "rear = true")
+        .stand("far-off", "blue", "native_infantry", "J9", 180, "");
+    parse("battle.toml", &towing.source()).expect("a Transport and the gun it tows");
+    let shallow = Battle::new("").stand("horse", "red", "regular_cavalry", "C3", 0, "depth_mm = 20");
+    assert!(
+        refusal(&shallow).contains("20 mm: a Regular Cavalry stand is at least 30 mm deep"),
+        "{}",
+        refusal(&shallow)
+    );
+}
+
+/// Armies: "Each side's army must have a Command stand (i.e. the stand with the Commander on it)." A
+/// battle whose side has stands but no Command stand is refused at that side's line in the file.
+#[test]
+fn a_side_without_its_command_stand_is_refused_at_its_line() {
+    let source = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "")
+        .source()
+        .replace("kind = \"command_on_foot\"\nsquare = \"L12\"", "kind = \"regular_infantry\"\nsquare = \"L12\"");
+    let error = parse("battle.toml", &source).expect_err("no Command stand").to_string();
+    let side_line = source.lines().position(|l| l == "id = \"red\"").expect("Red's line") + 1;
+    assert!(error.starts_with(&format!("battle.toml, line {side_line}")), "{error}");
+    assert!(
+        error.contains(
+            "Red's army has no Command stand: each side's army must have one (kind command_mounted or command_on_foot)"
+        ),
+        "{error}"
+    );
 }

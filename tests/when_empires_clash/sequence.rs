@@ -93,7 +93,7 @@ fn the_battle_ends_after_the_twelfth_turn_with_the_level_of_victory() {
         } else {
             assert!(
                 last.ends_with(
-                    "turn 12 has been completed, the battle is over. Red win a Marginal victory (5 against 2)"
+                    "turn 12 has been completed, the battle is over. Red win a Marginal victory (5 against 4)"
                 ),
                 "{last}"
             );
@@ -101,16 +101,16 @@ fn the_battle_ends_after_the_twelfth_turn_with_the_level_of_victory() {
     }
     let over = play.refused(r#"{"type":"next_turn"}"#);
     assert_eq!(over.message, "the battle is over: turn 12 has been completed");
-    // Remaining values, Command stands included at their rating: 3 + 2 against 2.
-    assert_eq!(play.own_view()["result"], "Red win a Marginal victory (5 against 2)");
+    // Remaining values, Command stands included at their rating: 3 + 2 against 2 + 2.
+    assert_eq!(play.own_view()["result"], "Red win a Marginal victory (5 against 4)");
 }
 
 #[test]
 fn a_concession_ends_the_battle_and_the_remaining_values_name_the_winner() {
     let mut play = two_stands().with_initiative("red");
     let line = play.ok(r#"{"type":"concede","side":"blue"}"#);
-    assert_eq!(line, "Blue conceded the battle. Red win a Marginal victory (3 against 2)");
-    assert_eq!(play.own_view()["result"], "Red win a Marginal victory (3 against 2)");
+    assert_eq!(line, "Blue conceded the battle. Red win a Marginal victory (5 against 4)");
+    assert_eq!(play.own_view()["result"], "Red win a Marginal victory (5 against 4)");
     play.refused(r#"{"type":"activate","unit":"redcoats"}"#);
     assert!(play.changes::<WhenEmpiresClash>().len() == 1);
 }
@@ -134,12 +134,12 @@ fn the_initiative_and_activation_odds_are_exact() {
 #[test]
 fn with_concession_is_defeat_the_side_that_concedes_loses_whatever_the_values() {
     let mut literal = two_stands().with_initiative("red");
-    assert!(literal.ok(r#"{"type":"concede","side":"red"}"#).ends_with("Red win a Marginal victory (3 against 2)"));
+    assert!(literal.ok(r#"{"type":"concede","side":"red"}"#).ends_with("Red win a Marginal victory (5 against 4)"));
     let source = two_stands().source().replace("[board]", "[options]\nconcession_is_defeat = true\n\n[board]");
     let mut play = crate::play::Play::from_source(&source, 1);
     start(&mut play, "red");
     let line = play.ok(r#"{"type":"concede","side":"red"}"#);
-    assert_eq!(line, "Red conceded the battle. Blue win a Marginal victory by concession (2 against 3)");
+    assert_eq!(line, "Red conceded the battle. Blue win a Marginal victory by concession (4 against 5)");
 }
 
 /// The Command stand's value is added to the activations while it stands; once it is destroyed there is

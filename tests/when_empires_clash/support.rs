@@ -4,9 +4,12 @@
 use crate::play::Play;
 
 /// Red deploys from the south edge with 2D6, Blue from the north with a D12; both commanders average (2).
+/// "Each side's army must have a Command stand": a side given none has one in its far corner (Red's in L12,
+/// Blue's in L1), out of every test's way.
 pub struct Battle {
     board: String,
-    stands: Vec<String>,
+    /// Each stand's side, kind and its `[[units]]` entry.
+    stands: Vec<(String, String, String)>,
     dice: [&'static str; 2],
 }
 
@@ -24,10 +27,27 @@ impl Battle {
 
     /// A stand: `extra` adds its own keys (`weapon = "..."`, `rear = true`, ...). `facing` in degrees.
     pub fn stand(mut self, id: &str, side: &str, kind: &str, square: &str, facing: u32, extra: &str) -> Battle {
-        self.stands.push(format!(
-            "[[units]]\nid = \"{id}\"\nname = \"{id}\"\nside = \"{side}\"\nkind = \"{kind}\"\nsquare = \"{square}\"\nfacing = {facing}\n{extra}\n"
+        self.stands.push((
+            side.to_string(),
+            kind.to_string(),
+            format!(
+                "[[units]]\nid = \"{id}\"\nname = \"{id}\"\nside = \"{side}\"\nkind = \"{kind}\"\nsquare = \"{square}\"\nfacing = {facing}\n{extra}\n"
+            ),
         ));
         self
+    }
+
+    /// Every stand's entry, with a Command stand for a side given none.
+    fn units(&self) -> String {
+        let mut units: Vec<String> = self.stands.iter().map(|(_, _, entry)| entry.clone()).collect();
+        for (side, corner, facing) in [("red", "L12", 0), ("blue", "L1", 180)] {
+            if !self.stands.iter().any(|(s, kind, _)| s == side && kind.starts_with("command_")) {
+                units.push(format!(
+                    "[[units]]\nid = \"{side}-command\"\nname = \"{side}-command\"\nside = \"{side}\"\nkind = \"command_on_foot\"\nsquare = \"{corner}\"\nfacing = {facing}\n"
+                ));
+            }
+        }
+        units.join("\n")
     }
 
     pub fn source(&self) -> String {
@@ -58,7 +78,7 @@ commander = 2
             board = self.board,
             red_dice = self.dice[0],
             blue_dice = self.dice[1],
-            stands = self.stands.join("\n")
+            stands = self.units()
         )
     }
 

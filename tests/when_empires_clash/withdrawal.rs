@@ -29,11 +29,15 @@ fn an_army_that_has_lost_half_its_value_must_withdraw_toward_its_baseline() {
     play.activate("induna");
     let refused = play.refused(r#"{"type":"leave_table","unit":"redcoats"}"#);
     assert!(refused.message.contains("is not the active stand"), "{}", refused.message);
-    play.ok(r#"{"type":"leave_table","unit":"induna"}"#);
+    let last = play.ok(r#"{"type":"leave_table","unit":"induna"}"#);
+    assert_eq!(
+        last,
+        "induna leaves the battlefield from D1. Blue have left the battlefield, the battle is over. Red win a Marginal victory (5 against 4)"
+    );
     // Every Blue stand has gone: the battle ends. Withdrawn stands were not destroyed, so they count:
-    // Blue's spears 2 and commander 2 against Red's 3.
+    // Blue's spears 2 and commander 2 against Red's 3 and commander 2.
     assert_eq!(play.own_view()["ended"], "Blue have left the battlefield");
-    assert_eq!(play.own_view()["result"], "Blue win a Marginal victory (4 against 3)");
+    assert_eq!(play.own_view()["result"], "Red win a Marginal victory (5 against 4)");
 }
 
 #[test]
@@ -67,4 +71,35 @@ fn an_army_alone_entrenched_counts_its_entrenchments_in_the_value_it_withdraws_a
     let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[6,6,1]}"#);
     assert!(!line.contains("withdraw"), "{line}");
     assert_eq!(play.own_view()["sides"][1]["starting"], 6.0);
+}
+
+/// Victory: "Once an army has suffered a loss of 50% of its original value ... it must begin to withdraw
+/// from the battlefield." A stand of a withdrawing army that is activated withdraws: its activation does not
+/// end until it has moved toward its baseline (or left the battlefield from it), though it may still fight
+/// first. With the option `withdrawing_stands_may_hold` it may stay where it is.
+#[test]
+fn an_activated_stand_of_a_withdrawing_army_must_move_toward_its_baseline() {
+    let mut play = thin_blue_line().with_initiative("red");
+    play.activate("redcoats");
+    play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[6,6,1]}"#);
+    play.ok(r#"{"type":"end_activations"}"#);
+    play.ok(r#"{"type":"throw_activations","dice":[6]}"#);
+    play.activate("spears");
+    let owed = "Blue must withdraw: spears moves toward its baseline (or leaves the battlefield from it) before its activation ends";
+    assert_eq!(play.refused(r#"{"type":"end_activation"}"#).message, owed);
+    assert_eq!(play.refused(r#"{"type":"activate","unit":"induna"}"#).message, owed);
+    assert_eq!(play.refused(r#"{"type":"end_activations"}"#).message, owed);
+    play.move_to("spears", "C1");
+    play.ok(r#"{"type":"end_activation"}"#);
+
+    let source =
+        thin_blue_line().source().replace("[board]", "[options]\nwithdrawing_stands_may_hold = true\n\n[board]");
+    let mut play = crate::play::Play::from_source(&source, 1);
+    crate::support::start(&mut play, "red");
+    play.activate("redcoats");
+    play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[6,6,1]}"#);
+    play.ok(r#"{"type":"end_activations"}"#);
+    play.ok(r#"{"type":"throw_activations","dice":[6]}"#);
+    play.activate("spears");
+    assert_eq!(play.ok(r#"{"type":"end_activation"}"#), "spears's activation ends");
 }

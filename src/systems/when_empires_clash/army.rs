@@ -3,7 +3,7 @@
 //! total, and the cap on stands worth 4 or more. A list may correct a printed line (the Boxer army's
 //! Imperial infantry, as RULINGS says); the checker then reports the printed figure beside the correction.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use super::tables::Tables;
@@ -53,7 +53,7 @@ pub struct Line {
     pub or_weapon: Option<Spanned<String>>,
     /// Cavalry that "may" dismount, "must" dismount to fight, or is already "dismounted".
     #[serde(default)]
-    pub dismount: Option<String>,
+    pub dismount: Option<Dismount>,
     /// What a dismounted stand fights as.
     #[serde(default)]
     pub dismounted_as: Option<String>,
@@ -65,6 +65,30 @@ pub struct Line {
     /// Why the list departs from the printed line, quoting it.
     #[serde(default)]
     pub correction: Option<String>,
+}
+
+/// How a cavalry line of a list fights on foot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum Dismount {
+    /// "May dismount and fight as Regular Infantry".
+    May,
+    /// "Must dismount to fight and fight as Regular Infantry" (the Camel Corps): mounted, it does not fight.
+    Must,
+    /// Cavalry that begins the battle on foot ("dismounted United States Regular Cavalry").
+    Dismounted,
+}
+
+impl Dismount {
+    /// The word the army files write.
+    pub fn word(self) -> &'static str {
+        match self {
+            Dismount::May => "may",
+            Dismount::Must => "must",
+            Dismount::Dismounted => "dismounted",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -211,6 +235,12 @@ fn breaks_of_line(
         if !tables.weapons.contains_key(weapon.get_ref()) {
             breaks(at(weapon.span().start), format!("{name}: no weapon {:?}", weapon.get_ref()));
         }
+    }
+    if line.dismount.is_some() && line.dismounted_as.is_none() {
+        breaks(at(line.name.span().start), format!("{name}: it dismounts, but `dismounted_as` does not say as what"));
+    }
+    if (line.dismount.is_some() || line.dismounted_as.is_some()) && stand.class != super::tables::StandClass::Cavalry {
+        breaks(at(line.name.span().start), format!("{name}: only cavalry dismounts"));
     }
     let worth = line.count * stand.value;
     if worth != line.printed_points {

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 
 use super::WhenEmpiresClash;
 use super::additions::Combatant;
-use super::board::{Board, Facing};
+use super::board::{Board, Facing, Space, depth_in_row};
 use super::fields::square_at;
-use super::markers::{DISMOUNTED, WITHDRAWN};
+use super::markers::{DISMOUNTED, MOVED, RECOILED, WITHDRAWN};
 use super::notation;
 use super::tables::{StandClass, StandType, WeaponRow};
 use crate::dice::DiceExpr;
@@ -26,6 +26,7 @@ pub const COMBAT: &str = "When Empires Clash!, Combat";
 pub const FIRE: &str = "When Empires Clash!, Fire Combat";
 pub const CLOSE: &str = "When Empires Clash!, Close Combat";
 pub const VICTORY: &str = "When Empires Clash!, Victory";
+pub const BATTLEFIELD: &str = "When Empires Clash!, The Battlefield";
 
 /// A stand on the battlefield.
 #[derive(Debug, Clone)]
@@ -43,10 +44,16 @@ pub struct Stand<'a> {
     pub squares: u32,
     pub weapon: Option<&'a WeaponRow>,
     pub dismounted: bool,
+    /// Cavalry whose list says it "must dismount to fight": mounted, it does not fight.
+    pub must_dismount: bool,
     /// Being towed by this Transport stand.
     pub towed_by: Option<&'a str>,
     /// Every square it stands in, its front square first: more than one for a large stand.
     pub covers: Vec<Square>,
+    /// Squares across and deep it straddles.
+    pub size: (i32, i32),
+    /// Its depth on the table: its type's, or its own when deeper.
+    pub depth_mm: u32,
 }
 
 impl Stand<'_> {
@@ -78,12 +85,23 @@ impl Stand<'_> {
         }
     }
 
+    /// "Once it has been activated and moved a stand may not change the direction it is facing until it is
+    /// activated again during the next turn or it is forced to recoil as a result of combat."
+    pub fn facing_free(&self) -> bool {
+        !self.unit.flags.contains(&MOVED) || self.unit.flags.contains(&RECOILED)
+    }
+
     pub fn infantry(&self) -> bool {
         self.class == StandClass::Infantry
     }
 
     pub fn large(&self) -> bool {
         self.covers.len() > 1
+    }
+
+    /// Each square it stands in with the depth it takes there, its front square first.
+    pub fn footprint(&self, square_mm: u32) -> Vec<(Square, u32)> {
+        footprint(self.square, self.facing, self.size, self.depth_mm, square_mm)
     }
 
     /// The square of this stand nearest `from`: "the ranges of all weapons fired at a large stand are
@@ -107,10 +125,26 @@ pub fn covered(front: Square, facing: Facing, (wide, deep): (i32, i32)) -> Vec<S
     squares
 }
 
+/// Each square a stand of `size` and `depth_mm` covers with its front square at `front`, with the depth it
+/// takes there: the whole square in each row it fills, the rest of its depth in its last.
+pub fn footprint(front: Square, facing: Facing, size: (i32, i32), depth_mm: u32, square_mm: u32) -> Vec<(Square, u32)> {
+    let wide = size.0.max(1) as usize;
+    covered(front, facing, size)
+        .into_iter()
+        .enumerate()
+        .map(|(i, square)| (square, depth_in_row(depth_mm, (i / wide) as u32, square_mm)))
+        .collect()
+}
+
 /// A stand's facing: the shared facing in degrees, square to the grid (scenarios and moves keep it so; a
 /// hand correction off the grid is read as the nearest edge).
 pub fn facing_of(unit: &Unit) -> Facing {
-    let quarter = ((unit.facing.rem_euclid(360.0) / 90.0).round() as i32).rem_euclid(4);
+    nearest_facing(unit.facing)
+}
+
+/// The edge nearest a facing in degrees.
+pub fn nearest_facing(degrees: f64) -> Facing {
+    let quarter = ((degrees.rem_euclid(360.0) / 90.0).round() as i32).rem_euclid(4);
     [Facing::North, Facing::East, Facing::South, Facing::West][quarter as usize]
 }
 
@@ -175,9 +209,13 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
             _ => kind.squares,
         };
         let towed_by = self.turn.towing.iter().find(|(_, gun)| **gun == unit.id).map(|(t, _)| t.as_str());
-        let covers = covered(square, facing, own.straddles());
+        let size = own.straddles();
+        let covers = covered(square, facing, size);
         Stand {
             covers,
+            size,
+            depth_mm: own.depth(kind),
+            must_dismount: own.must_dismount,
             unit,
             square,
             facing,
@@ -193,19 +231,61 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
         }
     }
 
+    /// What the stands of `side` on the field take of their squares, leaving out those named in `except`
+    /// and guns being towed (their Transport fills its square).
+    pub fn space_of(&self, side: &str, except: &[&str]) -> Space {
+        let grid = &self.charts.grid;
+        let mut space = Space::new(grid.square_mm, grid.stands_per_square);
+        for stand in self.stands() {
+            if stand.side() != side || except.contains(&stand.id()) || stand.towed_by.is_some() {
+                continue;
+            }
+            for (square, mm) in stand.footprint(grid.square_mm) {
+                space.take(square, mm);
+            }
+        }
+        space
+    }
+
+    /// Why `stand` (needing `mm`) has no room in `square` beside its friends there, in a player's words.
+    pub fn no_room(&self, stand: &Stand, square: Square, mm: u32) -> String {
+        let there: Vec<Stand> = self
+            .stands()
+            .into_iter()
+            .filter(|o| o.side() == stand.side() && o.id() != stand.id() && o.towed_by.is_none())
+            .filter(|o| o.covers.contains(&square))
+            .collect();
+        let square_mm = self.charts.grid.square_mm;
+        let taken: Vec<String> = there
+            .iter()
+            .map(|o| {
+                let mm = o.footprint(square_mm).into_iter().find(|(s, _)| *s == square).map_or(0, |(_, mm)| mm);
+                format!("{} takes {mm} mm", o.name())
+            })
+            .collect();
+        if there.len() >= self.charts.grid.stands_per_square as usize {
+            return format!("{} is full: at most two stands to a square", notation::name(square));
+        }
+        format!(
+            "{} has no room for {} ({mm} mm deep): {} of its {square_mm}",
+            notation::name(square),
+            stand.name(),
+            taken.join(" and ")
+        )
+    }
+
     pub fn dice_of(&self, side: &str) -> DiceExpr {
         let text = self.side_fields(side).dice.as_ref().map(|d| d.get_ref().clone());
         text.and_then(|t| DiceExpr::parse(&t).ok()).unwrap_or_else(|| self.charts.dice.european.clone())
     }
 
-    /// The Command stand's rating (average when the scenario does not say) while the stand is on the
-    /// battlefield; nothing once it has been destroyed. A scenario that leaves the stand out keeps the
-    /// rating: the commander is off the table, not lost.
+    /// "The Command stand's value is added": its rating (average when the scenario does not say) while the
+    /// stand has not been destroyed, nothing once it has. Every army has its Command stand (the loader refuses
+    /// a side's stands without one), so only a side with no stands at all has none to add.
     pub fn commander(&self, side: &str) -> u32 {
         let command =
             |u: &&Unit| u.side == side && self.charts.stand(&u.kind).is_some_and(|k| k.class == StandClass::Command);
-        let stands: Vec<&Unit> = self.state.units.iter().filter(command).collect();
-        if !stands.is_empty() && stands.iter().all(|u| u.is_out()) {
+        if self.state.units.iter().filter(command).all(|u| u.is_out()) {
             return 0;
         }
         self.rating(side)

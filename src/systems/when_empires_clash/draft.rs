@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use super::army::{ArmyList, Entrenchments, Header, Line, totals};
+use super::army::{ArmyList, Dismount, Entrenchments, Header, Line, totals};
 use super::one_off::cap;
 use super::tables::{StandClass, Tables};
 use super::toml_text::quoted;
@@ -30,6 +30,10 @@ pub struct DraftLine {
     pub count: u32,
     pub weapon: Option<String>,
     pub dismounted_as: Option<String>,
+    /// Whether it may dismount (when it has `dismounted_as` and says nothing), must dismount to fight, or
+    /// begins on foot, as its list says.
+    #[serde(default)]
+    pub dismount: Option<Dismount>,
 }
 
 /// What the battle asks of the army's value.
@@ -82,7 +86,7 @@ impl Draft {
                 kind: spanned(l.kind.clone()),
                 weapon: l.weapon.clone().map(spanned),
                 or_weapon: None,
-                dismount: l.dismounted_as.as_ref().map(|_| "may".to_string()),
+                dismount: l.dismounted_as.as_ref().map(|_| l.dismount.unwrap_or(Dismount::May)),
                 dismounted_as: l.dismounted_as.clone(),
                 mounts: None,
                 printed_points: l.count * value(&l.kind),
@@ -126,6 +130,7 @@ impl Draft {
                     count: l.count,
                     weapon: l.weapon.as_ref().map(|w| w.get_ref().clone()),
                     dismounted_as: l.dismounted_as.clone(),
+                    dismount: l.dismount,
                 })
                 .collect(),
             entrenchments: list.entrenchments.as_ref().map_or(0, |e| e.lengths),
@@ -154,7 +159,8 @@ impl Draft {
                 text.push_str(&format!("weapon = {}\n", quoted(w.get_ref())));
             }
             if let Some(on_foot) = &line.dismounted_as {
-                text.push_str(&format!("dismount = \"may\"\ndismounted_as = {}\n", quoted(on_foot)));
+                let dismount = line.dismount.unwrap_or(Dismount::May).word();
+                text.push_str(&format!("dismount = \"{dismount}\"\ndismounted_as = {}\n", quoted(on_foot)));
             }
             text.push_str(&format!("printed_points = {}\n", line.printed_points));
         }

@@ -8,7 +8,7 @@ use toml::Spanned;
 use super::WhenEmpiresClash;
 use super::board::{Board, Facing, Ground, Obstacle};
 use super::notation;
-use super::tables::{StandClass, Tables};
+use super::tables::{StandClass, StandType, Tables};
 use crate::measure::{Pt, SQUARE_MM, Square, Table};
 use crate::rules::SetupCheck;
 
@@ -97,6 +97,10 @@ pub struct UnitFields {
     /// Begins the battle dismounted.
     #[serde(default)]
     pub dismounted: bool,
+    /// Cavalry that "must dismount to fight" (the Camel Corps): mounted, it neither fires nor initiates
+    /// close combat.
+    #[serde(default)]
+    pub must_dismount: bool,
     /// A Transport stand that begins the battle towing this artillery stand.
     pub towing: Option<Spanned<String>>,
     /// The stand's size on the table when it is a large stand (wider or deeper than 50 mm): it straddles
@@ -106,6 +110,11 @@ pub struct UnitFields {
 }
 
 impl UnitFields {
+    /// The stand's depth on the table: its type's minimum, or its own when it gives a larger one.
+    pub fn depth(&self, kind: &StandType) -> u32 {
+        self.depth_mm.as_ref().map_or(kind.depth_mm, |d| *d.get_ref())
+    }
+
     /// Squares across and squares deep that the stand straddles: 1 x 1 unless it is a large stand.
     pub fn straddles(&self) -> (i32, i32) {
         let squares = |mm: &Option<Spanned<u32>>| mm.as_ref().map_or(1, |m| m.get_ref().div_ceil(50).max(1) as i32);
@@ -284,7 +293,9 @@ pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Resul
             ));
         }
     }
-    let mut by_square: std::collections::BTreeMap<Square, Vec<&crate::roster::Unit>> = Default::default();
+    let towed: Vec<&str> = setup.units.iter().filter_map(|u| setup.setup.unit(&u.id).towing.as_ref()).map(|g| g.get_ref().as_str()).collect();
+    let square_mm = tables.grid.square_mm;
+    let mut by_square: std::collections::BTreeMap<Square, Vec<(&crate::roster::Unit, u32)>> = Default::default();
     for unit in setup.units {
         let fields = setup.setup.unit(&unit.id);
         let square = fields.square.as_ref().expect("`stands_at` refuses a stand without its square");
@@ -311,8 +322,18 @@ pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Resul
                 return Err((size.span(), format!("{} mm: a stand is 20 to 150 mm", size.get_ref())));
             }
         }
-        if fields.dismounted && fields.dismounts_as.is_none() {
-            return Err((square.span(), format!("{} begins dismounted but has no `dismounts_as`", unit.id)));
+        if let Some(depth) = &fields.depth_mm
+            && *depth.get_ref() < stand.depth_mm
+        {
+            let kind = super::charts().0.kind(&unit.kind).map_or(unit.kind.as_str(), |k| k.name.as_str());
+            return Err((
+                depth.span(),
+                format!("{} mm: a {kind} stand is at least {} mm deep (Stands)", depth.get_ref(), stand.depth_mm),
+            ));
+        }
+        if (fields.dismounted || fields.must_dismount) && fields.dismounts_as.is_none() {
+            let what = if fields.dismounted { "begins dismounted" } else { "must dismount to fight" };
+            return Err((square.span(), format!("{} {what} but has no `dismounts_as`", unit.id)));
         }
         if let Some(gun) = &fields.towing {
             if stand.class != StandClass::Transport {
@@ -329,18 +350,25 @@ pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Resul
         let at = notation::parse(square.get_ref()).map_err(|e| (square.span(), e))?;
         let facing = super::context::facing_of(unit);
         let (cols, rows) = setup.setup.scenario.board.size();
-        for covered in super::context::covered(at, facing, fields.straddles()) {
+        // A gun being towed rides in its Transport's square, which the Transport fills.
+        let depth = if towed.contains(&unit.id.as_str()) { 0 } else { fields.depth(stand) };
+        let mut footprint = super::context::footprint(at, facing, fields.straddles(), depth, square_mm);
+        if fields.towing.is_some() {
+            footprint[0].1 = square_mm;
+        }
+        for (covered, mm) in footprint {
             if !(crate::measure::SquareGrid { cols, rows }).contains(covered) {
                 return Err((
                     square.span(),
                     format!("{} straddles {}, off the board", unit.id, notation::name(covered)),
                 ));
             }
-            by_square.entry(covered).or_default().push(unit);
+            by_square.entry(covered).or_default().push((unit, mm));
         }
     }
     for (square, stands) in by_square {
-        let span = setup.setup.unit(&stands[0].id).square.as_ref().expect("read above").span();
+        let span_of = |u: &crate::roster::Unit| setup.setup.unit(&u.id).square.as_ref().expect("read above").span();
+        let span = span_of(stands[0].0);
         if stands.len() > tables.grid.stands_per_square as usize {
             return Err((
                 span,
@@ -352,7 +380,7 @@ pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Resul
                 ),
             ));
         }
-        if let [a, b] = stands.as_slice() {
+        if let [(a, da), (b, db)] = stands.as_slice() {
             if a.side != b.side {
                 return Err((span, format!("{} holds stands of both sides", notation::name(square))));
             }
@@ -372,6 +400,33 @@ pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Resul
                     format!("two stands in {}: mark the one behind with `rear = true`", notation::name(square)),
                 ));
             }
+            if da + db > square_mm {
+                let ((front, df), (back, dr)) = if rear(a) { ((b, db), (a, da)) } else { ((a, da), (b, db)) };
+                return Err((
+                    span_of(back),
+                    format!(
+                        "{} is {square_mm} mm deep: {} and {} take {df} + {dr} mm; they do not fit one behind the other (The Battlefield)",
+                        notation::name(square),
+                        front.id,
+                        back.id
+                    ),
+                ));
+            }
+        }
+    }
+    let commands: Vec<&str> = tables.stands.iter().filter(|(_, s)| s.class == StandClass::Command).map(|(id, _)| id.as_str()).collect();
+    for (side, span) in setup.sides.iter().zip(setup.side_spans) {
+        let army: Vec<&crate::roster::Unit> = setup.units.iter().filter(|u| u.side == side.id).collect();
+        // A side not yet given any stand (a scenario being written) has no army to lack a commander.
+        if !army.is_empty() && !army.iter().any(|u| commands.contains(&u.kind.as_str())) {
+            return Err((
+                span.clone(),
+                format!(
+                    "{}'s army has no Command stand: each side's army must have one (kind {})",
+                    side.name,
+                    commands.join(" or ")
+                ),
+            ));
         }
     }
     Ok(())

@@ -6,8 +6,8 @@ use super::additions::{self, Addition, Field};
 use super::board::{Recoil, Recoiler, in_front_arc, line_of_sight, recoil};
 use super::combat::{self, CombatResult};
 use super::context::{CLOSE, COMBAT, Ctx, FIRE, Stand};
-use super::markers::{FOUGHT, IN_SQUARE, MOVED, TOWED};
-use super::movement::{active, around, place};
+use super::markers::{FOUGHT, IN_SQUARE, MOVED, RECOILED, TOWED};
+use super::movement::{active, around, needs, place};
 use super::notation;
 use super::sequence::{refuse, withdrawn_entirely};
 use super::tables::{Grade, StandClass};
@@ -94,6 +94,15 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
             COMBAT,
         ));
     }
+    if initiator.must_dismount && !initiator.dismounted {
+        return Err(refuse(
+            format!(
+                "{} must dismount to fight: mounted, it neither fires nor initiates close combat",
+                initiator.name()
+            ),
+            rule,
+        ));
+    }
     // Measured from the initiator's front square to the nearest square of the target.
     let aim = target.nearest_to(initiator.square);
     let distance = chebyshev(initiator.square, aim);
@@ -175,10 +184,19 @@ pub fn lines(
 ) -> Result<[Vec<Addition>; 2], GameError> {
     let stands = ctx.stands();
     let moved_first = |s: &Stand| s.unit.flags.contains(&MOVED);
-    let combatants: Vec<_> = stands.iter().map(|s| s.combatant(moved_first(s))).collect();
+    let mut combatants: Vec<_> = stands.iter().map(|s| s.combatant(moved_first(s))).collect();
+    let find = |id: &str| stands.iter().position(|s| s.id() == id).expect("both stands are on the field");
+    if target.must_dismount && !target.dismounted && ctx.option("must_dismount_defends_on_foot") {
+        // Caught mounted, it is engaged as what it fights as on foot.
+        let on_foot = ctx.unit_fields(target.id()).dismounts_as.as_ref().map(|k| k.get_ref().as_str());
+        if let Some((kind, stand)) = on_foot.and_then(|k| ctx.charts.stand(k).map(|s| (k, s))) {
+            let engaged = &mut combatants[find(target.id())];
+            engaged.fights_as = kind;
+            engaged.class = stand.class;
+        }
+    }
     let board = ctx.board();
     let field = Field { board: &board, stands: &combatants, tables: ctx.charts };
-    let find = |id: &str| stands.iter().position(|s| s.id() == id).expect("both stands are on the field");
     let (a, b) = (&combatants[find(initiator.id())], &combatants[find(target.id())]);
     let mut lines = match kind {
         Kind::Fire => additions::fire(&field, a, b),
@@ -274,8 +292,13 @@ pub fn fight(
             gone.push(target.id());
         }
     }
-    summary.push_str(&withdrawal_news(ctx, &gone));
-    effects.extend(withdrawn_entirely(ctx, &gone));
+    match withdrawn_entirely(ctx, &gone, &[]) {
+        Some((ended, words)) => {
+            effects.push(ended);
+            summary.push_str(&words);
+        }
+        None => summary.push_str(&withdrawal_news(ctx, &gone)),
+    }
     Ok(Outcome::Resolved { summary, rolls: vec![a, b], effects })
 }
 
@@ -304,6 +327,8 @@ pub fn fall_back(ctx: &Ctx, stand: &Stand) -> (String, Vec<Effect>) {
             // square face the same way.
             let facing = partner.as_ref().map_or(stand.facing, |p| p.facing);
             let mut effects = place(stand.id(), end, facing, partner.is_some());
+            // "...until it is activated again ... or it is forced to recoil": a recoil frees its facing.
+            effects.push(Effect::Flag { unit: stand.id().to_string(), flag: RECOILED, on: true });
             // A Transport takes the gun it tows back with it.
             if let Some(gun) = ctx.turn.towing.get(stand.id()) {
                 effects.extend(place(gun, end, facing, true));
@@ -335,10 +360,11 @@ pub fn recoil_path(ctx: &Ctx, stand: &Stand) -> Recoil {
         squares: stand.squares,
         infantry: stand.infantry(),
         toward_baseline: ctx.toward_baseline(stand.side()),
+        depth_mm: needs(ctx, stand, stand.square, stand.facing)[0].1,
         friends: &friends,
         enemies: &enemies,
     };
-    recoil(&ctx.board(), &recoiler, ctx.charts.grid.stands_per_square as usize)
+    recoil(&ctx.board(), &recoiler)
 }
 
 /// "X have lost half their value: they must withdraw", when this combat brings a side to it.

@@ -12,13 +12,15 @@ pub const MOUNTING: Flag = Flag::named("mounting");
 pub const DISMOUNTED: Flag = Flag::named("dismounted");
 pub const WITHDRAWN: Flag = Flag::named("withdrawn");
 pub const IN_SQUARE: Flag = Flag::named("tactical_square");
+pub const RECOILED: Flag = Flag::named("recoiled");
 
 /// Cleared when a new turn begins.
-pub const OF_THE_TURN: [Flag; 5] = [ACTIVATED, MOVED, FOUGHT, TOWED, MOUNTING];
+pub const OF_THE_TURN: [Flag; 6] = [ACTIVATED, MOVED, FOUGHT, TOWED, MOUNTING, RECOILED];
 
 pub const MARKERS: &[Marker] = &[
     Marker::new(ACTIVATED, "Activated", "Has been activated this turn"),
-    Marker::new(MOVED, "Moved", "Has moved this turn: its facing is fixed until its next activation"),
+    Marker::new(MOVED, "Moved", "Has moved this turn: its facing is fixed until its next activation or a recoil"),
+    Marker::new(RECOILED, "Recoiled", "Forced to recoil since it last moved: its facing is free again"),
     Marker::new(FOUGHT, "Fought", "Has initiated its one combat this turn"),
     Marker::new(TOWED, "Towed", "Artillery towed this turn: it takes no part in combat"),
     Marker::new(MOUNTING, "Mounting", "Mounted or dismounted this turn: it does not move"),

@@ -171,6 +171,10 @@ impl RuleSystem for WhenEmpiresClash {
                 rng,
             )?,
             Act::Shared(Action::NextTurn {}) => sequence::next_turn(ctx)?,
+            Act::Shared(Action::CorrectPosition { unit, to, facing, figures }) => {
+                movement::correction(ctx, unit, *to, *facing, figures)?;
+                return Ok(None);
+            }
             Act::Shared(Action::Move { .. } | Action::RollMove { .. }) => {
                 return Err(sequence::refuse("stands move square by square: `move_to` a square", context::MOVEMENT));
             }

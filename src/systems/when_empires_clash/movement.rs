@@ -2,15 +2,15 @@
 //! that bars any other), turning before the move, mounting and dismounting, limbering and unlimbering a
 //! gun, and a withdrawing army's stands leaving by their baseline.
 
-use super::board::{Facing, Mover, in_rear_arc, reachable};
-use super::context::{Ctx, MOVEMENT, Stand, TRANSPORT, VICTORY};
-use super::markers::{DISMOUNTED, FOUGHT, MOUNTING, MOVED, TOWED, WITHDRAWN};
+use super::board::{Facing, Mover, Space, in_rear_arc, reachable};
+use super::context::{BATTLEFIELD, Ctx, MOVEMENT, Stand, TRANSPORT, VICTORY, footprint, nearest_facing};
+use super::markers::{DISMOUNTED, FOUGHT, MOUNTING, MOVED, RECOILED, TOWED, WITHDRAWN};
 use super::notation;
 use super::sequence::{not_over, refuse, withdrawn_entirely};
 use super::tables::StandClass;
 use super::turn::Change;
 use crate::game::{Effect, GameError, Outcome};
-use crate::measure::{Square, chebyshev};
+use crate::measure::{Pt, Square, chebyshev};
 use crate::roster::Placed;
 
 /// The active stand, refused when `unit` is not it.
@@ -27,17 +27,24 @@ pub fn active<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Stand<'a>, GameError> {
     Ok(stand)
 }
 
-/// The squares of the stand's friends (a square listed once per stand in it) and of its enemies.
-pub fn around(ctx: &Ctx, stand: &Stand) -> (Vec<Square>, Vec<Square>) {
-    let (mut friends, mut enemies) = (Vec::new(), Vec::new());
-    for other in ctx.stands() {
-        if other.id() == stand.id() || other.towed_by == Some(stand.id()) {
-            continue;
-        }
-        let into = if other.side() == stand.side() { &mut friends } else { &mut enemies };
-        into.extend(other.covers.iter().copied());
+/// What the stand's friends take of their squares (the gun it tows rides with it) and its enemies' squares.
+pub fn around(ctx: &Ctx, stand: &Stand) -> (Space, Vec<Square>) {
+    let mut friends_of_its_own = vec![stand.id()];
+    friends_of_its_own.extend(ctx.turn.towing.get(stand.id()).map(String::as_str));
+    let enemies =
+        ctx.stands().into_iter().filter(|o| o.side() != stand.side()).flat_map(|o| o.covers.clone()).collect();
+    (ctx.space_of(stand.side(), &friends_of_its_own), enemies)
+}
+
+/// Each square the stand would stand in with its front square at `front`, facing `facing`, and the depth it
+/// needs there: a Transport towing its gun fills its square.
+pub fn needs(ctx: &Ctx, stand: &Stand, front: Square, facing: Facing) -> Vec<(Square, u32)> {
+    let square_mm = ctx.charts.grid.square_mm;
+    let mut needs = footprint(front, facing, stand.size, stand.depth_mm, square_mm);
+    if ctx.turn.towing.contains_key(stand.id()) {
+        needs[0].1 = square_mm;
     }
-    (friends, enemies)
+    needs
 }
 
 /// Where the stand may end a move now, with the squares each costs; empty when it may not move.
@@ -46,18 +53,18 @@ pub fn legal_squares(ctx: &Ctx, stand: &Stand) -> std::collections::BTreeMap<Squ
         return Default::default();
     }
     let (friends, enemies) = around(ctx, stand);
-    let mover = mover(stand, &friends, &enemies);
+    let front_mm = needs(ctx, stand, stand.square, stand.facing)[0].1;
+    let mover = mover(stand, front_mm, &friends, &enemies);
     let board = ctx.board();
-    let mut squares = reachable(&board, &mover, room(ctx, stand));
+    let mut squares = reachable(&board, &mover);
     if stand.large() {
         // The rest of a large stand comes after its front square: each of its squares must take it.
-        let size = ctx.unit_fields(stand.id()).straddles();
         squares.retain(|&end, _| {
-            super::context::covered(end, stand.facing, size).iter().skip(1).all(|&s| {
+            needs(ctx, stand, end, stand.facing).into_iter().skip(1).all(|(s, mm)| {
                 board.grid.contains(s)
                     && !enemies.contains(&s)
                     && board.enterable(s, stand.infantry())
-                    && friends.iter().filter(|&&f| f == s).count() < room(ctx, stand)
+                    && friends.fits(s, mm)
             })
         });
     }
@@ -70,21 +77,16 @@ fn withdrawal_allows(ctx: &Ctx, stand: &Stand, to: Square) -> bool {
     !ctx.withdrawing().contains(&stand.side()) || ctx.toward_baseline(stand.side()).offsets(stand.square, to).0 >= 1
 }
 
-fn mover<'a>(stand: &Stand, friends: &'a [Square], enemies: &'a [Square]) -> Mover<'a> {
+fn mover<'a>(stand: &Stand, depth_mm: u32, friends: &'a Space, enemies: &'a [Square]) -> Mover<'a> {
     Mover {
         at: stand.square,
         squares: stand.squares,
         infantry: stand.infantry(),
         artillery: stand.class == StandClass::Artillery,
+        depth_mm,
         friends,
         enemies,
     }
-}
-
-/// Stands a square may take beside this one: a Transport with its gun fills a square.
-fn room(ctx: &Ctx, stand: &Stand) -> usize {
-    let per_square = ctx.charts.grid.stands_per_square as usize;
-    if ctx.turn.towing.contains_key(stand.id()) { per_square - 1 } else { per_square }
 }
 
 fn may_move(ctx: &Ctx, stand: &Stand) -> Result<(), GameError> {
@@ -117,7 +119,8 @@ pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front
     let moved = Stand { facing, ..stand.clone() };
     let legal = legal_squares(ctx, &moved);
     let Some(&cost) = legal.get(&target) else {
-        return Err(refuse(why_not(ctx, &moved, target), MOVEMENT));
+        let (why, rule) = why_not(ctx, &moved, target);
+        return Err(refuse(why, rule));
     };
     let partner = ctx
         .stands()
@@ -145,6 +148,10 @@ pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front
         effects.push(Effect::Face { unit: stand.id().to_string(), facing: facing.degrees() });
     }
     effects.push(Effect::Flag { unit: stand.id().to_string(), flag: MOVED, on: true });
+    // A move fixes its facing again, whatever a recoil had freed.
+    if stand.unit.flags.contains(&RECOILED) {
+        effects.push(Effect::Flag { unit: stand.id().to_string(), flag: RECOILED, on: false });
+    }
     let mut towing = String::new();
     if let Some(gun) = ctx.turn.towing.get(stand.id()) {
         effects.extend(place(gun, target, facing, true));
@@ -191,52 +198,46 @@ pub fn words(facing: Facing) -> &'static str {
     }
 }
 
-/// The rule that keeps the stand out of `target`, in a player's words.
-fn why_not(ctx: &Ctx, stand: &Stand, target: Square) -> String {
+/// Why the stand may not end a move in `target`, in a player's words, and the rule that bars it.
+fn why_not(ctx: &Ctx, stand: &Stand, target: Square) -> (String, &'static str) {
     let name = notation::name(target);
     let (friends, enemies) = around(ctx, stand);
     let board = ctx.board();
-    if target == stand.square {
-        return format!("{} is already in {name}", stand.name());
-    }
-    if enemies.contains(&target) {
-        return format!("an enemy stand holds {name}; stands cannot move through enemy stands");
-    }
-    if friends.iter().filter(|&&f| f == target).count() >= room(ctx, stand) {
-        return match room(ctx, stand) {
-            1 => format!("{name} holds a stand: a Transport with its gun fills a square"),
-            _ => format!("{name} is full: at most two stands to a square"),
-        };
-    }
-    if stand.class == StandClass::Artillery && enemies.iter().any(|&e| chebyshev(e, target) == 1) {
-        return format!("{name} is next to an enemy stand: artillery never moves next to one");
-    }
-    if !board.enterable(target, stand.infantry()) {
-        return format!("{name} is woods: only infantry moves off-road through woods");
-    }
-    if !withdrawal_allows(ctx, stand, target) {
-        return format!("{} must withdraw: it moves only toward its baseline", ctx.side(stand.side()).name);
-    }
-    let free =
-        Mover { friends: &[], enemies: &[], infantry: true, artillery: false, ..mover(stand, &friends, &enemies) };
-    let open = reachable(&board, &Mover { squares: 99, ..free }, 2);
-    match open.get(&target) {
-        Some(&cost) if cost > stand.squares => format!(
-            "{name} is {} away; {} moves {} (1 a square, +1 a hill contour; +1 for a whole move along a road)",
-            crate::rules::plural(cost as usize, "square", "squares"),
-            stand.name(),
-            crate::rules::plural(stand.squares as usize, "square", "squares")
-        ),
-        _ => format!(
-            "{} cannot reach {name} this move: enemies on the way (a stand stops next to one), woods or walls, hedges and fences only infantry crosses",
-            stand.name()
-        ),
-    }
+    let front_mm = needs(ctx, stand, target, stand.facing)[0].1;
+    let why = if target == stand.square {
+        format!("{} is already in {name}", stand.name())
+    } else if enemies.contains(&target) {
+        format!("an enemy stand holds {name}; stands cannot move through enemy stands")
+    } else if !friends.fits(target, front_mm) {
+        return (ctx.no_room(stand, target, front_mm), BATTLEFIELD);
+    } else if stand.class == StandClass::Artillery && enemies.iter().any(|&e| chebyshev(e, target) == 1) {
+        format!("{name} is next to an enemy stand: artillery never moves next to one")
+    } else if !board.enterable(target, stand.infantry()) {
+        format!("{name} is woods: only infantry moves off-road through woods")
+    } else if !withdrawal_allows(ctx, stand, target) {
+        format!("{} must withdraw: it moves only toward its baseline", ctx.side(stand.side()).name)
+    } else {
+        let nobody = Space::new(ctx.charts.grid.square_mm, ctx.charts.grid.stands_per_square);
+        let free = Mover { enemies: &[], infantry: true, artillery: false, ..mover(stand, 0, &nobody, &enemies) };
+        match reachable(&board, &Mover { squares: 99, ..free }).get(&target) {
+            Some(&cost) if cost > stand.squares => format!(
+                "{name} is {} away; {} moves {} (1 a square, +1 a hill contour; +1 for a whole move along a road)",
+                crate::rules::plural(cost as usize, "square", "squares"),
+                stand.name(),
+                crate::rules::plural(stand.squares as usize, "square", "squares")
+            ),
+            _ => format!(
+                "{} cannot reach {name} this move: enemies on the way (a stand stops next to one), woods or walls, hedges and fences only infantry crosses",
+                stand.name()
+            ),
+        }
+    };
+    (why, MOVEMENT)
 }
 
 pub fn face(ctx: &Ctx, unit: &str, facing: Facing) -> Result<Outcome, GameError> {
     let stand = active(ctx, unit)?;
-    if stand.unit.flags.contains(&MOVED) {
+    if !stand.facing_free() {
         return Err(refuse(
             format!("{} has moved: its facing is fixed until its next activation or a recoil", stand.name()),
             MOVEMENT,
@@ -250,12 +251,55 @@ pub fn face(ctx: &Ctx, unit: &str, facing: Facing) -> Result<Outcome, GameError>
             MOVEMENT,
         ));
     }
+    // A large stand turned swings its other squares round: each must take it.
+    room_for(ctx, &stand, stand.square, facing)?;
     let effects = vec![Effect::Face { unit: stand.id().to_string(), facing: facing.degrees() }];
     Ok(Outcome::Resolved {
         summary: format!("{} turns to face {}", stand.name(), words(facing)),
         rolls: vec![],
         effects,
     })
+}
+
+/// Refused unless every square the stand would stand in with its front square at `front`, facing `facing`,
+/// is on the board, holds no enemy, and has room for it beside its friends (The Battlefield).
+pub fn room_for(ctx: &Ctx, stand: &Stand, front: Square, facing: Facing) -> Result<(), GameError> {
+    let (friends, enemies) = around(ctx, stand);
+    let board = ctx.board();
+    for (square, mm) in needs(ctx, stand, front, facing) {
+        if !board.grid.contains(square) {
+            return Err(refuse(
+                format!("{} would reach {}, off the board", stand.name(), notation::name(square)),
+                BATTLEFIELD,
+            ));
+        }
+        if enemies.contains(&square) {
+            return Err(refuse(
+                format!("an enemy stand holds {}: a square holds stands of one side", notation::name(square)),
+                BATTLEFIELD,
+            ));
+        }
+        if !friends.fits(square, mm) {
+            return Err(refuse(ctx.no_room(stand, square, mm), BATTLEFIELD));
+        }
+    }
+    Ok(())
+}
+
+/// A hand correction (`correct_position`) puts a stand where its piece stands on the table, but The
+/// Battlefield's room in a square binds the table too: a correction into a square without room for the
+/// stand is refused. The engine then makes the correction.
+pub fn correction(ctx: &Ctx, unit: &str, to: Option<Pt>, facing: Option<f64>, figures: &[Placed]) -> Result<(), GameError> {
+    let Ok(stand) = ctx.stand(unit) else { return Ok(()) };
+    let at = figures.iter().find(|p| p.figure == 0).map(|p| p.at).or(to).or_else(|| stand.unit.anchor());
+    let Some(at) = at.filter(|p| p.x.is_finite() && p.y.is_finite()) else { return Ok(()) };
+    let square = super::fields::square_at(at);
+    let facing = facing.filter(|f| f.is_finite()).map_or(stand.facing, nearest_facing);
+    let (cols, rows) = ctx.setup.scenario.board.size();
+    if !(crate::measure::SquareGrid { cols, rows }).contains(square) {
+        return Ok(());
+    }
+    room_for(ctx, &stand, square, facing)
 }
 
 pub fn mount(ctx: &Ctx, unit: &str, mounting: bool) -> Result<Outcome, GameError> {
@@ -387,10 +431,10 @@ pub fn leave_table(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
         gone.push(gun);
     }
     effects.push(Change::ActivationEnded.effect());
-    effects.extend(withdrawn_entirely(ctx, &gone));
-    Ok(Outcome::Resolved {
-        summary: format!("{} leaves the battlefield from {}", stand.name(), stand.at()),
-        rolls: vec![],
-        effects,
-    })
+    let mut summary = format!("{} leaves the battlefield from {}", stand.name(), stand.at());
+    if let Some((ended, words)) = withdrawn_entirely(ctx, &[], &gone) {
+        effects.push(ended);
+        summary.push_str(&words);
+    }
+    Ok(Outcome::Resolved { summary, rolls: vec![], effects })
 }

@@ -4,7 +4,7 @@
 //! or has withdrawn entirely.
 
 use super::context::{ACTIVATION, Ctx, SEQUENCE, VICTORY};
-use super::markers::{ACTIVATED, OF_THE_TURN, WITHDRAWN};
+use super::markers::{ACTIVATED, MOVED, OF_THE_TURN, WITHDRAWN};
 use super::turn::{Change, Turn, TurnStep};
 use crate::dice::{DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
@@ -117,6 +117,7 @@ pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     if left == 0 {
         return Err(refuse(format!("{} have no activations left this turn", ctx.side(side).name), SEQUENCE));
     }
+    owed_withdrawal(ctx)?;
     let mut effects = Vec::new();
     if ctx.turn.active.is_some() {
         effects.push(Change::ActivationEnded.effect());
@@ -131,6 +132,7 @@ pub fn end_activation(ctx: &Ctx) -> Result<Outcome, GameError> {
     let Some(active) = &ctx.turn.active else {
         return Err(refuse("no stand is being activated", ACTIVATION));
     };
+    owed_withdrawal(ctx)?;
     let summary = format!("{}'s activation ends", ctx.name_of(active));
     Ok(Outcome::Resolved { summary, rolls: vec![], effects: vec![Change::ActivationEnded.effect()] })
 }
@@ -143,6 +145,7 @@ pub fn end_activations(ctx: &Ctx) -> Result<Outcome, GameError> {
     if left.is_none() {
         return Err(refuse(format!("{} throw for their activations first", ctx.side(side).name), SEQUENCE));
     }
+    owed_withdrawal(ctx)?;
     let name = &ctx.side(side).name;
     let (summary, mut effects) = if *first {
         let other = ctx.other_side(side);
@@ -185,6 +188,31 @@ pub fn concede(ctx: &Ctx, side: &str) -> Result<Outcome, GameError> {
     Ok(Outcome::Resolved { summary, rolls: vec![], effects })
 }
 
+/// "It must begin to withdraw from the battlefield": the active stand of a withdrawing army owes a move
+/// toward its baseline, or its leaving from it, before its activation ends, unless it has moved or cannot.
+/// It may still fight first. With `withdrawing_stands_may_hold` it owes nothing.
+pub fn owed_withdrawal(ctx: &Ctx) -> Result<(), GameError> {
+    if ctx.option("withdrawing_stands_may_hold") {
+        return Ok(());
+    }
+    let Some(stand) = ctx.turn.active.as_deref().and_then(|id| ctx.stand(id).ok()) else { return Ok(()) };
+    if !ctx.withdrawing().contains(&stand.side()) || stand.unit.flags.contains(&MOVED) {
+        return Ok(());
+    }
+    let may_leave = super::movement::on_baseline(ctx, stand.side(), stand.square);
+    if !may_leave && super::movement::legal_squares(ctx, &stand).is_empty() {
+        return Ok(());
+    }
+    Err(refuse(
+        format!(
+            "{} must withdraw: {} moves toward its baseline (or leaves the battlefield from it) before its activation ends",
+            ctx.side(stand.side()).name,
+            stand.name()
+        ),
+        VICTORY,
+    ))
+}
+
 /// A new turn: the marks of the last one lapse.
 pub fn begin_turn(units: &mut [Unit]) {
     for unit in units {
@@ -194,15 +222,31 @@ pub fn begin_turn(units: &mut [Unit]) {
     }
 }
 
-/// A side whose every stand has been destroyed or has left has withdrawn entirely: the battle ends.
-pub fn withdrawn_entirely(ctx: &Ctx, gone: &[&str]) -> Option<Effect> {
-    ctx.scenario.sides.iter().find_map(|side| {
-        let left = ctx.state.units.iter().filter(|u| {
-            u.side == side.id && !u.is_out() && !u.flags.contains(&WITHDRAWN) && !gone.contains(&u.id.as_str())
-        });
-        (left.count() == 0)
-            .then(|| Change::Ended { why: format!("{} have left the battlefield", side.name), conceded: None }.effect())
-    })
+/// "The battle is deemed to have ended when one side has completely withdrawn from the battlefield": a side
+/// whose every stand has been destroyed or has left. Once this entry's `destroyed` and `left` stands are
+/// gone, the change that ends the battle and the words its entry ends with: why, that the battle is over,
+/// and the result with both totals.
+pub fn withdrawn_entirely(ctx: &Ctx, destroyed: &[&str], left: &[&str]) -> Option<(Effect, String)> {
+    let mut after = ctx.state.clone();
+    for unit in &mut after.units {
+        if destroyed.contains(&unit.id.as_str()) {
+            unit.figures.iter_mut().for_each(|f| f.alive = false);
+        }
+        if left.contains(&unit.id.as_str()) {
+            unit.flags.insert(WITHDRAWN);
+        }
+    }
+    let gone = |side: &str| !after.units.iter().any(|u| u.side == side && super::context::on_the_field(u));
+    let side = ctx.scenario.sides.iter().find(|side| gone(&side.id))?;
+    let why = if left.is_empty() {
+        format!("{} have no stand left on the battlefield", side.name)
+    } else {
+        format!("{} have left the battlefield", side.name)
+    };
+    let ended = Turn { ended: Some(why.clone()), ..ctx.turn.clone() };
+    let result = result_words(&Ctx { state: &after, turn: &ended, ..*ctx }).unwrap_or_default();
+    let words = format!(". {why}, the battle is over. {result}");
+    Some((Change::Ended { why, conceded: None }.effect(), words))
 }
 
 /// "British win a Decisive victory (31 against 17)": the standing in words (`verdict::standing`).

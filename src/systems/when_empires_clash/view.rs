@@ -83,7 +83,7 @@ pub struct StandView {
     pub covers: Vec<String>,
     pub facing: Facing,
     pub rear: bool,
-    /// The stand's depth on the table, as the ruleset gives its type's minimum.
+    /// The stand's depth on the table: its type's minimum, or its own when deeper.
     pub depth_mm: u32,
     pub value: i64,
     pub moves: u32,
@@ -186,8 +186,10 @@ fn headline(ctx: &Ctx) -> String {
 fn owed(ctx: &Ctx) -> Vec<String> {
     match &ctx.turn.step {
         TurnStep::Activating { side, left: Some(_), .. } if ctx.turn.ended.is_none() => {
-            let withdrawing = ctx.withdrawing();
-            if withdrawing.contains(&side.as_str()) {
+            if let Err(crate::game::GameError::Refused(refusal)) = sequence::owed_withdrawal(ctx) {
+                return vec![refusal.message];
+            }
+            if ctx.withdrawing().contains(&side.as_str()) {
                 vec![format!("{} must withdraw: their moves go toward their baseline", ctx.side(side).name)]
             } else {
                 vec![]
@@ -276,7 +278,7 @@ fn active_offers(ctx: &Ctx, stand: &Stand, fights: &[CombatView]) -> Vec<Offer> 
         (true, false) => Offer::barred("move_to", "it has no square it may move to"),
         (false, false) => Offer::picking("move_to", "to", squares),
     });
-    if !stand.unit.flags.contains(&MOVED) {
+    if stand.facing_free() {
         let facings = [Facing::North, Facing::East, Facing::South, Facing::West]
             .into_iter()
             .filter(|f| *f != stand.facing)
@@ -289,6 +291,8 @@ fn active_offers(ctx: &Ctx, stand: &Stand, fights: &[CombatView]) -> Vec<Offer> 
         offers.push(if targets.is_empty() {
             let why = if stand.unit.flags.contains(&FOUGHT) {
                 "it has initiated its combat this turn"
+            } else if stand.must_dismount && !stand.dismounted {
+                "it must dismount to fight"
             } else if action == "fire" {
                 "no enemy stand in range, in its front arc and in sight"
             } else {
@@ -411,7 +415,7 @@ fn stand_view(
         covers: stand.covers.iter().map(|&s| notation::name(s)).collect(),
         facing: stand.facing,
         rear: stand.rear,
-        depth_mm: stand.kind.depth_mm,
+        depth_mm: stand.depth_mm,
         value: stand.value,
         moves: stand.squares,
         weapon: stand.weapon.map(|w| (w.name.clone(), w.range)),

@@ -2,13 +2,13 @@
 //! be checked against. Steps are a king's, orthogonal or diagonal, each one square plus one per contour
 //! crossed. A stand may not enter a square with an enemy in it, must stop on entering a square next to
 //! one, and (artillery) may not enter such a square at all. Only infantry crosses walls, hedges and fences,
-//! or enters woods off the road. It passes through friends but ends only where there is room (two stands
-//! a square). A move made wholly along a road goes one square further.
+//! or enters woods off the road. It passes through friends but ends only where there is room for its depth
+//! (`Space`). A move made wholly along a road goes one square further.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
-use super::Board;
+use super::{Board, Space};
 use crate::measure::{Square, chebyshev};
 
 /// What moves and what stands around it.
@@ -17,18 +17,16 @@ pub struct Mover<'a> {
     pub squares: u32,
     pub infantry: bool,
     pub artillery: bool,
-    /// Other stands of the mover's side, by square (a square listed twice holds two).
-    pub friends: &'a [Square],
+    /// The depth it needs in the square it ends in.
+    pub depth_mm: u32,
+    /// What the other stands of the mover's side take of their squares.
+    pub friends: &'a Space,
     pub enemies: &'a [Square],
 }
 
 impl Mover<'_> {
     fn next_to_enemy(&self, square: Square) -> bool {
         self.enemies.iter().any(|&e| chebyshev(e, square) == 1)
-    }
-
-    fn room_in(&self, square: Square, per_square: usize) -> bool {
-        self.friends.iter().filter(|&&f| f == square).count() < per_square
     }
 
     /// A single step's cost, or None when the stand may not take it.
@@ -50,7 +48,7 @@ impl Mover<'_> {
 }
 
 /// Every square the stand may end its move in, with the squares it costs. Its own square is not listed.
-pub fn reachable(board: &Board, mover: &Mover, per_square: usize) -> BTreeMap<Square, u32> {
+pub fn reachable(board: &Board, mover: &Mover) -> BTreeMap<Square, u32> {
     let mut ends = spread(board, mover, mover.squares, |_| true);
     if board.is_road(mover.at) {
         // "Stands making their entire move along a road may increase their movement distance by 1 square."
@@ -58,7 +56,7 @@ pub fn reachable(board: &Board, mover: &Mover, per_square: usize) -> BTreeMap<Sq
             ends.entry(square).and_modify(|c| *c = (*c).min(cost)).or_insert(cost);
         }
     }
-    ends.retain(|&s, _| s != mover.at && mover.room_in(s, per_square));
+    ends.retain(|&s, _| s != mover.at && mover.friends.fits(s, mover.depth_mm));
     ends
 }
 

@@ -3,13 +3,14 @@
 //! they are in, each square counted against the stand's move. Read on the grid (RULINGS and the docs):
 //! "at least one square away" is a king's distance of 2 or more from every enemy stand; the rear arc is
 //! the arc toward the side's baseline; a recoil moves at least one square. The shortest such path is taken,
-//! straightest back first. It is blocked by an obstacle (any, crossed), an enemy stand, ground the stand
+//! straightest back first; it passes a friend's square without room for its depth (`Space`) on to the
+//! next square that has room. It is blocked by an obstacle (any, crossed), an enemy stand, ground the stand
 //! may not enter, or the table's edge; a stand sharing its square with a friend cannot recoil; one that is
 //! blocked, or would need more than its move, is destroyed.
 
 use std::collections::{BTreeMap, VecDeque};
 
-use super::{Board, Facing, in_front_arc};
+use super::{Board, Facing, Space, in_front_arc};
 use crate::measure::{Square, chebyshev};
 
 pub struct Recoiler<'a> {
@@ -18,7 +19,10 @@ pub struct Recoiler<'a> {
     pub infantry: bool,
     /// The way to the side's baseline.
     pub toward_baseline: Facing,
-    pub friends: &'a [Square],
+    /// The depth it needs in the square it stops in.
+    pub depth_mm: u32,
+    /// What the other stands of its side take of their squares.
+    pub friends: &'a Space,
     pub enemies: &'a [Square],
 }
 
@@ -41,15 +45,16 @@ pub enum Blocked {
     NoWayBack,
 }
 
-pub fn recoil(board: &Board, stand: &Recoiler, per_square: usize) -> Recoil {
-    if stand.friends.contains(&stand.at) {
+pub fn recoil(board: &Board, stand: &Recoiler) -> Recoil {
+    if stand.friends.taken(stand.at).stands > 0 {
         return Recoil::Destroyed(Blocked::SharingASquare);
     }
     let clear = |s: Square| stand.enemies.iter().all(|&e| chebyshev(e, s) >= 2);
-    let room = |s: Square| stand.friends.iter().filter(|&&f| f == s).count() < per_square;
+    let room = |s: Square| stand.friends.fits(s, stand.depth_mm);
     let behind = |s: Square| in_front_arc(stand.at, stand.toward_baseline, s);
     // Costs are one a square plus contours, so a square may first be reached the dear way: it is searched
     // again whenever a cheaper way reaches it, which on a board of a few hundred squares costs little.
+    let straightness = |s: Square| stand.toward_baseline.offsets(stand.at, s).1.abs();
     let mut best: BTreeMap<Square, (u32, Square)> = BTreeMap::new();
     let mut queue = VecDeque::from([(stand.at, 0u32)]);
     while let Some((square, cost)) = queue.pop_front() {
@@ -61,13 +66,21 @@ pub fn recoil(board: &Board, stand: &Recoiler, per_square: usize) -> Recoil {
                 continue;
             }
             let total = cost.saturating_add(1).saturating_add(board.contours(square, next));
-            if best.get(&next).is_none_or(|&(c, _)| total < c) {
-                best.insert(next, (total, square));
-                queue.push_back((next, total));
+            match best.get(&next) {
+                Some(&(c, _)) if total > c => {}
+                // As short a way by a straighter square: the same cost onward, so nothing to search again.
+                Some(&(c, via)) if total == c => {
+                    if straightness(square) < straightness(via) {
+                        best.insert(next, (total, square));
+                    }
+                }
+                _ => {
+                    best.insert(next, (total, square));
+                    queue.push_back((next, total));
+                }
             }
         }
     }
-    let straightness = |s: Square| stand.toward_baseline.offsets(stand.at, s).1.abs();
     let goal =
         best.iter().filter(|&(&s, _)| clear(s) && room(s)).min_by_key(|&(&s, &(cost, _))| (cost, straightness(s), s));
     match goal {

@@ -183,8 +183,12 @@ impl Api {
             one_off::Army { name: &first.name, list: &lists[0] },
             one_off::Army { name: &second.name, list: &lists[1] },
         ];
+        let again = match dice {
+            Some(_) => "type the same dice to throw the same set-up again".to_string(),
+            None => format!("seed {seed} throws the same set-up again"),
+        };
         let scenario = one_off::scenario(tables, armies, &throws, &plan.unwrap_or_default(), rng.inner())
-            .map_err(ApiError::bad_input)?;
+            .map_err(|why| ApiError::bad_input(format!("{why}; {again}")))?;
         let title = crate::scenario::parse("one-off.toml", &scenario)?.title;
         let turns = one_off::turns(&throws).into_iter().map(|side| side as u32).collect();
         let pieces =

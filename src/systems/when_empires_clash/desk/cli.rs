@@ -48,7 +48,7 @@ pub fn run(args: ArmiesArgs) -> Result<(), Failure> {
             }
             Ok(())
         }
-        ArmiesCommand::OneOff { first, second, seed, thrown, dice, out } => {
+        ArmiesCommand::OneOff { first, second, seed, thrown, checked, dice, out } => {
             let (a, b) = (named(&first)?, named(&second)?);
             let seed = seed.unwrap_or_else(rand::random);
             let mut rng = GameRng::for_event(seed, 0);
@@ -59,8 +59,22 @@ pub fn run(args: ArmiesArgs) -> Result<(), Failure> {
                 eprintln!("{}: {}", roll.label, roll.roll.total);
             }
             let armies = [one_off::Army { name: &a.0, list: &a.1 }, one_off::Army { name: &b.0, list: &b.1 }];
+            let again = match dice {
+                Some(_) => "type the same dice to throw the same set-up again".to_string(),
+                None => format!("--seed {seed} throws the same set-up again"),
+            };
+            let beyond = one_off::fit(tables, &armies, &throws).beyond;
+            for warning in &beyond {
+                eprintln!("warning: {warning} (Armies)");
+            }
+            if checked && !beyond.is_empty() {
+                return Err(Failure::bad_input(format!(
+                    "a checked set-up keeps to the text's recommendation (Armies): {}",
+                    beyond.join("; ")
+                )));
+            }
             let text = one_off::scenario(tables, armies, &throws, &one_off::Plan::default(), rng.inner())
-                .map_err(Failure::bad_input)?;
+                .map_err(|why| Failure::bad_input(format!("{why}; {again}")))?;
             // What the generator writes must load like any scenario: a failure here is the app's defect.
             parse("one-off.toml", &text)
                 .map_err(|e| Failure::other(format!("the generated battle does not load: {e}")))?;

@@ -10,8 +10,8 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
-use super::super::army::{ArmyList, Line};
-use super::super::board::Facing;
+use super::super::army::{ArmyList, Dismount, Line};
+use super::super::board::{Facing, Space};
 use super::super::notation;
 use super::super::tables::{Piece, StandClass, Tables};
 use super::super::toml_text::quoted;
@@ -64,6 +64,16 @@ pub fn scenario(
     plan: &Plan,
     rng: &mut impl Rng,
 ) -> Result<String, String> {
+    let fit = super::fit(tables, &armies, throws);
+    if let (false, Some([first, second])) = (fit.refused.is_empty(), throws.values) {
+        let name = |i: usize| armies[i].list.army.name.replace(|c: char| c.is_control(), " ");
+        return Err(format!(
+            "the armies' values were thrown on 8D6, {} {first} and {} {second}: {}; build each army to its thrown value (Armies)",
+            name(0),
+            name(1),
+            fit.refused.join("; ")
+        ));
+    }
     let mut terrain = Terrain::default();
     let mut placed = Vec::new();
     let turns = turns(throws);
@@ -128,6 +138,12 @@ pub fn scenario(
                 names[i], totals.points, totals.capped_points
             );
         }
+    }
+    for note in &fit.notes {
+        let _ = writeln!(text, "#   {note}.");
+    }
+    for warning in &fit.beyond {
+        let _ = writeln!(text, "# Beyond the text's recommendation: {warning}.");
     }
     let _ = writeln!(text, "\n[scenario]\nsystem = \"when-empires-clash\"");
     let _ = writeln!(text, "title = {}", quoted(&format!("One-off: {} against {}", names[0], names[1])));
@@ -297,8 +313,9 @@ fn rank(tables: &Tables, line: &Line) -> u8 {
 }
 
 /// Writes a side's stands into its deployment zone: rows from the front of the zone back, each row from the
-/// middle outward; a square of woods only for infantry; a second pass puts stands behind others. A list
-/// with entrenchments digs its lengths along the front of the zone, from the middle outward.
+/// middle outward; a square of woods only for infantry; a second pass puts stands behind others where both
+/// fit the square's 50 mm (The Battlefield). A list with entrenchments digs its lengths along the front of
+/// the zone, from the middle outward.
 fn deploy(
     text: &mut String,
     tables: &Tables,
@@ -319,30 +336,25 @@ fn deploy(
     let mut lines: Vec<&Line> = list.stands.iter().collect();
     lines.sort_by_key(|l| rank(tables, l));
     let facing = edge.about();
-    let mut used: Vec<(Square, bool)> = Vec::new();
+    let mut space = Space::new(tables.grid.square_mm, tables.grid.stands_per_square);
     let mut n = 0;
     for line in lines {
-        let infantry = tables.stand(line.kind.get_ref()).is_some_and(|s| s.class == StandClass::Infantry);
+        let stand = tables.stand(line.kind.get_ref()).ok_or_else(|| format!("no stand type {:?}", line.kind.get_ref()))?;
+        let infantry = stand.class == StandClass::Infantry;
         for k in 1..=line.count {
             n += 1;
             // Stands of one line told apart at the table and on the grid: "British Regular Infantry 3".
             let name =
                 if line.count > 1 { format!("{} {k}", line.name.get_ref()) } else { line.name.get_ref().clone() };
-            let free = |rear: bool| {
-                squares.iter().copied().find(|s| {
-                    let open = infantry || !terrain.woods.contains(s);
-                    let count = used.iter().filter(|(u, _)| u == s).count();
-                    open && if rear { count == 1 } else { count == 0 }
-                })
-            };
-            let Some((square, rear)) = free(false).map(|s| (s, false)).or_else(|| free(true).map(|s| (s, true))) else {
+            let open = |s: &Square| infantry || !terrain.woods.contains(s);
+            let Some((square, rear)) = place(&squares, &space, stand.depth_mm, open) else {
                 return Err(format!(
                     "{} has no room for {name} within {} squares of its edge; place the terrain elsewhere",
                     list.army.name,
                     lines_of_zone.len()
                 ));
             };
-            used.push((square, rear));
+            space.take(square, stand.depth_mm);
             let _ = writeln!(
                 text,
                 "\n[[units]]\nid = \"{side}-{n}\"\nname = {}\nside = \"{side}\"\nkind = {}\nsquare = \"{}\"\nfacing = {}",
@@ -356,28 +368,58 @@ fn deploy(
             }
             if let Some(on_foot) = &line.dismounted_as {
                 let _ = writeln!(text, "dismounts_as = {}", quoted(on_foot));
+                match line.dismount {
+                    Some(Dismount::Must) => {
+                        let _ = writeln!(text, "must_dismount = true");
+                    }
+                    Some(Dismount::Dismounted) => {
+                        let _ = writeln!(text, "dismounted = true");
+                    }
+                    Some(Dismount::May) | None => {}
+                }
             }
             if rear {
                 let _ = writeln!(text, "rear = true");
             }
         }
     }
-    // "Each side's army must have a Command stand": not in its list's points, mounted where the army rides.
-    let mounted =
+    // "Each side's army must have a Command stand": not in its list's points, mounted where the army rides,
+    // where a commander watches his line from: the back line's middle first, then forward; behind another
+    // stand if no square is free, on foot if a mounted one does not fit there.
+    let rides =
         list.stands.iter().any(|l| tables.stand(l.kind.get_ref()).is_some_and(|s| s.class == StandClass::Cavalry));
-    let kind = if mounted { "command_mounted" } else { "command_on_foot" };
-    // The back line's middle first, then forward: where a commander watches his line from.
-    let from_the_back = lines_of_zone.iter().rev().flatten().copied();
-    let back = from_the_back.into_iter().find(|s| !used.iter().any(|(u, _)| u == s) && !terrain.woods.contains(s));
-    if let Some(square) = back {
-        let _ = writeln!(
-            text,
-            "\n[[units]]\nid = \"{side}-command\"\nname = {}\nside = \"{side}\"\nkind = \"{kind}\"\nsquare = \"{}\"\nfacing = {}",
-            quoted(&format!("{} Command", list.army.name)),
-            notation::name(square),
-            facing.degrees()
-        );
-        return Ok(());
+    let kinds = if rides { ["command_mounted", "command_on_foot"].as_slice() } else { ["command_on_foot"].as_slice() };
+    let from_the_back: Vec<Square> = lines_of_zone.iter().rev().flatten().copied().collect();
+    let open = |s: &Square| !terrain.woods.contains(s);
+    let placed = kinds.iter().find_map(|&kind| {
+        let depth = tables.stand(kind).map_or(tables.grid.square_mm, |s| s.depth_mm);
+        place(&from_the_back, &space, depth, open).map(|at| (kind, at))
+    });
+    let Some((kind, (square, rear))) = placed else {
+        return Err(format!("{} has no room for its Command stand within its deployment zone", list.army.name));
+    };
+    let _ = writeln!(
+        text,
+        "\n[[units]]\nid = \"{side}-command\"\nname = {}\nside = \"{side}\"\nkind = \"{kind}\"\nsquare = \"{}\"\nfacing = {}",
+        quoted(&format!("{} Command", list.army.name)),
+        notation::name(square),
+        facing.degrees()
+    );
+    if rear {
+        let _ = writeln!(text, "rear = true");
     }
-    Err(format!("{} has no room for its Command stand within its deployment zone", list.army.name))
+    Ok(())
+}
+
+/// The first of `squares` (that `open` allows) a stand `depth_mm` deep can go in: an empty one first, then
+/// behind a stand where both fit; whether it stands behind.
+fn place(squares: &[Square], space: &Space, depth_mm: u32, open: impl Fn(&Square) -> bool) -> Option<(Square, bool)> {
+    let free = |behind: bool| {
+        squares
+            .iter()
+            .copied()
+            .filter(&open)
+            .find(|&s| (space.taken(s).stands > 0) == behind && space.fits(s, depth_mm))
+    };
+    free(false).map(|s| (s, false)).or_else(|| free(true).map(|s| (s, true)))
 }

@@ -15,8 +15,10 @@ pub fn cap(rules: &ArmyRules, value: u32, thrown: bool) -> u32 {
     if thrown { value * rules.dice_cap_percent / 100 } else { rules.equal_cap_points }
 }
 
+mod fit;
 mod generate;
 mod throws;
 
+pub use fit::{Fit, fit};
 pub use generate::{Army, BOARD, PlacedPiece, Plan, scenario, turns};
 pub use throws::{Throws, throw};
