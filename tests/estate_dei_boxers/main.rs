@@ -5,6 +5,7 @@ mod combat;
 mod common;
 mod day;
 mod forecast;
+mod guns;
 mod losses;
 mod luck;
 mod map;

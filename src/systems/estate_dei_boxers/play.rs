@@ -165,6 +165,11 @@ fn counter(rules: &Rules, id: &str) -> Result<usize, GameError> {
     rules.roster.find(id).ok_or_else(|| GameError::BadInput(format!("no counter \"{id}\" in the siege")))
 }
 
+/// Zones named for a player: "Hanlin Academy, North Bridge".
+fn names_of(rules: &Rules, zones: super::map::Zones) -> String {
+    each(zones).map(|z| rules.map.name(z)).collect::<Vec<_>>().join(", ")
+}
+
 fn refuse(why: impl Into<String>, rule: &str) -> GameError {
     Refusal::by_rule(why, rule).into()
 }
@@ -405,21 +410,29 @@ pub fn fire_order(
             }
             let mut list = Vec::new();
             for &g in &guns_here {
+                let kind = rules.roster.pieces[g].kind;
+                let reaches = super::siege::gun_reaches(rules, from, kind, gun_targets);
                 let named =
                     each_named.iter().find(|(id, _)| **id == rules.roster.pieces[g].id).map(|(_, z)| z.as_str());
+                // A gun with no pile in its own reach holds while the others fire (3).
+                if named.is_none() && reaches == 0 {
+                    continue;
+                }
                 let t = match named.or(tep) {
                     Some(t) => zone(rules, t)?,
                     None => target.ok_or_else(|| {
                         GameError::BadInput("name the psychological test's target (tep_target)".into())
                     })?,
                 };
-                let kind = rules.roster.pieces[g].kind;
-                let off_the_wall = rules.map.walls & bit(from) != 0 && rules.map.walls & bit(t) == 0;
-                let within = close & bit(t) != 0 || rules.map.distance[from as usize][t as usize] <= kind.reach();
-                if gun_targets & bit(t) == 0 || !(within || off_the_wall) {
+                if reaches & bit(t) == 0 {
+                    let others = if named.is_none() && reaches != 0 {
+                        format!("; give it a target of its own (tep_targets) among {}", names_of(rules, reaches))
+                    } else {
+                        String::new()
+                    };
                     return Err(refuse(
                         format!(
-                            "the {} of {} cannot fire at {} (a {} reaches {} zones, 3)",
+                            "the {} of {} cannot fire at {} (a {} reaches {} zones, 3){others}",
                             kind.noun(),
                             rules.map.name(from),
                             rules.map.name(t),
@@ -430,6 +443,9 @@ pub fn fire_order(
                     ));
                 }
                 list.push((g, t));
+            }
+            if list.is_empty() {
+                return Err(refuse(format!("no gun of {} has a pile in reach to test (3)", rules.map.name(from)), FIRE));
             }
             GunUse::Tep(list)
         }
@@ -566,8 +582,7 @@ pub fn barricades(ctx: &Ctx_, zones: &[String], throws: Throws) -> Result<Outcom
             set |= bit(z);
         }
         siege.marks.barricades = set;
-        let names: Vec<&str> = each(set).map(|z| rules.map.name(z)).collect();
-        io.say(format!("Barricades in {}", names.join(", ")));
+        io.say(format!("Barricades in {}", names_of(rules, set)));
         Ok(())
     })
 }

@@ -258,16 +258,25 @@ pub fn fire_targets(siege: &Siege, rules: &Rules, census: &Census, from: u8) -> 
     if working == 0 {
         return (soldier_targets, 0);
     }
+    (soldier_targets, near | within_reach(rules, from, gun_reach(siege, rules, from), boxers & !near))
+}
+
+/// Of `targets` (its zone's gun targets), what one gun of `kind` in `from` may fire at: its own zone and
+/// next door, and further only within its own reach (3: a machine gun 4 zones, a cannon 6). A zone's guns
+/// reach unequally: a gun with nothing in its reach holds while the others fire.
+pub fn gun_reaches(rules: &Rules, from: u8, kind: Kind, targets: Zones) -> Zones {
+    let close = bit(from) | rules.map.near[from as usize];
+    (targets & close) | within_reach(rules, from, kind.reach(), targets & !close)
+}
+
+/// Of `zones`, those within `reach` zones of `from`, or, from the wall, anywhere in the city below (2.3).
+fn within_reach(rules: &Rules, from: u8, reach: u8, zones: Zones) -> Zones {
     let on_wall = rules.map.walls & bit(from) != 0;
-    let mut guns = near;
-    let reach = gun_reach(siege, rules, from);
-    for z in each(boxers & !guns) {
-        let d = rules.map.distance[from as usize][z as usize];
-        if d <= reach || (on_wall && rules.map.walls & bit(z) == 0) {
-            guns |= bit(z);
-        }
-    }
-    (soldier_targets, guns)
+    each(zones)
+        .filter(|&z| {
+            rules.map.distance[from as usize][z as usize] <= reach || (on_wall && rules.map.walls & bit(z) == 0)
+        })
+        .fold(0, |m, z| m | bit(z))
 }
 
 fn gun_reach(siege: &Siege, rules: &Rules, zone: u8) -> u8 {

@@ -30,7 +30,7 @@ pub use census::{Census, Tally};
 pub mod combat_mods {
     pub use super::combat::{Mods, boxer_mods, modified_row, soldier_mods};
 }
-pub use combat::{FireOrder, GunUse, fire_targets, firepower, firing_zones, modified_row};
+pub use combat::{FireOrder, GunUse, fire_targets, firepower, firing_zones, gun_reaches, modified_row};
 pub use losses::{capacity as loss_capacity, check_losses, choice_owed};
 pub use moves::{Move, free_move_check, move_check, must_leave};
 pub use victory::{Band, Score, score};
