@@ -45,7 +45,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
             boxers::movement(siege, rules, io);
             losses::lone_officers(siege, rules, io);
             siege.marks.fired = 0;
-            siege.stage = next(Phase::SoldierFire);
+            siege.stage = after(siege, rules, Phase::SoldierFire);
         }
         Phase::SoldierFire => {
             loop {
@@ -57,14 +57,14 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                 let Some(order) = command.fire(rules, siege, &census, from) else { return false };
                 fire(siege, rules, io, command, from, &order);
             }
-            siege.stage = next(Phase::BoxerMelee);
+            siege.stage = after(siege, rules, Phase::BoxerMelee);
         }
         Phase::BoxerMelee => {
             if !boxer_melees(siege, rules, io, command) {
                 return false;
             }
             moves::start_phase(siege);
-            siege.stage = next(Phase::SoldierMove);
+            siege.stage = after(siege, rules, Phase::SoldierMove);
         }
         Phase::SoldierMove => {
             let Some(list) = command.moves(rules, siege) else { return false };
@@ -80,7 +80,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
             if !soldier_melees(siege, rules, io, command) {
                 return false;
             }
-            siege.stage = next(Phase::Morale);
+            siege.stage = after(siege, rules, Phase::Morale);
         }
         Phase::Morale => {
             tell!(io, "{}", Phase::Morale.title());
@@ -91,7 +91,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                 losses::boxers_waver(siege, rules, io, zone, die as i32);
             }
             siege.marks.hit = 0;
-            siege.stage = next(Phase::Ignite);
+            siege.stage = after(siege, rules, Phase::Ignite);
         }
         Phase::Ignite => {
             let census = siege.census(rules);
@@ -148,6 +148,14 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
         }
     }
     true
+}
+
+/// The phase that follows, or the sequence's end once no Boxer is left on the map: each phase goes on to
+/// the next only "se rimangono unità superstiti" (6.3, 6.4, 6.6, 6.7), and without Boxers the fighting
+/// stops (6.9).
+fn after(siege: &Siege, rules: &Rules, next: Phase) -> Stage {
+    let left = siege.census(rules).with_chinese != 0;
+    Stage::Combat { phase: if left { next } else { Phase::End } }
 }
 
 fn stone(rules: &Rules) -> Zones {
