@@ -258,3 +258,31 @@ fn boxers_gone_off_the_map_end_the_sequence_at_once() {
     assert!(!io.said("Soldier movement"), "{:?}", io.lines);
     assert_eq!(s.stage, Stage::Draw, "{:?}", io.lines);
 }
+
+/// 6.5, the soldiers' movement, and `advance` documented as taking Sandtable's suggestion: it plays the
+/// hold-major-legations strategy's moves (soldiers next door go into a major legation the Boxers have
+/// entered), where `end_moves` moves no one. Seed 3: a black king typed, light rain (4 + 6), the Boxers in
+/// at 3; half the pile takes the British legation (north), the British (south) next door.
+#[test]
+fn advancing_at_the_soldiers_movement_plays_the_strategys_moves() {
+    use crate::common::app::{advance_to, at, ok, shipped};
+    use serde_json::json;
+    let mut game = shipped(3);
+    ok(&mut game, json!({"type": "advance"}));
+    ok(&mut game, json!({"type": "follow", "phase_by_phase": true}));
+    ok(&mut game, json!({"type": "draw_card", "card": "KS"}));
+    ok(&mut game, json!({"type": "advance", "dice": [4, 6]}));
+    ok(&mut game, json!({"type": "advance", "dice": [3]}));
+    advance_to(&mut game, "combat/soldier_move");
+    let south = ["gb-1", "gb-2", "gb-3", "gb-4"].into_iter().filter(|c| at(&game, c) == "GB2").count();
+    assert!(south >= 2, "the British (south) hold with counters to spare");
+
+    ok(&mut game, json!({"type": "end_moves"}));
+    assert_eq!(["gb-1", "gb-2", "gb-3", "gb-4"].into_iter().filter(|c| at(&game, c) == "GB2").count(), south);
+
+    ok(&mut game, json!({"type": "undo"}));
+    let line = ok(&mut game, json!({"type": "advance"}));
+    assert!(line.contains("move to British Legation (north)"), "{line}");
+    assert_eq!(at(&game, "gb-3"), "GB2", "one counter stays to hold the British (south)");
+    assert_eq!(at(&game, "gb-4"), "GB1", "{line}");
+}

@@ -282,10 +282,14 @@ fn card_value(rank: crate::cards::Rank) -> u8 {
     }
 }
 
-/// Answers the decisions of the stage the procedure stands at with Sandtable's suggestion, then waits.
+/// Answers the decisions standing when `advance` is asked with Sandtable's suggestion, the choices of the
+/// hold-major-legations strategy as the simulator plays them, then waits: a decision the advance brings
+/// about itself (the losses a melee it runs now owes) is the player's, following phase by phase or not.
 struct Suggest {
     adviser: Adviser,
     stage: Stage,
+    /// Losses were owed when the advance was asked: Sandtable's rule takes them, once.
+    losses_owed: bool,
 }
 
 impl Suggest {
@@ -302,21 +306,50 @@ impl Command for Suggest {
     fn betsy(&mut self, rules: &Rules, siege: &Siege) -> Option<u8> {
         if self.here(siege) { self.adviser.betsy(rules, siege) } else { None }
     }
-    fn redeploy(&mut self, _: &Rules, siege: &Siege) -> Option<Vec<(usize, u8)>> {
-        // Ending a repositioning keeps the counters where the player left them.
-        if self.here(siege) { Some(Vec::new()) } else { None }
+    fn redeploy(&mut self, rules: &Rules, siege: &Siege) -> Option<Vec<(usize, u8)>> {
+        if self.here(siege) { self.adviser.redeploy(rules, siege) } else { None }
     }
     fn fire(&mut self, rules: &Rules, siege: &Siege, census: &super::siege::Census, from: u8) -> Option<FireOrder> {
         if self.here(siege) { self.adviser.fire(rules, siege, census, from) } else { None }
     }
+    fn moves(&mut self, rules: &Rules, siege: &Siege) -> Option<Vec<Move>> {
+        if self.here(siege) { self.adviser.moves(rules, siege) } else { None }
+    }
+    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
+        std::mem::take(&mut self.losses_owed).then(Vec::new)
+    }
+}
+
+/// The player's moves stand: ending a free repositioning or the soldiers' movement moves no one more.
+struct MovesDone(Stage);
+
+impl Command for MovesDone {
+    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
+        None
+    }
+    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
+        None
+    }
+    fn redeploy(&mut self, _: &Rules, siege: &Siege) -> Option<Vec<(usize, u8)>> {
+        (siege.stage == self.0).then(Vec::new)
+    }
+    fn fire(&mut self, _: &Rules, _: &Siege, _: &super::siege::Census, _: u8) -> Option<FireOrder> {
+        None
+    }
     fn moves(&mut self, _: &Rules, siege: &Siege) -> Option<Vec<Move>> {
-        // Ending the movement phase keeps the moves the player made.
-        if self.here(siege) { Some(Vec::new()) } else { None }
+        (siege.stage == self.0).then(Vec::new)
     }
-    fn losses(&mut self, _: &Rules, siege: &Siege) -> Option<Vec<usize>> {
-        // Losses owed before the advance: Sandtable's rule assigns them.
-        if self.here(siege) { Some(Vec::new()) } else { None }
+    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
+        None
     }
+}
+
+/// The words for losses left to Sandtable's rule (6.4).
+fn left_to_the_rule(rules: &Rules, zone: u8, by: &str) -> String {
+    format!(
+        "{by} the losses in {} to Sandtable's rule: a 2-point counter is flipped before a whole one is lost, the lowest-numbered first",
+        rules.map.name(zone)
+    )
 }
 
 pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outcome, GameError> {
@@ -333,9 +366,13 @@ pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outco
             io.say("The set-up is done: the siege begins. Draw the first card.".into());
             return Ok(());
         }
+        if let Some(owed) = siege.today.owed {
+            io.say(left_to_the_rule(rules, owed.zone, "Advancing, the player leaves"));
+        }
         let mut suggest = Suggest {
             adviser: Adviser { strategy: Strategy::HoldMajorLegations, rng: FastRng::new(siege.tracks.day as u64) },
             stage: siege.stage,
+            losses_owed: siege.today.owed.is_some(),
         };
         siege.run(rules, io, &mut suggest, true);
         if !stepping {
@@ -517,11 +554,20 @@ pub fn move_counters(ctx: &Ctx_, counters: &[String], path: &[String], throws: T
     })
 }
 
+/// The moves are done, the player's own standing: the soldiers' movement phase ends, or a free repositioning.
 pub fn end_moves(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outcome, GameError> {
-    if ctx.turn.siege().stage != (Stage::Combat { phase: Phase::SoldierMove }) {
-        return Err(refuse("it is not the soldiers' movement phase", MOVEMENT));
+    let stage = ctx.turn.siege().stage;
+    if !matches!(stage, Stage::Redeploy | Stage::Combat { phase: Phase::SoldierMove }) {
+        return Err(refuse("it is not the soldiers' movement phase, nor a free repositioning", MOVEMENT));
     }
-    advance(ctx, dice, throws)
+    let stepping = ctx.turn.stepping;
+    resolve(ctx, dice, throws, Vec::new(), |rules, siege, io| {
+        siege.run(rules, io, &mut MovesDone(stage), true);
+        if !stepping {
+            siege.run(rules, io, &mut Waits, false);
+        }
+        Ok(())
+    })
 }
 
 fn free_stage(siege: &Siege) -> Result<(), GameError> {
@@ -692,7 +738,7 @@ pub fn take_losses(
         };
         let order = counters.iter().map(|c| counter(rules, c)).collect::<Result<Vec<_>, _>>()?;
         if order.is_empty() {
-            io.say("The player leaves the losses to Sandtable's rule".into());
+            io.say(left_to_the_rule(rules, owed.zone, "The player leaves"));
         } else {
             super::siege::check_losses(siege, rules, &order).map_err(|why| refuse(why, rule))?;
             io.say(format!("The player chooses who takes the losses in {}", rules.map.name(owed.zone)));

@@ -540,7 +540,7 @@ fn offers(rules: &Rules, siege: &Siege) -> Vec<Offer> {
     if siege.today.owed.is_some() {
         out.push(Offer::open("take_losses"));
     }
-    if siege.stage == (Stage::Combat { phase: Phase::SoldierMove }) {
+    if matches!(siege.stage, Stage::Redeploy | Stage::Combat { phase: Phase::SoldierMove }) {
         out.push(Offer::open("end_moves"));
     }
     if siege.stage == Stage::Betsy {
