@@ -9,4 +9,5 @@ mod guns;
 mod losses;
 mod luck;
 mod map;
+mod setup;
 mod simulator;

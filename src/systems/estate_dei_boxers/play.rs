@@ -48,6 +48,7 @@ impl Compiled {
             tables,
             wounded_twelve: options("wounded_twelve"),
             stone_walls: options("stone_walls_do_not_burn"),
+            civilians_keep_zone: options("civilians_keep_their_zone"),
         }
     }
 }

@@ -439,19 +439,21 @@ pub fn end_day(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     }
 }
 
-/// 8.2: civilians begin each day in their own legation zone, or, when it is in ruins, in the nearest
-/// intact one (the major legations first).
+/// 8.2: civilians begin each day in their own legation: where they stand if it is one of its intact zones,
+/// else their own zone, else the nearest zone of the legation they keep to (`civilian_quarters`).
 fn civilians_home(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
-    let intact = rules.map.legations & !siege.marks.ruins & !siege.marks.fires;
     for p in 0..rules.roster.defenders {
         let info = &rules.roster.pieces[p];
         if info.kind != Kind::Civilians {
             continue;
         }
         let Some(at) = siege.pieces[p].zone() else { continue };
-        let home = info.start.filter(|&h| intact & bit(h) != 0);
-        let near = |set| if set & bit(at) != 0 { Some(at) } else { losses::nearest(rules, at, set) };
-        let to = home.or_else(|| near(intact & rules.map.majors)).or_else(|| near(intact));
+        let quarters = moves::civilian_quarters(siege, rules, p);
+        let to = if quarters & bit(at) != 0 {
+            Some(at)
+        } else {
+            info.start.filter(|&h| quarters & bit(h) != 0).or_else(|| losses::nearest(rules, at, quarters))
+        };
         if let Some(to) = to.filter(|&t| t != at) {
             siege.put(rules, p, At::Zone(to));
             tell!(io, "{} go to {} for the night (8.2)", info.name, rules.map.name(to));

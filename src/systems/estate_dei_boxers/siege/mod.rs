@@ -308,6 +308,9 @@ pub struct Rules<'a> {
     /// FAQ option: a red 2-10 returns 12 wounded points.
     pub wounded_twelve: bool,
     pub stone_walls: bool,
+    /// Option: each civilian counter keeps to the zone it began in while it stands, not to any zone of its
+    /// legation (8.2).
+    pub civilians_keep_zone: bool,
 }
 
 /// Dice and words. The app types or rolls each die and keeps every sentence; the simulator rolls fast and
