@@ -124,7 +124,7 @@ fn estate(game: &sandtable::game::Game) -> serde_json::Value {
 
 /// Seed 3, two more American counters on the wall beside the third and the Colt, a black king typed, the
 /// Boxers entering at 1, followed phase by phase to the soldiers' fire.
-fn boxers_on_the_wall(join: &[&str]) -> sandtable::game::Game {
+pub fn boxers_on_the_wall(join: &[&str]) -> sandtable::game::Game {
     use serde_json::json;
     let mut game = new_game();
     for counter in join {

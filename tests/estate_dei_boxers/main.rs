@@ -9,5 +9,6 @@ mod guns;
 mod losses;
 mod luck;
 mod map;
+mod odds;
 mod setup;
 mod simulator;
