@@ -12,3 +12,4 @@ mod map;
 mod odds;
 mod setup;
 mod simulator;
+mod victory;

@@ -127,6 +127,9 @@ fn resolve(
     let mut after = before.clone();
     let mut io = AppIo { typed, used: 0, rng, rolls: Vec::new(), lines: Vec::new(), follow };
     f(&rules, &mut after, &mut io)?;
+    if let (None, Some(end)) = (before.end, after.end) {
+        io.lines.push(super::verdict::ended(ctx, &super::siege::score(&rules, &after), end));
+    }
     if io.used < io.typed.len() {
         return Err(Refusal::by_rule(
             format!("{} dice were typed in, but only {} were needed", io.typed.len(), io.used),

@@ -131,14 +131,16 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                     siege.tracks.cha_cha = false;
                 }
                 if io.tells() {
+                    let why = if overrun {
+                        "No soldier and no civilian is left on the map"
+                    } else {
+                        "No Boxer is left on the map"
+                    };
                     let names: Vec<&str> = each(ruined).map(|z| rules.map.name(z)).collect();
                     io.say(if names.is_empty() {
-                        "No Boxer is left on the map: the day's fighting is over".into()
+                        format!("{why}: the day's fighting is over")
                     } else {
-                        format!(
-                            "No Boxer is left on the map: the fires burn out and leave ruins in {}",
-                            names.join(", ")
-                        )
+                        format!("{why}: the fires burn out and leave ruins in {}", names.join(", "))
                     });
                 }
                 siege.stage = Stage::EndDay;
@@ -152,10 +154,11 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
 
 /// The phase that follows, or the sequence's end once no Boxer is left on the map: each phase goes on to
 /// the next only "se rimangono unità superstiti" (6.3, 6.4, 6.6, 6.7), and without Boxers the fighting
-/// stops (6.9).
+/// stops (6.9); nor once no soldier and no civilian is left, which ends the siege (7.1).
 fn after(siege: &Siege, rules: &Rules, next: Phase) -> Stage {
-    let left = siege.census(rules).with_chinese != 0;
-    Stage::Combat { phase: if left { next } else { Phase::End } }
+    let census = siege.census(rules);
+    let fighting = census.with_chinese != 0 && census.with_soldiers | census.with_civilians != 0;
+    Stage::Combat { phase: if fighting { next } else { Phase::End } }
 }
 
 fn stone(rules: &Rules) -> Zones {
