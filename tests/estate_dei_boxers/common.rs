@@ -19,7 +19,14 @@ impl Fixture {
     }
 
     pub fn rules(&self) -> Rules<'_> {
-        Rules { map: &self.map, roster: &self.roster, tables: charts(), wounded_twelve: false, stone_walls: false, civilians_keep_zone: false }
+        Rules {
+            map: &self.map,
+            roster: &self.roster,
+            tables: charts(),
+            wounded_twelve: false,
+            stone_walls: false,
+            civilians_keep_zone: false,
+        }
     }
 
     pub fn zone(&self, id: &str) -> u8 {

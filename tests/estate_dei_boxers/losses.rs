@@ -165,8 +165,9 @@ fn following_phase_by_phase_the_player_still_chooses_who_takes_the_losses() {
     assert_eq!(view["stage"]["phase"], "boxer_melee", "the phase waits where it stood");
     assert_eq!(view["losses"]["zone"], "TW2");
     assert_eq!(view["losses"]["points"], 2);
-    let points =
-        |view: &serde_json::Value, id: &str| view["counters"].as_array().unwrap().iter().find(|c| c["id"] == id).unwrap()["points"].clone();
+    let points = |view: &serde_json::Value, id: &str| {
+        view["counters"].as_array().unwrap().iter().find(|c| c["id"] == id).unwrap()["points"].clone()
+    };
     assert_eq!((points(&view, "us-1"), points(&view, "us-2"), points(&view, "us-3")), (json!(2), json!(2), json!(2)));
     assert!(view["step"].as_str().unwrap().starts_with("choose who takes 2 points of loss"), "{}", view["step"]);
     // Left to `advance`, the entry says whose choice it was.

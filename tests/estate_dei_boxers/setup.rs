@@ -14,8 +14,8 @@ use crate::common::{Fixture, Typed};
 fn at_set_up_civilians_stay_in_their_own_legation() {
     let mut game = shipped(3);
     for zone in ["JP", "F1"] {
-        let why = act(&mut game, json!({"type": "reposition", "counter": "civilians-britain-1", "zone": zone}))
-            .unwrap_err();
+        let why =
+            act(&mut game, json!({"type": "reposition", "counter": "civilians-britain-1", "zone": zone})).unwrap_err();
         assert!(why.contains("8.2") && why.contains("British"), "{why}");
     }
     ok(&mut game, json!({"type": "reposition", "counter": "civilians-britain-1", "zone": "GB2"}));
@@ -35,8 +35,8 @@ fn after_a_bombardment_civilians_stay_in_their_own_legation() {
     ok(&mut game, json!({"type": "advance", "dice": [2, 4]}));
     assert_eq!(stage(&game), "redeploy");
     for zone in ["US", "JP"] {
-        let why = act(&mut game, json!({"type": "reposition", "counter": "civilians-germany-1", "zone": zone}))
-            .unwrap_err();
+        let why =
+            act(&mut game, json!({"type": "reposition", "counter": "civilians-germany-1", "zone": zone})).unwrap_err();
         assert!(why.contains("8.2"), "{why}");
     }
     ok(&mut game, json!({"type": "reposition", "counter": "civilians-germany-1", "zone": "DE2"}));
@@ -96,5 +96,8 @@ fn with_the_option_civilians_keep_to_their_own_zone() {
     let civilians = f.piece("civilians-britain-1");
     assert!(free_move_check(&s, &rules, civilians, f.zone("GB2")).is_err());
     s.marks.ruins = 1 << f.zone("GB1");
-    assert!(free_move_check(&s, &rules, civilians, f.zone("GB2")).is_ok(), "its zone in ruins, the legation takes it in");
+    assert!(
+        free_move_check(&s, &rules, civilians, f.zone("GB2")).is_ok(),
+        "its zone in ruins, the legation takes it in"
+    );
 }
