@@ -348,6 +348,18 @@ impl Command for MovesDone {
     }
 }
 
+/// The decision an `advance` at `stage` leaves to the strategy, in a player's words.
+fn suggested(stage: Stage) -> Option<&'static str> {
+    match stage {
+        Stage::Wounded { points } if points > 0 => Some("who comes back from the wounded pool"),
+        Stage::Betsy => Some("Betsy's zone"),
+        Stage::Redeploy => Some("the repositioning"),
+        Stage::Combat { phase: Phase::SoldierFire } => Some("the fire still owed"),
+        Stage::Combat { phase: Phase::SoldierMove } => Some("the soldiers' moves"),
+        _ => None,
+    }
+}
+
 /// The words for losses left to Sandtable's rule (6.4).
 fn left_to_the_rule(rules: &Rules, zone: u8, by: &str) -> String {
     format!(
@@ -372,6 +384,8 @@ pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outco
         }
         if let Some(owed) = siege.today.owed {
             io.say(left_to_the_rule(rules, owed.zone, "Advancing, the player leaves"));
+        } else if let Some(what) = suggested(siege.stage) {
+            io.say(format!("Advancing, the player takes Sandtable's suggestion for {what} (the hold-major-legations strategy)"));
         }
         let mut suggest = Suggest {
             adviser: Adviser { strategy: Strategy::HoldMajorLegations, rng: FastRng::new(siege.tracks.day as u64) },
@@ -762,7 +776,7 @@ pub fn stage_words(stage: Stage) -> String {
         Stage::Betsy => "place Betsy in a German or French legation zone".into(),
         Stage::Event => "the event test".into(),
         Stage::Bombard => "the bombardment".into(),
-        Stage::Redeploy => "reposition the defenders, then go on".into(),
+        Stage::Redeploy => "reposition the defenders, then end the moves".into(),
         Stage::Attack => "the Boxers attack".into(),
         Stage::Combat { phase: Phase::SoldierFire } => "3 Soldiers fire: give each zone's fire".into(),
         Stage::Combat { phase: Phase::SoldierMove } => "5 Soldier movement: move, then end the moves".into(),

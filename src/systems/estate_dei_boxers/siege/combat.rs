@@ -57,6 +57,9 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                 let Some(order) = command.fire(rules, siege, &census, from) else { return false };
                 fire(siege, rules, io, command, from, &order);
             }
+            if siege.marks.fired == 0 {
+                tell!(io, "{}: no zone has a target", Phase::SoldierFire.title());
+            }
             siege.stage = after(siege, rules, Phase::BoxerMelee);
         }
         Phase::BoxerMelee => {
@@ -73,6 +76,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                     moves::apply(siege, rules, io, mv, cost);
                 }
             }
+            tell!(io, "{}: the moves are done", Phase::SoldierMove.title());
             moves::end_phase(siege, rules, io);
             siege.stage = next(Phase::SoldierMelee);
         }
@@ -98,9 +102,13 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
             let burnable = !rules.map.unburnable & !siege.marks.ruins & !siege.marks.fires & !stone(rules);
             let lit = census.with_chinese & burnable;
             siege.marks.fires |= lit;
-            if io.tells() && lit != 0 {
+            if io.tells() {
                 let names: Vec<&str> = each(lit).map(|z| rules.map.name(z)).collect();
-                io.say(format!("{}: the Boxers set fire to {}", Phase::Ignite.title(), names.join(", ")));
+                io.say(if names.is_empty() {
+                    format!("{}: no new fire", Phase::Ignite.title())
+                } else {
+                    format!("{}: the Boxers set fire to {}", Phase::Ignite.title(), names.join(", "))
+                });
             }
             siege.stage = next(Phase::End);
         }
@@ -145,6 +153,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                 }
                 siege.stage = Stage::EndDay;
             } else {
+                tell!(io, "{}: Boxers are still on the map, a new sequence begins (6.9)", Phase::End.title());
                 siege.stage = next(Phase::Fires);
             }
         }

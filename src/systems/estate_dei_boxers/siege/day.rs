@@ -406,6 +406,7 @@ pub fn overrun(siege: &Siege, rules: &Rules) -> bool {
 /// civilians go back to their legations; the last card brings the relief.
 pub fn end_day(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     let card = siege.today.card.expect("a card is in play");
+    tell!(io, "The end of day {}", siege.tracks.day);
     let quiet_red = (card.red() || siege.today.heavy_rain) && !siege.today.fought;
     if quiet_red {
         siege.shift_morale(1);

@@ -208,7 +208,7 @@ pub fn free_move_check(siege: &Siege, rules: &Rules, piece: usize, zone: u8) -> 
         if quarters & bit(zone) == 0 {
             let names: Vec<&str> = each(quarters).map(|z| rules.map.name(z)).collect();
             return Err(format!(
-                "the legations' civilians keep to their own (8.2: \"le Legazioni indicate devono essere occupate dai civili che da quelle zone iniziano\"): {} may stand in {}, not {name}",
+                "civilians stay in their own legation (8.2: \"le Legazioni indicate devono essere occupate dai civili che da quelle zone iniziano\"): {} may stand in {}, not {name}",
                 info.name,
                 if names.is_empty() { "no intact legation".to_string() } else { names.join(", ") }
             ));
