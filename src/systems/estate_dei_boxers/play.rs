@@ -479,6 +479,11 @@ pub fn fire_order(
                         GameError::BadInput("name the psychological test's target (tep_target)".into())
                     })?,
                 };
+                if gun_targets & bit(t) == 0
+                    && let Some(why) = no_target(rules, &census, from, t)
+                {
+                    return Err(refuse(why, FIRE));
+                }
                 if reaches & bit(t) == 0 {
                     let others = if named.is_none() && reaches != 0 {
                         format!("; give it a target of its own (tep_targets) among {}", names_of(rules, reaches))
@@ -516,15 +521,13 @@ pub fn fire_order(
         let allowed = if soldier_targets != 0 { soldier_targets } else { gun_targets & close };
         let allowed = if use_guns == GunUse::Join { allowed | (gun_targets & close) } else { allowed };
         if allowed & bit(t) == 0 {
-            let why = if census.friendly() & bit(t) != 0 && t != from {
-                format!("no fire into {}: friendly units are there (6.3, FAQ)", rules.map.name(t))
-            } else {
+            let why = no_target(rules, &census, from, t).unwrap_or_else(|| {
                 format!(
                     "{} cannot fire at {} (own zone or next door; guns further, 3)",
                     rules.map.name(from),
                     rules.map.name(t)
                 )
-            };
+            });
             return Err(refuse(why, FIRE));
         }
         if use_guns == GunUse::Join && close & bit(t) == 0 {
@@ -534,6 +537,19 @@ pub fn fire_order(
         return Err(GameError::BadInput("name the zone to fire at (target)".into()));
     }
     Ok((from, FireOrder { target, guns: use_guns }))
+}
+
+/// Why `target` is no target for anyone in `from`, when the reason is the zone itself: no Boxers there,
+/// or friendly units beside them (6.3, FAQ).
+fn no_target(rules: &Rules, census: &super::siege::Census, from: u8, target: u8) -> Option<String> {
+    let name = rules.map.name(target);
+    if census.with_chinese & bit(target) == 0 {
+        Some(format!("there are no Boxers in {name} to fire at"))
+    } else if census.friendly() & bit(target) != 0 && target != from {
+        Some(format!("no fire into {name}: friendly units are there (6.3, FAQ)"))
+    } else {
+        None
+    }
 }
 
 pub fn fire(ctx: &Ctx_, action: &EstateAction, throws: Throws) -> Result<Outcome, GameError> {

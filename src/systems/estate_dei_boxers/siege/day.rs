@@ -319,12 +319,12 @@ fn shelling_words(s: Shelling) -> String {
 
 pub fn redeploy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut impl Command) -> bool {
     let Some(list) = command.redeploy(rules, siege) else { return false };
-    tell!(io, "The defenders' repositioning ends");
     for (piece, zone) in list {
         if moves::free_move_check(siege, rules, piece, zone).is_ok() {
             moves::place(siege, rules, io, piece, zone);
         }
     }
+    tell!(io, "The defenders' repositioning ends");
     siege.stage = next_after(siege, rules, Stage::Redeploy);
     true
 }

@@ -154,7 +154,9 @@ pub fn end_phase(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         let to = each(out & !boxers).next().or_else(|| each(out).next());
         if let Some(to) = to {
             siege.put(rules, p, At::Zone(to));
-            tell!(io, "{} are driven out of the flames to {}", rules.roster.pieces[p].name, rules.map.name(to));
+            let info = &rules.roster.pieces[p];
+            let verb = if info.kind.is_officer() || info.kind.is_gun() { "is" } else { "are" };
+            tell!(io, "{} {verb} driven out of the flames to {}", info.name, rules.map.name(to));
         }
     }
     empty_legations(siege, rules, io);
