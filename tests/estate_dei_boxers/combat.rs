@@ -211,3 +211,78 @@ fn cha_cha_lasts_until_the_boxers_have_fought_a_melee_with_it() {
     s.run(&rules, &mut Typed::new(&[]), &mut Waits, true);
     assert!(!s.tracks.cha_cha);
 }
+
+/// An attack day's table for the end of a sequence: the day's card in play, the British (north) held.
+fn attack_day(f: &Fixture) -> Siege {
+    let mut s = f.empty();
+    s.tracks.day = 1;
+    s.today.card = Some(sandtable::systems::estate_dei_boxers::siege::DayCard::Ace { red: false });
+    for id in ["gb-1", "gb-2"] {
+        f.put(&mut s, id, "GB1");
+    }
+    s
+}
+
+/// 6.3 "procedere alla fase di mischia dei boxer se rimangono unità superstiti", 6.4 "se ci sono boxer
+/// superstiti … passare alla fase di movimento dei soldati", 6.9: the fire that eliminates the last Boxer
+/// ends the sequence and the day; the soldiers get no movement phase to move in.
+#[test]
+fn the_fire_that_eliminates_the_last_boxer_ends_the_day_with_no_soldier_movement() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = attack_day(&f);
+    f.put(&mut s, "boxers-1", "HAN");
+    s.set_points(&rules, f.piece("boxers-1"), 1);
+    s.stage = Stage::Combat { phase: Phase::SoldierFire };
+    // 4 points, die 3 -> row 3: 1 Boxer point, the last.
+    let mut io = Typed::new(&[3]);
+    s.fire(&rules, &mut io, f.zone("GB1"), &FireOrder { target: Some(f.zone("HAN")), guns: GunUse::Hold });
+    s.run(&rules, &mut io, &mut Waits, false);
+    assert!(io.said("No Boxer is left on the map"), "{:?}", io.lines);
+    assert!(!io.said("Soldier movement") && !io.said("Soldier melee"), "{:?}", io.lines);
+    assert_eq!(s.stage, Stage::Draw, "{:?}", io.lines);
+}
+
+/// 6.9 "Se non ci sono più pedoni boxer sulla mappa, i combattimenti si fermano": a pile that follows its
+/// arrow off the map leaves none; the phases that follow are not played.
+#[test]
+fn boxers_gone_off_the_map_end_the_sequence_at_once() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = attack_day(&f);
+    f.put(&mut s, "boxers-1", "MM");
+    s.stage = Stage::Combat { phase: Phase::BoxerMove };
+    let mut io = Typed::new(&[]);
+    s.run(&rules, &mut io, &mut Waits, false);
+    assert_eq!(s.pieces[f.piece("boxers-1")].at, At::Cup);
+    assert!(!io.said("Soldier movement"), "{:?}", io.lines);
+    assert_eq!(s.stage, Stage::Draw, "{:?}", io.lines);
+}
+
+/// 6.5, the soldiers' movement, and `advance` documented as taking Sandtable's suggestion: it plays the
+/// hold-major-legations strategy's moves (soldiers next door go into a major legation the Boxers have
+/// entered), where `end_moves` moves no one. Seed 3: a black king typed, light rain (4 + 6), the Boxers in
+/// at 3; half the pile takes the British legation (north), the British (south) next door.
+#[test]
+fn advancing_at_the_soldiers_movement_plays_the_strategys_moves() {
+    use crate::common::app::{advance_to, at, ok, shipped};
+    use serde_json::json;
+    let mut game = shipped(3);
+    ok(&mut game, json!({"type": "advance"}));
+    ok(&mut game, json!({"type": "follow", "phase_by_phase": true}));
+    ok(&mut game, json!({"type": "draw_card", "card": "KS"}));
+    ok(&mut game, json!({"type": "advance", "dice": [4, 6]}));
+    ok(&mut game, json!({"type": "advance", "dice": [3]}));
+    advance_to(&mut game, "combat/soldier_move");
+    let south = ["gb-1", "gb-2", "gb-3", "gb-4"].into_iter().filter(|c| at(&game, c) == "GB2").count();
+    assert!(south >= 2, "the British (south) hold with counters to spare");
+
+    ok(&mut game, json!({"type": "end_moves"}));
+    assert_eq!(["gb-1", "gb-2", "gb-3", "gb-4"].into_iter().filter(|c| at(&game, c) == "GB2").count(), south);
+
+    ok(&mut game, json!({"type": "undo"}));
+    let line = ok(&mut game, json!({"type": "advance"}));
+    assert!(line.contains("move to British Legation (north)"), "{line}");
+    assert_eq!(at(&game, "gb-3"), "GB2", "one counter stays to hold the British (south)");
+    assert_eq!(at(&game, "gb-4"), "GB1", "{line}");
+}

@@ -19,7 +19,14 @@ impl Fixture {
     }
 
     pub fn rules(&self) -> Rules<'_> {
-        Rules { map: &self.map, roster: &self.roster, tables: charts(), wounded_twelve: false, stone_walls: false }
+        Rules {
+            map: &self.map,
+            roster: &self.roster,
+            tables: charts(),
+            wounded_twelve: false,
+            stone_walls: false,
+            civilians_keep_zone: false,
+        }
     }
 
     pub fn zone(&self, id: &str) -> u8 {
@@ -104,5 +111,88 @@ impl Io for Told {
     }
     fn say(&mut self, line: String) {
         self.lines.push(line);
+    }
+}
+
+/// The app's side: a game of the shipped siege, or of a siege of the test's own, played by actions as the
+/// CLI and the screens send them.
+pub mod app {
+    use std::sync::Arc;
+
+    use sandtable::game::{Action, Game};
+    use serde_json::Value;
+
+    /// The shipped scenario's text, for sieges of a test's own on the same map.
+    pub const SHIPPED: &str = include_str!("../../scenarios/estate-dei-boxers/the-55-days.toml");
+
+    pub fn shipped(seed: u64) -> Game {
+        let scenario = sandtable::rules::systems()
+            .iter()
+            .flat_map(|s| s.scenarios())
+            .find(|s| s.path.ends_with("the-55-days.toml"))
+            .expect("the shipped siege");
+        Game::new(Arc::new(scenario.load().expect("it loads")), seed)
+    }
+
+    /// The shipped map with the counters of `siege` (a whole `[siege]` section) instead of the shipped ones.
+    pub fn with_siege(siege: &str, seed: u64) -> Game {
+        let map = &SHIPPED[..SHIPPED.find("\n[siege]").expect("the shipped file has a [siege] section")];
+        let source = format!("{map}\n{siege}");
+        let scenario = sandtable::scenario::parse("conformance.toml", &source).unwrap_or_else(|e| panic!("{e}"));
+        Game::new(Arc::new(scenario), seed)
+    }
+
+    /// Applies an action; its log line, or the refusal in words.
+    pub fn act(game: &mut Game, json: Value) -> Result<String, String> {
+        let action = Action::from_json(&json.to_string()).unwrap_or_else(|e| panic!("{json}: {e}"));
+        let before = game.events().len();
+        match game.apply(&action) {
+            Ok(event) => {
+                let event = event.clone();
+                Ok(game.describe(&event))
+            }
+            Err(e) => {
+                assert_eq!(game.events().len(), before, "a refusal records nothing");
+                Err(e.to_string())
+            }
+        }
+    }
+
+    /// Applies an action that must be taken; its log line.
+    pub fn ok(game: &mut Game, json: Value) -> String {
+        act(game, json.clone()).unwrap_or_else(|why| panic!("{json} was refused: {why}"))
+    }
+
+    /// The system's own part of the game's view, as the screens read it.
+    pub fn estate(game: &Game) -> Value {
+        let view = serde_json::to_value(sandtable::api::GameView::of(1, "test", game)).expect("views serialise");
+        view["rules"]["view"].clone()
+    }
+
+    /// The stage as the view keys it: "draw", "redeploy", "combat/soldier_fire".
+    pub fn stage(game: &Game) -> String {
+        let stage = &estate(game)["stage"];
+        match stage["phase"].as_str() {
+            Some(phase) => format!("combat/{phase}"),
+            None => stage["stage"].as_str().expect("a stage").to_string(),
+        }
+    }
+
+    /// Where a counter stands now: its zone's id, or where it is off the map ("wounded", "cup").
+    pub fn at(game: &Game, counter: &str) -> String {
+        let view = estate(game);
+        let c = view["counters"].as_array().unwrap().iter().find(|c| c["id"] == counter).expect("a counter");
+        c["zone"].as_str().map_or_else(|| c["at"].as_str().unwrap().to_string(), str::to_string)
+    }
+
+    /// Advances until the stage is `to`, typing no dice; panics after a hundred steps.
+    pub fn advance_to(game: &mut Game, to: &str) {
+        for _ in 0..100 {
+            if stage(game) == to {
+                return;
+            }
+            ok(game, serde_json::json!({"type": "advance"}));
+        }
+        panic!("never reached {to}: stands at {}", stage(game));
     }
 }

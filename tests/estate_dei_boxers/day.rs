@@ -147,3 +147,33 @@ fn victory_points_at_set_up_count_every_intact_zone_and_civilian() {
     assert_eq!(v.powers, 10 * 10 + 6 * 5 + 12 * 10, "{:?}", v.powers_lines);
     assert_eq!(v.boxers, 0);
 }
+
+/// 5.1.2 "il giocatore può tuttavia riposizionare i difensori … come desidera": `advance` takes Sandtable's
+/// suggestion, the hold-major-legations strategy's repositioning (every major legation keeps a soldier
+/// counter), where `end_moves` keeps the counters where the player left them.
+#[test]
+fn advancing_at_a_repositioning_plays_the_strategys_moves_and_ending_it_keeps_the_players() {
+    use crate::common::app::{at, ok, shipped, stage};
+    use serde_json::json;
+    let mut game = shipped(3);
+    // The Russians go to the British legation (south) at set-up: their own stands empty.
+    for counter in ["ru-1", "ru-2", "ru-3", "ru-4"] {
+        ok(&mut game, json!({"type": "reposition", "counter": counter, "zone": "GB2"}));
+    }
+    ok(&mut game, json!({"type": "advance"}));
+    ok(&mut game, json!({"type": "draw_card", "card": "5H"}));
+    assert_eq!(stage(&game), "redeploy");
+    let held = |game: &sandtable::game::Game, zone: &str| {
+        ["gb-1", "gb-2", "gb-3", "gb-4", "ru-1", "ru-2", "ru-3", "ru-4"].iter().any(|c| at(game, c) == zone)
+    };
+    assert!(!held(&game, "RU1") && !held(&game, "RU2"));
+
+    ok(&mut game, json!({"type": "end_moves"}));
+    assert!(!held(&game, "RU1") && !held(&game, "RU2"), "the player's repositioning stands");
+    assert_eq!(stage(&game), "draw");
+
+    ok(&mut game, json!({"type": "undo"}));
+    let line = ok(&mut game, json!({"type": "advance"}));
+    assert!(held(&game, "RU1") && held(&game, "RU2"), "{line}");
+    assert!(line.contains("to Russian Legation (west)"), "{line}");
+}

@@ -123,9 +123,8 @@ fn estate(game: &sandtable::game::Game) -> serde_json::Value {
 }
 
 /// Seed 3, two more American counters on the wall beside the third and the Colt, a black king typed, the
-/// Boxers entering at 1; the wall's fire into its own zone (die 3) runs on into the Boxers' melee, whose die
-/// 1 costs the three American counters two points.
-fn owing_two_on_the_wall(join: &[&str]) -> sandtable::game::Game {
+/// Boxers entering at 1, followed phase by phase to the soldiers' fire.
+pub fn boxers_on_the_wall(join: &[&str]) -> sandtable::game::Game {
     use serde_json::json;
     let mut game = new_game();
     for counter in join {
@@ -139,9 +138,42 @@ fn owing_two_on_the_wall(join: &[&str]) -> sandtable::game::Game {
     while estate(&game)["stage"]["phase"] != "soldier_fire" {
         act(&mut game, json!({"type": "advance"})).unwrap();
     }
+    game
+}
+
+/// The same, letting the combat run: the wall's fire into its own zone (die 3) runs on into the Boxers'
+/// melee, whose die 1 costs the three American counters two points.
+fn owing_two_on_the_wall(join: &[&str]) -> sandtable::game::Game {
+    use serde_json::json;
+    let mut game = boxers_on_the_wall(join);
     act(&mut game, json!({"type": "follow", "phase_by_phase": false})).unwrap();
     act(&mut game, json!({"type": "fire", "from": "TW2", "target": "TW2", "guns": "join", "dice": [3, 1]})).unwrap();
     game
+}
+
+/// 6.4 "Il giocatore sceglie la o le pedine GP che subiscono le perdite", followed phase by phase: the
+/// Boxers' melee run by `advance` stops at the losses it owes, offered as with the combat left to run,
+/// and `advance` there says it gave them to Sandtable's rule.
+#[test]
+fn following_phase_by_phase_the_player_still_chooses_who_takes_the_losses() {
+    use serde_json::json;
+    let mut game = boxers_on_the_wall(&["us-1", "us-2"]);
+    act(&mut game, json!({"type": "fire", "from": "TW2", "target": "TW2", "guns": "join", "dice": [3]})).unwrap();
+    assert_eq!(estate(&game)["stage"]["phase"], "boxer_melee");
+    act(&mut game, json!({"type": "advance", "dice": [1]})).unwrap();
+    let view = estate(&game);
+    assert_eq!(view["stage"]["phase"], "boxer_melee", "the phase waits where it stood");
+    assert_eq!(view["losses"]["zone"], "TW2");
+    assert_eq!(view["losses"]["points"], 2);
+    let points = |view: &serde_json::Value, id: &str| {
+        view["counters"].as_array().unwrap().iter().find(|c| c["id"] == id).unwrap()["points"].clone()
+    };
+    assert_eq!((points(&view, "us-1"), points(&view, "us-2"), points(&view, "us-3")), (json!(2), json!(2), json!(2)));
+    assert!(view["step"].as_str().unwrap().starts_with("choose who takes 2 points of loss"), "{}", view["step"]);
+    // Left to `advance`, the entry says whose choice it was.
+    act(&mut game, json!({"type": "advance"})).unwrap();
+    let line = game.describe(game.events().last().unwrap());
+    assert!(line.contains("Sandtable's rule"), "{line}");
 }
 
 #[test]

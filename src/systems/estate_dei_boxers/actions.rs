@@ -8,8 +8,10 @@ use serde::Deserialize;
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum EstateAction {
     /// Run the procedure on: the set-up ends, the day's steps and the Boxers' phases go on until a decision
-    /// of the player's (or, when following phase by phase, one phase). At a decision, take Sandtable's
-    /// suggestion (the hold-major-legations strategy). Typed dice are used first, in order.
+    /// of the player's (or, when following phase by phase, one phase). At a decision standing now, take
+    /// Sandtable's suggestion: the hold-major-legations strategy's choice, as the simulator plays it (its
+    /// repositioning, fire, moves, returns and Betsy), or Sandtable's rule for losses owed; decisions the
+    /// advance brings about wait for the player. Typed dice are used first, in order.
     Advance {
         #[serde(default)]
         dice: Option<Vec<i64>>,
@@ -34,7 +36,8 @@ pub enum EstateAction {
     },
     /// Soldier movement (6.5): counters from one zone through `path`.
     MoveCounters { counters: Vec<String>, path: Vec<String> },
-    /// The soldier movement phase is over.
+    /// The moves are done, as the player made them: the soldier movement phase is over, or a free
+    /// repositioning (where `advance` would move counters as Sandtable suggests).
     EndMoves {
         #[serde(default)]
         dice: Option<Vec<i64>>,

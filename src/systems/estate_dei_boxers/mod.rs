@@ -11,6 +11,7 @@ mod luck;
 pub mod map;
 mod map_marks;
 pub mod nation;
+mod odds;
 mod play;
 pub mod roster;
 pub mod siege;
@@ -33,7 +34,7 @@ pub use view::EstateView;
 
 use crate::dice::GameRng;
 use crate::game::{Action, GameError, Outcome, Refusal};
-use crate::odds::{Dist, OddsView};
+use crate::odds::OddsView;
 use crate::roster::Unit;
 use crate::rules::{
     Act, BattleResult, Forecast, ForecastAsk, Luck, MapMarks, Report, RuleSystem, Ruleset, Seat, Setup, SetupCheck,
@@ -106,7 +107,7 @@ impl RuleSystem for EstateDeiBoxers {
         }
         let roster = roster::Roster::read(&fields.siege, &map)?;
         let rules =
-            siege::Rules { map: &map, roster: &roster, tables: charts(), wounded_twelve: false, stone_walls: false };
+            siege::Rules { map: &map, roster: &roster, tables: charts(), wounded_twelve: false, stone_walls: false, civilians_keep_zone: false };
         let start = siege::Siege::new(&rules);
         for (p, info) in roster.pieces.iter().enumerate().take(roster.defenders) {
             let Some(z) = info.start else { continue };
@@ -158,69 +159,7 @@ impl RuleSystem for EstateDeiBoxers {
     }
 
     fn odds(ctx: &play::Ctx_, action: Act<'_, Self>) -> Result<Option<OddsView>, GameError> {
-        match action {
-            Act::Own(EstateAction::Fire { from, target, guns, tep_target, tep_targets, .. }) => {
-                let c = Compiled::of(&ctx.setup.scenario);
-                let rules = c.rules(ctx.charts, &|n| ctx.option(n));
-                let siege = ctx.turn.siege();
-                let (from_zone, order) = play::fire_order(
-                    &rules,
-                    siege,
-                    &from,
-                    target.as_deref(),
-                    guns.as_deref(),
-                    tep_target.as_deref(),
-                    tep_targets.as_ref(),
-                )?;
-                let census = siege.census(&rules);
-                let mode = match order.guns {
-                    siege::GunUse::Join => "join",
-                    siege::GunUse::Tep(_) => "tep",
-                    siege::GunUse::Hold => "hold",
-                };
-                let want = match (&order.guns, order.target) {
-                    (siege::GunUse::Tep(list), _) => list.first().map(|&(_, t)| t),
-                    (_, t) => t,
-                };
-                let choice = view::fire_choices(&rules, siege, &census, from_zone)
-                    .into_iter()
-                    .find(|c| {
-                        c.guns == mode
-                            && Some(c.target.as_str()) == want.map(|t| rules.map.zones[t as usize].id.as_str())
-                    })
-                    .ok_or_else(|| GameError::BadInput("no such fire".into()))?;
-                // Outcomes numbered in the order the choice lists them; each line names one.
-                let dist =
-                    Dist::from_weights(choice.odds.iter().enumerate().map(|(i, c)| (i as i64, c.p))).normalised();
-                let mut view = OddsView::new(format!("fire from {} at {}", from, choice.target), &dist)
-                    .with_dice(["1 D6".to_string()]);
-                for c in &choice.odds {
-                    view.add_line(c.result.clone(), c.p);
-                }
-                Ok(Some(view))
-            }
-            Act::Own(EstateAction::Advance { .. }) => {
-                let c = Compiled::of(&ctx.setup.scenario);
-                let rules = c.rules(ctx.charts, &|n| ctx.option(n));
-                let siege = ctx.turn.siege();
-                if siege.stage != (siege::Stage::Combat { phase: siege::Phase::BoxerMelee }) {
-                    return Ok(None);
-                }
-                // The first Boxer melee the phase will fight.
-                let census = siege.census(&rules);
-                let Some(zone) = map::each(census.with_chinese & census.holds()).next() else { return Ok(None) };
-                let melee = view::melee_odds(&rules, siege, &census, zone);
-                let dist =
-                    Dist::from_weights(melee.boxers.iter().enumerate().map(|(i, c)| (i as i64, c.p))).normalised();
-                let mut view = OddsView::new(format!("Boxer melee in {}", rules.map.name(zone)), &dist)
-                    .with_dice(["1 D6".to_string()]);
-                for c in &melee.boxers {
-                    view.add_line(c.result.clone(), c.p);
-                }
-                Ok(Some(view))
-            }
-            _ => Ok(None),
-        }
+        odds::odds(ctx, action)
     }
 
     fn forecast(ctx: &play::Ctx_, ask: &ForecastAsk) -> Result<Option<Forecast>, GameError> {

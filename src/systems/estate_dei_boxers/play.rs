@@ -48,6 +48,7 @@ impl Compiled {
             tables,
             wounded_twelve: options("wounded_twelve"),
             stone_walls: options("stone_walls_do_not_burn"),
+            civilians_keep_zone: options("civilians_keep_their_zone"),
         }
     }
 }
@@ -126,6 +127,9 @@ fn resolve(
     let mut after = before.clone();
     let mut io = AppIo { typed, used: 0, rng, rolls: Vec::new(), lines: Vec::new(), follow };
     f(&rules, &mut after, &mut io)?;
+    if let (None, Some(end)) = (before.end, after.end) {
+        io.lines.push(super::verdict::ended(ctx, &super::siege::score(&rules, &after), end));
+    }
     if io.used < io.typed.len() {
         return Err(Refusal::by_rule(
             format!("{} dice were typed in, but only {} were needed", io.typed.len(), io.used),
@@ -163,6 +167,11 @@ fn zone(rules: &Rules, id: &str) -> Result<u8, GameError> {
 
 fn counter(rules: &Rules, id: &str) -> Result<usize, GameError> {
     rules.roster.find(id).ok_or_else(|| GameError::BadInput(format!("no counter \"{id}\" in the siege")))
+}
+
+/// Zones named for a player: "Hanlin Academy, North Bridge".
+fn names_of(rules: &Rules, zones: super::map::Zones) -> String {
+    each(zones).map(|z| rules.map.name(z)).collect::<Vec<_>>().join(", ")
 }
 
 fn refuse(why: impl Into<String>, rule: &str) -> GameError {
@@ -277,10 +286,14 @@ fn card_value(rank: crate::cards::Rank) -> u8 {
     }
 }
 
-/// Answers the decisions of the stage the procedure stands at with Sandtable's suggestion, then waits.
+/// Answers the decisions standing when `advance` is asked with Sandtable's suggestion, the choices of the
+/// hold-major-legations strategy as the simulator plays them, then waits: a decision the advance brings
+/// about itself (the losses a melee it runs now owes) is the player's, following phase by phase or not.
 struct Suggest {
     adviser: Adviser,
     stage: Stage,
+    /// Losses were owed when the advance was asked: Sandtable's rule takes them, once.
+    losses_owed: bool,
 }
 
 impl Suggest {
@@ -297,21 +310,62 @@ impl Command for Suggest {
     fn betsy(&mut self, rules: &Rules, siege: &Siege) -> Option<u8> {
         if self.here(siege) { self.adviser.betsy(rules, siege) } else { None }
     }
-    fn redeploy(&mut self, _: &Rules, siege: &Siege) -> Option<Vec<(usize, u8)>> {
-        // Ending a repositioning keeps the counters where the player left them.
-        if self.here(siege) { Some(Vec::new()) } else { None }
+    fn redeploy(&mut self, rules: &Rules, siege: &Siege) -> Option<Vec<(usize, u8)>> {
+        if self.here(siege) { self.adviser.redeploy(rules, siege) } else { None }
     }
     fn fire(&mut self, rules: &Rules, siege: &Siege, census: &super::siege::Census, from: u8) -> Option<FireOrder> {
         if self.here(siege) { self.adviser.fire(rules, siege, census, from) } else { None }
     }
+    fn moves(&mut self, rules: &Rules, siege: &Siege) -> Option<Vec<Move>> {
+        if self.here(siege) { self.adviser.moves(rules, siege) } else { None }
+    }
+    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
+        std::mem::take(&mut self.losses_owed).then(Vec::new)
+    }
+}
+
+/// The player's moves stand: ending a free repositioning or the soldiers' movement moves no one more.
+struct MovesDone(Stage);
+
+impl Command for MovesDone {
+    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
+        None
+    }
+    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
+        None
+    }
+    fn redeploy(&mut self, _: &Rules, siege: &Siege) -> Option<Vec<(usize, u8)>> {
+        (siege.stage == self.0).then(Vec::new)
+    }
+    fn fire(&mut self, _: &Rules, _: &Siege, _: &super::siege::Census, _: u8) -> Option<FireOrder> {
+        None
+    }
     fn moves(&mut self, _: &Rules, siege: &Siege) -> Option<Vec<Move>> {
-        // Ending the movement phase keeps the moves the player made.
-        if self.here(siege) { Some(Vec::new()) } else { None }
+        (siege.stage == self.0).then(Vec::new)
     }
-    fn losses(&mut self, _: &Rules, siege: &Siege) -> Option<Vec<usize>> {
-        // Losses owed before the advance: Sandtable's rule assigns them.
-        if self.here(siege) { Some(Vec::new()) } else { None }
+    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
+        None
     }
+}
+
+/// The decision an `advance` at `stage` leaves to the strategy, in a player's words.
+fn suggested(stage: Stage) -> Option<&'static str> {
+    match stage {
+        Stage::Wounded { points } if points > 0 => Some("who comes back from the wounded pool"),
+        Stage::Betsy => Some("Betsy's zone"),
+        Stage::Redeploy => Some("the repositioning"),
+        Stage::Combat { phase: Phase::SoldierFire } => Some("the fire still owed"),
+        Stage::Combat { phase: Phase::SoldierMove } => Some("the soldiers' moves"),
+        _ => None,
+    }
+}
+
+/// The words for losses left to Sandtable's rule (6.4).
+fn left_to_the_rule(rules: &Rules, zone: u8, by: &str) -> String {
+    format!(
+        "{by} the losses in {} to Sandtable's rule: a 2-point counter is flipped before a whole one is lost, the lowest-numbered first",
+        rules.map.name(zone)
+    )
 }
 
 pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outcome, GameError> {
@@ -328,9 +382,15 @@ pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outco
             io.say("The set-up is done: the siege begins. Draw the first card.".into());
             return Ok(());
         }
+        if let Some(owed) = siege.today.owed {
+            io.say(left_to_the_rule(rules, owed.zone, "Advancing, the player leaves"));
+        } else if let Some(what) = suggested(siege.stage) {
+            io.say(format!("Advancing, the player takes Sandtable's suggestion for {what} (the hold-major-legations strategy)"));
+        }
         let mut suggest = Suggest {
             adviser: Adviser { strategy: Strategy::HoldMajorLegations, rng: FastRng::new(siege.tracks.day as u64) },
             stage: siege.stage,
+            losses_owed: siege.today.owed.is_some(),
         };
         siege.run(rules, io, &mut suggest, true);
         if !stepping {
@@ -405,21 +465,34 @@ pub fn fire_order(
             }
             let mut list = Vec::new();
             for &g in &guns_here {
+                let kind = rules.roster.pieces[g].kind;
+                let reaches = super::siege::gun_reaches(rules, from, kind, gun_targets);
                 let named =
                     each_named.iter().find(|(id, _)| **id == rules.roster.pieces[g].id).map(|(_, z)| z.as_str());
+                // A gun with no pile in its own reach holds while the others fire (3).
+                if named.is_none() && reaches == 0 {
+                    continue;
+                }
                 let t = match named.or(tep) {
                     Some(t) => zone(rules, t)?,
                     None => target.ok_or_else(|| {
                         GameError::BadInput("name the psychological test's target (tep_target)".into())
                     })?,
                 };
-                let kind = rules.roster.pieces[g].kind;
-                let off_the_wall = rules.map.walls & bit(from) != 0 && rules.map.walls & bit(t) == 0;
-                let within = close & bit(t) != 0 || rules.map.distance[from as usize][t as usize] <= kind.reach();
-                if gun_targets & bit(t) == 0 || !(within || off_the_wall) {
+                if gun_targets & bit(t) == 0
+                    && let Some(why) = no_target(rules, &census, from, t)
+                {
+                    return Err(refuse(why, FIRE));
+                }
+                if reaches & bit(t) == 0 {
+                    let others = if named.is_none() && reaches != 0 {
+                        format!("; give it a target of its own (tep_targets) among {}", names_of(rules, reaches))
+                    } else {
+                        String::new()
+                    };
                     return Err(refuse(
                         format!(
-                            "the {} of {} cannot fire at {} (a {} reaches {} zones, 3)",
+                            "the {} of {} cannot fire at {} (a {} reaches {} zones, 3){others}",
                             kind.noun(),
                             rules.map.name(from),
                             rules.map.name(t),
@@ -430,6 +503,9 @@ pub fn fire_order(
                     ));
                 }
                 list.push((g, t));
+            }
+            if list.is_empty() {
+                return Err(refuse(format!("no gun of {} has a pile in reach to test (3)", rules.map.name(from)), FIRE));
             }
             GunUse::Tep(list)
         }
@@ -445,15 +521,13 @@ pub fn fire_order(
         let allowed = if soldier_targets != 0 { soldier_targets } else { gun_targets & close };
         let allowed = if use_guns == GunUse::Join { allowed | (gun_targets & close) } else { allowed };
         if allowed & bit(t) == 0 {
-            let why = if census.friendly() & bit(t) != 0 && t != from {
-                format!("no fire into {}: friendly units are there (6.3, FAQ)", rules.map.name(t))
-            } else {
+            let why = no_target(rules, &census, from, t).unwrap_or_else(|| {
                 format!(
                     "{} cannot fire at {} (own zone or next door; guns further, 3)",
                     rules.map.name(from),
                     rules.map.name(t)
                 )
-            };
+            });
             return Err(refuse(why, FIRE));
         }
         if use_guns == GunUse::Join && close & bit(t) == 0 {
@@ -463,6 +537,19 @@ pub fn fire_order(
         return Err(GameError::BadInput("name the zone to fire at (target)".into()));
     }
     Ok((from, FireOrder { target, guns: use_guns }))
+}
+
+/// Why `target` is no target for anyone in `from`, when the reason is the zone itself: no Boxers there,
+/// or friendly units beside them (6.3, FAQ).
+fn no_target(rules: &Rules, census: &super::siege::Census, from: u8, target: u8) -> Option<String> {
+    let name = rules.map.name(target);
+    if census.with_chinese & bit(target) == 0 {
+        Some(format!("there are no Boxers in {name} to fire at"))
+    } else if census.friendly() & bit(target) != 0 && target != from {
+        Some(format!("no fire into {name}: friendly units are there (6.3, FAQ)"))
+    } else {
+        None
+    }
 }
 
 pub fn fire(ctx: &Ctx_, action: &EstateAction, throws: Throws) -> Result<Outcome, GameError> {
@@ -501,11 +588,20 @@ pub fn move_counters(ctx: &Ctx_, counters: &[String], path: &[String], throws: T
     })
 }
 
+/// The moves are done, the player's own standing: the soldiers' movement phase ends, or a free repositioning.
 pub fn end_moves(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outcome, GameError> {
-    if ctx.turn.siege().stage != (Stage::Combat { phase: Phase::SoldierMove }) {
-        return Err(refuse("it is not the soldiers' movement phase", MOVEMENT));
+    let stage = ctx.turn.siege().stage;
+    if !matches!(stage, Stage::Redeploy | Stage::Combat { phase: Phase::SoldierMove }) {
+        return Err(refuse("it is not the soldiers' movement phase, nor a free repositioning", MOVEMENT));
     }
-    advance(ctx, dice, throws)
+    let stepping = ctx.turn.stepping;
+    resolve(ctx, dice, throws, Vec::new(), |rules, siege, io| {
+        siege.run(rules, io, &mut MovesDone(stage), true);
+        if !stepping {
+            siege.run(rules, io, &mut Waits, false);
+        }
+        Ok(())
+    })
 }
 
 fn free_stage(siege: &Siege) -> Result<(), GameError> {
@@ -566,8 +662,7 @@ pub fn barricades(ctx: &Ctx_, zones: &[String], throws: Throws) -> Result<Outcom
             set |= bit(z);
         }
         siege.marks.barricades = set;
-        let names: Vec<&str> = each(set).map(|z| rules.map.name(z)).collect();
-        io.say(format!("Barricades in {}", names.join(", ")));
+        io.say(format!("Barricades in {}", names_of(rules, set)));
         Ok(())
     })
 }
@@ -677,7 +772,7 @@ pub fn take_losses(
         };
         let order = counters.iter().map(|c| counter(rules, c)).collect::<Result<Vec<_>, _>>()?;
         if order.is_empty() {
-            io.say("The player leaves the losses to Sandtable's rule".into());
+            io.say(left_to_the_rule(rules, owed.zone, "The player leaves"));
         } else {
             super::siege::check_losses(siege, rules, &order).map_err(|why| refuse(why, rule))?;
             io.say(format!("The player chooses who takes the losses in {}", rules.map.name(owed.zone)));
@@ -697,7 +792,7 @@ pub fn stage_words(stage: Stage) -> String {
         Stage::Betsy => "place Betsy in a German or French legation zone".into(),
         Stage::Event => "the event test".into(),
         Stage::Bombard => "the bombardment".into(),
-        Stage::Redeploy => "reposition the defenders, then go on".into(),
+        Stage::Redeploy => "reposition the defenders, then end the moves".into(),
         Stage::Attack => "the Boxers attack".into(),
         Stage::Combat { phase: Phase::SoldierFire } => "3 Soldiers fire: give each zone's fire".into(),
         Stage::Combat { phase: Phase::SoldierMove } => "5 Soldier movement: move, then end the moves".into(),

@@ -52,7 +52,7 @@ pub fn run(request: SimRequest) -> Result<String, String> {
     if scenario.system() != super::ID {
         return Err(format!("{name} is a {} scenario; the simulator plays L'Estate dei Boxers", scenario.system()));
     }
-    let known = ["wounded_twelve", "stone_walls_do_not_burn"];
+    let known = ["wounded_twelve", "stone_walls_do_not_burn", "civilians_keep_their_zone"];
     for option in &request.options {
         if !known.contains(&option.as_str()) {
             return Err(format!("--option {option}: not one of {}", known.join(", ")));
@@ -65,6 +65,7 @@ pub fn run(request: SimRequest) -> Result<String, String> {
         tables: super::charts(),
         wounded_twelve: request.options.iter().any(|o| o == "wounded_twelve"),
         stone_walls: request.options.iter().any(|o| o == "stone_walls_do_not_burn"),
+        civilians_keep_zone: request.options.iter().any(|o| o == "civilians_keep_their_zone"),
     };
     let start = Siege::new(&rules);
     let began = Instant::now();

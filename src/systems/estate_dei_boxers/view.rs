@@ -218,18 +218,27 @@ fn ids(rules: &Rules, set: u64) -> Vec<String> {
     each(set).map(|z| rules.map.zones[z as usize].id.clone()).collect()
 }
 
-/// Chances of each result over one D6, results named as the table prints them (faces giving the same
-/// words are one result).
-fn chances<T>(read: impl Fn(u8) -> T, words: impl Fn(T) -> String) -> Vec<Chance> {
-    let mut out: Vec<(String, u32)> = Vec::new();
-    for die in 1..=6u8 {
-        let w = words(read(die));
-        match out.iter_mut().find(|(x, _)| *x == w) {
+/// What each face of one D6 gives: the result in the table's words, and the quantity it counts (Boxer
+/// points eliminated or routed, defender points eliminated), for the odds' lines and their values.
+pub type Faces = [(String, i64); 6];
+
+fn faces<T: Copy>(read: impl Fn(u8) -> T, words: impl Fn(T) -> String, count: impl Fn(T) -> i64) -> Faces {
+    std::array::from_fn(|i| {
+        let cell = read(i as u8 + 1);
+        (words(cell), count(cell))
+    })
+}
+
+/// Chances of each result, faces giving the same words being one result, in the order they first come.
+pub fn chances(faces: &Faces) -> Vec<Chance> {
+    let mut out: Vec<(&str, u32)> = Vec::new();
+    for (words, _) in faces {
+        match out.iter_mut().find(|(x, _)| *x == words) {
             Some((_, n)) => *n += 1,
-            None => out.push((w, 1)),
+            None => out.push((words, 1)),
         }
     }
-    out.into_iter().map(|(result, n)| Chance { result, p: n as f64 / 6.0 }).collect()
+    out.into_iter().map(|(result, n)| Chance { result: result.to_string(), p: n as f64 / 6.0 }).collect()
 }
 
 fn labelled(m: &super::siege::combat_mods::Mods) -> Vec<(String, i32)> {
@@ -238,7 +247,13 @@ fn labelled(m: &super::siege::combat_mods::Mods) -> Vec<(String, i32)> {
 
 /// The choices of one firing zone, with their odds.
 pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec<FireChoice> {
+    fire_aims(rules, siege, census, from).into_iter().map(|(choice, _)| choice).collect()
+}
+
+/// The choices of one firing zone, each with what every face of its die gives.
+pub fn fire_aims(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec<(FireChoice, Faces)> {
     use super::siege::combat_mods::{modified_row, soldier_mods};
+    use super::siege::throws::{volley_kills, wavering};
     let (soldier_targets, gun_targets) = super::siege::fire_targets(siege, rules, census, from);
     let (soldiers, guns) = super::siege::firepower(siege, rules, census, from);
     let close = bit(from) | rules.map.near[from as usize];
@@ -257,14 +272,19 @@ pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> 
             let points = soldiers + if joined { guns } else { 0 };
             let mods = soldier_mods(siege, rules, census, from, target, joined, false);
             let own = target == from;
-            let odds = chances(|d| rules.tables.soldiers[modified_row(d, &mods)][column(points)], |v| v.words(own));
-            out.push(FireChoice {
+            let faces = faces(
+                |d| rules.tables.soldiers[modified_row(d, &mods)][column(points)],
+                |v| v.words(own),
+                volley_kills,
+            );
+            let choice = FireChoice {
                 target: rules.map.zones[target as usize].id.clone(),
                 guns: if joined { "join" } else { "hold" }.into(),
                 points,
                 modifiers: labelled(&mods),
-                odds,
-            });
+                odds: chances(&faces),
+            };
+            out.push((choice, faces));
         }
     }
     if guns > 0 {
@@ -272,26 +292,36 @@ pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> 
             let far = rules.map.distance[from as usize][target as usize] >= 2;
             let cover = far && (rules.map.legations | siege.marks.ruins) & bit(target) != 0;
             let fanatics = census.with_fanatics & bit(target) != 0;
-            let odds = chances(
-                |d| (d as i32 - cover as i32).clamp(0, 6),
-                |r| match (r, fanatics) {
+            let faces = faces(
+                |d| d as i32 - cover as i32,
+                |r| match (r.clamp(0, 6), fanatics) {
                     (6, true) => "a unit of fanatics disperses".to_string(),
                     (6, false) => "3 Boxer points flee".to_string(),
                     (_, true) => "the fanatics hold the pile".to_string(),
                     (5, false) => "2 Boxer points flee".to_string(),
                     _ => "1 Boxer point flees".to_string(),
                 },
+                |r| wavering(siege, rules, target, r),
             );
-            out.push(FireChoice {
+            let choice = FireChoice {
                 target: rules.map.zones[target as usize].id.clone(),
                 guns: "tep".into(),
                 points: 0,
                 modifiers: if cover { vec![("legation or ruins, 2+ zones away".into(), -1)] } else { Vec::new() },
-                odds,
-            });
+                odds: chances(&faces),
+            };
+            out.push((choice, faces));
         }
     }
     out
+}
+
+/// What each face of the Boxers' melee die gives in `zone` (6.4): defender points eliminated, B none.
+pub fn boxer_melee_faces(rules: &Rules, siege: &Siege, census: &Census, zone: u8) -> Faces {
+    use super::siege::combat_mods::{boxer_mods, modified_row};
+    let points = census.boxers[zone as usize] as u32;
+    let mods = boxer_mods(siege, rules, census, zone);
+    faces(|d| rules.tables.boxers[modified_row(d, &mods)][column(points)], Rush::words, super::siege::throws::rush_kills)
 }
 
 pub fn melee_odds(rules: &Rules, siege: &Siege, census: &Census, zone: u8) -> MeleeView {
@@ -305,10 +335,11 @@ pub fn melee_odds(rules: &Rules, siege: &Siege, census: &Census, zone: u8) -> Me
         zone: rules.map.zones[i].id.clone(),
         boxer_points,
         defender_points,
-        boxers: chances(|d| rules.tables.boxers[modified_row(d, &bm)][column(boxer_points)], Rush::words),
+        boxers: chances(&boxer_melee_faces(rules, siege, census, zone)),
         boxer_modifiers: labelled(&bm),
         soldiers: if defender_points > 0 {
-            chances(|d| rules.tables.soldiers[modified_row(d, &sm)][column(defender_points)], |v| v.words(true))
+            let read = |d| rules.tables.soldiers[modified_row(d, &sm)][column(defender_points)];
+            chances(&faces(read, |v| v.words(true), super::siege::throws::volley_kills))
         } else {
             Vec::new()
         },
@@ -540,7 +571,7 @@ fn offers(rules: &Rules, siege: &Siege) -> Vec<Offer> {
     if siege.today.owed.is_some() {
         out.push(Offer::open("take_losses"));
     }
-    if siege.stage == (Stage::Combat { phase: Phase::SoldierMove }) {
+    if matches!(siege.stage, Stage::Redeploy | Stage::Combat { phase: Phase::SoldierMove }) {
         out.push(Offer::open("end_moves"));
     }
     if siege.stage == Stage::Betsy {

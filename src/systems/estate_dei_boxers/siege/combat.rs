@@ -45,7 +45,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
             boxers::movement(siege, rules, io);
             losses::lone_officers(siege, rules, io);
             siege.marks.fired = 0;
-            siege.stage = next(Phase::SoldierFire);
+            siege.stage = after(siege, rules, Phase::SoldierFire);
         }
         Phase::SoldierFire => {
             loop {
@@ -57,14 +57,17 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                 let Some(order) = command.fire(rules, siege, &census, from) else { return false };
                 fire(siege, rules, io, command, from, &order);
             }
-            siege.stage = next(Phase::BoxerMelee);
+            if siege.marks.fired == 0 {
+                tell!(io, "{}: no zone has a target", Phase::SoldierFire.title());
+            }
+            siege.stage = after(siege, rules, Phase::BoxerMelee);
         }
         Phase::BoxerMelee => {
             if !boxer_melees(siege, rules, io, command) {
                 return false;
             }
             moves::start_phase(siege);
-            siege.stage = next(Phase::SoldierMove);
+            siege.stage = after(siege, rules, Phase::SoldierMove);
         }
         Phase::SoldierMove => {
             let Some(list) = command.moves(rules, siege) else { return false };
@@ -73,6 +76,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                     moves::apply(siege, rules, io, mv, cost);
                 }
             }
+            tell!(io, "{}: the moves are done", Phase::SoldierMove.title());
             moves::end_phase(siege, rules, io);
             siege.stage = next(Phase::SoldierMelee);
         }
@@ -80,7 +84,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
             if !soldier_melees(siege, rules, io, command) {
                 return false;
             }
-            siege.stage = next(Phase::Morale);
+            siege.stage = after(siege, rules, Phase::Morale);
         }
         Phase::Morale => {
             tell!(io, "{}", Phase::Morale.title());
@@ -91,16 +95,20 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                 losses::boxers_waver(siege, rules, io, zone, die as i32);
             }
             siege.marks.hit = 0;
-            siege.stage = next(Phase::Ignite);
+            siege.stage = after(siege, rules, Phase::Ignite);
         }
         Phase::Ignite => {
             let census = siege.census(rules);
             let burnable = !rules.map.unburnable & !siege.marks.ruins & !siege.marks.fires & !stone(rules);
             let lit = census.with_chinese & burnable;
             siege.marks.fires |= lit;
-            if io.tells() && lit != 0 {
+            if io.tells() {
                 let names: Vec<&str> = each(lit).map(|z| rules.map.name(z)).collect();
-                io.say(format!("{}: the Boxers set fire to {}", Phase::Ignite.title(), names.join(", ")));
+                io.say(if names.is_empty() {
+                    format!("{}: no new fire", Phase::Ignite.title())
+                } else {
+                    format!("{}: the Boxers set fire to {}", Phase::Ignite.title(), names.join(", "))
+                });
             }
             siege.stage = next(Phase::End);
         }
@@ -131,23 +139,35 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                     siege.tracks.cha_cha = false;
                 }
                 if io.tells() {
+                    let why = if overrun {
+                        "No soldier and no civilian is left on the map"
+                    } else {
+                        "No Boxer is left on the map"
+                    };
                     let names: Vec<&str> = each(ruined).map(|z| rules.map.name(z)).collect();
                     io.say(if names.is_empty() {
-                        "No Boxer is left on the map: the day's fighting is over".into()
+                        format!("{why}: the day's fighting is over")
                     } else {
-                        format!(
-                            "No Boxer is left on the map: the fires burn out and leave ruins in {}",
-                            names.join(", ")
-                        )
+                        format!("{why}: the fires burn out and leave ruins in {}", names.join(", "))
                     });
                 }
                 siege.stage = Stage::EndDay;
             } else {
+                tell!(io, "{}: Boxers are still on the map, a new sequence begins (6.9)", Phase::End.title());
                 siege.stage = next(Phase::Fires);
             }
         }
     }
     true
+}
+
+/// The phase that follows, or the sequence's end once no Boxer is left on the map: each phase goes on to
+/// the next only "se rimangono unità superstiti" (6.3, 6.4, 6.6, 6.7), and without Boxers the fighting
+/// stops (6.9); nor once no soldier and no civilian is left, which ends the siege (7.1).
+fn after(siege: &Siege, rules: &Rules, next: Phase) -> Stage {
+    let census = siege.census(rules);
+    let fighting = census.with_chinese != 0 && census.with_soldiers | census.with_civilians != 0;
+    Stage::Combat { phase: if fighting { next } else { Phase::End } }
 }
 
 fn stone(rules: &Rules) -> Zones {
@@ -258,16 +278,25 @@ pub fn fire_targets(siege: &Siege, rules: &Rules, census: &Census, from: u8) -> 
     if working == 0 {
         return (soldier_targets, 0);
     }
+    (soldier_targets, near | within_reach(rules, from, gun_reach(siege, rules, from), boxers & !near))
+}
+
+/// Of `targets` (its zone's gun targets), what one gun of `kind` in `from` may fire at: its own zone and
+/// next door, and further only within its own reach (3: a machine gun 4 zones, a cannon 6). A zone's guns
+/// reach unequally: a gun with nothing in its reach holds while the others fire.
+pub fn gun_reaches(rules: &Rules, from: u8, kind: Kind, targets: Zones) -> Zones {
+    let close = bit(from) | rules.map.near[from as usize];
+    (targets & close) | within_reach(rules, from, kind.reach(), targets & !close)
+}
+
+/// Of `zones`, those within `reach` zones of `from`, or, from the wall, anywhere in the city below (2.3).
+fn within_reach(rules: &Rules, from: u8, reach: u8, zones: Zones) -> Zones {
     let on_wall = rules.map.walls & bit(from) != 0;
-    let mut guns = near;
-    let reach = gun_reach(siege, rules, from);
-    for z in each(boxers & !guns) {
-        let d = rules.map.distance[from as usize][z as usize];
-        if d <= reach || (on_wall && rules.map.walls & bit(z) == 0) {
-            guns |= bit(z);
-        }
-    }
-    (soldier_targets, guns)
+    each(zones)
+        .filter(|&z| {
+            rules.map.distance[from as usize][z as usize] <= reach || (on_wall && rules.map.walls & bit(z) == 0)
+        })
+        .fold(0, |m, z| m | bit(z))
 }
 
 fn gun_reach(siege: &Siege, rules: &Rules, zone: u8) -> u8 {

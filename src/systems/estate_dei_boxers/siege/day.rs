@@ -319,12 +319,12 @@ fn shelling_words(s: Shelling) -> String {
 
 pub fn redeploy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut impl Command) -> bool {
     let Some(list) = command.redeploy(rules, siege) else { return false };
-    tell!(io, "The defenders' repositioning ends");
     for (piece, zone) in list {
         if moves::free_move_check(siege, rules, piece, zone).is_ok() {
             moves::place(siege, rules, io, piece, zone);
         }
     }
+    tell!(io, "The defenders' repositioning ends");
     siege.stage = next_after(siege, rules, Stage::Redeploy);
     true
 }
@@ -406,6 +406,7 @@ pub fn overrun(siege: &Siege, rules: &Rules) -> bool {
 /// civilians go back to their legations; the last card brings the relief.
 pub fn end_day(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     let card = siege.today.card.expect("a card is in play");
+    tell!(io, "The end of day {}", siege.tracks.day);
     let quiet_red = (card.red() || siege.today.heavy_rain) && !siege.today.fought;
     if quiet_red {
         siege.shift_morale(1);
@@ -439,19 +440,21 @@ pub fn end_day(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     }
 }
 
-/// 8.2: civilians begin each day in their own legation zone, or, when it is in ruins, in the nearest
-/// intact one (the major legations first).
+/// 8.2: civilians begin each day in their own legation: where they stand if it is one of its intact zones,
+/// else their own zone, else the nearest zone of the legation they keep to (`civilian_quarters`).
 fn civilians_home(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
-    let intact = rules.map.legations & !siege.marks.ruins & !siege.marks.fires;
     for p in 0..rules.roster.defenders {
         let info = &rules.roster.pieces[p];
         if info.kind != Kind::Civilians {
             continue;
         }
         let Some(at) = siege.pieces[p].zone() else { continue };
-        let home = info.start.filter(|&h| intact & bit(h) != 0);
-        let near = |set| if set & bit(at) != 0 { Some(at) } else { losses::nearest(rules, at, set) };
-        let to = home.or_else(|| near(intact & rules.map.majors)).or_else(|| near(intact));
+        let quarters = moves::civilian_quarters(siege, rules, p);
+        let to = if quarters & bit(at) != 0 {
+            Some(at)
+        } else {
+            info.start.filter(|&h| quarters & bit(h) != 0).or_else(|| losses::nearest(rules, at, quarters))
+        };
         if let Some(to) = to.filter(|&t| t != at) {
             siege.put(rules, p, At::Zone(to));
             tell!(io, "{} go to {} for the night (8.2)", info.name, rules.map.name(to));

@@ -30,7 +30,7 @@ pub use census::{Census, Tally};
 pub mod combat_mods {
     pub use super::combat::{Mods, boxer_mods, modified_row, soldier_mods};
 }
-pub use combat::{FireOrder, GunUse, fire_targets, firepower, firing_zones, modified_row};
+pub use combat::{FireOrder, GunUse, fire_targets, firepower, firing_zones, gun_reaches, modified_row};
 pub use losses::{capacity as loss_capacity, check_losses, choice_owed};
 pub use moves::{Move, free_move_check, move_check, must_leave};
 pub use victory::{Band, Score, score};
@@ -308,6 +308,9 @@ pub struct Rules<'a> {
     /// FAQ option: a red 2-10 returns 12 wounded points.
     pub wounded_twelve: bool,
     pub stone_walls: bool,
+    /// Option: each civilian counter keeps to the zone it began in while it stands, not to any zone of its
+    /// legation (8.2).
+    pub civilians_keep_zone: bool,
 }
 
 /// Dice and words. The app types or rolls each die and keeps every sentence; the simulator rolls fast and

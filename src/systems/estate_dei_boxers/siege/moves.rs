@@ -154,7 +154,9 @@ pub fn end_phase(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         let to = each(out & !boxers).next().or_else(|| each(out).next());
         if let Some(to) = to {
             siege.put(rules, p, At::Zone(to));
-            tell!(io, "{} are driven out of the flames to {}", rules.roster.pieces[p].name, rules.map.name(to));
+            let info = &rules.roster.pieces[p];
+            let verb = if info.kind.is_officer() || info.kind.is_gun() { "is" } else { "are" };
+            tell!(io, "{} {verb} driven out of the flames to {}", info.name, rules.map.name(to));
         }
     }
     empty_legations(siege, rules, io);
@@ -203,8 +205,16 @@ pub fn free_move_check(siege: &Siege, rules: &Rules, piece: usize, zone: u8) -> 
     if siege.marks.fires & bit(zone) != 0 {
         return Err(format!("{name} is burning"));
     }
-    if info.kind == Kind::Civilians && (rules.map.legations & !siege.marks.ruins) & bit(zone) == 0 {
-        return Err(format!("civilians stay in an intact legation (8.2); {name} is not one"));
+    if info.kind == Kind::Civilians {
+        let quarters = civilian_quarters(siege, rules, piece);
+        if quarters & bit(zone) == 0 {
+            let names: Vec<&str> = each(quarters).map(|z| rules.map.name(z)).collect();
+            return Err(format!(
+                "civilians stay in their own legation (8.2: \"le Legazioni indicate devono essere occupate dai civili che da quelle zone iniziano\"): {} may stand in {}, not {name}",
+                info.name,
+                if names.is_empty() { "no intact legation".to_string() } else { names.join(", ") }
+            ));
+        }
     }
     if siege.stage == Stage::Setup
         && info.kind == Kind::Soldiers
@@ -220,6 +230,22 @@ pub fn free_move_check(siege: &Siege, rules: &Rules, piece: usize, zone: u8) -> 
         }
     }
     Ok(())
+}
+
+/// Where a civilian counter keeps (8.2): the intact zones of the legation it began in (its own zone alone
+/// with the option `civilians_keep_their_zone`); once they are in ruins, the legation it went to and "took
+/// up residence" in; a counter that stands in none, the intact major legations, or, once they are all
+/// lost, the minor ones.
+pub fn civilian_quarters(siege: &Siege, rules: &Rules, piece: usize) -> Zones {
+    let intact = rules.map.legations & !siege.marks.ruins & !siege.marks.fires;
+    let legation = |zone: u8| match rules.map.zones[zone as usize].nation {
+        Some(nation) if rules.map.legations & bit(zone) != 0 => rules.map.legation_of(nation),
+        _ => 0,
+    };
+    let home = |zone: u8| if rules.civilians_keep_zone { bit(zone) } else { legation(zone) };
+    let own = rules.roster.pieces[piece].start.map_or(0, home) & intact;
+    let here = siege.pieces[piece].zone().map_or(0, legation) & intact;
+    [own, here, intact & rules.map.majors, intact].into_iter().find(|&set| set != 0).unwrap_or(0)
 }
 
 pub fn place(siege: &mut Siege, rules: &Rules, io: &mut impl Io, piece: usize, zone: u8) {
