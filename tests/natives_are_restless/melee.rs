@@ -6,10 +6,14 @@ use sandtable::systems::natives_are_restless::Stage;
 
 use crate::support::{Siege, area, squad};
 
-/// Squad `a` (7) at (20, 20) charged by natives-1 (`size` basic natives) on a red card; then a black
-/// number card and a jack, whose actions are passed, so the melee is due.
+/// Squad `a` (7) at (20, 20) charged by natives-1 (`size` basic natives) from (20, 26) on a red card.
 fn locked(size: [i64; 2], terrain: &str) -> Siege {
-    let mut s = Siege::new(&format!("{terrain}{}", squad("a", (20.0, 20.0))));
+    charged(Siege::new(&format!("{terrain}{}", squad("a", (20.0, 20.0)))), size, (20.0, 26.0))
+}
+
+/// `s` with its four opening groups mustered (natives-1 of `size` basic natives), natives-1 put at
+/// `natives_at` and charging squad `a` on a red card.
+fn charged(mut s: Siege, size: [i64; 2], natives_at: (f64, f64)) -> Siege {
     s.ok(&format!(r#"{{"type":"muster","dice":[{},{},1]}}"#, size[0], size[1]));
     for _ in 0..3 {
         s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
@@ -17,14 +21,18 @@ fn locked(size: [i64; 2], terrain: &str) -> Siege {
     for _ in 0..4 {
         s.ok(r#"{"type":"raise"}"#);
     }
-    s.put("natives-1", (20.0, 26.0));
+    s.put("natives-1", natives_at);
     s.draw("5H");
     s.ok(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
     s
 }
 
 fn due(size: [i64; 2], terrain: &str) -> Siege {
-    let mut s = locked(size, terrain);
+    fought_next(locked(size, terrain))
+}
+
+/// A black jack whose actions are passed: the melee is due.
+fn fought_next(mut s: Siege) -> Siege {
     s.draw("JC");
     s.ok(r#"{"type":"pass"}"#);
     assert_eq!(s.turn().stage, Stage::Melees);
@@ -153,4 +161,22 @@ fn with_the_option_equal_losses_and_numbers_go_to_the_side_holding_the_position(
     s.ok(r#"{"type":"pass"}"#);
     let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,6]}"#);
     assert!(line.contains("the natives win"), "{line}");
+}
+
+/// Melee: the loser "must fall back a full move". The room to the table's edge is measured from the
+/// figures still standing: a man killed in the melee nearer the edge does not cut the 6" short.
+#[test]
+fn the_loser_falls_back_a_full_move_whatever_figures_it_lost_nearer_the_edge() {
+    let mut body = Siege::new(&squad("a", (20.0, 40.0)));
+    // The first man to fall (the highest-numbered private) stands 5.5" from the south edge.
+    body.ok(r#"{"type":"correct_position","unit":"a","figures":[{"figure":6,"at":{"x":17,"y":42.5}}]}"#);
+    let mut s = fought_next(charged(body, [2, 2], (19.0, 34.0)));
+    let before = s.unit("a").leader().unwrap().pos;
+    // The defenders' 7 kill one native; the natives' 14 kill two defenders; the natives hold (6).
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,1,1,6]}"#);
+    assert!(line.contains("the natives win"), "{line}");
+    assert!(!s.unit("a").figures[6].alive, "the man nearest the edge fell");
+    let after = s.unit("a").leader().unwrap().pos;
+    assert!((after.x - before.x).abs() < 1e-9, "straight away from the natives: {before:?} to {after:?}");
+    assert!((after.y - before.y - 6.0).abs() < 1e-9, "a full 6\": {before:?} to {after:?}");
 }

@@ -16,7 +16,7 @@ use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::Pt;
 use crate::odds::{Dist, OddsView};
-use crate::roster::Unit;
+use crate::roster::{Figure, Unit};
 use crate::rules::RuleSystem;
 
 /// A melee as the rules weigh it before the dice.
@@ -220,6 +220,19 @@ fn lost_in(effects: &[Effect], unit: &Unit) -> u32 {
         .sum()
 }
 
+/// The figures of `unit` the effects so far have left standing.
+fn standing<'u>(unit: &'u Unit, so_far: &[Effect]) -> impl Iterator<Item = &'u Figure> {
+    let gone: Vec<u32> = so_far
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Losses { unit: id, figures } if *id == unit.id => Some(figures.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    unit.alive().filter(move |f| !gone.contains(&f.id))
+}
+
 /// A fleeing group's survivors off the table, back in the pool.
 fn recycle_after(ctx: &Ctx, unit: &Unit, so_far: &[Effect]) -> Vec<Effect> {
     let mut after = unit.clone();
@@ -241,17 +254,7 @@ fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effect], 
         let points: Vec<Pt> = units
             .iter()
             .filter(|u| !routed.contains(&u.id))
-            .flat_map(|u| {
-                let gone: Vec<u32> = so_far
-                    .iter()
-                    .filter_map(|e| match e {
-                        Effect::Losses { unit, figures } if *unit == u.id => Some(figures.clone()),
-                        _ => None,
-                    })
-                    .flatten()
-                    .collect();
-                u.alive().filter(move |f| !gone.contains(&f.id)).map(|f| f.pos)
-            })
+            .flat_map(|u| standing(u, so_far).map(|f| f.pos))
             .collect();
         (!points.is_empty()).then(|| {
             let n = points.len() as f64;
@@ -270,9 +273,8 @@ fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effect], 
             continue;
         }
         let full = ctx.profile(unit).movement;
-        // As far as the table allows, up to the full move.
-        let room = unit
-            .alive()
+        // As far as the table allows the men still standing, up to the full move.
+        let room = standing(unit, so_far)
             .map(|f| {
                 let limit = |p: f64, u: f64, max: f64| {
                     if u > 1e-9 {
