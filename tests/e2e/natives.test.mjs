@@ -104,7 +104,7 @@ test('a siege turn card by card: a typed black queen, a volley, morale, a melee,
   // The U.S. Marines fire at the north group: the odds before the dice, then one counter spent.
   assert.match(await text('siege-not-now-us-marines'), /^Not now: combine, crew a gun$/);
   await tid('select-us-marines').click();
-  assert.match(await text('siege-barred-us-marines-crew'), /^Crew a gun: no gun near has lost crew/);
+  assert.match(await text('siege-barred-us-marines-crew'), /^Crew a gun: no gun this squad may crew has lost crew/);
   await tapTargetsOk('unit-card-us-marines');
   await snap('nar-unit-actions-1024x768');
   await tid('siege-fire-open-us-marines').click();

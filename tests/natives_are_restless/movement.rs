@@ -182,10 +182,12 @@ fn a_scenario_naming_a_building_it_lacks_is_refused_at_the_line() {
     assert!(err.message.contains("no building named \"House\""), "{err}");
 }
 
+/// With `crewing_within_6_inches` a man crews the gun from within 6" of where it stood.
 #[test]
 fn a_gun_whose_crew_all_fell_is_crewed_again_only_from_within_6_inches_where_it_stood() {
     let body = format!("{}{}{}", gun("mg", (24.0, 24.0), 0.0), squad("near", (24.0, 28.0)), squad("far", (10.0, 40.0)));
-    let mut s = Siege::mustered(&body);
+    let mut s = Siege::with_options("crewing_within_6_inches = true", &body);
+    s.muster_basic();
     s.ok(r#"{"type":"record_losses","unit":"mg","count":4}"#);
     s.draw("QS");
     let refusal = s.refused(r#"{"type":"crew","unit":"far","gun":"mg"}"#);
@@ -194,4 +196,26 @@ fn a_gun_whose_crew_all_fell_is_crewed_again_only_from_within_6_inches_where_it_
     let gun = s.unit("mg");
     assert_eq!(gun.crew_alive(), 1);
     assert!(gun.alive().all(|f| f.pos.y == 24.0 && (21.0..=27.0).contains(&f.pos.x)), "at the gun: {:?}", gun.figures);
+}
+
+/// Movement: "the defending player may use an action to remove a figure from a squad and replace one of the
+/// missing gun crew", and "A crewman may become an infantryman again if the gun is out of ammunition and
+/// there is a squad with room for him". The text gives no distance for either, so none is asked: a squad
+/// across the table crews the gun, and a crewman joins it.
+#[test]
+fn crewing_a_gun_and_rejoining_a_squad_ask_no_distance() {
+    let body = format!("{}{}", gun("mg", (24.0, 24.0), 180.0), squad("far", (6.0, 44.0)));
+    let mut s = Siege::supplied("", "gun_ammunition = 1", &body);
+    s.muster_basic();
+    s.ok(r#"{"type":"record_losses","unit":"mg","count":1}"#);
+    s.draw("2S");
+    s.ok(r#"{"type":"crew","unit":"far","gun":"mg"}"#);
+    assert_eq!((s.unit("mg").crew_alive(), s.alive("far")), (4, 6));
+    s.put("natives-3", (24.0, 34.0));
+    s.draw("3S");
+    s.ok(r#"{"type":"fire","unit":"mg","target":"natives-3","dice":[1,1,1,1,1,1,1,1]}"#);
+    s.ok(r#"{"type":"morale","unit":"natives-3","dice":[6]}"#);
+    s.draw("4S");
+    s.ok(r#"{"type":"rejoin","unit":"mg","squad":"far"}"#);
+    assert_eq!((s.unit("mg").crew_alive(), s.alive("far")), (3, 7));
 }

@@ -407,7 +407,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
                 &format!("no squad within {}\" has room for these men", ctx.charts.movement.combine_within),
             ));
             let guns = ids(ctx, |u| super::orders::crew(ctx, &unit.id, &u.id).is_ok());
-            report.offers.push(pick_or_bar("crew", "gun", guns, "no gun near has lost crew"));
+            report.offers.push(pick_or_bar("crew", "gun", guns, "no gun this squad may crew has lost crew"));
         }
     }
     report.offers.push(Offer::checked("special", ctx.ready_to_act(&unit.id, "take a special action").map(|_| ())));
