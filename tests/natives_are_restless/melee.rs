@@ -163,6 +163,97 @@ fn with_the_option_equal_losses_and_numbers_go_to_the_side_holding_the_position(
     assert!(line.contains("the natives win"), "{line}");
 }
 
+/// Melee: "Melees are not resolved until a picture card or an Ace is drawn, this adds to the uncertainty
+/// and allows participants with guns to maybe get off a shot or two before everything is decided." The
+/// squad locked with the natives fires at them on a black number card: the card's one action and a rifle
+/// counter, a kill per 6 as the natives stand in the open; the melee still waits.
+#[test]
+fn a_squad_locked_in_a_melee_gets_off_a_shot_at_the_natives_it_fights() {
+    let mut s = locked([3, 4], "");
+    s.draw("5C");
+    let line = s.ok(r#"{"type":"fire","unit":"a","target":"natives-1","dice":[6,6,1,1,1,1,1]}"#);
+    assert!(line.contains("in the open") && line.contains("2 killed"), "{line}");
+    assert_eq!(s.alive("natives-1"), 5);
+    assert_eq!((s.turn().rifle_ammunition, s.turn().actions_left), (19, 0));
+    s.ok(r#"{"type":"morale","unit":"natives-1","dice":[6]}"#);
+    assert_eq!(s.turn().melees.len(), 1, "the melee still waits for a picture card or an ace");
+    s.draw("6C");
+    let refusal = s.refused(r#"{"type":"move","unit":"a","path":[{"x":20,"y":14}]}"#);
+    assert!(refusal.message.contains("locked in melee"), "{refusal:?}");
+}
+
+/// Melee: "participants with guns" are on either side: musket-armed natives locked with a squad fire at it
+/// on a red card.
+#[test]
+fn natives_with_guns_locked_in_a_melee_fire_at_the_squad_they_fight() {
+    let mut s = Siege::new(&squad("a", (20.0, 20.0)));
+    s.ok(r#"{"type":"muster","dice":[4,3,6]}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    s.ok(r#"{"type":"raise","kind":"native_riflemen"}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"raise"}"#);
+    }
+    s.put("natives-1", (20.0, 26.0));
+    s.draw("5H");
+    s.ok(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    s.draw("6H");
+    let line = s.ok(r#"{"type":"fire","unit":"natives-1","target":"a","dice":[6,6,6,6]}"#);
+    assert!(line.contains("4 killed"), "{line}");
+    assert_eq!(s.alive("a"), 3);
+}
+
+/// Melee: the shot comes "before everything is decided": a shot that kills every enemy in the melee ends
+/// it. The squad is free again, and the next picture card, with no melee left, brings the reinforcement
+/// roll.
+#[test]
+fn a_shot_that_kills_every_enemy_in_a_melee_ends_it() {
+    let mut s = locked([2, 2], "");
+    s.draw("5C");
+    s.ok(r#"{"type":"fire","unit":"a","target":"natives-1","dice":[6,6,6,6,6,6,6]}"#);
+    assert_eq!(s.alive("natives-1"), 0);
+    assert!(s.turn().melees.is_empty(), "no enemy is left in it: {:?}", s.turn().melees);
+    s.draw("JC");
+    s.ok(r#"{"type":"move","unit":"a","path":[{"x":20,"y":16}]}"#);
+    s.ok(r#"{"type":"pass"}"#);
+    assert_eq!(s.turn().stage, Stage::Reinforcement);
+}
+
+/// Melee: natives that rout from such a shot leave the melee; with no melee left to fight, the picture
+/// card brings the reinforcement roll.
+#[test]
+fn natives_routed_by_a_shot_leave_their_melee() {
+    let body = format!("{}{}", squad("a", (20.0, 20.0)), squad("b", (36.0, 36.0)));
+    let mut s = charged(Siege::new(&body), [2, 2], (20.0, 26.0));
+    s.draw("JC");
+    s.ok(r#"{"type":"special","unit":"b","text":"fills the water butts"}"#);
+    s.ok(r#"{"type":"fire","unit":"a","target":"natives-1","dice":[6,6,1,1,1,1,1]}"#);
+    assert_eq!(s.turn().stage, Stage::Melees);
+    let line = s.ok(r#"{"type":"morale","unit":"natives-1","dice":[2]}"#);
+    assert!(line.contains("rout"), "{line}");
+    assert!(s.turn().melees.is_empty());
+    assert_eq!(s.turn().stage, Stage::Reinforcement);
+}
+
+/// Melee: "Groups outside a melee may not fire into it", and a group in one shoots at the enemy it is
+/// locked with (Sandtable's reading of "before everything is decided"); with `fire_out_of_melee` it may
+/// shoot at any enemy outside every melee instead.
+#[test]
+fn a_group_locked_in_a_melee_fires_only_at_the_enemy_it_fights_unless_the_table_says_otherwise() {
+    let mut s = locked([2, 2], "");
+    s.put("natives-2", (30.0, 30.0));
+    s.draw("5C");
+    let refusal = s.refused(r#"{"type":"fire","unit":"a","target":"natives-2","dice":[1,1,1,1,1,1,1]}"#);
+    assert!(refusal.message.contains("the enemy it is locked with"), "{refusal:?}");
+    let mut s =
+        charged(Siege::with_options("fire_out_of_melee = true", &squad("a", (20.0, 20.0))), [2, 2], (20.0, 26.0));
+    s.put("natives-2", (30.0, 30.0));
+    s.draw("5C");
+    s.ok(r#"{"type":"fire","unit":"a","target":"natives-2","dice":[6,1,1,1,1,1,1]}"#);
+    assert_eq!(s.alive("natives-2"), 2);
+}
+
 /// Melee: the loser "must fall back a full move". The room to the table's edge is measured from the
 /// figures still standing: a man killed in the melee nearer the edge does not cut the 6" short.
 #[test]

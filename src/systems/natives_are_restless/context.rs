@@ -89,8 +89,27 @@ impl<'a> Ctx<'a> {
         best
     }
 
-    /// Refuses unless `unit` may spend one of the card's actions now.
+    /// Refuses unless `unit` may spend one of the card's actions now, and is free to move: a group locked
+    /// in a melee may only fire (`card_allows`).
     pub fn ready_to_act(&self, unit: &str, doing: &str) -> Result<&'a Unit, GameError> {
+        let unit = self.card_allows(unit, doing)?;
+        if let Some((_, melee)) = self.turn.melee_of(&unit.id) {
+            let others: Vec<String> = melee.units.iter().filter(|u| **u != unit.id).map(|u| self.name_of(u)).collect();
+            return Err(Refusal::by_rule(
+                format!(
+                    "{} is locked in melee with {}: it may not move or break off until the melee is fought",
+                    unit.name,
+                    others.join(", ")
+                ),
+                MELEE,
+            )
+            .into());
+        }
+        Ok(unit)
+    }
+
+    /// Refuses unless the card in play gives `unit`'s side an action now, whether or not it is in a melee.
+    pub fn card_allows(&self, unit: &str, doing: &str) -> Result<&'a Unit, GameError> {
         self.nothing_owed()?;
         let unit = self.live_unit(unit)?;
         let turn = self.turn;
@@ -111,18 +130,6 @@ impl<'a> Ctx<'a> {
                     turn.side.map_or("nobody", |a| a.name())
                 ),
                 ACTIVATION,
-            )
-            .into());
-        }
-        if let Some((_, melee)) = turn.melee_of(&unit.id) {
-            let others: Vec<String> = melee.units.iter().filter(|u| **u != unit.id).map(|u| self.name_of(u)).collect();
-            return Err(Refusal::by_rule(
-                format!(
-                    "{} is locked in melee with {}: it may not move, fire or break off until the melee is fought",
-                    unit.name,
-                    others.join(", ")
-                ),
-                MELEE,
             )
             .into());
         }

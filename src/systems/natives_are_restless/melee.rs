@@ -11,7 +11,7 @@ use super::context::{Ctx, MELEE};
 use super::morale::{natives_win, pass, tests};
 use super::orders::recycle;
 use super::tables::{Army, Class, Position};
-use super::turn::{Change, Stage};
+use super::turn::{Change, Melee, Stage};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::Pt;
@@ -219,6 +219,26 @@ fn lost_in(effects: &[Effect], unit: &Unit) -> u32 {
         })
         .sum()
 }
+
+/// The melees once `losses` have fallen on `unit`: None while its melee (if any) still has figures of both
+/// armies standing, else the melees without it, over before it was fought.
+pub fn after_losses(ctx: &Ctx, unit: &Unit, losses: &[Effect]) -> Option<Vec<Melee>> {
+    let (index, melee) = ctx.turn.melee_of(&unit.id)?;
+    let stands = |army: Army| {
+        melee
+            .units
+            .iter()
+            .filter_map(|id| ctx.state.unit(id))
+            .any(|u| ctx.army_of(u) == army && standing(u, losses).next().is_some())
+    };
+    if stands(Army::Defenders) && stands(Army::Natives) {
+        return None;
+    }
+    let mut melees = ctx.turn.melees.clone();
+    melees.remove(index);
+    Some(melees)
+}
+
 
 /// The figures of `unit` the effects so far have left standing.
 fn standing<'u>(unit: &'u Unit, so_far: &[Effect]) -> impl Iterator<Item = &'u Figure> {
