@@ -254,6 +254,33 @@ fn a_group_locked_in_a_melee_fires_only_at_the_enemy_it_fights_unless_the_table_
     assert_eq!(s.alive("natives-2"), 2);
 }
 
+/// Melee: "Each multiple of 12 will kill an enemy defending a building or prepared position": defending it
+/// against attackers who come at it across it. A squad by a wall charged from its own side of the wall
+/// fights in the open, as its cover from fire is judged by the line of fire. Natives 24 against it: four
+/// kills, not two, and the natives win (with the wall's 12 the defenders would have).
+#[test]
+fn a_squad_by_a_wall_charged_from_its_own_side_fights_in_the_open() {
+    let wall = area("Wall", "wall", (5.0, 24.0), (40.0, 24.5));
+    let s = charged(Siege::new(&format!("{wall}{}", squad("a", (20.0, 25.5)))), [2, 2], (20.0, 31.0));
+    assert!(s.unit("natives-1").alive().all(|f| f.pos.y > 24.5), "the natives stay on the squad's side");
+    let mut s = fought_next(s);
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("against defenders in the open, killing 4"), "{line}");
+    assert!(line.contains("the natives win"), "{line}");
+    assert_eq!(s.alive("a"), 3);
+}
+
+/// The same squad charged across the wall defends it: a kill per 12.
+#[test]
+fn a_squad_by_a_wall_charged_across_it_defends_it() {
+    let wall = area("Wall", "wall", (5.0, 24.0), (40.0, 24.5));
+    let s = charged(Siege::new(&format!("{wall}{}", squad("a", (20.0, 25.5)))), [2, 2], (20.0, 19.0));
+    let mut s = fought_next(s);
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("defending a building or prepared position, killing 2"), "{line}");
+    assert!(line.contains("the defenders win"), "{line}");
+}
+
 /// Melee: the loser "must fall back a full move". The room to the table's edge is measured from the
 /// figures still standing: a man killed in the melee nearer the edge does not cut the 6" short.
 #[test]

@@ -74,14 +74,23 @@ impl<'a> Ctx<'a> {
         self.turn.levels.get(&unit.id).copied().unwrap_or(0)
     }
 
-    /// The melee position a figure holds: inside a building, or standing at an obstacle.
-    pub fn position_at(&self, p: Pt) -> Option<Position> {
-        let reach = self.charts.movement.holds_obstacle_within;
+    /// Whether a figure at `at` stands behind the obstacle `area` as seen from `from`: at it (within reach
+    /// of its line) and with the line from `from` crossing it. A shot's cover and a melee's position are
+    /// both judged so: a wall shelters only those it stands between and their enemy.
+    pub fn behind(&self, area: &TerrainArea, from: Pt, at: Pt) -> bool {
+        self.charts.cover(&area.cover).obstacle
+            && area.polygon.distance_to_outline(at) <= self.charts.movement.holds_obstacle_within
+            && area.polygon.segment_crosses(from, at)
+    }
+
+    /// The melee position a figure at `p` holds against an enemy figure at `from`: inside a building, or
+    /// behind an obstacle the enemy comes at across it.
+    pub fn position_against(&self, p: Pt, from: Pt) -> Option<Position> {
         let mut best = None;
         for area in &self.scenario.terrain {
             let cover = self.charts.cover(&area.cover);
             let Some(position) = cover.melee else { continue };
-            let holds = area.polygon.contains(p) || (cover.obstacle && area.polygon.distance_to_outline(p) <= reach);
+            let holds = if cover.obstacle { self.behind(area, from, p) } else { area.polygon.contains(p) };
             if holds && best.is_none_or(|b| rank(position) > rank(b)) {
                 best = Some(position);
             }

@@ -225,7 +225,6 @@ pub fn blocked_by(ctx: &Ctx, unit: &Unit, a: Pt, b: Pt) -> Option<String> {
 /// The cover most of the target's figures have from the shooter (ties: the better): hard in a building,
 /// trees or rocks, or behind an obstacle the line crosses; soft in bushes; else the open.
 fn target_cover(ctx: &Ctx, target: &Unit, lines: &[(Pt, Pt)]) -> Cover {
-    let reach = ctx.charts.movement.holds_obstacle_within;
     let mut counts = [0usize; 3];
     for f in target.alive() {
         let from = lines.iter().map(|(a, b)| if distance(*b, f.pos) < distance(*a, f.pos) { *a } else { *b }).next();
@@ -238,13 +237,11 @@ fn target_cover(ctx: &Ctx, target: &Unit, lines: &[(Pt, Pt)]) -> Cover {
             }
         }
         if let Some(from) = from {
-            let behind = ctx.scenario.terrain.iter().any(|area| {
-                let kind = ctx.charts.cover(&area.cover);
-                kind.obstacle
-                    && kind.hard
-                    && area.polygon.distance_to_outline(f.pos) <= reach
-                    && area.polygon.segment_crosses(from, f.pos)
-            });
+            let behind = ctx
+                .scenario
+                .terrain
+                .iter()
+                .any(|area| ctx.charts.cover(&area.cover).hard && ctx.behind(area, from, f.pos));
             if behind {
                 cover = Cover::Hard;
             }

@@ -79,6 +79,7 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
     let live: Vec<&Unit> = melee.units.iter().filter_map(|u| ctx.state.unit(u)).filter(|u| !u.is_out()).collect();
     let of = |army: Army| live.iter().copied().filter(|u| ctx.army_of(u) == army).collect::<Vec<_>>();
     let (defenders, natives) = (of(Army::Defenders), of(Army::Natives));
+    let attackers: Vec<Pt> = live.iter().filter(|u| ctx.army_of(u) == melee.attackers).flat_map(|u| u.alive_positions()).collect();
     let position = |army: Army, units: &[&Unit]| -> (i64, &'static str) {
         let m = &ctx.charts.melee;
         if army == melee.attackers {
@@ -86,7 +87,9 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
         }
         let mut counts = [0usize; 3];
         for f in units.iter().flat_map(|u| u.alive()) {
-            counts[match ctx.position_at(f.pos) {
+            // Held against the attacker nearest the figure: a wall is a position only with him across it.
+            let from = crate::measure::nearest(&[f.pos], &attackers).map_or(f.pos, |p| attackers[p.b_index]);
+            counts[match ctx.position_against(f.pos, from) {
                 None => 0,
                 Some(Position::HastyBarricade) => 1,
                 Some(Position::Building) => 2,
