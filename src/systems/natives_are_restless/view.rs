@@ -254,7 +254,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
             action: "muster".into(),
             unit: String::new(),
             text: format!("Natives: roll a group for the {} edge ({edge})", ctx.charts.edge(*edge).name()),
-            p: Some(super::muster::better_chance(ctx)),
+            p: Some(super::muster::group_size(ctx).1),
             dice: group_dice(ctx),
             against: None,
         });
