@@ -219,3 +219,77 @@ fn crewing_a_gun_and_rejoining_a_squad_ask_no_distance() {
     s.ok(r#"{"type":"rejoin","unit":"mg","squad":"far"}"#);
     assert_eq!((s.unit("mg").crew_alive(), s.alive("far")), (3, 7));
 }
+
+/// A house with one door, near its south-east corner.
+const CORNER_DOOR: &str = r#"buildings = [{ name = "House", levels = ["ground floor"], doors = [[24, 25]] }]"#;
+
+fn outside_the_house(doors: &str, at: (f64, f64)) -> Siege {
+    let house = area("House", "building", (14.0, 15.0), (26.0, 25.0));
+    let mut s = Siege::supplied("", doors, &format!("{house}{}", squad("b", at)));
+    s.muster_basic();
+    s
+}
+
+fn in_house(p: sandtable::measure::Pt) -> bool {
+    (14.0..=26.0).contains(&p.x) && (15.0..=25.0).contains(&p.y)
+}
+
+/// Movement: "Figures in the same room as a door may leave a building, if they do so the move is measured
+/// from the door": a building's way in and out is its doors. A squad outside cannot walk in through the
+/// wall, but comes in by the door.
+#[test]
+fn a_squad_goes_into_a_building_only_by_a_door() {
+    let mut s = outside_the_house(HOUSE, (20.0, 29.0));
+    s.draw("2S");
+    let refusal = s.refused(r#"{"type":"move","unit":"b","path":[{"x":23,"y":24}]}"#);
+    assert!(refusal.message.contains("House") && refusal.message.contains("door"), "{refusal:?}");
+    let line = s.ok(r#"{"type":"move","unit":"b","path":[{"x":20,"y":25},{"x":20,"y":24}]}"#);
+    assert!(line.contains("moved 5.0\" in through the door of House"), "{line}");
+    assert!(s.unit("b").alive().all(|f| in_house(f.pos)), "{:?}", s.unit("b").figures);
+}
+
+/// Movement: "arranging the members of his squad around him": the men follow their Officer/NCO in by the
+/// door, none left outside the wall he went in by or put in through another.
+#[test]
+fn a_squad_going_in_by_a_door_takes_all_its_men_in_with_it() {
+    let mut s = outside_the_house(CORNER_DOOR, (24.0, 29.0));
+    s.draw("2S");
+    s.ok(r#"{"type":"move","unit":"b","path":[{"x":24,"y":25},{"x":24,"y":23}]}"#);
+    let b = s.unit("b");
+    let officer = b.leader().unwrap().pos;
+    assert!(b.alive().all(|f| in_house(f.pos)), "{:?}", b.figures);
+    assert!(b.alive().all(|f| sandtable::measure::distance(f.pos, officer) <= 3.0 + 1e-9), "{:?}", b.figures);
+}
+
+/// Movement: no way through a building but by its doors: a group cannot cross a hut the scenario gives no
+/// door, and crosses one by a door on each side.
+#[test]
+fn natives_cross_a_building_only_in_and_out_by_its_doors() {
+    let hut = area("Hut", "building", (15.0, 18.0), (17.0, 22.0));
+    let doors = r#"buildings = [{ name = "Hut", doors = [[15, 20], [17, 20]] }]"#;
+    for (supplies, crosses) in [("", false), (doors, true)] {
+        let mut s = Siege::supplied("", supplies, &format!("{hut}{}", squad("a", (40.0, 40.0))));
+        s.muster_basic();
+        s.put("natives-1", (11.0, 20.0));
+        s.draw("2H");
+        let through = r#"{"type":"move","unit":"natives-1","path":[{"x":19,"y":20}]}"#;
+        if crosses {
+            s.ok(through);
+        } else {
+            let refusal = s.refused(through);
+            assert!(refusal.message.contains("Hut"), "{refusal:?}");
+        }
+    }
+}
+
+/// Movement: a squad in a building charging natives just outside its wall does not run out through the
+/// wall: it fights them across it, as natives charging into a building do.
+#[test]
+fn a_squad_charging_out_of_a_building_stops_at_its_wall() {
+    let mut s = in_the_house();
+    s.put("natives-1", (20.0, 14.0));
+    s.draw("2S");
+    let line = s.ok(r#"{"type":"charge","unit":"a","target":"natives-1"}"#);
+    assert!(line.contains("contact at House"), "{line}");
+    assert!(s.unit("a").alive().all(|f| f.pos.y > 15.0), "{:?}", s.unit("a").figures);
+}

@@ -9,6 +9,7 @@ mod charge;
 mod context;
 mod deck;
 mod dice_per_turn;
+mod doors;
 mod fields;
 mod fire;
 mod luck;
