@@ -298,3 +298,13 @@ fn the_loser_falls_back_a_full_move_whatever_figures_it_lost_nearer_the_edge() {
     assert!((after.x - before.x).abs() < 1e-9, "straight away from the natives: {before:?} to {after:?}");
     assert!((after.y - before.y - 6.0).abs() < 1e-9, "a full 6\": {before:?} to {after:?}");
 }
+
+/// The melee's log says "1 casualty", not "1 casualties", and "1 die".
+#[test]
+fn the_melee_log_counts_one_casualty_and_one_die_in_the_singular() {
+    let mut s = due([2, 2], "");
+    s.ok(r#"{"type":"record_losses","unit":"a","count":6}"#);
+    // The officer's 6 kills one native; the natives' 4 kill nobody; they hold on a 2.
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,1,1,1,1,2]}"#);
+    assert!(line.contains("(1 die)") && line.contains("against 1 casualty:"), "{line}");
+}

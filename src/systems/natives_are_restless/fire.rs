@@ -280,7 +280,7 @@ pub fn fire(
         }
         effects.push(NativesAreRestless::effect(Change::Ammunition { rifle, gun }));
         if !ctx.option(super::muster::UMPIRE_OPTION) {
-            notes.push(format!("{rifle} rifle and {gun} gun counters left"));
+            notes.push(format!("ammunition counters left: {rifle} rifle, {gun} gun"));
         }
     } else if profile.class == Class::Gun && !ctx.turn.gun_fired.contains(&unit.id) {
         effects.push(NativesAreRestless::effect(Change::GunFired { unit: unit.id.clone() }));
@@ -289,12 +289,13 @@ pub fn fire(
     let losses = loss_effects(ctx, target, kills);
     // A shot that leaves no enemy standing in the melee ends it before it is fought.
     let melees = super::melee::after_losses(ctx, target, &losses);
-    effects.extend(losses);
     if let Some(melees) = &melees {
         effects.push(NativesAreRestless::effect(Change::Melees { melees: melees.clone() }));
     }
     let melees_after = melees.as_ref().map_or(!ctx.turn.melees.is_empty(), |m| !m.is_empty());
     effects.extend(spend(ctx, &unit.id, false, melees_after));
+    // After the card moves on, so that a shot ending the siege leaves it over.
+    effects.extend(losses);
     let summary = format!(
         "{} fire: {} ({}); a total of {total}: {kills} killed{}",
         unit.name,
@@ -302,6 +303,7 @@ pub fn fire(
         shot.sight,
         if notes.is_empty() { String::new() } else { format!("; {}", notes.join("; ")) }
     );
+    let summary = super::winning::told(ctx, summary, &effects);
     Ok(Outcome::Resolved { summary, rolls: vec![roll], effects })
 }
 

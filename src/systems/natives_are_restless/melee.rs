@@ -7,8 +7,8 @@
 //! a full move, away from the winner.
 
 use super::NativesAreRestless;
-use super::context::{Ctx, MELEE};
-use super::morale::{natives_win, pass, tests};
+use super::context::{Ctx, MELEE, casualties};
+use super::morale::{pass, tests};
 use super::orders::recycle;
 use super::tables::{Army, Class, Position};
 use super::turn::{Change, Melee, Stage};
@@ -17,7 +17,7 @@ use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::Pt;
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Figure, Unit};
-use crate::rules::RuleSystem;
+use crate::rules::{RuleSystem, plural};
 
 /// A melee as the rules weigh it before the dice.
 pub struct Fight<'a> {
@@ -172,8 +172,13 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     let defenders_lost = ((n_roll.roll.total / f.thresholds[1]).max(0) as u32).min(d);
     let mut rolls = vec![d_roll.clone(), n_roll.clone()];
     let mut words = vec![format!(
-        "Melee: the defenders roll {} ({d} dice) against natives {}, killing {natives_lost}; the natives roll {} ({n} dice) against defenders {}, killing {defenders_lost}",
-        d_roll.roll.total, f.positions[0], n_roll.roll.total, f.positions[1]
+        "Melee: the defenders roll {} ({}) against natives {}, killing {natives_lost}; the natives roll {} ({}) against defenders {}, killing {defenders_lost}",
+        d_roll.roll.total,
+        plural(d as usize, "die", "dice"),
+        f.positions[0],
+        n_roll.roll.total,
+        plural(n as usize, "die", "dice"),
+        f.positions[1]
     )];
     for (id, figures) in spread(&f.natives, natives_lost).into_iter().chain(spread(&f.defenders, defenders_lost)) {
         effects.push(Effect::Losses { unit: id, figures });
@@ -183,8 +188,9 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         let test = feed.roll(&super::context::d6(), "natives' morale (over the casualties)")?;
         fled = test.roll.total <= natives_lost as i64;
         words.push(format!(
-            "the natives roll {} for morale against {natives_lost} casualties: {}",
+            "the natives roll {} for morale against {}: {}",
             test.roll.total,
+            casualties(natives_lost),
             if fled { "they flee" } else { "they hold" }
         ));
         rolls.push(test);
@@ -207,9 +213,10 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     let defenders_left: u32 =
         ctx.army_units(Army::Defenders).map(|u| u.alive_count() - lost_in(&effects, u).min(u.alive_count())).sum();
     if defenders_left == 0 {
-        effects.extend(natives_win());
+        effects.extend(super::winning::won(Army::Natives));
     }
-    Ok(Outcome::Resolved { summary: format!("{}.", words.join("; ")), rolls, effects })
+    let summary = super::winning::told(ctx, format!("{}.", words.join("; ")), &effects);
+    Ok(Outcome::Resolved { summary, rolls, effects })
 }
 
 /// Figures of `unit` the effects so far have killed.
@@ -241,7 +248,6 @@ pub fn after_losses(ctx: &Ctx, unit: &Unit, losses: &[Effect]) -> Option<Vec<Mel
     melees.remove(index);
     Some(melees)
 }
-
 
 /// The figures of `unit` the effects so far have left standing.
 fn standing<'u>(unit: &'u Unit, so_far: &[Effect]) -> impl Iterator<Item = &'u Figure> {

@@ -39,16 +39,9 @@ pub fn loss_effects(ctx: &Ctx, target: &Unit, kills: u32) -> Vec<Effect> {
         .map(|u| if u.id == target.id { u.alive_count().saturating_sub(kills) } else { u.alive_count() })
         .sum();
     if defenders_left == 0 {
-        effects.extend(natives_win());
+        effects.extend(super::winning::won(Army::Natives));
     }
     effects
-}
-
-pub fn natives_win() -> Vec<Effect> {
-    vec![
-        NativesAreRestless::effect(Change::Won { army: Army::Natives }),
-        NativesAreRestless::effect(Change::Stage { stage: Stage::Over }),
-    ]
 }
 
 /// The chance a native group is still on the table after `kills` and the test they bring; None for a unit

@@ -72,12 +72,13 @@ fn roll_group(ctx: &Ctx, feed: &mut DiceFeed, edge: u8) -> Result<(Pending, Vec<
     let edge_name = ctx.charts.edge(edge).name();
     let words = if better {
         format!(
-            "{edge_name} edge ({edge}): {faces:?} and a {}: {count} better troops{}",
+            "{edge_name} edge ({edge}): {faces:?} and a {}: {}{}",
             quality.roll.total,
+            troops(count, "better"),
             if gun_allowed { " (or the field gun)" } else { "" }
         )
     } else {
-        format!("{edge_name} edge ({edge}): {faces:?} and a {}: {count} basic troops", quality.roll.total)
+        format!("{edge_name} edge ({edge}): {faces:?} and a {}: {}", quality.roll.total, troops(count, "basic"))
     };
     Ok((Pending { edge, count, better, gun_allowed }, vec![size, quality], words))
 }
@@ -90,6 +91,14 @@ fn gun_allowed(ctx: &Ctx, better: bool, higher: i64) -> bool {
     let has_gun =
         ctx.setup.scenario.siege.natives.iter().any(|e| ctx.charts.profile(e.kind.get_ref()).class == Class::Gun);
     better && higher == gun_face && has_gun
+}
+
+/// "5 better troops"; a lone figure (two D4s showing 1) is "1 figure of better troops".
+fn troops(count: u32, quality: &str) -> String {
+    match count {
+        1 => format!("1 figure of {quality} troops"),
+        n => format!("{n} {quality} troops"),
+    }
 }
 
 pub fn muster(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {

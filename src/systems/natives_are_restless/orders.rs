@@ -60,7 +60,6 @@ fn within_crewing(ctx: &Ctx, squad: &Unit, gun: &Unit, gun_place: &[Pt]) -> Resu
     within(squad, &squad.alive_positions(), &gun.name, gun_place, ctx.charts.movement.crew_within)
 }
 
-
 fn within(unit: &Unit, mine: &[Pt], other: &str, theirs: &[Pt], inches: f64) -> Result<(), GameError> {
     let gap = nearest(mine, theirs).map_or(f64::INFINITY, |p| p.distance);
     if gap > inches + MOVE_TOLERANCE {
@@ -117,10 +116,10 @@ pub fn combine(ctx: &Ctx, unit: &str, into: &str) -> Result<Outcome, GameError> 
     effects.extend(spend(ctx, &unit.id, false, !ctx.turn.melees.is_empty()));
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} combine into {} ({} men; their Officer/NCO becomes a private)",
+            "{} combine into {} ({}; their Officer/NCO becomes a private)",
             unit.name,
             into.name,
-            joining.len()
+            crate::rules::plural(joining.len(), "man", "men")
         ),
         rolls: Vec::new(),
         effects,

@@ -161,7 +161,7 @@ pub fn report(ctx: &Ctx) -> Report<SiegeView> {
     status.push(if umpire {
         "Ammunition: the umpire keeps the count".to_string()
     } else {
-        format!("Ammunition: {} rifle, {} gun counters", turn.rifle_ammunition, turn.gun_ammunition)
+        format!("Ammunition counters: {} rifle, {} gun", turn.rifle_ammunition, turn.gun_ammunition)
     });
     if let Some(w) = ammunition_warning(ctx) {
         status.push(w);
@@ -217,7 +217,7 @@ fn owed(ctx: &Ctx) -> Vec<String> {
         turn.pending.iter().map(|g| format!("Place the group waiting on the {} edge", ctx.charts.edge(g.edge).name())),
     );
     match turn.stage {
-        Stage::Melees => owed.push(format!("{} melee(s) to fight", turn.melees.len())),
+        Stage::Melees => owed.push(format!("{} to fight", crate::rules::plural(turn.melees.len(), "melee", "melees"))),
         Stage::Reinforcement => owed.push("The reinforcement roll".into()),
         _ => {}
     }
