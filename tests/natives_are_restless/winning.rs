@@ -32,6 +32,8 @@ fn last_man_facing_muskets() -> Siege {
     s
 }
 
+/// Winning: "the attacking player wins if he kills all the defenders": the volley that kills the last one
+/// ends the siege, and its own line says so.
 #[test]
 fn the_volley_that_kills_the_last_defender_says_the_siege_is_over_and_the_natives_have_won() {
     let mut s = last_man_facing_muskets();
@@ -40,6 +42,7 @@ fn the_volley_that_kills_the_last_defender_says_the_siege_is_over_and_the_native
     fallen(&s, &line);
 }
 
+/// Winning, as the melee paragraph's kills bring it: the melee that kills the last defender ends the siege.
 #[test]
 fn the_melee_that_kills_the_last_defender_says_the_siege_is_over_and_the_natives_have_won() {
     let mut s = last_man_facing_muskets();
@@ -51,7 +54,7 @@ fn the_melee_that_kills_the_last_defender_says_the_siege_is_over_and_the_natives
     fallen(&s, &line);
 }
 
-/// The last defender may fall to losses the table records by hand: that entry ends the siege too.
+/// Winning: the last defender may fall to losses the table records by hand; that entry ends the siege too.
 #[test]
 fn losses_recorded_by_hand_that_kill_the_last_defender_end_the_siege_in_the_log() {
     let mut s = last_man_facing_muskets();
@@ -62,6 +65,8 @@ fn losses_recorded_by_hand_that_kill_the_last_defender_end_the_siege_in_the_log(
     assert!(refusal.message.contains("over"), "{refusal:?}");
 }
 
+/// Unit Activation and Winning: "If the Ace of Spades is drawn again the column arrives and the defending
+/// player has won the game": the card's line says the siege is over.
 #[test]
 fn the_relief_column_arriving_says_the_siege_is_over_and_the_defenders_have_won() {
     let mut s = Siege::mustered(&squad("a", (20.0, 20.0)));
