@@ -37,7 +37,14 @@ impl Polygon {
 
     /// How far along the segment from `a` to `b` (0 at `a`, 1 at `b`) it first meets the outline.
     pub fn first_meeting(&self, a: Pt, b: Pt) -> Option<f64> {
-        self.edges().filter_map(|(p, q)| meeting_along(a, b, p, q)).min_by(f64::total_cmp)
+        self.meetings(a, b).first().copied()
+    }
+
+    /// How far along the segment from `a` to `b` it meets the outline, at every meeting, nearest `a` first.
+    pub fn meetings(&self, a: Pt, b: Pt) -> Vec<f64> {
+        let mut along: Vec<f64> = self.edges().filter_map(|(p, q)| meeting_along(a, b, p, q)).collect();
+        along.sort_by(f64::total_cmp);
+        along
     }
 
     /// Whether `p` is inside. The boundary counts as inside: a figure with its base on a wall's line

@@ -104,7 +104,7 @@ test('a siege turn card by card: a typed black queen, a volley, morale, a melee,
   // The U.S. Marines fire at the north group: the odds before the dice, then one counter spent.
   assert.match(await text('siege-not-now-us-marines'), /^Not now: combine, crew a gun$/);
   await tid('select-us-marines').click();
-  assert.match(await text('siege-barred-us-marines-crew'), /^Crew a gun: no gun near has lost crew/);
+  assert.match(await text('siege-barred-us-marines-crew'), /^Crew a gun: no gun this squad may crew has lost crew/);
   await tapTargetsOk('unit-card-us-marines');
   await snap('nar-unit-actions-1024x768');
   await tid('siege-fire-open-us-marines').click();
@@ -122,7 +122,7 @@ test('a siege turn card by card: a typed black queen, a volley, morale, a melee,
   await snap('nar-fire-odds-1024x768');
   // 1+1+1+1+1+1+2 = 8: one kill in the open.
   await typeDice('siege-fire', '1 1 1 1 1 1 2');
-  await until('the volley', async () => /U\.S\. Marines fire: .* a total of 8: 1 killed; 19 rifle and 5 gun counters left/.test(await newest()));
+  await until('the volley', async () => /U\.S\. Marines fire: .* a total of 8: 1 killed; ammunition counters left: 19 rifle, 5 gun/.test(await newest()));
   assert.equal(await text('siege-rifle'), '19');
   assert.equal(await text('siege-side'), 'Eight Nations · 1 action left');
   await dismissNotice();

@@ -91,7 +91,7 @@ fn each_squad_volley_spends_one_rifle_ammunition_counter_whatever_its_size() {
     s.ok(r#"{"type":"record_losses","unit":"a","count":4}"#);
     s.ok(r#"{"type":"fire","unit":"a","target":"natives-1","dice":[1,1,1]}"#);
     assert_eq!(s.turn().rifle_ammunition, 19);
-    assert!(s.last_line().contains("19 rifle and 5 gun counters left"), "{}", s.last_line());
+    assert!(s.last_line().contains("ammunition counters left: 19 rifle, 5 gun"), "{}", s.last_line());
 }
 
 #[test]

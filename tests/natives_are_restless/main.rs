@@ -13,3 +13,4 @@ mod muster;
 mod play;
 mod setup;
 mod support;
+mod winning;

@@ -6,10 +6,14 @@ use sandtable::systems::natives_are_restless::Stage;
 
 use crate::support::{Siege, area, squad};
 
-/// Squad `a` (7) at (20, 20) charged by natives-1 (`size` basic natives) on a red card; then a black
-/// number card and a jack, whose actions are passed, so the melee is due.
+/// Squad `a` (7) at (20, 20) charged by natives-1 (`size` basic natives) from (20, 26) on a red card.
 fn locked(size: [i64; 2], terrain: &str) -> Siege {
-    let mut s = Siege::new(&format!("{terrain}{}", squad("a", (20.0, 20.0))));
+    charged(Siege::new(&format!("{terrain}{}", squad("a", (20.0, 20.0)))), size, (20.0, 26.0))
+}
+
+/// `s` with its four opening groups mustered (natives-1 of `size` basic natives), natives-1 put at
+/// `natives_at` and charging squad `a` on a red card.
+fn charged(mut s: Siege, size: [i64; 2], natives_at: (f64, f64)) -> Siege {
     s.ok(&format!(r#"{{"type":"muster","dice":[{},{},1]}}"#, size[0], size[1]));
     for _ in 0..3 {
         s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
@@ -17,14 +21,18 @@ fn locked(size: [i64; 2], terrain: &str) -> Siege {
     for _ in 0..4 {
         s.ok(r#"{"type":"raise"}"#);
     }
-    s.put("natives-1", (20.0, 26.0));
+    s.put("natives-1", natives_at);
     s.draw("5H");
     s.ok(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
     s
 }
 
 fn due(size: [i64; 2], terrain: &str) -> Siege {
-    let mut s = locked(size, terrain);
+    fought_next(locked(size, terrain))
+}
+
+/// A black jack whose actions are passed: the melee is due.
+fn fought_next(mut s: Siege) -> Siege {
     s.draw("JC");
     s.ok(r#"{"type":"pass"}"#);
     assert_eq!(s.turn().stage, Stage::Melees);
@@ -153,4 +161,150 @@ fn with_the_option_equal_losses_and_numbers_go_to_the_side_holding_the_position(
     s.ok(r#"{"type":"pass"}"#);
     let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,6]}"#);
     assert!(line.contains("the natives win"), "{line}");
+}
+
+/// Melee: "Melees are not resolved until a picture card or an Ace is drawn, this adds to the uncertainty
+/// and allows participants with guns to maybe get off a shot or two before everything is decided." The
+/// squad locked with the natives fires at them on a black number card: the card's one action and a rifle
+/// counter, a kill per 6 as the natives stand in the open; the melee still waits.
+#[test]
+fn a_squad_locked_in_a_melee_gets_off_a_shot_at_the_natives_it_fights() {
+    let mut s = locked([3, 4], "");
+    s.draw("5C");
+    let line = s.ok(r#"{"type":"fire","unit":"a","target":"natives-1","dice":[6,6,1,1,1,1,1]}"#);
+    assert!(line.contains("in the open") && line.contains("2 killed"), "{line}");
+    assert_eq!(s.alive("natives-1"), 5);
+    assert_eq!((s.turn().rifle_ammunition, s.turn().actions_left), (19, 0));
+    s.ok(r#"{"type":"morale","unit":"natives-1","dice":[6]}"#);
+    assert_eq!(s.turn().melees.len(), 1, "the melee still waits for a picture card or an ace");
+    s.draw("6C");
+    let refusal = s.refused(r#"{"type":"move","unit":"a","path":[{"x":20,"y":14}]}"#);
+    assert!(refusal.message.contains("locked in melee"), "{refusal:?}");
+}
+
+/// Melee: "participants with guns" are on either side: musket-armed natives locked with a squad fire at it
+/// on a red card.
+#[test]
+fn natives_with_guns_locked_in_a_melee_fire_at_the_squad_they_fight() {
+    let mut s = Siege::new(&squad("a", (20.0, 20.0)));
+    s.ok(r#"{"type":"muster","dice":[4,3,6]}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    s.ok(r#"{"type":"raise","kind":"native_riflemen"}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"raise"}"#);
+    }
+    s.put("natives-1", (20.0, 26.0));
+    s.draw("5H");
+    s.ok(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    s.draw("6H");
+    let line = s.ok(r#"{"type":"fire","unit":"natives-1","target":"a","dice":[6,6,6,6]}"#);
+    assert!(line.contains("4 killed"), "{line}");
+    assert_eq!(s.alive("a"), 3);
+}
+
+/// Melee: the shot comes "before everything is decided": a shot that kills every enemy in the melee ends
+/// it. The squad is free again, and the next picture card, with no melee left, brings the reinforcement
+/// roll.
+#[test]
+fn a_shot_that_kills_every_enemy_in_a_melee_ends_it() {
+    let mut s = locked([2, 2], "");
+    s.draw("5C");
+    s.ok(r#"{"type":"fire","unit":"a","target":"natives-1","dice":[6,6,6,6,6,6,6]}"#);
+    assert_eq!(s.alive("natives-1"), 0);
+    assert!(s.turn().melees.is_empty(), "no enemy is left in it: {:?}", s.turn().melees);
+    s.draw("JC");
+    s.ok(r#"{"type":"move","unit":"a","path":[{"x":20,"y":16}]}"#);
+    s.ok(r#"{"type":"pass"}"#);
+    assert_eq!(s.turn().stage, Stage::Reinforcement);
+}
+
+/// Melee: natives that rout from such a shot leave the melee; with no melee left to fight, the picture
+/// card brings the reinforcement roll.
+#[test]
+fn natives_routed_by_a_shot_leave_their_melee() {
+    let body = format!("{}{}", squad("a", (20.0, 20.0)), squad("b", (36.0, 36.0)));
+    let mut s = charged(Siege::new(&body), [2, 2], (20.0, 26.0));
+    s.draw("JC");
+    s.ok(r#"{"type":"special","unit":"b","text":"fills the water butts"}"#);
+    s.ok(r#"{"type":"fire","unit":"a","target":"natives-1","dice":[6,6,1,1,1,1,1]}"#);
+    assert_eq!(s.turn().stage, Stage::Melees);
+    let line = s.ok(r#"{"type":"morale","unit":"natives-1","dice":[2]}"#);
+    assert!(line.contains("rout"), "{line}");
+    assert!(s.turn().melees.is_empty());
+    assert_eq!(s.turn().stage, Stage::Reinforcement);
+}
+
+/// Melee: "Groups outside a melee may not fire into it", and a group in one shoots at the enemy it is
+/// locked with (Sandtable's reading of "before everything is decided"); with `fire_out_of_melee` it may
+/// shoot at any enemy outside every melee instead.
+#[test]
+fn a_group_locked_in_a_melee_fires_only_at_the_enemy_it_fights_unless_the_table_says_otherwise() {
+    let mut s = locked([2, 2], "");
+    s.put("natives-2", (30.0, 30.0));
+    s.draw("5C");
+    let refusal = s.refused(r#"{"type":"fire","unit":"a","target":"natives-2","dice":[1,1,1,1,1,1,1]}"#);
+    assert!(refusal.message.contains("the enemy it is locked with"), "{refusal:?}");
+    let mut s =
+        charged(Siege::with_options("fire_out_of_melee = true", &squad("a", (20.0, 20.0))), [2, 2], (20.0, 26.0));
+    s.put("natives-2", (30.0, 30.0));
+    s.draw("5C");
+    s.ok(r#"{"type":"fire","unit":"a","target":"natives-2","dice":[6,1,1,1,1,1,1]}"#);
+    assert_eq!(s.alive("natives-2"), 2);
+}
+
+/// Melee: "Each multiple of 12 will kill an enemy defending a building or prepared position": defending it
+/// against attackers who come at it across it. A squad by a wall charged from its own side of the wall
+/// fights in the open, as its cover from fire is judged by the line of fire. Natives 24 against it: four
+/// kills, not two, and the natives win (with the wall's 12 the defenders would have).
+#[test]
+fn a_squad_by_a_wall_charged_from_its_own_side_fights_in_the_open() {
+    let wall = area("Wall", "wall", (5.0, 24.0), (40.0, 24.5));
+    let s = charged(Siege::new(&format!("{wall}{}", squad("a", (20.0, 25.5)))), [2, 2], (20.0, 31.0));
+    assert!(s.unit("natives-1").alive().all(|f| f.pos.y > 24.5), "the natives stay on the squad's side");
+    let mut s = fought_next(s);
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("against defenders in the open, killing 4"), "{line}");
+    assert!(line.contains("the natives win"), "{line}");
+    assert_eq!(s.alive("a"), 3);
+}
+
+/// The same squad charged across the wall defends it: a kill per 12.
+#[test]
+fn a_squad_by_a_wall_charged_across_it_defends_it() {
+    let wall = area("Wall", "wall", (5.0, 24.0), (40.0, 24.5));
+    let s = charged(Siege::new(&format!("{wall}{}", squad("a", (20.0, 25.5)))), [2, 2], (20.0, 19.0));
+    let mut s = fought_next(s);
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("defending a building or prepared position, killing 2"), "{line}");
+    assert!(line.contains("the defenders win"), "{line}");
+}
+
+/// Melee: the loser "must fall back a full move". The room to the table's edge is measured from the
+/// figures still standing: a man killed in the melee nearer the edge does not cut the 6" short.
+#[test]
+fn the_loser_falls_back_a_full_move_whatever_figures_it_lost_nearer_the_edge() {
+    let mut body = Siege::new(&squad("a", (20.0, 40.0)));
+    // The first man to fall (the highest-numbered private) stands 5.5" from the south edge.
+    body.ok(r#"{"type":"correct_position","unit":"a","figures":[{"figure":6,"at":{"x":17,"y":42.5}}]}"#);
+    let mut s = fought_next(charged(body, [2, 2], (19.0, 34.0)));
+    let before = s.unit("a").leader().unwrap().pos;
+    // The defenders' 7 kill one native; the natives' 14 kill two defenders; the natives hold (6).
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,1,1,6]}"#);
+    assert!(line.contains("the natives win"), "{line}");
+    assert!(!s.unit("a").figures[6].alive, "the man nearest the edge fell");
+    let after = s.unit("a").leader().unwrap().pos;
+    assert!((after.x - before.x).abs() < 1e-9, "straight away from the natives: {before:?} to {after:?}");
+    assert!((after.y - before.y - 6.0).abs() < 1e-9, "a full 6\": {before:?} to {after:?}");
+}
+
+/// The melee's log says "1 casualty", not "1 casualties", and "1 die".
+#[test]
+fn the_melee_log_counts_one_casualty_and_one_die_in_the_singular() {
+    let mut s = due([2, 2], "");
+    s.ok(r#"{"type":"record_losses","unit":"a","count":6}"#);
+    // The officer's 6 kills one native; the natives' 4 kill nobody; they hold on a 2.
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,1,1,1,1,2]}"#);
+    assert!(line.contains("(1 die)") && line.contains("against 1 casualty:"), "{line}");
 }

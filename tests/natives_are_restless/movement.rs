@@ -182,10 +182,12 @@ fn a_scenario_naming_a_building_it_lacks_is_refused_at_the_line() {
     assert!(err.message.contains("no building named \"House\""), "{err}");
 }
 
+/// With `crewing_within_6_inches` a man crews the gun from within 6" of where it stood.
 #[test]
 fn a_gun_whose_crew_all_fell_is_crewed_again_only_from_within_6_inches_where_it_stood() {
     let body = format!("{}{}{}", gun("mg", (24.0, 24.0), 0.0), squad("near", (24.0, 28.0)), squad("far", (10.0, 40.0)));
-    let mut s = Siege::mustered(&body);
+    let mut s = Siege::with_options("crewing_within_6_inches = true", &body);
+    s.muster_basic();
     s.ok(r#"{"type":"record_losses","unit":"mg","count":4}"#);
     s.draw("QS");
     let refusal = s.refused(r#"{"type":"crew","unit":"far","gun":"mg"}"#);
@@ -194,4 +196,100 @@ fn a_gun_whose_crew_all_fell_is_crewed_again_only_from_within_6_inches_where_it_
     let gun = s.unit("mg");
     assert_eq!(gun.crew_alive(), 1);
     assert!(gun.alive().all(|f| f.pos.y == 24.0 && (21.0..=27.0).contains(&f.pos.x)), "at the gun: {:?}", gun.figures);
+}
+
+/// Movement: "the defending player may use an action to remove a figure from a squad and replace one of the
+/// missing gun crew", and "A crewman may become an infantryman again if the gun is out of ammunition and
+/// there is a squad with room for him". The text gives no distance for either, so none is asked: a squad
+/// across the table crews the gun, and a crewman joins it.
+#[test]
+fn crewing_a_gun_and_rejoining_a_squad_ask_no_distance() {
+    let body = format!("{}{}", gun("mg", (24.0, 24.0), 180.0), squad("far", (6.0, 44.0)));
+    let mut s = Siege::supplied("", "gun_ammunition = 1", &body);
+    s.muster_basic();
+    s.ok(r#"{"type":"record_losses","unit":"mg","count":1}"#);
+    s.draw("2S");
+    s.ok(r#"{"type":"crew","unit":"far","gun":"mg"}"#);
+    assert_eq!((s.unit("mg").crew_alive(), s.alive("far")), (4, 6));
+    s.put("natives-3", (24.0, 34.0));
+    s.draw("3S");
+    s.ok(r#"{"type":"fire","unit":"mg","target":"natives-3","dice":[1,1,1,1,1,1,1,1]}"#);
+    s.ok(r#"{"type":"morale","unit":"natives-3","dice":[6]}"#);
+    s.draw("4S");
+    s.ok(r#"{"type":"rejoin","unit":"mg","squad":"far"}"#);
+    assert_eq!((s.unit("mg").crew_alive(), s.alive("far")), (3, 7));
+}
+
+/// A house with one door, near its south-east corner.
+const CORNER_DOOR: &str = r#"buildings = [{ name = "House", levels = ["ground floor"], doors = [[24, 25]] }]"#;
+
+fn outside_the_house(doors: &str, at: (f64, f64)) -> Siege {
+    let house = area("House", "building", (14.0, 15.0), (26.0, 25.0));
+    let mut s = Siege::supplied("", doors, &format!("{house}{}", squad("b", at)));
+    s.muster_basic();
+    s
+}
+
+fn in_house(p: sandtable::measure::Pt) -> bool {
+    (14.0..=26.0).contains(&p.x) && (15.0..=25.0).contains(&p.y)
+}
+
+/// Movement: "Figures in the same room as a door may leave a building, if they do so the move is measured
+/// from the door": a building's way in and out is its doors. A squad outside cannot walk in through the
+/// wall, but comes in by the door.
+#[test]
+fn a_squad_goes_into_a_building_only_by_a_door() {
+    let mut s = outside_the_house(HOUSE, (20.0, 29.0));
+    s.draw("2S");
+    let refusal = s.refused(r#"{"type":"move","unit":"b","path":[{"x":23,"y":24}]}"#);
+    assert!(refusal.message.contains("House") && refusal.message.contains("door"), "{refusal:?}");
+    let line = s.ok(r#"{"type":"move","unit":"b","path":[{"x":20,"y":25},{"x":20,"y":24}]}"#);
+    assert!(line.contains("moved 5.0\" in through the door of House"), "{line}");
+    assert!(s.unit("b").alive().all(|f| in_house(f.pos)), "{:?}", s.unit("b").figures);
+}
+
+/// Movement: "arranging the members of his squad around him": the men follow their Officer/NCO in by the
+/// door, none left outside the wall he went in by or put in through another.
+#[test]
+fn a_squad_going_in_by_a_door_takes_all_its_men_in_with_it() {
+    let mut s = outside_the_house(CORNER_DOOR, (24.0, 29.0));
+    s.draw("2S");
+    s.ok(r#"{"type":"move","unit":"b","path":[{"x":24,"y":25},{"x":24,"y":23}]}"#);
+    let b = s.unit("b");
+    let officer = b.leader().unwrap().pos;
+    assert!(b.alive().all(|f| in_house(f.pos)), "{:?}", b.figures);
+    assert!(b.alive().all(|f| sandtable::measure::distance(f.pos, officer) <= 3.0 + 1e-9), "{:?}", b.figures);
+}
+
+/// Movement: no way through a building but by its doors: a group cannot cross a hut the scenario gives no
+/// door, and crosses one by a door on each side.
+#[test]
+fn natives_cross_a_building_only_in_and_out_by_its_doors() {
+    let hut = area("Hut", "building", (15.0, 18.0), (17.0, 22.0));
+    let doors = r#"buildings = [{ name = "Hut", doors = [[15, 20], [17, 20]] }]"#;
+    for (supplies, crosses) in [("", false), (doors, true)] {
+        let mut s = Siege::supplied("", supplies, &format!("{hut}{}", squad("a", (40.0, 40.0))));
+        s.muster_basic();
+        s.put("natives-1", (11.0, 20.0));
+        s.draw("2H");
+        let through = r#"{"type":"move","unit":"natives-1","path":[{"x":19,"y":20}]}"#;
+        if crosses {
+            s.ok(through);
+        } else {
+            let refusal = s.refused(through);
+            assert!(refusal.message.contains("Hut"), "{refusal:?}");
+        }
+    }
+}
+
+/// Movement: a squad in a building charging natives just outside its wall does not run out through the
+/// wall: it fights them across it, as natives charging into a building do.
+#[test]
+fn a_squad_charging_out_of_a_building_stops_at_its_wall() {
+    let mut s = in_the_house();
+    s.put("natives-1", (20.0, 14.0));
+    s.draw("2S");
+    let line = s.ok(r#"{"type":"charge","unit":"a","target":"natives-1"}"#);
+    assert!(line.contains("contact at House"), "{line}");
+    assert!(s.unit("a").alive().all(|f| f.pos.y > 15.0), "{:?}", s.unit("a").figures);
 }

@@ -109,3 +109,60 @@ fn a_group_is_no_bigger_than_the_figures_left_off_the_table() {
     let line = s.ok(r#"{"type":"raise"}"#);
     assert!(line.contains("does not come"), "{line}");
 }
+
+/// The natives of a siege whose only better troops are the field gun.
+const GUN_ONLY: &str = r#"[{ kind = "native_warriors", figures = 60 }, { kind = "boxer_field_gun", figures = 1 }]"#;
+
+/// Attacking forces: "If the D6 is a six the group of figures will be better quality troops", and the Boxer
+/// field gun is "A better quality element that can be take if there is a five on the 'number of figures'
+/// die". With the gun the only better troops left, a 6 and a 5 on the higher average die bring it: 1/6 of
+/// 11/36, 11/216. The odds say so, count its crew of four among the group's sizes, and the dice bring it.
+#[test]
+fn with_only_the_field_gun_left_better_troops_come_on_a_6_and_a_5_and_the_odds_say_so() {
+    let mut s = Siege::raised_from("", "", GUN_ONLY, &squad("a", (20.0, 20.0)));
+    let gun = 11.0 / 216.0;
+    let odds = s.odds(r#"{"type":"muster"}"#);
+    let better = odds.lines.iter().find(|l| l.label.starts_with("better troops")).unwrap().p;
+    assert!((better - gun).abs() < 1e-15, "{odds:?}");
+    // Four figures: basic troops on 2 and 2 without a six, or the gun's crew.
+    let four = odds.outcomes.iter().find(|o| o.value == 4).unwrap().p;
+    assert!((four - (1.0 / 36.0 * 5.0 / 6.0 + gun)).abs() < 1e-15, "{odds:?}");
+    let luck = s.luck(r#"{"type":"muster","dice":[5,2,6]}"#);
+    assert_eq!(luck[0].actual, 4, "the gun comes with its crew of four: {luck:?}");
+    let prompt_p = |s: &Siege| {
+        let view = sandtable::api::GameView::seen(0, "", &s.game, &sandtable::rules::Seat::Table);
+        view.prompts.iter().find(|p| p.action == "muster").and_then(|p| p.p)
+    };
+    assert_eq!(prompt_p(&s), Some(better), "the prompt's chance is the odds' own");
+    for _ in 0..3 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    s.ok(r#"{"type":"raise"}"#);
+    assert_eq!((s.unit("natives-1").kind.as_str(), s.unit("natives-1").crew_alive()), ("boxer_field_gun", 4));
+    for _ in 0..3 {
+        s.ok(r#"{"type":"raise"}"#);
+    }
+    s.draw("KH");
+    s.ok(r#"{"type":"pass"}"#);
+    let odds = s.odds(r#"{"type":"reinforce"}"#);
+    let line = |label: &str| odds.lines.iter().find(|l| l.label.starts_with(label)).unwrap().p;
+    // The one gun is on the table: a 6 now brings nobody.
+    assert!((line("a group comes") - 4.0 / 6.0 * 5.0 / 6.0).abs() < 1e-15, "{odds:?}");
+    assert_eq!(line("it is better troops"), 0.0, "{odds:?}");
+}
+
+/// The same, as reinforcements: 4/6 that a group comes, and of it 11/216 the gun.
+#[test]
+fn the_reinforcement_odds_give_the_field_gun_its_chance_when_it_is_the_only_better_troops_left() {
+    let mut s = Siege::raised_from("", "", GUN_ONLY, &squad("a", (20.0, 20.0)));
+    s.muster_basic();
+    s.draw("KH");
+    s.ok(r#"{"type":"pass"}"#);
+    let odds = s.odds(r#"{"type":"reinforce"}"#);
+    let better = odds.lines.iter().find(|l| l.label.starts_with("it is better troops")).unwrap().p;
+    assert!((better - 4.0 / 6.0 * 11.0 / 216.0).abs() < 1e-15, "{odds:?}");
+    let line = s.ok(r#"{"type":"reinforce","dice":[2,5,3,6]}"#);
+    assert!(line.contains("field gun"), "{line}");
+    s.ok(r#"{"type":"raise"}"#);
+    assert_eq!(s.unit("natives-5").kind, "boxer_field_gun");
+}

@@ -26,6 +26,11 @@ pub fn gun(id: &str, at: (f64, f64), facing: f64) -> String {
     )
 }
 
+/// The natives' figures most tests raise from: every kind of the ruleset's generic natives, and a gun.
+const NATIVES: &str = "[{ kind = \"native_warriors\", figures = 60 }, { kind = \"native_riflemen\", figures = 20 }, \
+     { kind = \"native_fanatics\", figures = 20 }, { kind = \"native_horsemen\", figures = 10 }, \
+     { kind = \"boxer_field_gun\", figures = 1 }]";
+
 impl Siege {
     pub fn new(body: &str) -> Siege {
         Siege::with_options("", body)
@@ -37,13 +42,16 @@ impl Siege {
 
     /// A siege with `supplies` (`rifle_ammunition = 1`) in its `[siege]`.
     pub fn supplied(options: &str, supplies: &str, body: &str) -> Siege {
+        Siege::raised_from(options, supplies, NATIVES, body)
+    }
+
+    /// A siege whose natives are raised from `natives` (`[{ kind = "native_warriors", figures = 60 }]`).
+    pub fn raised_from(options: &str, supplies: &str, natives: &str, body: &str) -> Siege {
         let source = format!(
             "[scenario]\nsystem = \"natives-are-restless\"\ntitle = \"Conformance siege\"\ntable = {{ width = 48, depth = 48 }}\n\n\
              [options]\n{options}\n\n\
              [siege]\n{supplies}\n\
-             natives = [{{ kind = \"native_warriors\", figures = 60 }}, {{ kind = \"native_riflemen\", figures = 20 }}, \
-             {{ kind = \"native_fanatics\", figures = 20 }}, {{ kind = \"native_horsemen\", figures = 10 }}, \
-             {{ kind = \"boxer_field_gun\", figures = 1 }}]\n\n\
+             natives = {natives}\n\n\
              [[sides]]\nid = \"defenders\"\nname = \"Defenders\"\narmy = \"defenders\"\n\n\
              [[sides]]\nid = \"natives\"\nname = \"Natives\"\narmy = \"natives\"\n\n{body}"
         );

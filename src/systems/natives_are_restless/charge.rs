@@ -7,6 +7,7 @@
 use super::NativesAreRestless;
 use super::context::Ctx;
 use super::deck::spend;
+use super::doors;
 use super::movement::{can_move, other, refuse};
 use super::tables::Class;
 use super::turn::{Change, Melee};
@@ -54,6 +55,24 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
         })
     };
     let mounted = ctx.profile(unit).class == Class::Mounted;
+    // A charger inside a building goes out by its door, or fights across the wall an enemy stands at.
+    if let Some(building) = doors::building_around(ctx, from)
+        && let Some(meets) = building.area.polygon.first_meeting(from, to).filter(|t| *t <= stop)
+        && !building.door_at(Pt::new(from.x + (to.x - from.x) * meets, from.y + (to.y - from.y) * meets))
+    {
+        let at_the_wall =
+            target.alive().any(|f| building.area.polygon.distance_to_outline(f.pos) <= movement.holds_obstacle_within);
+        if !at_the_wall {
+            return refuse(format!(
+                "{} is in {}: it charges out by a door, or at an enemy at its wall ({})",
+                unit.name,
+                building.name(),
+                building.no_way_through()
+            ));
+        }
+        stop = (meets - 0.25 / gap.max(1e-9)).max(0.0);
+        against = Some(format!("at {}", building.name()));
+    }
     for area in &ctx.scenario.terrain {
         let cover = ctx.charts.cover(&area.cover);
         if !(cover.obstacle || cover.blocks) || area.polygon.contains(from) {
@@ -106,9 +125,13 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
     if unit.alive().any(|f| !ctx.scenario.table.contains(Pt::new(f.pos.x + dx, f.pos.y + dy))) {
         return refuse(format!("{} would leave the table", unit.name));
     }
+    let followers = doors::followers(ctx, unit, dx, dy, false)?;
     let mut effects = Vec::new();
     if dx != 0.0 || dy != 0.0 {
         effects.push(Effect::Shift { unit: unit.id.clone(), dx, dy });
+    }
+    if !followers.is_empty() {
+        effects.push(Effect::Place { unit: unit.id.clone(), figures: followers });
     }
     let mut melees = ctx.turn.melees.clone();
     let mut words = match ctx.turn.melee_of(&target.id) {

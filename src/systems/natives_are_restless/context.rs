@@ -74,14 +74,23 @@ impl<'a> Ctx<'a> {
         self.turn.levels.get(&unit.id).copied().unwrap_or(0)
     }
 
-    /// The melee position a figure holds: inside a building, or standing at an obstacle.
-    pub fn position_at(&self, p: Pt) -> Option<Position> {
-        let reach = self.charts.movement.holds_obstacle_within;
+    /// Whether a figure at `at` stands behind the obstacle `area` as seen from `from`: at it (within reach
+    /// of its line) and with the line from `from` crossing it. A shot's cover and a melee's position are
+    /// both judged so: a wall shelters only those it stands between and their enemy.
+    pub fn behind(&self, area: &TerrainArea, from: Pt, at: Pt) -> bool {
+        self.charts.cover(&area.cover).obstacle
+            && area.polygon.distance_to_outline(at) <= self.charts.movement.holds_obstacle_within
+            && area.polygon.segment_crosses(from, at)
+    }
+
+    /// The melee position a figure at `p` holds against an enemy figure at `from`: inside a building, or
+    /// behind an obstacle the enemy comes at across it.
+    pub fn position_against(&self, p: Pt, from: Pt) -> Option<Position> {
         let mut best = None;
         for area in &self.scenario.terrain {
             let cover = self.charts.cover(&area.cover);
             let Some(position) = cover.melee else { continue };
-            let holds = area.polygon.contains(p) || (cover.obstacle && area.polygon.distance_to_outline(p) <= reach);
+            let holds = if cover.obstacle { self.behind(area, from, p) } else { area.polygon.contains(p) };
             if holds && best.is_none_or(|b| rank(position) > rank(b)) {
                 best = Some(position);
             }
@@ -89,8 +98,27 @@ impl<'a> Ctx<'a> {
         best
     }
 
-    /// Refuses unless `unit` may spend one of the card's actions now.
+    /// Refuses unless `unit` may spend one of the card's actions now, and is free to move: a group locked
+    /// in a melee may only fire (`card_allows`).
     pub fn ready_to_act(&self, unit: &str, doing: &str) -> Result<&'a Unit, GameError> {
+        let unit = self.card_allows(unit, doing)?;
+        if let Some((_, melee)) = self.turn.melee_of(&unit.id) {
+            let others: Vec<String> = melee.units.iter().filter(|u| **u != unit.id).map(|u| self.name_of(u)).collect();
+            return Err(Refusal::by_rule(
+                format!(
+                    "{} is locked in melee with {}: it may not move or break off until the melee is fought",
+                    unit.name,
+                    others.join(", ")
+                ),
+                MELEE,
+            )
+            .into());
+        }
+        Ok(unit)
+    }
+
+    /// Refuses unless the card in play gives `unit`'s side an action now, whether or not it is in a melee.
+    pub fn card_allows(&self, unit: &str, doing: &str) -> Result<&'a Unit, GameError> {
         self.nothing_owed()?;
         let unit = self.live_unit(unit)?;
         let turn = self.turn;
@@ -111,18 +139,6 @@ impl<'a> Ctx<'a> {
                     turn.side.map_or("nobody", |a| a.name())
                 ),
                 ACTIVATION,
-            )
-            .into());
-        }
-        if let Some((_, melee)) = turn.melee_of(&unit.id) {
-            let others: Vec<String> = melee.units.iter().filter(|u| **u != unit.id).map(|u| self.name_of(u)).collect();
-            return Err(Refusal::by_rule(
-                format!(
-                    "{} is locked in melee with {}: it may not move, fire or break off until the melee is fought",
-                    unit.name,
-                    others.join(", ")
-                ),
-                MELEE,
             )
             .into());
         }

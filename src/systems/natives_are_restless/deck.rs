@@ -10,7 +10,7 @@ use super::turn::{Change, Relief, Stage, ace_of_spades};
 use crate::cards::{Card, Rank};
 use crate::dice::GameRng;
 use crate::game::{Effect, GameError, Outcome, Refusal};
-use crate::rules::RuleSystem;
+use crate::rules::{RuleSystem, plural};
 
 /// Refuses a draw while the card in play, or the start, still owes something.
 pub fn ready_to_draw(ctx: &Ctx) -> Result<(), GameError> {
@@ -18,19 +18,21 @@ pub fn ready_to_draw(ctx: &Ctx) -> Result<(), GameError> {
     let turn = ctx.turn;
     let refuse = |why: String| Err(Refusal::by_rule(why, ACTIVATION).into());
     if !turn.pending.is_empty() {
-        return refuse(format!("{} group(s) of natives wait to be placed on their edge first", turn.pending.len()));
+        let groups = plural(turn.pending.len(), "group of natives waits", "groups of natives wait");
+        return refuse(format!("{groups} to be placed on their edge first"));
     }
     match turn.stage {
         Stage::Draw => Ok(()),
         Stage::Muster => {
-            refuse(format!("the natives roll their groups first ({} edge(s) to go)", turn.edges_owed.len()))
+            refuse(format!("the natives roll their groups first ({} to go)", plural(turn.edges_owed.len(), "edge", "edges")))
         }
         Stage::Actions => refuse(format!(
-            "{} still have {} action(s) from this card: take them or pass",
+            "{} still have {} from this card: take {} or pass",
             turn.side.map_or("nobody", |a| a.name()),
-            turn.actions_left
+            plural(turn.actions_left as usize, "action", "actions"),
+            if turn.actions_left == 1 { "it" } else { "them" }
         )),
-        Stage::Melees => refuse(format!("fight the {} melee(s) in contact first", turn.melees.len())),
+        Stage::Melees => refuse(format!("fight the {} in contact first", plural(turn.melees.len(), "melee", "melees"))),
         Stage::Reinforcement => {
             Err(Refusal::by_rule("the natives roll for reinforcements first", REINFORCEMENTS).into())
         }
@@ -94,10 +96,10 @@ pub fn draw(ctx: &Ctx, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcome
                 match ctx.turn.relief {
                     Relief::Sighted { .. } | Relief::Arrived => {
                         effects.push(change(Change::Relief { relief: Relief::Arrived }));
-                        effects.push(change(Change::Won { army: Army::Defenders }));
-                        effects.push(change(Change::Stage { stage: Stage::Over }));
-                        words.push_str(": the Ace of Spades again. The relief column arrives: the defenders win");
-                        return Ok(Outcome::Resolved { summary: words, rolls: Vec::new(), effects });
+                        effects.extend(super::winning::won(Army::Defenders));
+                        words.push_str(": the Ace of Spades again");
+                        let summary = super::winning::told(ctx, words, &effects);
+                        return Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects });
                     }
                     Relief::Awaited => {
                         effects.push(change(Change::Relief { relief: Relief::Sighted { reshuffle_left: true } }));
@@ -120,7 +122,7 @@ pub fn draw(ctx: &Ctx, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcome
         }
     }
     let aos = if deck.draw_pile().contains(&ace_of_spades()) { "still in the deck" } else { "not in the deck" };
-    words.push_str(&format!(" ({} cards left; the Ace of Spades {aos})", deck.remaining()));
+    words.push_str(&format!(" ({} left; the Ace of Spades {aos})", plural(deck.remaining(), "card", "cards")));
     Ok(Outcome::Resolved { summary: words, rolls: Vec::new(), effects })
 }
 

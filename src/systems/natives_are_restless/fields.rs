@@ -5,6 +5,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::NativesAreRestless;
+use super::doors::DOOR_REACH;
 use super::tables::Army;
 use crate::rules::SetupCheck;
 
@@ -14,8 +15,6 @@ const MOST_COUNTERS: u32 = 200;
 /// More levels or doors than any building on a 4' table has.
 const MOST_LEVELS: usize = 10;
 const MOST_DOORS: usize = 20;
-/// A door stands in its building's wall: within this many inches of its outline.
-const DOOR_REACH: f64 = 1.0;
 
 type Located = (std::ops::Range<usize>, String);
 
@@ -144,7 +143,7 @@ pub fn check(setup: &SetupCheck<'_, NativesAreRestless>, tables: &super::Tables)
         if !setup
             .terrain
             .iter()
-            .any(|a| &a.name == name && tables.cover(&a.cover).melee.is_some() && !tables.cover(&a.cover).obstacle)
+            .any(|a| &a.name == name && tables.cover(&a.cover).is_building())
         {
             return Err((building.name.span(), format!("no building named {name:?} among the [[terrain]]")));
         }

@@ -6,7 +6,7 @@
 //! shot spends one of the defenders' counters. The app says what it assumed; `sight` overrides it.
 
 use super::NativesAreRestless;
-use super::context::{AMMUNITION, Ctx, SHOOTING};
+use super::context::{AMMUNITION, Ctx, MELEE, SHOOTING};
 use super::deck::spend;
 use super::morale::{hold_chance, loss_effects};
 use super::tables::{Army, Class};
@@ -19,6 +19,8 @@ use crate::roster::Unit;
 use crate::rules::RuleSystem;
 
 pub const LONG_RANGE_OPTION: &str = "long_range";
+/// A group locked in a melee may shoot at any enemy outside every melee, not only at the one it fights.
+pub const OUT_OF_MELEE_OPTION: &str = "fire_out_of_melee";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Cover {
@@ -76,7 +78,9 @@ fn refuse<T>(why: String) -> Result<T, GameError> {
 
 /// Whether `unit` can shoot at all now: its card, a weapon, ammunition, crew.
 pub fn armed<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
-    let unit = ctx.ready_to_act(unit, "fire")?;
+    // "participants with guns ... get off a shot or two before everything is decided": a group locked in a
+    // melee may still fire.
+    let unit = ctx.card_allows(unit, "fire")?;
     let profile = ctx.profile(unit);
     if !profile.fires {
         return refuse(format!("{} carry melee weapons only: they do not fire", unit.name));
@@ -117,8 +121,30 @@ pub fn shot<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, sight: Option<bool>) ->
     if ctx.army_of(target) == ctx.army_of(unit) {
         return Err(GameError::BadInput(format!("{} is on the same side as {}", target.name, unit.name)));
     }
-    if ctx.turn.melee_of(&target.id).is_some() {
-        return refuse(format!("{} is in a melee: groups outside it may not fire into it", target.name));
+    match (ctx.turn.melee_of(&unit.id), ctx.turn.melee_of(&target.id)) {
+        (Some((mine, _)), Some((theirs, _))) if mine == theirs => {}
+        (_, Some(_)) => {
+            return refuse(format!("{} is in a melee: groups outside it may not fire into it", target.name));
+        }
+        (Some((_, melee)), None) if !ctx.option(OUT_OF_MELEE_OPTION) => {
+            let enemies: Vec<String> = melee
+                .units
+                .iter()
+                .filter_map(|u| ctx.state.unit(u))
+                .filter(|u| ctx.army_of(u) != ctx.army_of(unit))
+                .map(|u| u.name.clone())
+                .collect();
+            return Err(Refusal::by_rule(
+                format!(
+                    "{} is locked in melee with {}: its shot before the melee is fought is at the enemy it is locked with",
+                    unit.name,
+                    enemies.join(", ")
+                ),
+                MELEE,
+            )
+            .into());
+        }
+        _ => {}
     }
     let gun = ctx.is_gun(unit);
     let origin = ctx.origin(unit).expect("live units have figures");
@@ -199,7 +225,6 @@ pub fn blocked_by(ctx: &Ctx, unit: &Unit, a: Pt, b: Pt) -> Option<String> {
 /// The cover most of the target's figures have from the shooter (ties: the better): hard in a building,
 /// trees or rocks, or behind an obstacle the line crosses; soft in bushes; else the open.
 fn target_cover(ctx: &Ctx, target: &Unit, lines: &[(Pt, Pt)]) -> Cover {
-    let reach = ctx.charts.movement.holds_obstacle_within;
     let mut counts = [0usize; 3];
     for f in target.alive() {
         let from = lines.iter().map(|(a, b)| if distance(*b, f.pos) < distance(*a, f.pos) { *a } else { *b }).next();
@@ -212,13 +237,11 @@ fn target_cover(ctx: &Ctx, target: &Unit, lines: &[(Pt, Pt)]) -> Cover {
             }
         }
         if let Some(from) = from {
-            let behind = ctx.scenario.terrain.iter().any(|area| {
-                let kind = ctx.charts.cover(&area.cover);
-                kind.obstacle
-                    && kind.hard
-                    && area.polygon.distance_to_outline(f.pos) <= reach
-                    && area.polygon.segment_crosses(from, f.pos)
-            });
+            let behind = ctx
+                .scenario
+                .terrain
+                .iter()
+                .any(|area| ctx.charts.cover(&area.cover).hard && ctx.behind(area, from, f.pos));
             if behind {
                 cover = Cover::Hard;
             }
@@ -257,14 +280,22 @@ pub fn fire(
         }
         effects.push(NativesAreRestless::effect(Change::Ammunition { rifle, gun }));
         if !ctx.option(super::muster::UMPIRE_OPTION) {
-            notes.push(format!("{rifle} rifle and {gun} gun counters left"));
+            notes.push(format!("ammunition counters left: {rifle} rifle, {gun} gun"));
         }
     } else if profile.class == Class::Gun && !ctx.turn.gun_fired.contains(&unit.id) {
         effects.push(NativesAreRestless::effect(Change::GunFired { unit: unit.id.clone() }));
         notes.push(format!("{} may not move again", unit.name));
     }
-    effects.extend(loss_effects(ctx, target, kills));
-    effects.extend(spend(ctx, &unit.id, false, !ctx.turn.melees.is_empty()));
+    let losses = loss_effects(ctx, target, kills);
+    // A shot that leaves no enemy standing in the melee ends it before it is fought.
+    let melees = super::melee::after_losses(ctx, target, &losses);
+    if let Some(melees) = &melees {
+        effects.push(NativesAreRestless::effect(Change::Melees { melees: melees.clone() }));
+    }
+    let melees_after = melees.as_ref().map_or(!ctx.turn.melees.is_empty(), |m| !m.is_empty());
+    effects.extend(spend(ctx, &unit.id, false, melees_after));
+    // After the card moves on, so that a shot ending the siege leaves it over.
+    effects.extend(losses);
     let summary = format!(
         "{} fire: {} ({}); a total of {total}: {kills} killed{}",
         unit.name,
@@ -272,6 +303,7 @@ pub fn fire(
         shot.sight,
         if notes.is_empty() { String::new() } else { format!("; {}", notes.join("; ")) }
     );
+    let summary = super::winning::told(ctx, summary, &effects);
     Ok(Outcome::Resolved { summary, rolls: vec![roll], effects })
 }
 

@@ -7,17 +7,17 @@
 //! a full move, away from the winner.
 
 use super::NativesAreRestless;
-use super::context::{Ctx, MELEE};
-use super::morale::{natives_win, pass, tests};
+use super::context::{Ctx, MELEE, casualties};
+use super::morale::{pass, tests};
 use super::orders::recycle;
 use super::tables::{Army, Class, Position};
-use super::turn::{Change, Stage};
+use super::turn::{Change, Melee, Stage};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::Pt;
 use crate::odds::{Dist, OddsView};
-use crate::roster::Unit;
-use crate::rules::RuleSystem;
+use crate::roster::{Figure, Unit};
+use crate::rules::{RuleSystem, plural};
 
 /// A melee as the rules weigh it before the dice.
 pub struct Fight<'a> {
@@ -79,6 +79,7 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
     let live: Vec<&Unit> = melee.units.iter().filter_map(|u| ctx.state.unit(u)).filter(|u| !u.is_out()).collect();
     let of = |army: Army| live.iter().copied().filter(|u| ctx.army_of(u) == army).collect::<Vec<_>>();
     let (defenders, natives) = (of(Army::Defenders), of(Army::Natives));
+    let attackers: Vec<Pt> = live.iter().filter(|u| ctx.army_of(u) == melee.attackers).flat_map(|u| u.alive_positions()).collect();
     let position = |army: Army, units: &[&Unit]| -> (i64, &'static str) {
         let m = &ctx.charts.melee;
         if army == melee.attackers {
@@ -86,7 +87,9 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
         }
         let mut counts = [0usize; 3];
         for f in units.iter().flat_map(|u| u.alive()) {
-            counts[match ctx.position_at(f.pos) {
+            // Held against the attacker nearest the figure: a wall is a position only with him across it.
+            let from = crate::measure::nearest(&[f.pos], &attackers).map_or(f.pos, |p| attackers[p.b_index]);
+            counts[match ctx.position_against(f.pos, from) {
                 None => 0,
                 Some(Position::HastyBarricade) => 1,
                 Some(Position::Building) => 2,
@@ -169,8 +172,13 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     let defenders_lost = ((n_roll.roll.total / f.thresholds[1]).max(0) as u32).min(d);
     let mut rolls = vec![d_roll.clone(), n_roll.clone()];
     let mut words = vec![format!(
-        "Melee: the defenders roll {} ({d} dice) against natives {}, killing {natives_lost}; the natives roll {} ({n} dice) against defenders {}, killing {defenders_lost}",
-        d_roll.roll.total, f.positions[0], n_roll.roll.total, f.positions[1]
+        "Melee: the defenders roll {} ({}) against natives {}, killing {natives_lost}; the natives roll {} ({}) against defenders {}, killing {defenders_lost}",
+        d_roll.roll.total,
+        plural(d as usize, "die", "dice"),
+        f.positions[0],
+        n_roll.roll.total,
+        plural(n as usize, "die", "dice"),
+        f.positions[1]
     )];
     for (id, figures) in spread(&f.natives, natives_lost).into_iter().chain(spread(&f.defenders, defenders_lost)) {
         effects.push(Effect::Losses { unit: id, figures });
@@ -180,8 +188,9 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         let test = feed.roll(&super::context::d6(), "natives' morale (over the casualties)")?;
         fled = test.roll.total <= natives_lost as i64;
         words.push(format!(
-            "the natives roll {} for morale against {natives_lost} casualties: {}",
+            "the natives roll {} for morale against {}: {}",
             test.roll.total,
+            casualties(natives_lost),
             if fled { "they flee" } else { "they hold" }
         ));
         rolls.push(test);
@@ -204,9 +213,10 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     let defenders_left: u32 =
         ctx.army_units(Army::Defenders).map(|u| u.alive_count() - lost_in(&effects, u).min(u.alive_count())).sum();
     if defenders_left == 0 {
-        effects.extend(natives_win());
+        effects.extend(super::winning::won(Army::Natives));
     }
-    Ok(Outcome::Resolved { summary: format!("{}.", words.join("; ")), rolls, effects })
+    let summary = super::winning::told(ctx, format!("{}.", words.join("; ")), &effects);
+    Ok(Outcome::Resolved { summary, rolls, effects })
 }
 
 /// Figures of `unit` the effects so far have killed.
@@ -218,6 +228,38 @@ fn lost_in(effects: &[Effect], unit: &Unit) -> u32 {
             _ => 0,
         })
         .sum()
+}
+
+/// The melees once `losses` have fallen on `unit`: None while its melee (if any) still has figures of both
+/// armies standing, else the melees without it, over before it was fought.
+pub fn after_losses(ctx: &Ctx, unit: &Unit, losses: &[Effect]) -> Option<Vec<Melee>> {
+    let (index, melee) = ctx.turn.melee_of(&unit.id)?;
+    let stands = |army: Army| {
+        melee
+            .units
+            .iter()
+            .filter_map(|id| ctx.state.unit(id))
+            .any(|u| ctx.army_of(u) == army && standing(u, losses).next().is_some())
+    };
+    if stands(Army::Defenders) && stands(Army::Natives) {
+        return None;
+    }
+    let mut melees = ctx.turn.melees.clone();
+    melees.remove(index);
+    Some(melees)
+}
+
+/// The figures of `unit` the effects so far have left standing.
+fn standing<'u>(unit: &'u Unit, so_far: &[Effect]) -> impl Iterator<Item = &'u Figure> {
+    let gone: Vec<u32> = so_far
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Losses { unit: id, figures } if *id == unit.id => Some(figures.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    unit.alive().filter(move |f| !gone.contains(&f.id))
 }
 
 /// A fleeing group's survivors off the table, back in the pool.
@@ -241,17 +283,7 @@ fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effect], 
         let points: Vec<Pt> = units
             .iter()
             .filter(|u| !routed.contains(&u.id))
-            .flat_map(|u| {
-                let gone: Vec<u32> = so_far
-                    .iter()
-                    .filter_map(|e| match e {
-                        Effect::Losses { unit, figures } if *unit == u.id => Some(figures.clone()),
-                        _ => None,
-                    })
-                    .flatten()
-                    .collect();
-                u.alive().filter(move |f| !gone.contains(&f.id)).map(|f| f.pos)
-            })
+            .flat_map(|u| standing(u, so_far).map(|f| f.pos))
             .collect();
         (!points.is_empty()).then(|| {
             let n = points.len() as f64;
@@ -270,9 +302,8 @@ fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effect], 
             continue;
         }
         let full = ctx.profile(unit).movement;
-        // As far as the table allows, up to the full move.
-        let room = unit
-            .alive()
+        // As far as the table allows the men still standing, up to the full move.
+        let room = standing(unit, so_far)
             .map(|f| {
                 let limit = |p: f64, u: f64, max: f64| {
                     if u > 1e-9 {

@@ -9,6 +9,7 @@ mod charge;
 mod context;
 mod deck;
 mod dice_per_turn;
+mod doors;
 mod fields;
 mod fire;
 mod luck;
@@ -147,6 +148,7 @@ impl RuleSystem for NativesAreRestless {
                 )
                 .into());
             }
+            Act::Shared(Action::RecordLosses { unit, count }) => return winning::losses_by_hand(ctx, unit, *count),
             Act::Shared(_) => return Ok(None),
             Act::Own(Own::Umpire { dice }) => muster::umpire(ctx, dice.as_deref(), rng)?,
             Act::Own(Own::Muster { dice }) => muster::muster(ctx, dice.as_deref(), rng)?,

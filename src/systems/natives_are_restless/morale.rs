@@ -39,16 +39,9 @@ pub fn loss_effects(ctx: &Ctx, target: &Unit, kills: u32) -> Vec<Effect> {
         .map(|u| if u.id == target.id { u.alive_count().saturating_sub(kills) } else { u.alive_count() })
         .sum();
     if defenders_left == 0 {
-        effects.extend(natives_win());
+        effects.extend(super::winning::won(Army::Natives));
     }
     effects
-}
-
-pub fn natives_win() -> Vec<Effect> {
-    vec![
-        NativesAreRestless::effect(Change::Won { army: Army::Natives }),
-        NativesAreRestless::effect(Change::Stage { stage: Stage::Over }),
-    ]
 }
 
 /// The chance a native group is still on the table after `kills` and the test they bring; None for a unit
@@ -101,7 +94,16 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
     let summary = if face > casualties as i64 {
         format!("{} roll {face}, over {}: they hold", unit.name, super::context::casualties(casualties))
     } else {
-        effects.extend(recycle(ctx, unit));
+        let off = recycle(ctx, unit);
+        // Routed out of a melee, it leaves it; with no enemy left there the melee is over, and a picture
+        // card with no melee left brings the reinforcement roll.
+        if let Some(melees) = super::melee::after_losses(ctx, unit, &off) {
+            if melees.is_empty() && ctx.turn.stage == Stage::Melees {
+                effects.push(NativesAreRestless::effect(Change::Stage { stage: Stage::Reinforcement }));
+            }
+            effects.push(NativesAreRestless::effect(Change::Melees { melees }));
+        }
+        effects.extend(off);
         format!(
             "{} roll {face}, not over {}: they rout and are removed, back among the natives off the table",
             unit.name,

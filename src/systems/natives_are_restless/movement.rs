@@ -7,13 +7,14 @@
 use super::NativesAreRestless;
 use super::context::{Ctx, MOVEMENT, SET_UP};
 use super::deck::spend;
+use super::doors;
 use super::tables::{Army, Class};
 use super::turn::Change;
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::{
     Edge, MOVE_TOLERANCE, Pt, TerrainArea, distance, distance_to_segment, normalise_degrees, path_length,
 };
-use crate::roster::Unit;
+use crate::roster::{Placed, Unit};
 use crate::rules::RuleSystem;
 
 pub fn refuse<T>(why: String) -> Result<T, GameError> {
@@ -45,9 +46,16 @@ fn figure_lines(unit: &Unit, dx: f64, dy: f64) -> Vec<(Pt, Pt)> {
     unit.alive().map(|f| (f.pos, Pt::new(f.pos.x + dx, f.pos.y + dy))).collect()
 }
 
-/// Refuses a shift that would leave the table or end any figure in contact with an enemy.
-pub fn lands_clear(ctx: &Ctx, unit: &Unit, dx: f64, dy: f64) -> Result<(), GameError> {
-    let ends: Vec<Pt> = figure_lines(unit, dx, dy).into_iter().map(|(_, b)| b).collect();
+/// Where every live figure of `unit` ends when it moves by `(dx, dy)` and the figures in `placed` are set
+/// where they say.
+fn ends(unit: &Unit, dx: f64, dy: f64, placed: &[Placed]) -> Vec<Pt> {
+    unit.alive()
+        .map(|f| placed.iter().find(|p| p.figure == f.id).map_or(Pt::new(f.pos.x + dx, f.pos.y + dy), |p| p.at))
+        .collect()
+}
+
+/// Refuses figures ending at `ends` that would leave the table or stand in contact with an enemy.
+pub fn lands_clear(ctx: &Ctx, unit: &Unit, ends: &[Pt]) -> Result<(), GameError> {
     if ends.iter().any(|p| !ctx.scenario.table.contains(*p)) {
         return refuse(format!("{} would leave the table", unit.name));
     }
@@ -81,34 +89,17 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
         return drag_along_edge(ctx, unit, *path.last().unwrap());
     }
     let unit = can_move(ctx, unit)?;
-    let start = ctx.origin(unit).expect("live units have figures");
-    let route: Vec<Pt> = std::iter::once(start).chain(path.iter().copied()).collect();
-    let end = *route.last().unwrap();
-    let (dx, dy) = (end.x - start.x, end.y - start.y);
-    let mut length = path_length(&route);
-    let mut door_words = String::new();
-    let leaving = ctx.building_at(start).filter(|b| ctx.building_at(end).is_none_or(|other| !std::ptr::eq(*b, other)));
-    if let Some(building) = leaving {
-        if ctx.level_of(unit) > 0 {
-            return refuse(format!(
-                "{} is on the {} of {}: come down to the ground floor first (a full move)",
-                unit.name,
-                building.levels.get(ctx.level_of(unit)).map_or("upper floor", String::as_str),
-                building.name.get_ref()
-            ));
-        }
-        // Figures leaving a building go out through a door, and the move is measured from it.
-        if let Some(door) = building
-            .doors
-            .iter()
-            .map(|d| Pt::new(d.get_ref()[0], d.get_ref()[1]))
-            .min_by(|a, b| distance(*a, end).total_cmp(&distance(*b, end)))
-        {
-            let out: Vec<Pt> = std::iter::once(door).chain(path.iter().copied()).collect();
-            length = path_length(&out);
-            door_words = format!(" out through the door of {}", building.name.get_ref());
-        }
+    let origin = ctx.origin(unit).expect("live units have figures");
+    let end = *path.last().unwrap();
+    let (dx, dy) = (end.x - origin.x, end.y - origin.y);
+    let (route, mut door_words) = measured_route(ctx, unit, origin, path)?;
+    doors::by_the_doors(ctx, &route)?;
+    if let Some(entered) = doors::building_around(ctx, end).filter(|b| !b.area.polygon.contains(origin)) {
+        let and = if door_words.is_empty() { "" } else { " and" };
+        door_words.push_str(&format!("{and} in through the door of {}", entered.name()));
     }
+    let start = route[0];
+    let length = path_length(&route);
     let profile = ctx.profile(unit);
     let allowance = profile.movement;
     // The measured figure's route, and every other figure's own line as the group goes with it.
@@ -148,8 +139,12 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
         let paid = if extra > 0.0 { format!(" and {extra:.0}\" to cross") } else { String::new() };
         return refuse(format!("{}: a move of {length:.1}\"{paid} is past its {allowance}\"", unit.name));
     }
-    lands_clear(ctx, unit, dx, dy)?;
+    let followers = doors::followers(ctx, unit, dx, dy, true)?;
+    lands_clear(ctx, unit, &ends(unit, dx, dy, &followers))?;
     let mut effects = vec![Effect::Shift { unit: unit.id.clone(), dx, dy }];
+    if !followers.is_empty() {
+        effects.push(Effect::Place { unit: unit.id.clone(), figures: followers });
+    }
     if let Some(f) = facing.filter(|f| f.is_finite()) {
         effects.push(Effect::Face { unit: unit.id.clone(), facing: normalise_degrees(f) });
     }
@@ -164,6 +159,42 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
         rolls: Vec::new(),
         effects,
     })
+}
+
+/// The route a move is measured along: from the figure measured, or, when he leaves a building, from its
+/// door ("if they do so the move is measured from the door"): the way inside to the door is free, and the
+/// door taken is the one that gives the shortest way on by the path's points beyond the wall.
+fn measured_route(ctx: &Ctx, unit: &Unit, origin: Pt, path: &[Pt]) -> Result<(Vec<Pt>, String), GameError> {
+    let end = *path.last().expect("a move has a path");
+    let whole: Vec<Pt> = std::iter::once(origin).chain(path.iter().copied()).collect();
+    let Some(building) = doors::building_around(ctx, origin).filter(|b| !b.area.polygon.contains(end)) else {
+        return Ok((whole, String::new()));
+    };
+    if ctx.level_of(unit) > 0 {
+        let level = ctx.building_at(origin).and_then(|b| b.levels.get(ctx.level_of(unit)));
+        return refuse(format!(
+            "{} is on the {} of {}: come down to the ground floor first (a full move)",
+            unit.name,
+            level.map_or("upper floor", String::as_str),
+            building.name()
+        ));
+    }
+    let beyond: Vec<Pt> = path.iter().copied().skip_while(|p| building.area.polygon.contains(*p)).collect();
+    let by_door = |door: &Pt| std::iter::once(*door).chain(beyond.iter().copied()).collect::<Vec<Pt>>();
+    let nearest = building.doors.iter().min_by(|a, b| distance(**a, end).total_cmp(&distance(**b, end)));
+    let Some(nearest) = nearest else {
+        return refuse(building.no_way_through());
+    };
+    let shortest = building
+        .doors
+        .iter()
+        .map(by_door)
+        .filter(|route| doors::by_the_doors(ctx, route).is_ok())
+        .min_by(|a, b| path_length(a).total_cmp(&path_length(b)));
+    match shortest {
+        Some(route) => Ok((route, format!(" out through the door of {}", building.name()))),
+        None => doors::by_the_doors(ctx, &by_door(nearest)).map(|_| (whole, String::new())),
+    }
 }
 
 /// A group just raised goes anywhere along its starting edge, kept together, at no cost: the table
@@ -187,7 +218,7 @@ fn drag_along_edge(ctx: &Ctx, unit: &str, to: Pt) -> Result<Outcome, GameError> 
         )
         .into());
     }
-    lands_clear(ctx, unit, dx, dy)?;
+    lands_clear(ctx, unit, &ends(unit, dx, dy, &[]))?;
     Ok(Outcome::Resolved {
         summary: format!("{} take their place along the {} edge", unit.name, edge.name()),
         rolls: Vec::new(),

@@ -68,22 +68,37 @@ fn roll_group(ctx: &Ctx, feed: &mut DiceFeed, edge: u8) -> Result<(Pending, Vec<
     let higher = faces.iter().copied().max().unwrap_or(0);
     let better = quality.roll.total >= ctx.charts.groups.better_on;
     let count = if better { higher } else { faces.iter().sum() }.max(0) as u32;
+    let gun_allowed = gun_allowed(ctx, better, higher);
+    let edge_name = ctx.charts.edge(edge).name();
+    let words = if better {
+        format!(
+            "{edge_name} edge ({edge}): {faces:?} and a {}: {}{}",
+            quality.roll.total,
+            troops(count, "better"),
+            if gun_allowed { " (or the field gun)" } else { "" }
+        )
+    } else {
+        format!("{edge_name} edge ({edge}): {faces:?} and a {}: {}", quality.roll.total, troops(count, "basic"))
+    };
+    Ok((Pending { edge, count, better, gun_allowed }, vec![size, quality], words))
+}
+
+/// Whether a group whose higher average die shows `higher` may be the field gun: better troops, with the
+/// gun's number, in a siege whose natives have one.
+fn gun_allowed(ctx: &Ctx, better: bool, higher: i64) -> bool {
     // With plain D4s (an option) no die shows a 5: the gun comes on the highest face.
     let gun_face = ctx.charts.groups.gun_on_higher.min(size_dice(ctx).dice()[0].highest());
     let has_gun =
         ctx.setup.scenario.siege.natives.iter().any(|e| ctx.charts.profile(e.kind.get_ref()).class == Class::Gun);
-    let gun_allowed = better && higher == gun_face && has_gun;
-    let edge_name = ctx.charts.edge(edge).name();
-    let words = if better {
-        format!(
-            "{edge_name} edge ({edge}): {faces:?} and a {}: {count} better troops{}",
-            quality.roll.total,
-            if gun_allowed { " (or the field gun)" } else { "" }
-        )
-    } else {
-        format!("{edge_name} edge ({edge}): {faces:?} and a {}: {count} basic troops", quality.roll.total)
-    };
-    Ok((Pending { edge, count, better, gun_allowed }, vec![size, quality], words))
+    better && higher == gun_face && has_gun
+}
+
+/// "5 better troops"; a lone figure (two D4s showing 1) is "1 figure of better troops".
+fn troops(count: u32, quality: &str) -> String {
+    match count {
+        1 => format!("1 figure of {quality} troops"),
+        n => format!("{n} {quality} troops"),
+    }
 }
 
 pub fn muster(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
@@ -150,20 +165,23 @@ pub fn reinforce_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
     let mut view = OddsView::new("reinforcements: figures in the group (0: none come)", &dist)
         .with_dice(["1 D6 for the edge".to_string()].into_iter().chain(group_dice(ctx)));
     view.add_line("a group comes", dist.p_at_least(1));
-    view.add_line("it is better troops", 4.0 / 6.0 * p_better);
+    view.add_line("it is better troops", EDGE_CHANCE * p_better);
     Ok(view)
 }
 
-/// The figures the reinforcement roll brings (0: none come), capped as the group's size is.
+/// 1-4 on the reinforcement D6 bring a group; 5-6 none.
+const EDGE_CHANCE: f64 = 4.0 / 6.0;
+const NONE_COME: f64 = 2.0 / 6.0;
+
+/// The figures the reinforcement roll brings (0: none come), as the group's size counts them.
 pub fn reinforcement(ctx: &Ctx) -> Dist {
-    // 1-4 on the D6 bring a group; 5-6 none.
     let (size, _) = group_size(ctx);
-    Dist::from_weights(size.entries().map(|(v, p)| (v, p * 4.0 / 6.0)).chain([(0, 2.0 / 6.0)])).normalised()
+    Dist::from_weights(size.entries().map(|(v, p)| (v, p * EDGE_CHANCE)).chain([(0, NONE_COME)])).normalised()
 }
 
 /// The chance the reinforcement roll brings a group, from the figures left off the table.
 pub fn arrival_chance(ctx: &Ctx) -> f64 {
-    4.0 / 6.0 * group_size(ctx).0.p_at_least(1)
+    EDGE_CHANCE * group_size(ctx).0.p_at_least(1)
 }
 
 pub fn muster_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
@@ -172,37 +190,54 @@ pub fn muster_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
     }
     let (dist, p_better) = group_size(ctx);
     let mut view = OddsView::new("figures in the group (0: none left to come)", &dist).with_dice(group_dice(ctx));
-    view.add_line("better troops (a 6)", p_better);
+    view.add_line("better troops come (a 6, and figures of a kind they may be left)", p_better);
     Ok(view)
 }
 
-/// The most figures off the table of any kind a group of basic (or better) troops may be: what caps the
-/// group's size in its odds.
-pub fn figures_left(ctx: &Ctx, better: bool) -> i64 {
-    let group = Pending { edge: 1, count: 0, better, gun_allowed: false };
-    kinds_for(ctx, &group).iter().map(|k| ctx.turn.pool.get(k).copied().unwrap_or(0) as i64).max().unwrap_or(0)
+/// The figures a group of `kind` brings when the dice call for `count`: a gun its crew, other troops as
+/// many as called for and left off the table.
+fn figures_of(ctx: &Ctx, kind: &str, count: u32) -> u32 {
+    match ctx.charts.profile(kind).class {
+        Class::Gun => ctx.charts.fire.gun_crew,
+        _ => count.min(ctx.turn.pool.get(kind).copied().unwrap_or(0)),
+    }
 }
 
-/// The size of the group the dice bring, capped by the figures left off the table of the kinds it may be
-/// (none when none are left), and the chance it is better troops that come.
+/// The most figures `group` may bring of the kinds it may be (the player choosing among better troops):
+/// the size its odds and its luck count.
+pub fn most_figures(ctx: &Ctx, group: &Pending) -> u32 {
+    kinds_for(ctx, group).iter().map(|kind| figures_of(ctx, kind, group.count)).max().unwrap_or(0)
+}
+
+/// The size of the group the dice bring, as `raise` will place it from the figures left off the table (none
+/// when none of its kinds are left), and the chance it is better troops that come: every face of the two
+/// average dice and the D6, each as the procedure reads it.
 pub fn group_size(ctx: &Ctx) -> (Dist, f64) {
     let faces: Vec<i64> = size_dice(ctx).dice()[0].sides();
     let p_six = better_chance(ctx);
-    let (basic_left, better_left) = (figures_left(ctx, false), figures_left(ctx, true));
     let per = 1.0 / (faces.len() * faces.len()) as f64;
     let mut weights = Vec::new();
+    let mut p_better = 0.0;
     for a in &faces {
         for b in &faces {
-            weights.push(((a + b).min(basic_left), per * (1.0 - p_six)));
-            weights.push(((*a.max(b)).min(better_left), per * p_six));
+            let higher = *a.max(b);
+            let basic = Pending { edge: 1, count: (a + b).max(0) as u32, better: false, gun_allowed: false };
+            let better =
+                Pending { edge: 1, count: higher.max(0) as u32, better: true, gun_allowed: gun_allowed(ctx, true, higher) };
+            let better_figures = most_figures(ctx, &better);
+            weights.push((i64::from(most_figures(ctx, &basic)), per * (1.0 - p_six)));
+            weights.push((i64::from(better_figures), per * p_six));
+            if better_figures > 0 {
+                p_better += per * p_six;
+            }
         }
     }
     // Capped at the figures left, 72 small shares can fold into one count and add up a hair past 1.
-    (Dist::from_weights(weights).normalised(), if better_left > 0 { p_six } else { 0.0 })
+    (Dist::from_weights(weights).normalised(), p_better)
 }
 
 /// The chance the D6 calls for better troops.
-pub fn better_chance(ctx: &Ctx) -> f64 {
+fn better_chance(ctx: &Ctx) -> f64 {
     (7 - ctx.charts.groups.better_on).clamp(0, 6) as f64 / 6.0
 }
 
@@ -259,12 +294,9 @@ pub fn raise(ctx: &Ctx, kind: Option<&str>) -> Result<Outcome, GameError> {
     };
     let profile = ctx.charts.profile(&kind);
     let left = ctx.turn.pool.get(&kind).copied().unwrap_or(0);
-    let (figures, taken, role) = if profile.class == Class::Gun {
-        (ctx.charts.fire.gun_crew, 1, Role::Crew)
-    } else {
-        let n = group.count.min(left);
-        (n, n, Role::Private)
-    };
+    let figures = figures_of(ctx, &kind, group.count);
+    // A gun is one of the force's guns, whatever its crew.
+    let (taken, role) = if profile.class == Class::Gun { (1, Role::Crew) } else { (figures, Role::Private) };
     if figures == 0 {
         let summary = format!("The group on the {} edge brings no figures", edge.name());
         return Ok(Outcome::Resolved { summary, rolls: Vec::new(), effects });

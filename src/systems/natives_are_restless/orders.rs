@@ -49,6 +49,17 @@ fn squad_check<'a>(ctx: &Ctx<'a>, unit: &'a Unit, doing: &str) -> Result<&'a Uni
     Ok(unit)
 }
 
+/// The table's own limit on how far a man goes to crew a gun or to rejoin a squad: the text gives none.
+pub const CREWING_OPTION: &str = "crewing_within_6_inches";
+
+/// Refuses a crewman's move to or from a gun past the table's limit, when it plays one.
+fn within_crewing(ctx: &Ctx, squad: &Unit, gun: &Unit, gun_place: &[Pt]) -> Result<(), GameError> {
+    if !ctx.option(CREWING_OPTION) {
+        return Ok(());
+    }
+    within(squad, &squad.alive_positions(), &gun.name, gun_place, ctx.charts.movement.crew_within)
+}
+
 fn within(unit: &Unit, mine: &[Pt], other: &str, theirs: &[Pt], inches: f64) -> Result<(), GameError> {
     let gap = nearest(mine, theirs).map_or(f64::INFINITY, |p| p.distance);
     if gap > inches + MOVE_TOLERANCE {
@@ -105,10 +116,10 @@ pub fn combine(ctx: &Ctx, unit: &str, into: &str) -> Result<Outcome, GameError> 
     effects.extend(spend(ctx, &unit.id, false, !ctx.turn.melees.is_empty()));
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} combine into {} ({} men; their Officer/NCO becomes a private)",
+            "{} combine into {} ({}; their Officer/NCO becomes a private)",
             unit.name,
             into.name,
-            joining.len()
+            crate::rules::plural(joining.len(), "man", "men")
         ),
         rolls: Vec::new(),
         effects,
@@ -131,7 +142,7 @@ pub fn crew(ctx: &Ctx, squad: &str, gun: &str) -> Result<Outcome, GameError> {
     };
     // The gun never moves: it stands where its crew stood, whether or not any is left alive.
     let gun_place: Vec<Pt> = gun.figures.iter().map(|f| f.pos).collect();
-    within(squad, &squad.alive_positions(), &gun.name, &gun_place, ctx.charts.movement.crew_within)?;
+    within_crewing(ctx, squad, gun, &gun_place)?;
     let mut effects = vec![
         Effect::Losses { unit: squad.id.clone(), figures: vec![man.id] },
         Effect::Restore { unit: gun.id.clone(), figures: vec![slot] },
@@ -158,7 +169,7 @@ pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
     let Some(&slot) = room(squad, Role::Private).first() else {
         return refuse(format!("{} has no room: six men and an Officer/NCO", squad.name));
     };
-    within(squad, &squad.alive_positions(), &gun.name, &gun.alive_positions(), ctx.charts.movement.crew_within)?;
+    within_crewing(ctx, squad, gun, &gun.alive_positions())?;
     let man = gun.alive().last().expect("live units have figures");
     // He joins the squad where it stands, beside its Officer/NCO (or first man).
     let beside = squad.anchor().map(|p| Pt::new(p.x + 0.5, p.y + 0.5)).unwrap_or(man.pos);

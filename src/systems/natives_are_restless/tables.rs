@@ -105,6 +105,13 @@ pub struct Cover {
     pub melee: Option<Position>,
 }
 
+impl Cover {
+    /// A building: a position in melee that is not a linear obstacle, entered and left by its doors.
+    pub fn is_building(&self) -> bool {
+        self.melee == Some(Position::Building) && !self.obstacle
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Movement {

@@ -161,7 +161,7 @@ pub fn report(ctx: &Ctx) -> Report<SiegeView> {
     status.push(if umpire {
         "Ammunition: the umpire keeps the count".to_string()
     } else {
-        format!("Ammunition: {} rifle, {} gun counters", turn.rifle_ammunition, turn.gun_ammunition)
+        format!("Ammunition counters: {} rifle, {} gun", turn.rifle_ammunition, turn.gun_ammunition)
     });
     if let Some(w) = ammunition_warning(ctx) {
         status.push(w);
@@ -217,7 +217,7 @@ fn owed(ctx: &Ctx) -> Vec<String> {
         turn.pending.iter().map(|g| format!("Place the group waiting on the {} edge", ctx.charts.edge(g.edge).name())),
     );
     match turn.stage {
-        Stage::Melees => owed.push(format!("{} melee(s) to fight", turn.melees.len())),
+        Stage::Melees => owed.push(format!("{} to fight", crate::rules::plural(turn.melees.len(), "melee", "melees"))),
         Stage::Reinforcement => owed.push("The reinforcement roll".into()),
         _ => {}
     }
@@ -254,7 +254,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
             action: "muster".into(),
             unit: String::new(),
             text: format!("Natives: roll a group for the {} edge ({edge})", ctx.charts.edge(*edge).name()),
-            p: Some(super::muster::better_chance(ctx)),
+            p: Some(super::muster::group_size(ctx).1),
             dice: group_dice(ctx),
             against: None,
         });
@@ -407,7 +407,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
                 &format!("no squad within {}\" has room for these men", ctx.charts.movement.combine_within),
             ));
             let guns = ids(ctx, |u| super::orders::crew(ctx, &unit.id, &u.id).is_ok());
-            report.offers.push(pick_or_bar("crew", "gun", guns, "no gun near has lost crew"));
+            report.offers.push(pick_or_bar("crew", "gun", guns, "no gun this squad may crew has lost crew"));
         }
     }
     report.offers.push(Offer::checked("special", ctx.ready_to_act(&unit.id, "take a special action").map(|_| ())));
