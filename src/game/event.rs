@@ -18,11 +18,6 @@ pub struct Event {
     /// log shows plainly. Absent from entries that are not re-rolls (and from logs older than the mark).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reroll_of: Option<usize>,
-    /// The result in the system's words, on an entry of the engine's own (losses recorded by hand, say)
-    /// that ended the battle: a system's procedures say so in their own summaries. Absent from every other
-    /// entry (and from logs older than the mark).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battle_over: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

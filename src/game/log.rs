@@ -64,10 +64,7 @@ impl Game {
     }
 
     pub fn describe(&self, event: &Event) -> String {
-        let mut text = self.describe_outcome(event);
-        if let Some(result) = &event.battle_over {
-            text = format!("{text}. The battle is over: {result}");
-        }
+        let text = self.describe_outcome(event);
         match event.reroll_of {
             Some(seq) => {
                 let undone = self.describe_outcome(&self.events()[seq]);

@@ -162,7 +162,6 @@ impl Game {
     pub(super) fn prepare_with(&self, action: &Action, rng: &mut GameRng) -> Result<Event, GameError> {
         let mut event = self.resolve(action, rng)?;
         event.reroll_of = reroll::replaced(self, &event)?;
-        event.battle_over = self.battle_ended_by(&event);
         Ok(event)
     }
 
@@ -170,13 +169,7 @@ impl Game {
         if !matches!(action, Action::Undo {} | Action::Redo {})
             && let Some(outcome) = self.scenario.rules.prepare(&self.scenario, &self.state, action, rng)?
         {
-            return Ok(Event {
-                turn: self.state.turn,
-                action: action.clone(),
-                outcome,
-                reroll_of: None,
-                battle_over: None,
-            });
+            return Ok(Event { turn: self.state.turn, action: action.clone(), outcome, reroll_of: None });
         }
         let outcome = match action {
             Action::Roll { expr, dice, label } => {
@@ -270,24 +263,7 @@ impl Game {
                 Outcome::Redone { seq }
             }
         };
-        Ok(Event { turn: self.state.turn, action: action.clone(), outcome, reroll_of: None, battle_over: None })
-    }
-
-    /// The result, when an entry of the engine's own ends the battle (the last defender's loss recorded by
-    /// hand): no procedure of the system saw it, so the entry says it. A system's own entries that end a
-    /// battle say so in their summaries, and undo and redo tell of the entry they move.
-    fn battle_ended_by(&self, event: &Event) -> Option<String> {
-        if matches!(event.outcome, Outcome::Resolved { .. } | Outcome::Undone { .. } | Outcome::Redone { .. }) {
-            return None;
-        }
-        let rules = &self.scenario.rules;
-        if rules.result(&self.scenario, &self.state)?.ended {
-            return None;
-        }
-        let mut after = self.state.clone();
-        after.apply(&event.outcome);
-        let result = rules.result(&self.scenario, &after)?;
-        result.ended.then_some(result.verdict)
+        Ok(Event { turn: self.state.turn, action: action.clone(), outcome, reroll_of: None })
     }
 
     /// Appends a prepared event and folds it in.

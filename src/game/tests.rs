@@ -198,13 +198,7 @@ fn replaying_the_log_from_the_seed_reproduces_the_state() {
 #[test]
 fn a_log_that_undoes_nothing_does_not_replay() {
     let game = wall_game(1);
-    let bogus = Event {
-        turn: 1,
-        action: Action::Undo {},
-        outcome: Outcome::Undone { seq: 4 },
-        reroll_of: None,
-        battle_over: None,
-    };
+    let bogus = Event { turn: 1, action: Action::Undo {}, outcome: Outcome::Undone { seq: 4 }, reroll_of: None };
     assert!(matches!(Game::replay(game.shared_scenario(), 1, vec![bogus]), Err(GameError::CorruptLog(_))));
 }
 
@@ -232,7 +226,6 @@ fn a_marker_from_an_older_build_replays_and_can_be_cleared() {
         action: Action::SetFlag { unit: unit.clone(), flag: jammed.clone(), on: true },
         outcome: Outcome::FlagSet { unit: unit.clone(), flag: jammed.clone(), on: true },
         reroll_of: None,
-        battle_over: None,
     };
     let mut game = Game::replay(wall_game(1).shared_scenario(), 1, vec![old]).unwrap();
     assert!(game.state().unit(&unit).unwrap().flags.contains(&jammed));
@@ -302,24 +295,4 @@ fn a_table_may_forbid_re_rolls_after_undo() {
     assert_eq!(game.events().len(), before);
     roll_move_typed(&mut game, [2, 2]);
     assert_eq!(game.events().last().unwrap().reroll_of, None, "typed dice are the table's own, no re-roll");
-}
-
-/// A garrison's last figures may fall to losses the table records by hand, which no procedure of the
-/// system sees: the entry that takes the last of them says the battle is over, and how it ended.
-#[test]
-fn losses_recorded_by_hand_that_end_a_battle_say_so_in_the_log() {
-    let scenario = find_shipped("chakdara-fort").unwrap().load().unwrap();
-    let defenders: Vec<(String, u32)> =
-        scenario.units.iter().filter(|u| u.side == "garrison").map(|u| (u.id.clone(), u.alive_count())).collect();
-    let mut game = Game::new(Arc::new(scenario), 3);
-    let mut last = String::new();
-    for (unit, count) in &defenders {
-        let event = game.apply(&Action::RecordLosses { unit: unit.clone(), count: *count }).unwrap().clone();
-        last = game.describe(&event);
-    }
-    assert!(last.ends_with("The battle is over: All the defenders are killed: the attacking player wins"), "{last}");
-    let first = game.describe(&game.events()[0]);
-    assert!(!first.contains("over"), "{first}");
-    let stored: Event = serde_json::from_str(&serde_json::to_string(game.events().last().unwrap()).unwrap()).unwrap();
-    assert_eq!(&stored, game.events().last().unwrap(), "the log keeps what it said");
 }

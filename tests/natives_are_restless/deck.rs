@@ -68,7 +68,7 @@ fn the_second_ace_of_spades_brings_the_relief_column_and_ends_the_game() {
     assert!(s.siege_view().ace_of_spades_in_deck, "the joker after the sighting puts the Ace of Spades back");
     s.muster_basic();
     let line = s.draw("AS");
-    assert!(line.contains("The siege is over: the relief column arrives"), "{line}");
+    assert!(line.contains("The siege is over. The relief column arrives"), "{line}");
     assert_eq!((s.turn().winner, s.turn().stage), (Some(Army::Defenders), Stage::Over));
     let refusal = s.refused(r#"{"type":"draw_card"}"#);
     assert!(refusal.message.contains("over"), "{refusal:?}");

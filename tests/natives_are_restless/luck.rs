@@ -186,7 +186,7 @@ fn the_siege_goes_on_until_the_relief_column_arrives() {
     let relieved = s.result().unwrap();
     assert!(relieved.ended, "{relieved:?}");
     assert_eq!(relieved.winner.as_deref(), Some("defenders"));
-    assert_eq!(relieved.verdict, "The relief column arrives: the defending player wins");
+    assert_eq!(relieved.verdict, "The relief column arrives: the defending player (Defenders) wins");
     assert!(relieved.points.is_empty(), "the text counts no points");
 }
 
@@ -200,7 +200,7 @@ fn the_natives_win_when_every_defender_is_killed() {
     let result = s.result().unwrap();
     assert!(result.ended);
     assert_eq!(result.winner.as_deref(), Some("natives"));
-    assert_eq!(result.verdict, "All the defenders are killed: the attacking player wins");
+    assert_eq!(result.verdict, "All the defenders are killed: the attacking player (Natives) wins");
 }
 
 #[test]

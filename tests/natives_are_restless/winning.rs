@@ -6,14 +6,14 @@ use sandtable::systems::natives_are_restless::{Army, Stage};
 
 use crate::support::{Siege, squad};
 
-const FALLEN: &str = "The siege is over: all the defenders are killed, and the attacking player (Natives) wins";
-const RELIEVED: &str = "The siege is over: the relief column arrives, and the defending player (Defenders) wins";
+const FALLEN: &str = "The siege is over. All the defenders are killed: the attacking player (Natives) wins";
+const RELIEVED: &str = "The siege is over. The relief column arrives: the defending player (Defenders) wins";
 
 fn fallen(s: &Siege, line: &str) {
     assert!(line.contains(FALLEN), "{line}");
     assert_eq!((s.turn().winner, s.turn().stage), (Some(Army::Natives), Stage::Over));
     let result = s.result().unwrap();
-    assert!(result.ended && result.verdict.contains("attacking player wins"), "{result:?}");
+    assert!(result.ended && result.verdict.contains("attacking player (Natives) wins"), "{result:?}");
 }
 
 /// Natives with guns (muster 4 and 3 with a 6) facing squad `a`, which has only its Officer/NCO left.

@@ -14,13 +14,12 @@ pub fn result(ctx: &Ctx) -> BattleResult {
     // A game stored before losses recorded by hand ended the siege may have lost its last defender so.
     let winner = ctx.turn.winner.or_else(|| ctx.army_units(Army::Defenders).next().is_none().then_some(Army::Natives));
     let verdict = match (winner, ctx.turn.relief) {
-        (Some(Army::Defenders), _) => "The relief column arrives: the defending player wins",
-        (Some(Army::Natives), _) => "All the defenders are killed: the attacking player wins",
-        (None, Relief::Sighted { .. }) => "The siege goes on: the relief column is sighted but has not arrived",
-        (None, _) => "The siege goes on: the relief column has not arrived and defenders still stand",
+        (Some(army), _) => verdict(ctx, army),
+        (None, Relief::Sighted { .. }) => "The siege goes on: the relief column is sighted but has not arrived".into(),
+        (None, _) => "The siege goes on: the relief column has not arrived and defenders still stand".into(),
     };
     BattleResult {
-        verdict: verdict.to_string(),
+        verdict,
         winner: winner.map(|army| ctx.side_of(army).to_string()),
         ended: winner.is_some(),
         points: Default::default(),
@@ -35,13 +34,18 @@ pub fn won(army: Army) -> Vec<Effect> {
     ]
 }
 
+/// The result once `army` has won, why and who: the same words in the result and in the log.
+fn verdict(ctx: &Ctx, army: Army) -> String {
+    let why = match army {
+        Army::Defenders => "The relief column arrives: the defending player",
+        Army::Natives => "All the defenders are killed: the attacking player",
+    };
+    format!("{why} ({}) wins", ctx.side_name(ctx.side_of(army)))
+}
+
 /// The sentence an entry that ends the siege closes with: that it is over, why, and who has won.
 pub fn ended(ctx: &Ctx, army: Army) -> String {
-    let why = match army {
-        Army::Defenders => "the relief column arrives, and the defending player",
-        Army::Natives => "all the defenders are killed, and the attacking player",
-    };
-    format!("The siege is over: {why} ({}) wins.", ctx.side_name(ctx.side_of(army)))
+    format!("The siege is over. {}.", verdict(ctx, army))
 }
 
 /// The army `effects` make the winner, if they end the siege.
