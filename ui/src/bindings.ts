@@ -718,6 +718,15 @@ export type DiceStep = {
 	faces: number[],
 } & DiceAsk;
 
+/**  How a cavalry line of a list fights on foot. */
+export type Dismount = 
+/**  "May dismount and fight as Regular Infantry". */
+"may" | 
+/**  "Must dismount to fight and fight as Regular Infantry" (the Camel Corps): mounted, it does not fight. */
+"must" | 
+/**  Cavalry that begins the battle on foot ("dismounted United States Regular Cavalry"). */
+"dismounted";
+
 export type Draft = Draft_Serialize | Draft_Deserialize;
 
 export type DraftCheck = DraftCheck_Serialize | DraftCheck_Deserialize;
@@ -768,6 +777,11 @@ export type DraftLine_Deserialize = {
 	count: number,
 	weapon?: string | null,
 	dismounted_as?: string | null,
+	/**
+	 *  Whether it may dismount (when it has `dismounted_as` and says nothing), must dismount to fight, or
+	 *  begins on foot, as its list says.
+	 */
+	dismount?: Dismount | null,
 };
 
 export type DraftLine_Serialize = {
@@ -776,6 +790,11 @@ export type DraftLine_Serialize = {
 	count: number,
 	weapon: string | null,
 	dismounted_as: string | null,
+	/**
+	 *  Whether it may dismount (when it has `dismounted_as` and says nothing), must dismount to fight, or
+	 *  begins on foot, as its list says.
+	 */
+	dismount: Dismount | null,
 };
 
 export type DraftProblem = DraftProblem_Serialize | DraftProblem_Deserialize;
@@ -892,8 +911,10 @@ export type EstateAction = EstateAction_Serialize | EstateAction_Deserialize;
 export type EstateAction_Deserialize = 
 /**
  *  Run the procedure on: the set-up ends, the day's steps and the Boxers' phases go on until a decision
- *  of the player's (or, when following phase by phase, one phase). At a decision, take Sandtable's
- *  suggestion (the hold-major-legations strategy). Typed dice are used first, in order.
+ *  of the player's (or, when following phase by phase, one phase). At a decision standing now, take
+ *  Sandtable's suggestion: the hold-major-legations strategy's choice, as the simulator plays it (its
+ *  repositioning, fire, moves, returns and Betsy), or Sandtable's rule for losses owed; decisions the
+ *  advance brings about wait for the player. Typed dice are used first, in order.
  */
 { type: "advance"; dice?: number[] | null } | 
 /**  Follow the Boxers phase by phase, or let a day's combat run to the end. */
@@ -906,7 +927,10 @@ export type EstateAction_Deserialize =
 { type: "fire"; from: string; target?: string | null; guns?: string | null; tep_target?: string | null; tep_targets?: { [key in string]: string } | null; dice?: number[] | null } | 
 /**  Soldier movement (6.5): counters from one zone through `path`. */
 { type: "move_counters"; counters: string[]; path: string[] } | 
-/**  The soldier movement phase is over. */
+/**
+ *  The moves are done, as the player made them: the soldier movement phase is over, or a free
+ *  repositioning (where `advance` would move counters as Sandtable suggests).
+ */
 { type: "end_moves"; dice?: number[] | null } | 
 /**  Free repositioning (set-up, a day without attack, after a bombardment): one counter to a zone. */
 { type: "reposition"; counter: string; zone: string } | 
@@ -929,8 +953,10 @@ dice?: number[] | null };
 export type EstateAction_Serialize = 
 /**
  *  Run the procedure on: the set-up ends, the day's steps and the Boxers' phases go on until a decision
- *  of the player's (or, when following phase by phase, one phase). At a decision, take Sandtable's
- *  suggestion (the hold-major-legations strategy). Typed dice are used first, in order.
+ *  of the player's (or, when following phase by phase, one phase). At a decision standing now, take
+ *  Sandtable's suggestion: the hold-major-legations strategy's choice, as the simulator plays it (its
+ *  repositioning, fire, moves, returns and Betsy), or Sandtable's rule for losses owed; decisions the
+ *  advance brings about wait for the player. Typed dice are used first, in order.
  */
 { type: "advance"; dice: number[] | null } | 
 /**  Follow the Boxers phase by phase, or let a day's combat run to the end. */
@@ -943,7 +969,10 @@ export type EstateAction_Serialize =
 { type: "fire"; from: string; target: string | null; guns: string | null; tep_target: string | null; tep_targets: { [key in string]: string } | null; dice: number[] | null } | 
 /**  Soldier movement (6.5): counters from one zone through `path`. */
 { type: "move_counters"; counters: string[]; path: string[] } | 
-/**  The soldier movement phase is over. */
+/**
+ *  The moves are done, as the player made them: the soldier movement phase is over, or a free
+ *  repositioning (where `advance` would move counters as Sandtable suggests).
+ */
 { type: "end_moves"; dice: number[] | null } | 
 /**  Free repositioning (set-up, a day without attack, after a bombardment): one counter to a zone. */
 { type: "reposition"; counter: string; zone: string } | 
@@ -2804,7 +2833,7 @@ export type StandView_Deserialize = {
 	covers: string[],
 	facing: Facing,
 	rear: boolean,
-	/**  The stand's depth on the table, as the ruleset gives its type's minimum. */
+	/**  The stand's depth on the table: its type's minimum, or its own when deeper. */
 	depth_mm: number,
 	value: number,
 	moves: number,
@@ -2833,7 +2862,7 @@ export type StandView_Serialize = {
 	covers: string[],
 	facing: Facing,
 	rear: boolean,
-	/**  The stand's depth on the table, as the ruleset gives its type's minimum. */
+	/**  The stand's depth on the table: its type's minimum, or its own when deeper. */
 	depth_mm: number,
 	value: number,
 	moves: number,
