@@ -98,8 +98,10 @@ test('a siege turn card by card: a typed black queen, a volley, morale, a melee,
   assert.ok(await tid('siege-draw').isDisabled(), 'no card while actions are left');
   await dismissNotice();
 
-  // The Japanese Marines are locked in melee: their card says so in words.
-  assert.match(await text('siege-barred-japanese-marines'), /locked in melee with Boxers \(swords and pole arms\) 4/);
+  // The Japanese Marines are locked in melee: they may get off a shot at the Boxers they fight while it
+  // waits for its card, but not move.
+  assert.equal(await tid('siege-fire-open-japanese-marines').count(), 1, 'a shot while the melee waits');
+  assert.equal(await tid('siege-move-japanese-marines').count(), 0, 'no move out of a melee');
 
   // The U.S. Marines fire at the north group: the odds before the dice, then one counter spent.
   assert.match(await text('siege-not-now-us-marines'), /^Not now: combine, crew a gun$/);
