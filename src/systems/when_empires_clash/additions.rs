@@ -122,7 +122,8 @@ fn support(field: &Field, stand: &Combatant) -> Vec<Addition> {
     let beside = same.iter().filter(|f| chebyshev(f.square, stand.square) == 1).count() as i64;
     let mut lines = Vec::new();
     if beside > 0 {
-        lines.push((format!("{beside} of the same type adjacent"), beside * rules.same_type_adjacent));
+        let friends = crate::rules::plural(beside as usize, "friend", "friends");
+        lines.push((format!("{friends} of the same type adjacent"), beside * rules.same_type_adjacent));
     }
     if same.iter().any(|f| f.square == stand.square) {
         lines.push(("same type in the same square".into(), rules.same_type_same_square));

@@ -124,7 +124,7 @@ pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     }
     effects.push(Effect::Flag { unit: stand.id().to_string(), flag: ACTIVATED, on: true });
     effects.push(Change::Activated { unit: stand.id().to_string() }.effect());
-    let summary = format!("{} activates {} in {} ({} left)", ctx.side(side).name, stand.name(), stand.at(), left - 1);
+    let summary = format!("{} activate {} in {} ({} left)", ctx.side(side).name, stand.name(), stand.at(), left - 1);
     Ok(Outcome::Resolved { summary, rolls: vec![], effects })
 }
 
