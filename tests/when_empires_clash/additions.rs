@@ -75,7 +75,7 @@ fn close_combat_counts_same_type_support_beside_and_in_the_same_square() {
     let stands = [impi((5, 5)), impi((5, 5)), impi((4, 5)), impi((6, 4)), redcoats((5, 6))];
     let field = Field { board: &board, stands: &stands, tables: &charts().1 };
     let [mine, theirs] = close_combat(&field, &stands[0], &stands[4]);
-    assert!(mine.contains(&("2 friends of the same type adjacent".to_string(), 2)), "{mine:?}");
+    assert!(mine.contains(&("same type adjacent (2 friends)".to_string(), 2)), "{mine:?}");
     assert!(mine.contains(&("same type in the same square".to_string(), 2)), "{mine:?}");
     assert_eq!(total(&theirs), 3, "the redcoats alone: their value");
 }

@@ -123,7 +123,7 @@ fn support(field: &Field, stand: &Combatant) -> Vec<Addition> {
     let mut lines = Vec::new();
     if beside > 0 {
         let friends = crate::rules::plural(beside as usize, "friend", "friends");
-        lines.push((format!("{friends} of the same type adjacent"), beside * rules.same_type_adjacent));
+        lines.push((format!("same type adjacent ({friends})"), beside * rules.same_type_adjacent));
     }
     if same.iter().any(|f| f.square == stand.square) {
         lines.push(("same type in the same square".into(), rules.same_type_same_square));
