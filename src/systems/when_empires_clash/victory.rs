@@ -4,9 +4,10 @@
 use super::tables::VictoryRules;
 
 /// "Once an army has suffered a loss of 50% of its original value (not including the value of its
-/// Command stand), it must begin to withdraw." Compared without rounding: 18 lost of 36 withdraws.
+/// Command stand), it must begin to withdraw." Compared without rounding: 18 lost of 36 withdraws. An
+/// army that has lost nothing has suffered no loss, so one worth nothing (its Command stand alone) stands.
 pub fn must_withdraw(rules: &VictoryRules, starting_value: f64, destroyed_value: f64) -> bool {
-    destroyed_value * 100.0 >= starting_value * f64::from(rules.withdraw_at_percent)
+    destroyed_value > 0.0 && destroyed_value * 100.0 >= starting_value * f64::from(rules.withdraw_at_percent)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,5 +30,23 @@ pub fn level(rules: &VictoryRules, remaining: [f64; 2]) -> Level {
         Level::Decisive
     } else {
         Level::Overwhelming
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> VictoryRules {
+        crate::systems::when_empires_clash::charts().1.victory.clone()
+    }
+
+    #[test]
+    fn half_the_value_lost_withdraws_and_nothing_lost_never_does() {
+        let rules = rules();
+        assert!(must_withdraw(&rules, 36.0, 18.0));
+        assert!(!must_withdraw(&rules, 36.0, 17.0));
+        assert!(must_withdraw(&rules, 35.0, 17.5));
+        assert!(!must_withdraw(&rules, 0.0, 0.0), "an army of its Command stand alone has lost nothing");
     }
 }
