@@ -24,9 +24,9 @@ pub enum DiceFeed<'a> {
 pub enum FeedError {
     #[error(transparent)]
     Dice(#[from] DiceError),
-    #[error("{given} dice were typed in, but {label} needs {wanted} more ({expr})")]
+    #[error("{} typed in, but {label} needs {wanted} more ({expr})", crate::rules::dice_were(*given))]
     TooFew { given: usize, label: String, expr: String, wanted: usize },
-    #[error("{given} dice were typed in, but only {used} {verb} needed", verb = if *used == 1 { "was" } else { "were" })]
+    #[error("{} typed in, but only {used} {verb} needed", crate::rules::dice_were(*given), verb = if *used == 1 { "was" } else { "were" })]
     TooMany { given: usize, used: usize },
 }
 

@@ -82,6 +82,16 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// "2 dice were typed in", "1 die was typed in": a count of dice and the verb that agrees with it.
+pub fn dice_were(n: usize) -> String {
+    if n == 1 { "1 die was".to_string() } else { format!("{n} dice were") }
+}
+
+/// "the Sikhs' figures", "Betsy's crew": a name's possessive, the apostrophe alone after a plural's s.
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
+}
+
 /// "A", "A and B", "A, B and C".
 pub fn and_list(names: &[&str]) -> String {
     match names.split_last() {
@@ -97,5 +107,18 @@ impl<S: RuleSystem> Setup<S> {
 
     pub fn side(&self, id: &str) -> &S::SideFields {
         self.sides.get(id).expect("every side of the scenario has its fields")
+    }
+}
+
+#[cfg(test)]
+mod words_tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_names_read_as_english() {
+        assert_eq!(dice_were(1), "1 die was");
+        assert_eq!(dice_were(3), "3 dice were");
+        assert_eq!(possessive("U.S. Marines"), "U.S. Marines'");
+        assert_eq!(possessive("Betsy"), "Betsy's");
     }
 }

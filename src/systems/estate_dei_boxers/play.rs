@@ -132,7 +132,11 @@ fn resolve(
     }
     if io.used < io.typed.len() {
         return Err(Refusal::by_rule(
-            format!("{} dice were typed in, but only {} were needed", io.typed.len(), io.used),
+            format!(
+                "{} typed in, but only {} needed",
+                crate::rules::dice_were(io.typed.len()),
+                if io.used == 1 { "1 was".to_string() } else { format!("{} were", io.used) }
+            ),
             SEQUENCE,
         )
         .into());
