@@ -249,13 +249,17 @@ impl Api {
         self.forecast_of(game, games).await
     }
 
-    /// `game` played out from where it stands, under each plan, as many times as fit the time allowed.
+    /// `game` played out from where it stands, under each plan: exactly `games` times when they are asked
+    /// for, so the same moment forecasts the same on any machine; else as many of the usual number as fit
+    /// the time allowed, for a screen that must answer on a slow machine.
     pub(super) async fn forecast_of(&self, game: Arc<Game>, games: Option<u32>) -> Result<Forecast, ApiError> {
-        let games = games.unwrap_or(FORECAST_GAMES);
-        // Seconds of simulation: off the async threads, so the app's other commands are answered meanwhile,
-        // and bounded, so a slow machine answers in time with the games it managed.
-        let until = std::time::Instant::now() + FORECAST_TIME;
-        let forecast = tokio::task::spawn_blocking(move || game.forecast_within(games, Some(until)))
+        let (games, until) = match games {
+            Some(games) => (games, None),
+            None => (FORECAST_GAMES, Some(std::time::Instant::now() + FORECAST_TIME)),
+        };
+        // Seconds of simulation: off the async threads, so the app's other commands are answered meanwhile.
+        // Asked for, they are bounded by `MOST_FORECAST_GAMES`.
+        let forecast = tokio::task::spawn_blocking(move || game.forecast_within(games, until))
             .await
             .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the forecast stopped: {e}")))?;
         Ok(forecast?)
