@@ -2,7 +2,7 @@
 //! that bars any other), turning before the move, mounting and dismounting, limbering and unlimbering a
 //! gun, and a withdrawing army's stands leaving by their baseline.
 
-use super::board::{Facing, Mover, Space, in_rear_arc, reachable};
+use super::board::{Facing, Mover, Space, in_rear_arc, next_to, reachable};
 use super::context::{BATTLEFIELD, Ctx, MOVEMENT, Stand, TRANSPORT, VICTORY, footprint, nearest_facing};
 use super::markers::{DISMOUNTED, FOUGHT, MOUNTING, MOVED, RECOILED, TOWED, WITHDRAWN};
 use super::notation;
@@ -54,7 +54,7 @@ pub fn legal_squares(ctx: &Ctx, stand: &Stand) -> std::collections::BTreeMap<Squ
     }
     let (friends, enemies) = around(ctx, stand);
     let front_mm = needs(ctx, stand, stand.square, stand.facing)[0].1;
-    let mover = mover(stand, front_mm, &friends, &enemies);
+    let mover = mover(ctx, stand, front_mm, &friends, &enemies);
     let board = ctx.board();
     let mut squares = reachable(&board, &mover);
     if stand.large() {
@@ -77,16 +77,22 @@ fn withdrawal_allows(ctx: &Ctx, stand: &Stand, to: Square) -> bool {
     !ctx.withdrawing().contains(&stand.side()) || ctx.toward_baseline(stand.side()).offsets(stand.square, to).0 >= 1
 }
 
-fn mover<'a>(stand: &Stand, depth_mm: u32, friends: &'a Space, enemies: &'a [Square]) -> Mover<'a> {
+fn mover<'a>(ctx: &Ctx, stand: &Stand, depth_mm: u32, friends: &'a Space, enemies: &'a [Square]) -> Mover<'a> {
     Mover {
         at: stand.square,
         squares: stand.squares,
         infantry: stand.infantry(),
-        artillery: stand.class == StandClass::Artillery,
+        artillery: moves_a_gun(ctx, stand),
         depth_mm,
         friends,
         enemies,
     }
+}
+
+/// "Artillery stands may not be moved into a square that is adjacent to a square occupied by an enemy
+/// stand": an artillery stand moving, or a Transport moving the gun it tows.
+fn moves_a_gun(ctx: &Ctx, stand: &Stand) -> bool {
+    stand.class == StandClass::Artillery || ctx.turn.towing.contains_key(stand.id())
 }
 
 fn may_move(ctx: &Ctx, stand: &Stand) -> Result<(), GameError> {
@@ -210,15 +216,22 @@ fn why_not(ctx: &Ctx, stand: &Stand, target: Square) -> (String, &'static str) {
         format!("an enemy stand holds {name}; stands cannot move through enemy stands")
     } else if !friends.fits(target, front_mm) {
         return (ctx.no_room(stand, target, front_mm), BATTLEFIELD);
-    } else if stand.class == StandClass::Artillery && enemies.iter().any(|&e| chebyshev(e, target) == 1) {
-        format!("{name} is next to an enemy stand: artillery never moves next to one")
+    } else if moves_a_gun(ctx, stand) && next_to(&enemies, target) {
+        match ctx.turn.towing.get(stand.id()) {
+            Some(gun) => format!(
+                "{name} is next to an enemy stand: {} tows {}, and artillery never moves next to one",
+                stand.name(),
+                ctx.name_of(gun)
+            ),
+            None => format!("{name} is next to an enemy stand: artillery never moves next to one"),
+        }
     } else if !board.enterable(target, stand.infantry()) {
         format!("{name} is woods: only infantry moves off-road through woods")
     } else if !withdrawal_allows(ctx, stand, target) {
         format!("{} must withdraw: it moves only toward its baseline", ctx.side(stand.side()).name)
     } else {
         let nobody = Space::new(ctx.charts.grid.square_mm, ctx.charts.grid.stands_per_square);
-        let free = Mover { enemies: &[], infantry: true, artillery: false, ..mover(stand, 0, &nobody, &enemies) };
+        let free = Mover { enemies: &[], infantry: true, artillery: false, ..mover(ctx, stand, 0, &nobody, &enemies) };
         match reachable(&board, &Mover { squares: 99, ..free }).get(&target) {
             Some(&cost) if cost > stand.squares => format!(
                 "{name} is {} away; {} moves {} (1 a square, +1 a hill contour; +1 for a whole move along a road)",
@@ -395,6 +408,16 @@ pub fn unlimber(ctx: &Ctx, unit: &str, to: &str) -> Result<Outcome, GameError> {
     }
     if ctx.stands().iter().any(|o| o.covers.contains(&square)) {
         return Err(refuse(format!("{to} is not vacant: a gun is unlimbered into a vacant square"), TRANSPORT));
+    }
+    if next_to(&around(ctx, &transport).1, square) {
+        return Err(refuse(
+            format!(
+                "{} is next to an enemy stand: artillery never moves next to one, so {} is not unlimbered there",
+                notation::name(square),
+                ctx.name_of(gun)
+            ),
+            MOVEMENT,
+        ));
     }
     let mut effects = place(gun, square, transport.facing, false);
     effects.push(Change::Unlimbered { transport: unit.to_string() }.effect());
