@@ -103,3 +103,56 @@ fn an_activated_stand_of_a_withdrawing_army_must_move_toward_its_baseline() {
     play.activate("spears");
     assert_eq!(play.ok(r#"{"type":"end_activation"}"#), "spears's activation ends");
 }
+
+/// A Blue army that has lost half its value before the turn (three heavy guns, 12 of its 24 points,
+/// recorded by hand), with a cavalry stand that may dismount, a Transport beside a gun and one towing a gun.
+fn withdrawing_blue(source_options: &str) -> crate::play::Play {
+    let battle = thin_blue_line()
+        .stand("fodder-1", "blue", "heavy_artillery", "A5", 180, "")
+        .stand("fodder-2", "blue", "heavy_artillery", "A8", 180, "")
+        .stand("fodder-3", "blue", "heavy_artillery", "A11", 180, "")
+        .stand("horse", "blue", "irregular_cavalry", "I4", 180, "dismounts_as = \"irregular_infantry\"")
+        .stand("wagon", "blue", "transport", "K3", 180, "")
+        .stand("gun", "blue", "field_artillery", "K2", 180, "")
+        .stand("tow", "blue", "transport", "H4", 180, "towing = \"gun-2\"")
+        .stand("gun-2", "blue", "field_artillery", "H4", 180, "rear = true");
+    let source = battle.source().replace("[board]", &format!("{source_options}\n[board]"));
+    let mut play = crate::play::Play::from_source(&source, 1);
+    play.ok(r#"{"type":"record_losses","unit":"fodder-1","count":1}"#);
+    play.ok(r#"{"type":"record_losses","unit":"fodder-2","count":1}"#);
+    play.ok(r#"{"type":"record_losses","unit":"fodder-3","count":1}"#);
+    crate::support::start(&mut play, "blue");
+    play
+}
+
+/// Victory: an army that "must begin to withdraw from the battlefield". Read (the docs, Withdrawal): its
+/// activated stand owes a move toward its baseline; mounting, dismounting, limbering and unlimbering each
+/// take the place of that move, so none is open to it. With `withdrawing_stands_may_hold` it may hold and
+/// do any of them.
+#[test]
+fn a_withdrawing_armys_stand_may_not_mount_dismount_limber_or_unlimber_in_place_of_its_move() {
+    let mut play = withdrawing_blue("");
+    play.activate("horse");
+    let dismount = play.refused(r#"{"type":"dismount","unit":"horse"}"#);
+    assert_eq!(
+        dismount.message,
+        "Blue must withdraw: horse moves toward its baseline (or leaves the battlefield from it); it may not dismount instead"
+    );
+    assert_eq!(dismount.rule.as_deref(), Some("When Empires Clash!, Victory"));
+    play.move_to("horse", "I3");
+    play.activate("wagon");
+    let limber = play.refused(r#"{"type":"limber","unit":"wagon","gun":"gun"}"#);
+    assert!(limber.message.ends_with("it may not limber a gun instead"), "{}", limber.message);
+    play.move_to("wagon", "J2");
+    play.activate("tow");
+    let unlimber = play.refused(r#"{"type":"unlimber","unit":"tow","to":"H3"}"#);
+    assert!(unlimber.message.ends_with("it may not unlimber its gun instead"), "{}", unlimber.message);
+
+    let mut play = withdrawing_blue("[options]\nwithdrawing_stands_may_hold = true\n");
+    play.activate("horse");
+    play.ok(r#"{"type":"dismount","unit":"horse"}"#);
+    play.activate("wagon");
+    play.ok(r#"{"type":"limber","unit":"wagon","gun":"gun"}"#);
+    play.activate("tow");
+    play.ok(r#"{"type":"unlimber","unit":"tow","to":"H3"}"#);
+}

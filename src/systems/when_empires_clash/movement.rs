@@ -6,7 +6,7 @@ use super::board::{Facing, Mover, Space, in_rear_arc, next_to, reachable};
 use super::context::{BATTLEFIELD, Ctx, MOVEMENT, Stand, TRANSPORT, VICTORY, footprint, nearest_facing};
 use super::markers::{DISMOUNTED, FOUGHT, MOUNTING, MOVED, RECOILED, TOWED, WITHDRAWN};
 use super::notation;
-use super::sequence::{not_over, refuse, withdrawn_entirely};
+use super::sequence::{not_instead_of_withdrawing, not_over, refuse, withdrawn_entirely};
 use super::tables::StandClass;
 use super::turn::Change;
 use crate::game::{Effect, GameError, Outcome};
@@ -330,6 +330,7 @@ pub fn mount(ctx: &Ctx, unit: &str, mounting: bool) -> Result<Outcome, GameError
             MOVEMENT,
         ));
     }
+    not_instead_of_withdrawing(ctx, &stand, if mounting { "mount" } else { "dismount" })?;
     let id = stand.id().to_string();
     let effects = vec![
         Effect::Flag { unit: id.clone(), flag: DISMOUNTED, on: !mounting },
@@ -361,6 +362,7 @@ pub fn limber(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> {
     if transport.unit.flags.contains(&MOVED) {
         return Err(refuse(format!("{} has moved: it limbers before it moves", transport.name()), TRANSPORT));
     }
+    not_instead_of_withdrawing(ctx, &transport, "limber a gun")?;
     let piece = ctx.stand(gun)?;
     if piece.side() != transport.side() || piece.class != StandClass::Artillery {
         return Err(refuse(format!("{} is not an artillery stand of its side", piece.name()), TRANSPORT));
@@ -399,6 +401,7 @@ pub fn unlimber(ctx: &Ctx, unit: &str, to: &str) -> Result<Outcome, GameError> {
     let Some(gun) = ctx.turn.towing.get(unit) else {
         return Err(refuse(format!("{} tows no gun", transport.name()), TRANSPORT));
     };
+    not_instead_of_withdrawing(ctx, &transport, "unlimber its gun")?;
     let square = ctx.square_named(to)?;
     if !to_the_rear(&transport, square) {
         return Err(refuse(

@@ -3,7 +3,7 @@
 //! stands one at a time, then the other side does the same. Up to twelve turns, or until a side concedes
 //! or has withdrawn entirely.
 
-use super::context::{ACTIVATION, Ctx, SEQUENCE, VICTORY};
+use super::context::{ACTIVATION, Ctx, SEQUENCE, Stand, VICTORY};
 use super::markers::{ACTIVATED, MOVED, OF_THE_TURN, WITHDRAWN};
 use super::turn::{Change, Turn, TurnStep};
 use crate::dice::{DiceFeed, GameRng};
@@ -203,14 +203,25 @@ pub fn owed_withdrawal(ctx: &Ctx) -> Result<(), GameError> {
     if !may_leave && super::movement::legal_squares(ctx, &stand).is_empty() {
         return Ok(());
     }
-    Err(refuse(
-        format!(
-            "{} must withdraw: {} moves toward its baseline (or leaves the battlefield from it) before its activation ends",
-            ctx.side(stand.side()).name,
-            stand.name()
-        ),
-        VICTORY,
-    ))
+    Err(refuse(format!("{} before its activation ends", owed_words(ctx, &stand)), VICTORY))
+}
+
+/// Mounting, dismounting, limbering and unlimbering each take the place of the move back a withdrawing
+/// army's stand owes, so none is open to it; with `withdrawing_stands_may_hold` each is.
+pub fn not_instead_of_withdrawing(ctx: &Ctx, stand: &Stand, what: &str) -> Result<(), GameError> {
+    if ctx.option("withdrawing_stands_may_hold") || !ctx.withdrawing().contains(&stand.side()) {
+        return Ok(());
+    }
+    Err(refuse(format!("{}; it may not {what} instead", owed_words(ctx, stand)), VICTORY))
+}
+
+/// "Blue must withdraw: spears moves toward its baseline (or leaves the battlefield from it)".
+fn owed_words(ctx: &Ctx, stand: &Stand) -> String {
+    format!(
+        "{} must withdraw: {} moves toward its baseline (or leaves the battlefield from it)",
+        ctx.side(stand.side()).name,
+        stand.name()
+    )
 }
 
 /// A new turn: the marks of the last one lapse.
