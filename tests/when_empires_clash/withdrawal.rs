@@ -156,3 +156,23 @@ fn a_withdrawing_armys_stand_may_not_mount_dismount_limber_or_unlimber_in_place_
     play.activate("tow");
     play.ok(r#"{"type":"unlimber","unit":"tow","to":"H3"}"#);
 }
+
+/// Commanders: "the Command stand's value is added to the score". Read: only a Command stand on the
+/// battlefield adds its rating; one that has left it with its withdrawing army adds nothing, as a destroyed
+/// one adds nothing.
+#[test]
+fn a_commander_who_has_left_the_battlefield_adds_nothing_to_the_activations() {
+    let mut play = thin_blue_line().with_initiative("red");
+    play.activate("redcoats");
+    play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[6,6,1]}"#);
+    play.ok(r#"{"type":"end_activations"}"#);
+    play.ok(r#"{"type":"throw_activations","dice":[6]}"#);
+    play.activate("induna");
+    play.ok(r#"{"type":"leave_table","unit":"induna"}"#);
+    play.ok(r#"{"type":"end_activations"}"#);
+    play.ok(r#"{"type":"next_turn"}"#);
+    crate::support::start(&mut play, "red");
+    play.ok(r#"{"type":"end_activations"}"#);
+    assert_eq!(play.ok(r#"{"type":"throw_activations","dice":[6]}"#), "Blue throw 6 + commander 0: 6 activations");
+    assert_eq!(play.own_view()["sides"][1]["commander"], 0);
+}
