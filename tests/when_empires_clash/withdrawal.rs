@@ -17,7 +17,7 @@ fn an_army_that_has_lost_half_its_value_must_withdraw_toward_its_baseline() {
     play.activate("redcoats");
     // 2 of 4 points (the Command stand is not counted): exactly half.
     let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[6,6,1]}"#);
-    assert!(line.ends_with("Blue have lost 2 of 4: half their value; they must withdraw"), "{line}");
+    assert!(line.ends_with("Blue have lost 2 of 4: at least half their value; they must withdraw"), "{line}");
     play.ok(r#"{"type":"end_activations"}"#);
     play.ok(r#"{"type":"throw_activations","dice":[6]}"#);
     play.activate("spears");

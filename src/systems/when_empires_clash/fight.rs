@@ -367,7 +367,7 @@ pub fn recoil_path(ctx: &Ctx, stand: &Stand) -> Recoil {
     recoil(&ctx.board(), &recoiler)
 }
 
-/// "X have lost half their value: they must withdraw", when this combat brings a side to it.
+/// "X have lost 18 of 36: at least half their value; they must withdraw", when this combat brings a side to it.
 fn withdrawal_news(ctx: &Ctx, gone: &[&str]) -> String {
     let before = ctx.withdrawing();
     let mut news = String::new();
@@ -379,7 +379,7 @@ fn withdrawal_news(ctx: &Ctx, gone: &[&str]) -> String {
             && super::victory::must_withdraw(&ctx.charts.victory, start, lost + extra)
         {
             news.push_str(&format!(
-                ". {} have lost {} of {}: half their value; they must withdraw",
+                ". {} have lost {} of {}: at least half their value; they must withdraw",
                 ctx.side(side).name,
                 lost + extra,
                 start
