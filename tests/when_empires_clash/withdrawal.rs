@@ -176,3 +176,46 @@ fn a_commander_who_has_left_the_battlefield_adds_nothing_to_the_activations() {
     assert_eq!(play.ok(r#"{"type":"throw_activations","dice":[6]}"#), "Blue throw 6 + commander 0: 6 activations");
     assert_eq!(play.own_view()["sides"][1]["commander"], 0);
 }
+
+/// Victory: "a tally of the total value of all the stands that have been destroyed should be kept", and
+/// the battle ends "when one side has completely withdrawn from the battlefield". A stand the table records
+/// lost by hand is destroyed as in combat: its value counts, its army is told when it must withdraw, and the
+/// record that takes a side's last stand ends the battle with the result.
+#[test]
+fn a_stand_recorded_lost_by_hand_is_destroyed_as_in_combat() {
+    let mut play = thin_blue_line().play();
+    let first = play.ok(r#"{"type":"record_losses","unit":"warriors","count":1}"#);
+    assert_eq!(
+        first,
+        "warriors is destroyed (recorded by hand). Blue have lost 2 of 4: at least half their value; they must withdraw"
+    );
+    assert_eq!(play.own_view()["sides"][1]["lost"], 2.0);
+    assert_eq!(play.ok(r#"{"type":"record_losses","unit":"spears","count":1}"#), "spears is destroyed (recorded by hand)");
+    let last = play.ok(r#"{"type":"record_losses","unit":"induna","count":1}"#);
+    assert_eq!(
+        last,
+        "induna is destroyed (recorded by hand). Blue have no stand left on the battlefield, the battle is over. Red win a Marginal victory (5 against 0)"
+    );
+    assert_eq!(play.own_view()["ended"], "Blue have no stand left on the battlefield");
+    let over = play.refused(r#"{"type":"record_losses","unit":"redcoats","count":1}"#);
+    assert_eq!(over.message, "the battle is over: Blue have no stand left on the battlefield");
+}
+
+/// A Transport recorded lost by hand leaves the gun it towed where it stands, and a towed gun recorded lost
+/// leaves its Transport towing nothing.
+#[test]
+fn a_towed_gun_or_its_transport_recorded_lost_by_hand_ends_the_tow() {
+    let battle = thin_blue_line()
+        .stand("tow", "blue", "transport", "H4", 180, "towing = \"gun\"")
+        .stand("gun", "blue", "field_artillery", "H4", 180, "rear = true");
+    let towing = |play: &crate::play::Play| {
+        play.game.state().rules.get::<sandtable::systems::when_empires_clash::Turn>().unwrap().towing.clone()
+    };
+    let mut play = battle.play();
+    play.ok(r#"{"type":"record_losses","unit":"gun","count":1}"#);
+    assert!(towing(&play).is_empty(), "{:?}", towing(&play));
+    let mut play = battle.play();
+    play.ok(r#"{"type":"record_losses","unit":"tow","count":1}"#);
+    assert!(towing(&play).is_empty(), "{:?}", towing(&play));
+    assert_eq!(play.square("gun"), "H4", "the gun stays where it stood, a stand of its own");
+}

@@ -171,6 +171,7 @@ impl RuleSystem for WhenEmpiresClash {
                 rng,
             )?,
             Act::Shared(Action::NextTurn {}) => sequence::next_turn(ctx)?,
+            Act::Shared(Action::RecordLosses { unit, count }) => return fight::by_hand(ctx, unit, *count),
             Act::Shared(Action::CorrectPosition { unit, to, facing, figures }) => {
                 movement::correction(ctx, unit, *to, *facing, figures)?;
                 return Ok(None);
