@@ -383,6 +383,7 @@ pub fn recoil_path(ctx: &Ctx, stand: &Stand) -> Recoil {
         at: stand.square,
         squares: stand.squares,
         infantry: stand.infantry(),
+        blocked_by_any_obstacle: ctx.option("recoil_blocked_by_any_obstacle"),
         toward_baseline: ctx.toward_baseline(stand.side()),
         depth_mm: needs(ctx, stand, stand.square, stand.facing)[0].1,
         friends: &friends,

@@ -47,7 +47,7 @@ impl Mover<'_> {
         if !board.enterable(to, self.infantry) {
             return None;
         }
-        if !self.infantry && board.crossed(from, to).is_some_and(|o| o.vertical()) {
+        if board.barred(from, to, self.infantry) {
             return None;
         }
         Some(board.contours(from, to).saturating_add(1))
