@@ -456,3 +456,25 @@ fn with_recoil_blocked_by_any_obstacle_a_stream_destroys_the_recoiling_stand() {
         "{line}"
     );
 }
+
+/// Close Combat: "Add 1 for each friendly stand of the same type that is in an adjacent square." "The
+/// same type" is the stand type the text values ("Regular Infantry", "Irregular Infantry"...): irregulars
+/// beside regulars add nothing. The option `same_type_by_class` counts any friend of the same class
+/// (infantry, cavalry, artillery, machine guns).
+#[test]
+fn the_same_type_is_the_stand_type_or_with_same_type_by_class_the_class() {
+    let battle = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+        .stand("volunteers", "red", "irregular_infantry", "E10", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F9", 180, "weapon = \"hand_held\"");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    let by_type = play.odds(r#"{"type":"close_combat","unit":"redcoats","target":"warriors"}"#);
+    assert_eq!(by_type.dice[0], "2D6+3 for redcoats");
+    let source = battle.source().replace("[board]", "[options]\nsame_type_by_class = true\n\n[board]");
+    let mut play = crate::play::Play::from_source(&source, 1);
+    crate::support::start(&mut play, "red");
+    play.activate("redcoats");
+    let by_class = play.odds(r#"{"type":"close_combat","unit":"redcoats","target":"warriors"}"#);
+    assert_eq!(by_class.dice[0], "2D6+4 for redcoats");
+}

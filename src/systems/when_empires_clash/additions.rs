@@ -2,7 +2,8 @@
 //! the combat panel can list them and a table can strike one it judges otherwise.
 //!
 //! Readings (docs/rules/when-empires-clash.md, Combat): "adjacent" is a king's step (a distance of 1);
-//! "the same type" is the same stand type, a dismounted cavalry stand counting as what it fights as;
+//! "the same type" is the same stand type, a dismounted cavalry stand counting as what it fights as (or the
+//! same class, with `same_type_by_class`);
 //! Pom-Pom guns count as machine guns; "flat, open country" is open ground on no contour; a stand is
 //! "isolated" with no friend within one square of it.
 
@@ -31,6 +32,8 @@ pub struct Field<'a> {
     pub board: &'a Board,
     pub stands: &'a [Combatant<'a>],
     pub tables: &'a Tables,
+    /// "The same type" read as the same class of stand, not the same stand type (`same_type_by_class`).
+    pub same_type_by_class: bool,
 }
 
 impl Field<'_> {
@@ -54,6 +57,13 @@ impl Field<'_> {
 
     fn enemy_shares_square(&self, target: &Combatant) -> bool {
         self.friends_of(target).any(|f| f.square == target.square)
+    }
+
+    /// "A friendly stand of the same type": one that fights as the same stand type, or with
+    /// `same_type_by_class` one of the same class, pom-poms counting with the machine guns.
+    fn same_type(&self, a: &Combatant, b: &Combatant) -> bool {
+        let class = |c: StandClass| if c == StandClass::PomPom { StandClass::MachineGun } else { c };
+        if self.same_type_by_class { class(a.class) == class(b.class) } else { a.fights_as == b.fights_as }
     }
 }
 
@@ -118,7 +128,7 @@ pub fn close_combat(field: &Field, initiator: &Combatant, target: &Combatant) ->
 /// +1 for each friend of the same type next to it, +2 for one of the same type in its square.
 fn support(field: &Field, stand: &Combatant) -> Vec<Addition> {
     let rules = &field.tables.close_combat;
-    let same: Vec<&Combatant> = field.friends_of(stand).filter(|f| f.fights_as == stand.fights_as).collect();
+    let same: Vec<&Combatant> = field.friends_of(stand).filter(|f| field.same_type(f, stand)).collect();
     let beside = same.iter().filter(|f| chebyshev(f.square, stand.square) == 1).count() as i64;
     let mut lines = Vec::new();
     if beside > 0 {

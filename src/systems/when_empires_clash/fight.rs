@@ -196,7 +196,8 @@ pub fn lines(
         }
     }
     let board = ctx.board();
-    let field = Field { board: &board, stands: &combatants, tables: ctx.charts };
+    let same_type_by_class = ctx.option("same_type_by_class");
+    let field = Field { board: &board, stands: &combatants, tables: ctx.charts, same_type_by_class };
     let (a, b) = (&combatants[find(initiator.id())], &combatants[find(target.id())]);
     let mut lines = match kind {
         Kind::Fire => additions::fire(&field, a, b),
