@@ -478,3 +478,25 @@ fn the_same_type_is_the_stand_type_or_with_same_type_by_class_the_class() {
     let by_class = play.odds(r#"{"type":"close_combat","unit":"redcoats","target":"warriors"}"#);
     assert_eq!(by_class.dice[0], "2D6+4 for redcoats");
 }
+
+/// Close Combat: cavalry adds 3 "attacking an isolated Infantry, Artillery, or Machine Gun stand ... in
+/// flat, open country". Read: a stand behind a wall or in entrenchments on its side facing the cavalry is
+/// not in open country: the cavalry adds nothing for it, and takes its 2 off for the wall.
+#[test]
+fn cavalry_adds_nothing_against_an_isolated_stand_behind_a_wall_facing_it() {
+    for kind in ["wall", "entrenchment"] {
+        let board = format!("[[board.obstacles]]\nkind = \"{kind}\"\nbetween = [[\"F8\", \"F9\"]]\n");
+        let battle = Battle::new(&board).stand("lancers", "red", "regular_cavalry", "F9", 0, "").stand(
+            "warriors",
+            "blue",
+            "native_infantry",
+            "F8",
+            180,
+            "weapon = \"hand_held\"",
+        );
+        let mut play = battle.with_initiative("red");
+        play.activate("lancers");
+        let odds = play.odds(r#"{"type":"close_combat","unit":"lancers","target":"warriors"}"#);
+        assert_eq!(odds.dice[0], "2D6+1 for lancers", "behind a {kind}");
+    }
+}

@@ -2,10 +2,10 @@
 //! the combat panel can list them and a table can strike one it judges otherwise.
 //!
 //! Readings (docs/rules/when-empires-clash.md, Combat): "adjacent" is a king's step (a distance of 1);
-//! "the same type" is the same stand type, a dismounted cavalry stand counting as what it fights as (or the
-//! same class, with `same_type_by_class`);
-//! Pom-Pom guns count as machine guns; "flat, open country" is open ground on no contour; a stand is
-//! "isolated" with no friend within one square of it.
+//! "the same type" is the same stand type, a dismounted cavalry stand counting as what it fights as (the same
+//! class with `same_type_by_class`); Pom-Pom guns count as machine guns; "flat, open country" is open ground
+//! on no contour, not behind a wall or in entrenchments facing the attacker; a stand is "isolated" with no
+//! friend within one square of it.
 
 use super::board::{Aspect, Board, Facing, Ground, aspect};
 use super::tables::{StandClass, Tables};
@@ -110,7 +110,7 @@ pub fn close_combat(field: &Field, initiator: &Combatant, target: &Combatant) ->
             target.class,
             StandClass::Infantry | StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom
         )
-        && isolated(field, target)
+        && isolated_in_open(field, target, initiator)
     {
         mine.push(("cavalry against an isolated stand in open country".into(), rules.cavalry_against_isolated_in_open));
     }
@@ -141,10 +141,13 @@ fn support(field: &Field, stand: &Combatant) -> Vec<Addition> {
     lines
 }
 
-/// "Separated from friendly stands by at least one empty square", in "flat, open country".
-fn isolated(field: &Field, target: &Combatant) -> bool {
+/// "Separated from friendly stands by at least one empty square", in "flat, open country": a stand behind a
+/// wall or in entrenchments on its side facing the attacker is not in open country against it.
+fn isolated_in_open(field: &Field, target: &Combatant, attacker: &Combatant) -> bool {
+    let board = field.board;
     let alone = field.friends_of(target).all(|f| chebyshev(f.square, target.square) >= 2);
-    alone && field.board.ground(target.square) == Ground::Open && field.board.level(target.square) == 0
+    let open = board.ground(target.square) == Ground::Open && board.level(target.square) == 0;
+    alone && open && board.cover_against(target.square, attacker.square).is_none()
 }
 
 /// The target's cover against this attacker: a wall or entrenchment on its side, or (fire only) a wood.
