@@ -332,3 +332,30 @@ fn a_gun_is_not_unlimbered_into_a_square_next_to_an_enemy() {
     assert_eq!(offer.pick.expect("squares to pick").from, ["E9", "F9"]);
     assert_eq!(play.ok(r#"{"type":"unlimber","unit":"wagon","to":"F9"}"#), "wagon unlimbers gun into F9");
 }
+
+/// Movement: "Only Infantry may move off-road through woods or can cross vertical obstacles". A Command
+/// stand on foot is its Commander with one or two infantry figures (Stands): it moves as infantry. A mounted
+/// one, with a cavalry figure, moves as cavalry.
+#[test]
+fn a_command_stand_on_foot_moves_as_infantry_and_a_mounted_one_as_cavalry() {
+    let wall: Vec<String> = "ABCDEFGHIJKL".chars().map(|c| format!("[\"{c}6\", \"{c}5\"]")).collect();
+    let board = format!("woods = [\"F9\"]\n[[board.obstacles]]\nkind = \"wall\"\nbetween = [{}]\n", wall.join(", "));
+    let board = board.as_str();
+    for (kind, may) in [("command_on_foot", true), ("command_mounted", false)] {
+        let battle = Battle::new(board)
+            .stand("hq", "red", kind, "F10", 0, "")
+            .stand("guides", "red", "regular_infantry", "H10", 0, "")
+            .stand("far-off", "blue", "native_infantry", "A1", 180, "");
+        let mut play = battle.with_initiative("red");
+        play.activate("hq");
+        let into_woods = play.try_act(r#"{"type":"move_to","unit":"hq","to":"F9"}"#);
+        assert_eq!(into_woods.is_ok(), may, "{kind} into the woods: {into_woods:?}");
+        let battle = Battle::new(board)
+            .stand("hq", "red", kind, "H6", 0, "")
+            .stand("far-off", "blue", "native_infantry", "A1", 180, "");
+        let mut play = battle.with_initiative("red");
+        play.activate("hq");
+        let over_the_wall = play.try_act(r#"{"type":"move_to","unit":"hq","to":"H5"}"#);
+        assert_eq!(over_the_wall.is_ok(), may, "{kind} over the wall: {over_the_wall:?}");
+    }
+}

@@ -91,8 +91,10 @@ impl Stand<'_> {
         !self.unit.flags.contains(&MOVED) || self.unit.flags.contains(&RECOILED)
     }
 
+    /// "Only Infantry may move off-road through woods or can cross vertical obstacles": infantry, cavalry on
+    /// foot (it fights as infantry) and a Command stand on foot move so.
     pub fn infantry(&self) -> bool {
-        self.class == StandClass::Infantry
+        self.kind.moves_as.unwrap_or(self.class) == StandClass::Infantry
     }
 
     pub fn large(&self) -> bool {

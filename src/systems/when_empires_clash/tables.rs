@@ -105,6 +105,10 @@ pub struct StandType {
     /// Cavalry fighting on foot moves this many squares.
     #[serde(default)]
     pub dismounted_move: Option<u32>,
+    /// The class whose ground and obstacles it moves over, where it is not its own: a Command stand on foot
+    /// (its Commander with infantry figures) moves as infantry, a mounted one as cavalry.
+    #[serde(default)]
+    pub moves_as: Option<StandClass>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
