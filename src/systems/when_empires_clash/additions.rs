@@ -67,10 +67,6 @@ impl Field<'_> {
     }
 }
 
-fn is_gun(class: StandClass) -> bool {
-    matches!(class, StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom)
-}
-
 fn side_on(attacker: &Combatant, target: &Combatant) -> bool {
     aspect(target.square, target.facing, attacker.square) != Aspect::Front
 }
@@ -82,7 +78,7 @@ pub fn fire(field: &Field, firer: &Combatant, target: &Combatant) -> [Vec<Additi
     if side_on(firer, target) {
         mine.push(("on the enemy's flank or rear".into(), rules.flank_or_rear));
     }
-    if is_gun(firer.class) && field.enemy_shares_square(target) {
+    if firer.class.is_gun() && field.enemy_shares_square(target) {
         mine.push(("gun firing at a shared square".into(), rules.gun_at_shared_square));
     }
     if firer.class == StandClass::Cavalry && firer.moved_first {
@@ -99,7 +95,7 @@ pub fn close_combat(field: &Field, initiator: &Combatant, target: &Combatant) ->
     let rules = &field.tables.close_combat;
     let mut mine = field.own(initiator);
     mine.extend(support(field, initiator));
-    if is_gun(initiator.class) {
+    if initiator.class.is_gun() {
         mine.push(("gun initiating".into(), rules.gun_initiating));
     }
     if side_on(initiator, target) {

@@ -82,6 +82,13 @@ pub enum StandClass {
     Command,
 }
 
+impl StandClass {
+    /// Artillery, machine guns and pom-poms: the text's guns.
+    pub fn is_gun(self) -> bool {
+        matches!(self, StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Grade {
