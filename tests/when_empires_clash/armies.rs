@@ -182,3 +182,17 @@ fn a_one_off_commander_is_rated_by_one_d6() {
     assert_eq!((rating(3), rating(5)), (Some(("Average", 2)), Some(("Average", 2))));
     assert_eq!((rating(1), rating(2)), (Some(("Poor", 1)), Some(("Poor", 1))));
 }
+
+/// The Gordon Relief Expedition's "2 stands of British Transport (Pack camels)" are pack animals: read as
+/// Pack Transport (1 point each, 30 mm deep), as the Reconquest of the Sudan's "British Pack Transport (Pack
+/// camels)", and the list says so.
+#[test]
+fn the_gordon_relief_pack_camels_are_pack_transport_and_the_list_says_so() {
+    let file = armies_dir().join("gordon-relief--anglo-egyptian.toml");
+    let source = std::fs::read_to_string(&file).unwrap();
+    let list = army::read("gordon-relief--anglo-egyptian.toml", &source).unwrap();
+    let camels = list.stands.iter().find(|l| l.notes == "Pack camels").expect("the pack camels' line");
+    assert_eq!((camels.kind.get_ref().as_str(), camels.count, camels.printed_points), ("pack_transport", 2, 2));
+    let notes: Vec<String> = check(&source).into_iter().filter(|f| !f.breaks).map(|f| f.message).collect();
+    assert!(notes.iter().any(|n| n.contains("read as Pack Transport")), "{notes:?}");
+}

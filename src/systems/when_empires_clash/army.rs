@@ -62,7 +62,7 @@ pub struct Line {
     pub printed_points: u32,
     #[serde(default)]
     pub notes: String,
-    /// Why the list departs from the printed line, quoting it.
+    /// Why the list departs from the printed line (its count or its stand type), quoting it.
     #[serde(default)]
     pub correction: Option<String>,
 }
@@ -202,7 +202,7 @@ pub fn check(tables: &Tables, list: &ArmyList, source: &str) -> Vec<Finding> {
             breaks(None, format!("the alternative brings {incoming} points for the {out} it replaces"));
         }
     }
-    for line in list.stands.iter().filter(|l| l.printed_count.is_some()) {
+    for line in list.stands.iter().filter(|l| l.printed_count.is_some() || l.correction.is_some()) {
         found.push(Finding {
             breaks: false,
             line: at(line.name.span().start),
