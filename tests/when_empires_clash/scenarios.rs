@@ -156,3 +156,21 @@ fn a_side_without_its_command_stand_is_refused_at_its_line() {
         "{error}"
     );
 }
+
+/// Armies: "Each side's army must have a Command stand (i.e. the stand with the Commander on it)": one
+/// Commander, so a side with a second Command stand is refused at that stand's line.
+#[test]
+fn a_side_with_two_command_stands_is_refused_at_the_second() {
+    let source = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "")
+        .stand("hq", "red", "command_on_foot", "A12", 0, "")
+        .stand("second-hq", "red", "command_mounted", "B12", 0, "")
+        .source();
+    let error = parse("battle.toml", &source).expect_err("two Command stands").to_string();
+    let second = source.lines().position(|l| l == "square = \"B12\"").expect("the second's square") + 1;
+    assert!(error.starts_with(&format!("battle.toml, line {second}")), "{error}");
+    assert!(
+        error.contains("Red's army has a second Command stand, second-hq: an army has one Command stand, the stand with the Commander on it"),
+        "{error}"
+    );
+}
