@@ -109,7 +109,8 @@ fn the_battle_ends_after_the_twelfth_turn_with_the_level_of_victory() {
 fn a_concession_ends_the_battle_and_the_remaining_values_name_the_winner() {
     let mut play = two_stands().with_initiative("red");
     let line = play.ok(r#"{"type":"concede","side":"blue"}"#);
-    assert_eq!(line, "Blue conceded the battle. Red win a Marginal victory (5 against 4)");
+    assert_eq!(line, "Blue concede the battle: the battle is over. Red win a Marginal victory (5 against 4)");
+    assert!(line.ends_with(&play.result().unwrap().verdict), "the entry gives the verdict in its own words");
     assert_eq!(play.own_view()["result"], "Red win a Marginal victory (5 against 4)");
     play.refused(r#"{"type":"activate","unit":"redcoats"}"#);
     assert!(play.changes::<WhenEmpiresClash>().len() == 1);
@@ -139,7 +140,8 @@ fn with_concession_is_defeat_the_side_that_concedes_loses_whatever_the_values() 
     let mut play = crate::play::Play::from_source(&source, 1);
     start(&mut play, "red");
     let line = play.ok(r#"{"type":"concede","side":"red"}"#);
-    assert_eq!(line, "Red conceded the battle. Blue win a Marginal victory by concession (4 against 5)");
+    assert_eq!(line, "Red concede the battle: the battle is over. Blue win a Marginal victory by concession (4 against 5)");
+    assert!(line.ends_with(&play.result().unwrap().verdict), "the entry gives the verdict in its own words");
 }
 
 /// The Command stand's value is added to the activations while it stands; once it is destroyed there is

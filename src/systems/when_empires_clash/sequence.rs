@@ -183,7 +183,7 @@ pub fn concede(ctx: &Ctx, side: &str) -> Result<Outcome, GameError> {
     let why = format!("{} conceded", side.name);
     let ended = Turn { ended: Some(why.clone()), conceded: Some(side.id.clone()), ..ctx.turn.clone() };
     let result = result_words(&Ctx { turn: &ended, ..*ctx }).unwrap_or_default();
-    let summary = format!("{why} the battle. {result}");
+    let summary = format!("{} concede the battle: the battle is over. {result}", side.name);
     let effects = vec![Change::Ended { why, conceded: Some(side.id.clone()) }.effect()];
     Ok(Outcome::Resolved { summary, rolls: vec![], effects })
 }
