@@ -174,3 +174,20 @@ fn a_side_with_two_command_stands_is_refused_at_the_second() {
         "{error}"
     );
 }
+
+/// The Battlefield's hills: a stand's place in the table view names its ground and, on a hill, its contour
+/// level ("open, hill level 2"), as `game show` prints it.
+#[test]
+fn a_stand_on_a_hill_is_shown_on_its_ground_at_its_hill_level() {
+    let hill = "woods = [\"G10\"]\n[[board.hills]]\nsquares = [\"F10\", \"G10\"]\nlevel = 1\n\n[[board.hills]]\nsquares = [\"F10\"]\nlevel = 2\n";
+    let play = Battle::new(hill)
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "")
+        .stand("rifles", "red", "regular_infantry", "G10", 0, "")
+        .stand("warriors", "blue", "native_infantry", "F2", 180, "")
+        .play();
+    let view = sandtable::api::GameView::of(1, "conformance", &play.game);
+    let cover = |id: &str| view.units.iter().find(|u| u.id == id).unwrap().rules.cover.clone().unwrap();
+    assert_eq!(cover("redcoats"), "open, hill level 2");
+    assert_eq!(cover("rifles"), "woods, hill level 1");
+    assert_eq!(cover("warriors"), "open");
+}
