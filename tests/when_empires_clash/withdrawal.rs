@@ -219,3 +219,17 @@ fn a_towed_gun_or_its_transport_recorded_lost_by_hand_ends_the_tow() {
     assert!(towing(&play).is_empty(), "{:?}", towing(&play));
     assert_eq!(play.square("gun"), "H4", "the gun stays where it stood, a stand of its own");
 }
+
+/// Victory: a withdrawing army's stand leaves from its own baseline; elsewhere the refusal names the row it
+/// may leave from as the grid names it.
+#[test]
+fn a_stand_may_leave_only_from_its_own_baseline_row() {
+    let mut play = thin_blue_line().with_initiative("red");
+    play.activate("redcoats");
+    play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[6,6,1]}"#);
+    play.ok(r#"{"type":"end_activations"}"#);
+    play.ok(r#"{"type":"throw_activations","dice":[6]}"#);
+    play.activate("spears");
+    let refused = play.refused(r#"{"type":"leave_table","unit":"spears"}"#);
+    assert_eq!(refused.message, "spears may leave only from its own baseline row (row 1); it is in C2");
+}

@@ -430,12 +430,26 @@ pub fn unlimber(ctx: &Ctx, unit: &str, to: &str) -> Result<Outcome, GameError> {
 
 /// Whether the square is on the side's baseline: the row or column along its own edge.
 pub fn on_baseline(ctx: &Ctx, side: &str, square: Square) -> bool {
+    let (along, line) = baseline(ctx, side);
+    if along { square.row == line } else { square.col == line }
+}
+
+/// The side's baseline as the grid names it: "row (row 12)", "column (column A)".
+fn baseline_words(ctx: &Ctx, side: &str) -> String {
+    match baseline(ctx, side) {
+        (true, row) => format!("row (row {})", row + 1),
+        (false, col) => format!("column (column {})", notation::column(col)),
+    }
+}
+
+/// The line of squares along the side's own edge: whether it is a row (else a column), and which.
+fn baseline(ctx: &Ctx, side: &str) -> (bool, i32) {
     let (cols, rows) = ctx.setup.scenario.board.size();
     match ctx.toward_baseline(side) {
-        Facing::North => square.row == 0,
-        Facing::South => square.row + 1 == rows as i32,
-        Facing::West => square.col == 0,
-        Facing::East => square.col + 1 == cols as i32,
+        Facing::North => (true, 0),
+        Facing::South => (true, rows as i32 - 1),
+        Facing::West => (false, 0),
+        Facing::East => (false, cols as i32 - 1),
     }
 }
 
@@ -448,7 +462,15 @@ pub fn leave_table(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
         ));
     }
     if !on_baseline(ctx, stand.side(), stand.square) {
-        return Err(refuse(format!("{} leaves from its own baseline; it is in {}", stand.name(), stand.at()), VICTORY));
+        return Err(refuse(
+            format!(
+                "{} may leave only from its own baseline {}; it is in {}",
+                stand.name(),
+                baseline_words(ctx, stand.side()),
+                stand.at()
+            ),
+            VICTORY,
+        ));
     }
     let mut effects = vec![Effect::Flag { unit: unit.to_string(), flag: WITHDRAWN, on: true }];
     let mut gone = vec![unit];
