@@ -359,3 +359,22 @@ fn a_command_stand_on_foot_moves_as_infantry_and_a_mounted_one_as_cavalry() {
         assert_eq!(over_the_wall.is_ok(), may, "{kind} over the wall: {over_the_wall:?}");
     }
 }
+
+/// Transport Stands: "Artillery stands that are being towed by Transport stands may not take part in Fire
+/// Combat or Close Combat for the duration of a turn during which they are being towed." A gun towed and
+/// unlimbered this turn has moved with its Transport: it is not activated on its own that turn.
+#[test]
+fn a_gun_towed_this_turn_is_not_activated_on_its_own_that_turn() {
+    let battle = Battle::new("")
+        .stand("wagon", "red", "transport", "F9", 0, "")
+        .stand("gun", "red", "field_artillery", "F10", 0, "weapon = \"rifled_field\"")
+        .stand("warriors", "blue", "native_infantry", "K3", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("wagon");
+    play.ok(r#"{"type":"limber","unit":"wagon","gun":"gun"}"#);
+    play.move_to("wagon", "F7");
+    play.ok(r#"{"type":"unlimber","unit":"wagon","to":"F8"}"#);
+    let refused = play.refused(r#"{"type":"activate","unit":"gun"}"#);
+    assert_eq!(refused.message, "gun has been towed this turn: it has moved with its Transport, and takes no part in combat this turn");
+    assert_eq!(refused.rule.as_deref(), Some("When Empires Clash!, Transport Stands"));
+}

@@ -4,7 +4,7 @@
 //! or has withdrawn entirely.
 
 use super::context::{ACTIVATION, Ctx, SEQUENCE, Stand, VICTORY};
-use super::markers::{ACTIVATED, MOVED, OF_THE_TURN, WITHDRAWN};
+use super::markers::{ACTIVATED, MOVED, OF_THE_TURN, TOWED, WITHDRAWN};
 use super::turn::{Change, Turn, TurnStep};
 use crate::dice::{DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
@@ -92,8 +92,9 @@ pub fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a Unit
     })
 }
 
+/// Limbered to a Transport now, or towed earlier this turn: a gun that has moved with its Transport.
 fn towed(ctx: &Ctx, unit: &Unit) -> bool {
-    ctx.turn.towing.values().any(|gun| *gun == unit.id)
+    unit.flags.contains(&TOWED) || ctx.turn.towing.values().any(|gun| *gun == unit.id)
 }
 
 pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
@@ -111,6 +112,17 @@ pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     if let Some(transport) = stand.towed_by {
         return Err(refuse(
             format!("{} is limbered to {}: it moves with it", stand.name(), ctx.name_of(transport)),
+            super::context::TRANSPORT,
+        ));
+    }
+    // "Artillery stands that are being towed ... may not take part in Fire Combat or Close Combat for the
+    // duration of a turn during which they are being towed", and it has moved with its Transport.
+    if stand.unit.flags.contains(&TOWED) {
+        return Err(refuse(
+            format!(
+                "{} has been towed this turn: it has moved with its Transport, and takes no part in combat this turn",
+                stand.name()
+            ),
             super::context::TRANSPORT,
         ));
     }
