@@ -378,3 +378,18 @@ fn a_gun_towed_this_turn_is_not_activated_on_its_own_that_turn() {
     assert_eq!(refused.message, "gun has been towed this turn: it has moved with its Transport, and takes no part in combat this turn");
     assert_eq!(refused.rule.as_deref(), Some("When Empires Clash!, Transport Stands"));
 }
+
+/// Movement: "Cavalry that are mounting or dismounting cannot move during the turn during which [they]
+/// mount or dismount": one change a turn, so a stand that has dismounted does not mount again that turn.
+#[test]
+fn cavalry_mounts_or_dismounts_once_a_turn() {
+    let battle = Battle::new("")
+        .stand("yeomanry", "red", "regular_cavalry", "F10", 0, "dismounts_as = \"regular_infantry\"")
+        .stand("warriors", "blue", "native_infantry", "F3", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("yeomanry");
+    play.ok(r#"{"type":"dismount","unit":"yeomanry"}"#);
+    let again = play.refused(r#"{"type":"mount","unit":"yeomanry"}"#);
+    assert_eq!(again.message, "yeomanry has dismounted this turn: cavalry mounts or dismounts once a turn");
+    assert_eq!(again.rule.as_deref(), Some("When Empires Clash!, Movement"));
+}

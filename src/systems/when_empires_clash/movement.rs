@@ -324,6 +324,14 @@ pub fn mount(ctx: &Ctx, unit: &str, mounting: bool) -> Result<Outcome, GameError
         let now = if mounting { "mounted" } else { "on foot" };
         return Err(refuse(format!("{} is already {now}", stand.name()), MOVEMENT));
     }
+    if stand.unit.flags.contains(&MOUNTING) {
+        // "Cavalry that are mounting or dismounting cannot move during the turn": one change a turn.
+        let did = if stand.dismounted { "dismounted" } else { "mounted" };
+        return Err(refuse(
+            format!("{} has {did} this turn: cavalry mounts or dismounts once a turn", stand.name()),
+            MOVEMENT,
+        ));
+    }
     if stand.unit.flags.contains(&MOVED) {
         return Err(refuse(
             format!("{} has moved: cavalry mounts or dismounts instead of moving", stand.name()),
