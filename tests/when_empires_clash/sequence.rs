@@ -158,3 +158,21 @@ fn a_side_whose_command_stand_is_destroyed_adds_no_commander_to_its_activations(
     play.ok(r#"{"type":"end_activations"}"#);
     assert_eq!(play.ok(r#"{"type":"throw_activations","dice":[5]}"#), "Blue throw 5 + commander 0: 5 activations");
 }
+
+/// Turn Sequence: the odds of a throw are given only when the throw is due, and refused as the throw itself
+/// would be: no activations before a side has the turn or once it has thrown, no initiative once thrown.
+#[test]
+fn the_odds_of_a_throw_not_due_are_refused_as_the_throw_would_be() {
+    let mut play = two_stands().play();
+    let early = play.try_odds(r#"{"type":"throw_activations"}"#).unwrap_err();
+    let refused = play.refused(r#"{"type":"throw_activations"}"#);
+    assert_eq!(early.to_string(), sandtable::game::GameError::Refused(refused).to_string());
+    play.ok(r#"{"type":"initiative","dice":[1,1,12]}"#);
+    let again = play.try_odds(r#"{"type":"initiative"}"#).unwrap_err();
+    assert!(again.to_string().contains("the initiative for turn 1 has been thrown"), "{again}");
+    play.ok(r#"{"type":"take_initiative","side":"blue"}"#);
+    play.odds(r#"{"type":"throw_activations"}"#);
+    play.ok(r#"{"type":"throw_activations","dice":[1]}"#);
+    let thrown = play.try_odds(r#"{"type":"throw_activations"}"#).unwrap_err();
+    assert!(thrown.to_string().contains("a side throws for its activations when its part of the turn begins"), "{thrown}");
+}

@@ -23,7 +23,9 @@ pub fn not_over(ctx: &Ctx) -> Result<(), GameError> {
     }
 }
 
-pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+/// The initiative is thrown by two sides at the beginning of each turn, while the battle lasts: refused
+/// otherwise, for the throw and for its odds alike.
+pub fn initiative_due(ctx: &Ctx) -> Result<(), GameError> {
     not_over(ctx)?;
     let sides = &ctx.scenario.sides;
     if sides.len() != 2 {
@@ -32,6 +34,22 @@ pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<
     if ctx.turn.step != TurnStep::Initiative {
         return Err(refuse(format!("the initiative for turn {} has been thrown", ctx.state.turn), SEQUENCE));
     }
+    Ok(())
+}
+
+/// The side whose throw for its activations is due: its part of the turn has begun and it has not thrown.
+/// Refused otherwise, for the throw and for its odds alike.
+pub fn activations_due<'a>(ctx: &Ctx<'a>) -> Result<&'a str, GameError> {
+    not_over(ctx)?;
+    match &ctx.turn.step {
+        TurnStep::Activating { side, left: None, .. } => Ok(side),
+        _ => Err(refuse("a side throws for its activations when its part of the turn begins", SEQUENCE)),
+    }
+}
+
+pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    initiative_due(ctx)?;
+    let sides = &ctx.scenario.sides;
     let exprs = [ctx.dice_of(&sides[0].id), ctx.dice_of(&sides[1].id)];
     let mut feed = DiceFeed::new(dice, rng);
     let thrower = |i: usize| Thrower { name: &sides[i].name, dice: &exprs[i], bonus: 0 };
@@ -71,10 +89,7 @@ pub fn take_initiative(ctx: &Ctx, side: &str) -> Result<Outcome, GameError> {
 }
 
 pub fn throw_activations(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
-    not_over(ctx)?;
-    let TurnStep::Activating { side, left: None, .. } = &ctx.turn.step else {
-        return Err(refuse("a side throws for its activations when its part of the turn begins", SEQUENCE));
-    };
+    let side = activations_due(ctx)?;
     let mut feed = DiceFeed::new(dice, rng);
     let roll = feed.roll(&ctx.dice_of(side), &format!("{} activations", ctx.side(side).name))?;
     feed.finish()?;
