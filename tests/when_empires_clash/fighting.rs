@@ -106,6 +106,62 @@ fn a_recoil_blocked_by_a_friend_in_the_same_square_destroys_the_stand() {
     assert_eq!(play.alive("warriors"), 0);
 }
 
+/// Stands that are Forced to Recoil: destroyed if "prevented from doing so ... because of an obstacle".
+/// Read (the docs, Recoil): an obstacle prevents a recoil only where the stand may not cross it as it moves,
+/// so infantry beaten back over a stream crosses it, and cavalry beaten back onto a wall is destroyed. The
+/// odds before the throw follow: the infantry's recoil is not counted as a loss.
+#[test]
+fn a_recoil_crosses_an_obstacle_the_stand_may_cross_and_one_it_may_not_destroys_it() {
+    let across = |kind: &str| {
+        format!("[[board.obstacles]]\nkind = \"{kind}\"\nbetween = [[\"E7\", \"E6\"], [\"F7\", \"F6\"], [\"G7\", \"G6\"]]\n")
+    };
+    let battle = Battle::new(&across("stream"))
+        .stand("redcoats", "red", "regular_infantry", "F9", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F7", 180, "weapon = \"hand_held\"");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    let odds = play.odds(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);
+    let labels: Vec<&str> = odds.lines.iter().map(|l| l.label.as_str()).collect();
+    assert_eq!(labels, ["ineffective", "warriors recoils", "warriors is destroyed"]);
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[3,3,3]}"#);
+    assert!(line.ends_with("warriors recoils F7 -> F6"), "{line}");
+
+    let battle = Battle::new(&across("wall"))
+        .stand("redcoats", "red", "regular_infantry", "F9", 0, "weapon = \"magazine_rifle\"")
+        .stand("horse", "blue", "native_cavalry", "F7", 180, "weapon = \"hand_held\"");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"horse","dice":[3,3,3]}"#);
+    assert!(
+        line.contains("horse must recoil and is destroyed: no square clear of the enemy can be reached behind it"),
+        "{line}"
+    );
+}
+
+/// The option `recoil_blocked_by_any_obstacle` reads "because of an obstacle" as any obstacle: infantry
+/// beaten back onto a stream is destroyed, and the odds count that recoil as the stand lost.
+#[test]
+fn with_recoil_blocked_by_any_obstacle_a_stream_destroys_the_recoiling_stand() {
+    let stream =
+        "[[board.obstacles]]\nkind = \"stream\"\nbetween = [[\"E7\", \"E6\"], [\"F7\", \"F6\"], [\"G7\", \"G6\"]]\n";
+    let source = Battle::new(stream)
+        .stand("redcoats", "red", "regular_infantry", "F9", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F7", 180, "weapon = \"hand_held\"")
+        .source()
+        .replace("[board]", "[options]\nrecoil_blocked_by_any_obstacle = true\n\n[board]");
+    let mut play = crate::play::Play::from_source(&source, 1);
+    crate::support::start(&mut play, "red");
+    play.activate("redcoats");
+    let odds = play.odds(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);
+    assert_eq!(odds.lines[3].label, "warriors is lost in all");
+    assert!((odds.lines[3].p - (odds.lines[1].p + odds.lines[2].p)).abs() < 1e-12);
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[3,3,3]}"#);
+    assert!(
+        line.contains("warriors must recoil and is destroyed: no square clear of the enemy can be reached behind it"),
+        "{line}"
+    );
+}
+
 #[test]
 fn every_addition_is_listed_and_the_table_may_strike_one_or_add_its_own() {
     let board = "woods = [\"F8\"]";
@@ -399,62 +455,6 @@ fn a_close_combat_whose_beaten_initiator_was_its_sides_last_stand_ends_the_battl
         "{line}"
     );
     assert_eq!(play.own_view()["ended"], "Red have no stand left on the battlefield");
-}
-
-/// Stands that are Forced to Recoil: destroyed if "prevented from doing so ... because of an obstacle".
-/// Read (the docs, Recoil): an obstacle prevents a recoil only where the stand may not cross it as it moves,
-/// so infantry beaten back over a stream crosses it, and cavalry beaten back onto a wall is destroyed. The
-/// odds before the throw follow: the infantry's recoil is not counted as a loss.
-#[test]
-fn a_recoil_crosses_an_obstacle_the_stand_may_cross_and_one_it_may_not_destroys_it() {
-    let across = |kind: &str| {
-        format!("[[board.obstacles]]\nkind = \"{kind}\"\nbetween = [[\"E7\", \"E6\"], [\"F7\", \"F6\"], [\"G7\", \"G6\"]]\n")
-    };
-    let battle = Battle::new(&across("stream"))
-        .stand("redcoats", "red", "regular_infantry", "F9", 0, "weapon = \"magazine_rifle\"")
-        .stand("warriors", "blue", "native_infantry", "F7", 180, "weapon = \"hand_held\"");
-    let mut play = battle.with_initiative("red");
-    play.activate("redcoats");
-    let odds = play.odds(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);
-    let labels: Vec<&str> = odds.lines.iter().map(|l| l.label.as_str()).collect();
-    assert_eq!(labels, ["ineffective", "warriors recoils", "warriors is destroyed"]);
-    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[3,3,3]}"#);
-    assert!(line.ends_with("warriors recoils F7 -> F6"), "{line}");
-
-    let battle = Battle::new(&across("wall"))
-        .stand("redcoats", "red", "regular_infantry", "F9", 0, "weapon = \"magazine_rifle\"")
-        .stand("horse", "blue", "native_cavalry", "F7", 180, "weapon = \"hand_held\"");
-    let mut play = battle.with_initiative("red");
-    play.activate("redcoats");
-    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"horse","dice":[3,3,3]}"#);
-    assert!(
-        line.contains("horse must recoil and is destroyed: no square clear of the enemy can be reached behind it"),
-        "{line}"
-    );
-}
-
-/// The option `recoil_blocked_by_any_obstacle` reads "because of an obstacle" as any obstacle: infantry
-/// beaten back onto a stream is destroyed, and the odds count that recoil as the stand lost.
-#[test]
-fn with_recoil_blocked_by_any_obstacle_a_stream_destroys_the_recoiling_stand() {
-    let stream =
-        "[[board.obstacles]]\nkind = \"stream\"\nbetween = [[\"E7\", \"E6\"], [\"F7\", \"F6\"], [\"G7\", \"G6\"]]\n";
-    let source = Battle::new(stream)
-        .stand("redcoats", "red", "regular_infantry", "F9", 0, "weapon = \"magazine_rifle\"")
-        .stand("warriors", "blue", "native_infantry", "F7", 180, "weapon = \"hand_held\"")
-        .source()
-        .replace("[board]", "[options]\nrecoil_blocked_by_any_obstacle = true\n\n[board]");
-    let mut play = crate::play::Play::from_source(&source, 1);
-    crate::support::start(&mut play, "red");
-    play.activate("redcoats");
-    let odds = play.odds(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);
-    assert_eq!(odds.lines[3].label, "warriors is lost in all");
-    assert!((odds.lines[3].p - (odds.lines[1].p + odds.lines[2].p)).abs() < 1e-12);
-    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[3,3,3]}"#);
-    assert!(
-        line.contains("warriors must recoil and is destroyed: no square clear of the enemy can be reached behind it"),
-        "{line}"
-    );
 }
 
 /// Close Combat: "Add 1 for each friendly stand of the same type that is in an adjacent square." "The
