@@ -113,7 +113,9 @@ fn a_recoil_blocked_by_a_friend_in_the_same_square_destroys_the_stand() {
 #[test]
 fn a_recoil_crosses_an_obstacle_the_stand_may_cross_and_one_it_may_not_destroys_it() {
     let across = |kind: &str| {
-        format!("[[board.obstacles]]\nkind = \"{kind}\"\nbetween = [[\"E7\", \"E6\"], [\"F7\", \"F6\"], [\"G7\", \"G6\"]]\n")
+        format!(
+            "[[board.obstacles]]\nkind = \"{kind}\"\nbetween = [[\"E7\", \"E6\"], [\"F7\", \"F6\"], [\"G7\", \"G6\"]]\n"
+        )
     };
     let battle = Battle::new(&across("stream"))
         .stand("redcoats", "red", "regular_infantry", "F9", 0, "weapon = \"magazine_rifle\"")

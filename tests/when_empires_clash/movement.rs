@@ -326,7 +326,10 @@ fn a_gun_is_not_unlimbered_into_a_square_next_to_an_enemy() {
     let mut play = battle.with_initiative("red");
     play.activate("wagon");
     let refused = play.refused(r#"{"type":"unlimber","unit":"wagon","to":"G9"}"#);
-    assert_eq!(refused.message, "G9 is next to an enemy stand: artillery never moves next to one, so gun is not unlimbered there");
+    assert_eq!(
+        refused.message,
+        "G9 is next to an enemy stand: artillery never moves next to one, so gun is not unlimbered there"
+    );
     assert_eq!(refused.rule.as_deref(), Some("When Empires Clash!, Movement"));
     let offer = play.offer("wagon", "unlimber");
     assert_eq!(offer.pick.expect("squares to pick").from, ["E9", "F9"]);
@@ -350,9 +353,14 @@ fn a_command_stand_on_foot_moves_as_infantry_and_a_mounted_one_as_cavalry() {
         play.activate("hq");
         let into_woods = play.try_act(r#"{"type":"move_to","unit":"hq","to":"F9"}"#);
         assert_eq!(into_woods.is_ok(), may, "{kind} into the woods: {into_woods:?}");
-        let battle = Battle::new(board)
-            .stand("hq", "red", kind, "H6", 0, "")
-            .stand("far-off", "blue", "native_infantry", "A1", 180, "");
+        let battle = Battle::new(board).stand("hq", "red", kind, "H6", 0, "").stand(
+            "far-off",
+            "blue",
+            "native_infantry",
+            "A1",
+            180,
+            "",
+        );
         let mut play = battle.with_initiative("red");
         play.activate("hq");
         let over_the_wall = play.try_act(r#"{"type":"move_to","unit":"hq","to":"H5"}"#);
@@ -375,7 +383,10 @@ fn a_gun_towed_this_turn_is_not_activated_on_its_own_that_turn() {
     play.move_to("wagon", "F7");
     play.ok(r#"{"type":"unlimber","unit":"wagon","to":"F8"}"#);
     let refused = play.refused(r#"{"type":"activate","unit":"gun"}"#);
-    assert_eq!(refused.message, "gun has been towed this turn: it has moved with its Transport, and takes no part in combat this turn");
+    assert_eq!(
+        refused.message,
+        "gun has been towed this turn: it has moved with its Transport, and takes no part in combat this turn"
+    );
     assert_eq!(refused.rule.as_deref(), Some("When Empires Clash!, Transport Stands"));
 }
 

@@ -345,8 +345,9 @@ fn a_one_off_deployment_puts_infantry_in_front_then_cavalry_then_guns_and_no_gun
     let side = 50.0 / 25.4;
     for seed in 0..12 {
         let mut rng = GameRng::for_event(seed, 0);
-        let text = one_off::scenario(tables, armies_of(&british, &zulus), &throws, &one_off::Plan::default(), rng.inner())
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let text =
+            one_off::scenario(tables, armies_of(&british, &zulus), &throws, &one_off::Plan::default(), rng.inner())
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let scenario = parse("one-off.toml", &text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
         let square = |u: &sandtable::roster::Unit| {
             let p = u.figures[0].pos;
@@ -372,17 +373,27 @@ fn a_one_off_deployment_puts_infantry_in_front_then_cavalry_then_guns_and_no_gun
                 let rows = |t| stands.iter().filter(|u| tier(u) == Some(t)).map(|u| inward(u)).collect::<Vec<_>>();
                 let (ahead, back) = (rows(front), rows(behind));
                 if let (Some(nearest), Some(furthest)) = (ahead.iter().min(), back.iter().max()) {
-                    assert!(nearest > furthest, "seed {seed}, {army}: tier {front} {ahead:?} before tier {behind} {back:?}\n{text}");
+                    assert!(
+                        nearest > furthest,
+                        "seed {seed}, {army}: tier {front} {ahead:?} before tier {behind} {back:?}\n{text}"
+                    );
                 }
             }
         }
-        for gun in scenario.units.iter().filter(|u| {
-            matches!(class(u), StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom)
-        }) {
+        for gun in scenario
+            .units
+            .iter()
+            .filter(|u| matches!(class(u), StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom))
+        {
             let (gc, gr) = square(gun);
             for enemy in scenario.units.iter().filter(|u| u.side != gun.side) {
                 let (ec, er) = square(enemy);
-                assert!((gc - ec).abs().max((gr - er).abs()) > 1, "seed {seed}: {} next to {}\n{text}", gun.id, enemy.id);
+                assert!(
+                    (gc - ec).abs().max((gr - er).abs()) > 1,
+                    "seed {seed}: {} next to {}\n{text}",
+                    gun.id,
+                    enemy.id
+                );
             }
         }
     }

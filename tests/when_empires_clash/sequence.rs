@@ -140,7 +140,10 @@ fn with_concession_is_defeat_the_side_that_concedes_loses_whatever_the_values() 
     let mut play = crate::play::Play::from_source(&source, 1);
     start(&mut play, "red");
     let line = play.ok(r#"{"type":"concede","side":"red"}"#);
-    assert_eq!(line, "Red concede the battle: the battle is over. Blue win a Marginal victory by concession (4 against 5)");
+    assert_eq!(
+        line,
+        "Red concede the battle: the battle is over. Blue win a Marginal victory by concession (4 against 5)"
+    );
     assert!(line.ends_with(&play.result().unwrap().verdict), "the entry gives the verdict in its own words");
 }
 
@@ -174,5 +177,8 @@ fn the_odds_of_a_throw_not_due_are_refused_as_the_throw_would_be() {
     play.odds(r#"{"type":"throw_activations"}"#);
     play.ok(r#"{"type":"throw_activations","dice":[1]}"#);
     let thrown = play.try_odds(r#"{"type":"throw_activations"}"#).unwrap_err();
-    assert!(thrown.to_string().contains("a side throws for its activations when its part of the turn begins"), "{thrown}");
+    assert!(
+        thrown.to_string().contains("a side throws for its activations when its part of the turn begins"),
+        "{thrown}"
+    );
 }

@@ -190,7 +190,10 @@ fn a_stand_recorded_lost_by_hand_is_destroyed_as_in_combat() {
         "warriors is destroyed (recorded by hand). Blue have lost 2 of 4: at least half their value; they must withdraw"
     );
     assert_eq!(play.own_view()["sides"][1]["lost"], 2.0);
-    assert_eq!(play.ok(r#"{"type":"record_losses","unit":"spears","count":1}"#), "spears is destroyed (recorded by hand)");
+    assert_eq!(
+        play.ok(r#"{"type":"record_losses","unit":"spears","count":1}"#),
+        "spears is destroyed (recorded by hand)"
+    );
     let last = play.ok(r#"{"type":"record_losses","unit":"induna","count":1}"#);
     assert_eq!(
         last,
@@ -205,9 +208,14 @@ fn a_stand_recorded_lost_by_hand_is_destroyed_as_in_combat() {
 /// leaves its Transport towing nothing.
 #[test]
 fn a_towed_gun_or_its_transport_recorded_lost_by_hand_ends_the_tow() {
-    let battle = thin_blue_line()
-        .stand("tow", "blue", "transport", "H4", 180, "towing = \"gun\"")
-        .stand("gun", "blue", "field_artillery", "H4", 180, "rear = true");
+    let battle = thin_blue_line().stand("tow", "blue", "transport", "H4", 180, "towing = \"gun\"").stand(
+        "gun",
+        "blue",
+        "field_artillery",
+        "H4",
+        180,
+        "rear = true",
+    );
     let towing = |play: &crate::play::Play| {
         play.game.state().rules.get::<sandtable::systems::when_empires_clash::Turn>().unwrap().towing.clone()
     };
