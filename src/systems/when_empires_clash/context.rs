@@ -288,7 +288,7 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
     pub fn commander(&self, side: &str) -> u32 {
         let command =
             |u: &&Unit| u.side == side && self.charts.stand(&u.kind).is_some_and(|k| k.class == StandClass::Command);
-        if !self.state.units.iter().filter(command).any(|u| on_the_field(u)) {
+        if !self.state.units.iter().filter(command).any(on_the_field) {
             return 0;
         }
         self.rating(side)
