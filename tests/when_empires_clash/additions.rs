@@ -39,7 +39,7 @@ fn fire_adds_the_stands_value_and_an_adjacent_command_stand_on_each_side() {
     let mut general = stand("british", "command_mounted", StandClass::Command, 2, (6, 8), Facing::North);
     general.fights_as = "command_mounted";
     let stands = [redcoats((5, 8)), general, impi((5, 6))];
-    let field = Field { board: &board, stands: &stands, tables: &charts().1 };
+    let field = Field { board: &board, stands: &stands, tables: &charts().1, same_type_by_class: false };
     let [mine, theirs] = fire(&field, &stands[0], &stands[2]);
     assert_eq!(names(&mine), ["stand's value", "Command stand adjacent"]);
     assert_eq!((total(&mine), total(&theirs)), (5, 2));
@@ -51,7 +51,7 @@ fn fire_from_a_flank_square_or_by_a_gun_at_a_shared_square_adds_and_a_wood_or_mo
     board.set_ground(Square::new(5, 4), Ground::Woods);
     let gun = stand("british", "field_artillery", StandClass::Artillery, 2, (8, 4), Facing::West);
     let stands = [gun, impi((5, 4)), impi((5, 4))];
-    let field = Field { board: &board, stands: &stands, tables: &charts().1 };
+    let field = Field { board: &board, stands: &stands, tables: &charts().1, same_type_by_class: false };
     let [mine, _] = fire(&field, &stands[0], &stands[1]);
     assert_eq!(
         mine,
@@ -65,7 +65,7 @@ fn fire_from_a_flank_square_or_by_a_gun_at_a_shared_square_adds_and_a_wood_or_mo
     let mut lancers = stand("british", "regular_cavalry", StandClass::Cavalry, 3, (5, 6), Facing::North);
     lancers.moved_first = true;
     let stands = [lancers, impi((5, 4))];
-    let field = Field { board: &board, stands: &stands, tables: &charts().1 };
+    let field = Field { board: &board, stands: &stands, tables: &charts().1, same_type_by_class: false };
     assert!(fire(&field, &stands[0], &stands[1])[0].contains(&("cavalry moved before firing".to_string(), -1)));
 }
 
@@ -73,7 +73,7 @@ fn fire_from_a_flank_square_or_by_a_gun_at_a_shared_square_adds_and_a_wood_or_mo
 fn close_combat_counts_same_type_support_beside_and_in_the_same_square() {
     let board = Board::new(18, 12);
     let stands = [impi((5, 5)), impi((5, 5)), impi((4, 5)), impi((6, 4)), redcoats((5, 6))];
-    let field = Field { board: &board, stands: &stands, tables: &charts().1 };
+    let field = Field { board: &board, stands: &stands, tables: &charts().1, same_type_by_class: false };
     let [mine, theirs] = close_combat(&field, &stands[0], &stands[4]);
     assert!(mine.contains(&("same type adjacent (2 friends)".to_string(), 2)), "{mine:?}");
     assert!(mine.contains(&("same type in the same square".to_string(), 2)), "{mine:?}");
@@ -85,11 +85,11 @@ fn close_combat_by_cavalry_on_an_isolated_stand_in_open_country_adds_3() {
     let mut board = Board::new(18, 12);
     let hussars = stand("british", "regular_cavalry", StandClass::Cavalry, 3, (5, 4), Facing::South);
     let stands = [hussars.clone(), impi((5, 5))];
-    let field = Field { board: &board, stands: &stands, tables: &charts().1 };
+    let field = Field { board: &board, stands: &stands, tables: &charts().1, same_type_by_class: false };
     let [mine, _] = close_combat(&field, &stands[0], &stands[1]);
     assert!(mine.contains(&("cavalry against an isolated stand in open country".to_string(), 3)), "{mine:?}");
     let stands = [hussars.clone(), impi((5, 5)), impi((6, 6))];
-    let field = Field { board: &board, stands: &stands, tables: &charts().1 };
+    let field = Field { board: &board, stands: &stands, tables: &charts().1, same_type_by_class: false };
     assert!(
         !names(&close_combat(&field, &stands[0], &stands[1])[0])
             .contains(&"cavalry against an isolated stand in open country"),
@@ -97,7 +97,7 @@ fn close_combat_by_cavalry_on_an_isolated_stand_in_open_country_adds_3() {
     );
     board.set_level(Square::new(5, 5), 1);
     let stands = [hussars, impi((5, 5))];
-    let field = Field { board: &board, stands: &stands, tables: &charts().1 };
+    let field = Field { board: &board, stands: &stands, tables: &charts().1, same_type_by_class: false };
     let [mine, _] = close_combat(&field, &stands[0], &stands[1]);
     assert!(!names(&mine).contains(&"cavalry against an isolated stand in open country"), "on a hill: not flat");
     assert!(mine.contains(&("initiator downhill of the enemy".to_string(), -2)));
@@ -108,7 +108,7 @@ fn close_combat_against_a_stand_behind_a_wall_or_from_its_flank() {
     let mut board = Board::new(18, 12);
     board.add_obstacle(Square::new(5, 5), Square::new(5, 4), Obstacle::Wall).unwrap();
     let stands = [impi((5, 4)), redcoats((5, 5)), impi((4, 5))];
-    let field = Field { board: &board, stands: &stands, tables: &charts().1 };
+    let field = Field { board: &board, stands: &stands, tables: &charts().1, same_type_by_class: false };
     let [front, _] = close_combat(&field, &stands[0], &stands[1]);
     assert!(front.contains(&("target behind a wall".to_string(), -2)), "{front:?}");
     let [flank, _] = close_combat(&field, &stands[2], &stands[1]);

@@ -182,3 +182,35 @@ fn a_one_off_commander_is_rated_by_one_d6() {
     assert_eq!((rating(3), rating(5)), (Some(("Average", 2)), Some(("Average", 2))));
     assert_eq!((rating(1), rating(2)), (Some(("Poor", 1)), Some(("Poor", 1))));
 }
+
+/// The Gordon Relief Expedition's "2 stands of British Transport (Pack camels)" are pack animals: read as
+/// Pack Transport (1 point each, 30 mm deep), as the Reconquest of the Sudan's "British Pack Transport (Pack
+/// camels)", and the list says so.
+#[test]
+fn the_gordon_relief_pack_camels_are_pack_transport_and_the_list_says_so() {
+    let file = armies_dir().join("gordon-relief--anglo-egyptian.toml");
+    let source = std::fs::read_to_string(&file).unwrap();
+    let list = army::read("gordon-relief--anglo-egyptian.toml", &source).unwrap();
+    let camels = list.stands.iter().find(|l| l.notes == "Pack camels").expect("the pack camels' line");
+    assert_eq!((camels.kind.get_ref().as_str(), camels.count, camels.printed_points), ("pack_transport", 2, 2));
+    let notes: Vec<String> = check(&source).into_iter().filter(|f| !f.breaks).map(|f| f.message).collect();
+    assert!(notes.iter().any(|n| n.contains("read as Pack Transport")), "{notes:?}");
+}
+
+/// Armies: "Each side's army must have a Command stand ... The value of this stand is not included in the
+/// cost of an army." A list that buys one is told it is not bought, and the stand is not counted among the
+/// list's stands; one stand is "1 stand".
+#[test]
+fn a_command_stand_in_an_army_list_is_not_bought_and_not_counted_among_its_stands() {
+    let source = ZULU.replace("printed_points = 6\n", "printed_points = 6\n\n[[stands]]\ncount = 1\nname = \"Induna\"\nkind = \"command_on_foot\"\nprinted_points = 2\n");
+    let found = breaks(&source);
+    assert!(
+        found.contains(&"Induna: the Command stand is not bought; every army has one, added to the battle".to_string()),
+        "{found:?}"
+    );
+    assert!(!found.iter().any(|f| f.contains("stands, not the 18")), "the Command stand is not counted: {found:?}");
+    assert!(!found.iter().any(|f| f.contains("x 0 =")), "{found:?}");
+    let one = ZULU.replace("count = 3\n", "count = 1\n");
+    let found = breaks(&one);
+    assert!(found.contains(&"Zulu Riflemen: 1 stand x 2 = 2 points, not the printed 6".to_string()), "{found:?}");
+}

@@ -147,7 +147,16 @@ fn a_square_holds_two_stands_and_friends_are_passed_through() {
 }
 
 fn recoiler<'a>(at: Square, squares: u32, friends: &'a Space, enemies: &'a [Square]) -> Recoiler<'a> {
-    Recoiler { at, squares, infantry: true, toward_baseline: Facing::South, depth_mm: 20, friends, enemies }
+    Recoiler {
+        at,
+        squares,
+        infantry: true,
+        blocked_by_any_obstacle: false,
+        toward_baseline: Facing::South,
+        depth_mm: 20,
+        friends,
+        enemies,
+    }
 }
 
 #[test]
@@ -186,14 +195,27 @@ fn a_recoil_longer_than_the_stands_move_destroys_it() {
     assert_eq!(result, Recoil::Destroyed(Blocked::TooFar { needs: 2 }), "the contour costs a square");
 }
 
+/// Stands that are Forced to Recoil: destroyed when "prevented from doing so ... because of an obstacle".
+/// Read: an obstacle the stand may not cross as it moves (a wall for any but infantry) prevents it; one it
+/// may cross (a stream) does not, unless every obstacle is read as preventing it. The table's edge behind
+/// a stand on its baseline row prevents it too.
 #[test]
 fn a_recoil_blocked_by_an_obstacle_or_the_table_edge_destroys_the_stand() {
-    let mut board = Board::new(18, 12);
-    for col in 4..=6 {
-        board.add_obstacle(sq(col, 5), sq(col, 6), Obstacle::Stream).unwrap();
-    }
-    let result = recoil(&board, &recoiler(sq(5, 5), 3, &NOBODY, &[sq(5, 4)]));
-    assert_eq!(result, Recoil::Destroyed(Blocked::NoWayBack));
+    let across = |kind: Obstacle| {
+        let mut board = Board::new(18, 12);
+        for col in 4..=6 {
+            board.add_obstacle(sq(col, 5), sq(col, 6), kind).unwrap();
+        }
+        board
+    };
+    let (stream, wall) = (across(Obstacle::Stream), across(Obstacle::Wall));
+    let enemy = [sq(5, 4)];
+    let result = recoil(&stream, &recoiler(sq(5, 5), 3, &NOBODY, &enemy));
+    assert_eq!(result, Recoil::Back(vec![sq(5, 6)]), "infantry crosses a stream as it moves");
+    let strict = Recoiler { blocked_by_any_obstacle: true, ..recoiler(sq(5, 5), 3, &NOBODY, &enemy) };
+    assert_eq!(recoil(&stream, &strict), Recoil::Destroyed(Blocked::NoWayBack), "every obstacle stops a recoil");
+    let horse = Recoiler { infantry: false, ..recoiler(sq(5, 5), 3, &NOBODY, &enemy) };
+    assert_eq!(recoil(&wall, &horse), Recoil::Destroyed(Blocked::NoWayBack), "cavalry does not cross a wall");
     let edge = recoil(&Board::new(18, 12), &recoiler(sq(5, 11), 3, &NOBODY, &[sq(5, 10)]));
     assert_eq!(edge, Recoil::Destroyed(Blocked::NoWayBack), "off the baseline edge there is no way back");
 }

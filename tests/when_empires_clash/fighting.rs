@@ -106,15 +106,57 @@ fn a_recoil_blocked_by_a_friend_in_the_same_square_destroys_the_stand() {
     assert_eq!(play.alive("warriors"), 0);
 }
 
+/// Stands that are Forced to Recoil: destroyed if "prevented from doing so ... because of an obstacle".
+/// Read (the docs, Recoil): an obstacle prevents a recoil only where the stand may not cross it as it moves,
+/// so infantry beaten back over a stream crosses it, and cavalry beaten back onto a wall is destroyed. The
+/// odds before the throw follow: the infantry's recoil is not counted as a loss.
 #[test]
-fn a_recoil_longer_than_the_move_or_over_an_obstacle_destroys_the_stand() {
-    let stream =
-        "[[board.obstacles]]\nkind = \"stream\"\nbetween = [[\"E7\", \"E6\"], [\"F7\", \"F6\"], [\"G7\", \"G6\"]]\n";
-    let battle = Battle::new(stream)
+fn a_recoil_crosses_an_obstacle_the_stand_may_cross_and_one_it_may_not_destroys_it() {
+    let across = |kind: &str| {
+        format!(
+            "[[board.obstacles]]\nkind = \"{kind}\"\nbetween = [[\"E7\", \"E6\"], [\"F7\", \"F6\"], [\"G7\", \"G6\"]]\n"
+        )
+    };
+    let battle = Battle::new(&across("stream"))
         .stand("redcoats", "red", "regular_infantry", "F9", 0, "weapon = \"magazine_rifle\"")
         .stand("warriors", "blue", "native_infantry", "F7", 180, "weapon = \"hand_held\"");
     let mut play = battle.with_initiative("red");
     play.activate("redcoats");
+    let odds = play.odds(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);
+    let labels: Vec<&str> = odds.lines.iter().map(|l| l.label.as_str()).collect();
+    assert_eq!(labels, ["ineffective", "warriors recoils", "warriors is destroyed"]);
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[3,3,3]}"#);
+    assert!(line.ends_with("warriors recoils F7 -> F6"), "{line}");
+
+    let battle = Battle::new(&across("wall"))
+        .stand("redcoats", "red", "regular_infantry", "F9", 0, "weapon = \"magazine_rifle\"")
+        .stand("horse", "blue", "native_cavalry", "F7", 180, "weapon = \"hand_held\"");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"horse","dice":[3,3,3]}"#);
+    assert!(
+        line.contains("horse must recoil and is destroyed: no square clear of the enemy can be reached behind it"),
+        "{line}"
+    );
+}
+
+/// The option `recoil_blocked_by_any_obstacle` reads "because of an obstacle" as any obstacle: infantry
+/// beaten back onto a stream is destroyed, and the odds count that recoil as the stand lost.
+#[test]
+fn with_recoil_blocked_by_any_obstacle_a_stream_destroys_the_recoiling_stand() {
+    let stream =
+        "[[board.obstacles]]\nkind = \"stream\"\nbetween = [[\"E7\", \"E6\"], [\"F7\", \"F6\"], [\"G7\", \"G6\"]]\n";
+    let source = Battle::new(stream)
+        .stand("redcoats", "red", "regular_infantry", "F9", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F7", 180, "weapon = \"hand_held\"")
+        .source()
+        .replace("[board]", "[options]\nrecoil_blocked_by_any_obstacle = true\n\n[board]");
+    let mut play = crate::play::Play::from_source(&source, 1);
+    crate::support::start(&mut play, "red");
+    play.activate("redcoats");
+    let odds = play.odds(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);
+    assert_eq!(odds.lines[3].label, "warriors is lost in all");
+    assert!((odds.lines[3].p - (odds.lines[1].p + odds.lines[2].p)).abs() < 1e-12);
     let line = play.ok(r#"{"type":"fire","unit":"redcoats","target":"warriors","dice":[3,3,3]}"#);
     assert!(
         line.contains("warriors must recoil and is destroyed: no square clear of the enemy can be reached behind it"),
@@ -415,4 +457,48 @@ fn a_close_combat_whose_beaten_initiator_was_its_sides_last_stand_ends_the_battl
         "{line}"
     );
     assert_eq!(play.own_view()["ended"], "Red have no stand left on the battlefield");
+}
+
+/// Close Combat: "Add 1 for each friendly stand of the same type that is in an adjacent square." "The
+/// same type" is the stand type the text values ("Regular Infantry", "Irregular Infantry"...): irregulars
+/// beside regulars add nothing. The option `same_type_by_class` counts any friend of the same class
+/// (infantry, cavalry, artillery, machine guns).
+#[test]
+fn the_same_type_is_the_stand_type_or_with_same_type_by_class_the_class() {
+    let battle = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "weapon = \"magazine_rifle\"")
+        .stand("volunteers", "red", "irregular_infantry", "E10", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F9", 180, "weapon = \"hand_held\"");
+    let mut play = battle.with_initiative("red");
+    play.activate("redcoats");
+    let by_type = play.odds(r#"{"type":"close_combat","unit":"redcoats","target":"warriors"}"#);
+    assert_eq!(by_type.dice[0], "2D6+3 for redcoats");
+    let source = battle.source().replace("[board]", "[options]\nsame_type_by_class = true\n\n[board]");
+    let mut play = crate::play::Play::from_source(&source, 1);
+    crate::support::start(&mut play, "red");
+    play.activate("redcoats");
+    let by_class = play.odds(r#"{"type":"close_combat","unit":"redcoats","target":"warriors"}"#);
+    assert_eq!(by_class.dice[0], "2D6+4 for redcoats");
+}
+
+/// Close Combat: cavalry adds 3 "attacking an isolated Infantry, Artillery, or Machine Gun stand ... in
+/// flat, open country". Read: a stand behind a wall or in entrenchments on its side facing the cavalry is
+/// not in open country: the cavalry adds nothing for it, and takes its 2 off for the wall.
+#[test]
+fn cavalry_adds_nothing_against_an_isolated_stand_behind_a_wall_facing_it() {
+    for kind in ["wall", "entrenchment"] {
+        let board = format!("[[board.obstacles]]\nkind = \"{kind}\"\nbetween = [[\"F8\", \"F9\"]]\n");
+        let battle = Battle::new(&board).stand("lancers", "red", "regular_cavalry", "F9", 0, "").stand(
+            "warriors",
+            "blue",
+            "native_infantry",
+            "F8",
+            180,
+            "weapon = \"hand_held\"",
+        );
+        let mut play = battle.with_initiative("red");
+        play.activate("lancers");
+        let odds = play.odds(r#"{"type":"close_combat","unit":"lancers","target":"warriors"}"#);
+        assert_eq!(odds.dice[0], "2D6+1 for lancers", "behind a {kind}");
+    }
 }

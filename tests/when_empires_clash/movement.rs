@@ -287,3 +287,120 @@ fn a_stand_that_moved_and_was_forced_to_recoil_may_turn_again() {
     let fixed = play.refused(r#"{"type":"face","unit":"redcoats","facing":"west"}"#);
     assert_eq!(fixed.message, "redcoats has moved: its facing is fixed until its next activation or a recoil");
 }
+
+/// Movement: "Artillery stands may not be moved into a square that is adjacent to a square occupied by an
+/// enemy stand." A gun towed by its Transport is moved all the same: the Transport may not take it there, and
+/// the squares the app lights up for it leave such squares out.
+#[test]
+fn a_transport_towing_a_gun_may_not_take_it_next_to_an_enemy() {
+    let battle = Battle::new("")
+        .stand("wagon", "red", "transport", "F9", 0, "")
+        .stand("gun", "red", "field_artillery", "F10", 0, "weapon = \"rifled_field\"")
+        .stand("warriors", "blue", "native_infantry", "F6", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("wagon");
+    let reach = |play: &crate::play::Play| -> Vec<String> {
+        let view = play.own_view();
+        let wagon = view["stands"].as_array().unwrap().iter().find(|s| s["id"] == "wagon").unwrap().clone();
+        wagon["reach"].as_array().unwrap().iter().map(|r| r[0].as_str().unwrap().to_string()).collect()
+    };
+    assert!(reach(&play).contains(&"F7".to_string()), "alone, the wagon may come up next to the warriors");
+    play.ok(r#"{"type":"limber","unit":"wagon","gun":"gun"}"#);
+    let refused = play.refused(r#"{"type":"move_to","unit":"wagon","to":"F7"}"#);
+    assert_eq!(refused.message, "F7 is next to an enemy stand: wagon tows gun, and artillery never moves next to one");
+    assert_eq!(refused.rule.as_deref(), Some("When Empires Clash!, Movement"));
+    let lit = reach(&play);
+    assert!(["E7", "F7", "G7"].iter().all(|s| !lit.contains(&s.to_string())), "{lit:?}");
+    assert!(lit.contains(&"F8".to_string()), "{lit:?}");
+}
+
+/// Movement: "Artillery stands may not be moved into a square that is adjacent to a square occupied by an
+/// enemy stand", and Transport Stands: a gun "must be unlimbered into a vacant square to the rear of the
+/// Transport stand": not into one next to an enemy, and the app offers only the others.
+#[test]
+fn a_gun_is_not_unlimbered_into_a_square_next_to_an_enemy() {
+    let battle = Battle::new("")
+        .stand("wagon", "red", "transport", "F8", 0, "towing = \"gun\"")
+        .stand("gun", "red", "field_artillery", "F8", 0, "weapon = \"rifled_field\"\nrear = true")
+        .stand("warriors", "blue", "native_infantry", "H10", 0, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("wagon");
+    let refused = play.refused(r#"{"type":"unlimber","unit":"wagon","to":"G9"}"#);
+    assert_eq!(
+        refused.message,
+        "G9 is next to an enemy stand: artillery never moves next to one, so gun is not unlimbered there"
+    );
+    assert_eq!(refused.rule.as_deref(), Some("When Empires Clash!, Movement"));
+    let offer = play.offer("wagon", "unlimber");
+    assert_eq!(offer.pick.expect("squares to pick").from, ["E9", "F9"]);
+    assert_eq!(play.ok(r#"{"type":"unlimber","unit":"wagon","to":"F9"}"#), "wagon unlimbers gun into F9");
+}
+
+/// Movement: "Only Infantry may move off-road through woods or can cross vertical obstacles". A Command
+/// stand on foot is its Commander with one or two infantry figures (Stands): it moves as infantry. A mounted
+/// one, with a cavalry figure, moves as cavalry.
+#[test]
+fn a_command_stand_on_foot_moves_as_infantry_and_a_mounted_one_as_cavalry() {
+    let wall: Vec<String> = "ABCDEFGHIJKL".chars().map(|c| format!("[\"{c}6\", \"{c}5\"]")).collect();
+    let board = format!("woods = [\"F9\"]\n[[board.obstacles]]\nkind = \"wall\"\nbetween = [{}]\n", wall.join(", "));
+    let board = board.as_str();
+    for (kind, may) in [("command_on_foot", true), ("command_mounted", false)] {
+        let battle = Battle::new(board)
+            .stand("hq", "red", kind, "F10", 0, "")
+            .stand("guides", "red", "regular_infantry", "H10", 0, "")
+            .stand("far-off", "blue", "native_infantry", "A1", 180, "");
+        let mut play = battle.with_initiative("red");
+        play.activate("hq");
+        let into_woods = play.try_act(r#"{"type":"move_to","unit":"hq","to":"F9"}"#);
+        assert_eq!(into_woods.is_ok(), may, "{kind} into the woods: {into_woods:?}");
+        let battle = Battle::new(board).stand("hq", "red", kind, "H6", 0, "").stand(
+            "far-off",
+            "blue",
+            "native_infantry",
+            "A1",
+            180,
+            "",
+        );
+        let mut play = battle.with_initiative("red");
+        play.activate("hq");
+        let over_the_wall = play.try_act(r#"{"type":"move_to","unit":"hq","to":"H5"}"#);
+        assert_eq!(over_the_wall.is_ok(), may, "{kind} over the wall: {over_the_wall:?}");
+    }
+}
+
+/// Transport Stands: "Artillery stands that are being towed by Transport stands may not take part in Fire
+/// Combat or Close Combat for the duration of a turn during which they are being towed." A gun towed and
+/// unlimbered this turn has moved with its Transport: it is not activated on its own that turn.
+#[test]
+fn a_gun_towed_this_turn_is_not_activated_on_its_own_that_turn() {
+    let battle = Battle::new("")
+        .stand("wagon", "red", "transport", "F9", 0, "")
+        .stand("gun", "red", "field_artillery", "F10", 0, "weapon = \"rifled_field\"")
+        .stand("warriors", "blue", "native_infantry", "K3", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("wagon");
+    play.ok(r#"{"type":"limber","unit":"wagon","gun":"gun"}"#);
+    play.move_to("wagon", "F7");
+    play.ok(r#"{"type":"unlimber","unit":"wagon","to":"F8"}"#);
+    let refused = play.refused(r#"{"type":"activate","unit":"gun"}"#);
+    assert_eq!(
+        refused.message,
+        "gun has been towed this turn: it has moved with its Transport, and takes no part in combat this turn"
+    );
+    assert_eq!(refused.rule.as_deref(), Some("When Empires Clash!, Transport Stands"));
+}
+
+/// Movement: "Cavalry that are mounting or dismounting cannot move during the turn during which [they]
+/// mount or dismount": one change a turn, so a stand that has dismounted does not mount again that turn.
+#[test]
+fn cavalry_mounts_or_dismounts_once_a_turn() {
+    let battle = Battle::new("")
+        .stand("yeomanry", "red", "regular_cavalry", "F10", 0, "dismounts_as = \"regular_infantry\"")
+        .stand("warriors", "blue", "native_infantry", "F3", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("yeomanry");
+    play.ok(r#"{"type":"dismount","unit":"yeomanry"}"#);
+    let again = play.refused(r#"{"type":"mount","unit":"yeomanry"}"#);
+    assert_eq!(again.message, "yeomanry has dismounted this turn: cavalry mounts or dismounts once a turn");
+    assert_eq!(again.rule.as_deref(), Some("When Empires Clash!, Movement"));
+}

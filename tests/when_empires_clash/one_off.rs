@@ -322,11 +322,79 @@ fn a_one_off_deployment_puts_two_stands_in_a_square_only_where_their_depths_fit(
     let armies = [one_off::Army { name: "horde", list: &list }, one_off::Army { name: &zulus.0, list: &zulus.1 }];
     let mut rng = GameRng::for_event(1, 0);
     let error = one_off::scenario(tables, armies, &throws, &one_off::Plan::default(), rng.inner()).unwrap_err();
-    assert!(error.starts_with("Horde has no room for Horse 19 within 1 squares of its edge"), "{error}");
+    assert!(error.starts_with("Horde has no room for Horse 19 within 1 square of its edge"), "{error}");
     let [boers, british] = lists("first-boer-war--boer", "first-boer-war--british");
     let text = one_off::scenario(tables, armies_of(&boers, &british), &throws, &one_off::Plan::default(), rng.inner())
         .unwrap_or_else(|e| panic!("{e}"));
     let scenario = parse("one-off.toml", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let command = scenario.units.iter().find(|u| u.id == "first-command").expect("the Boers' Command stand");
     assert_eq!(command.kind, "command_on_foot");
+}
+
+/// Deployment, as the docs read the set-up: infantry in the front row of its zone, then cavalry behind it,
+/// then guns and transport. Movement: "Artillery stands may not be moved into a square that is adjacent to a
+/// square occupied by an enemy stand", so where two zones of six squares meet on a board twelve deep, no gun
+/// (artillery, machine gun, pom-pom) is set next to an enemy stand. The throws are the referee's: terrain 3
+/// and 2, baselines 4 and 1, depth 6 each, commanders 3 and 3.
+#[test]
+fn a_one_off_deployment_puts_infantry_in_front_then_cavalry_then_guns_and_no_gun_next_to_an_enemy() {
+    use sandtable::systems::when_empires_clash::tables::StandClass;
+    let tables = &charts().1;
+    let throws = typed_throws(&[3, 2, 4, 1, 6, 6, 3, 3], false);
+    let [british, zulus] = lists("zulu-war--british", "zulu-war--zulu");
+    let side = 50.0 / 25.4;
+    for seed in 0..12 {
+        let mut rng = GameRng::for_event(seed, 0);
+        let text =
+            one_off::scenario(tables, armies_of(&british, &zulus), &throws, &one_off::Plan::default(), rng.inner())
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let scenario = parse("one-off.toml", &text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        let square = |u: &sandtable::roster::Unit| {
+            let p = u.figures[0].pos;
+            ((p.x / side).floor() as i32, (p.y / side).floor() as i32)
+        };
+        let class = |u: &sandtable::roster::Unit| tables.stand(&u.kind).unwrap().class;
+        for (i, army) in ["first", "second"].iter().enumerate() {
+            let edge = scenario.sides[i].edge;
+            // Rows in from the army's own edge: the front of its zone is the furthest in.
+            let inward = |u: &sandtable::roster::Unit| {
+                let row = square(u).1;
+                if edge == sandtable::measure::Edge::North { row } else { 11 - row }
+            };
+            let stands: Vec<_> = scenario.units.iter().filter(|u| u.side == *army).collect();
+            let tier = |u: &&sandtable::roster::Unit| match class(u) {
+                StandClass::Infantry => Some(0),
+                StandClass::Cavalry => Some(1),
+                StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom => Some(2),
+                StandClass::Transport | StandClass::PackTransport => Some(2),
+                StandClass::Command => None,
+            };
+            for (front, behind) in [(0, 1), (1, 2), (0, 2)] {
+                let rows = |t| stands.iter().filter(|u| tier(u) == Some(t)).map(|u| inward(u)).collect::<Vec<_>>();
+                let (ahead, back) = (rows(front), rows(behind));
+                if let (Some(nearest), Some(furthest)) = (ahead.iter().min(), back.iter().max()) {
+                    assert!(
+                        nearest > furthest,
+                        "seed {seed}, {army}: tier {front} {ahead:?} before tier {behind} {back:?}\n{text}"
+                    );
+                }
+            }
+        }
+        for gun in scenario
+            .units
+            .iter()
+            .filter(|u| matches!(class(u), StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom))
+        {
+            let (gc, gr) = square(gun);
+            for enemy in scenario.units.iter().filter(|u| u.side != gun.side) {
+                let (ec, er) = square(enemy);
+                assert!(
+                    (gc - ec).abs().max((gr - er).abs()) > 1,
+                    "seed {seed}: {} next to {}\n{text}",
+                    gun.id,
+                    enemy.id
+                );
+            }
+        }
+    }
 }

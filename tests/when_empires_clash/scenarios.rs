@@ -156,3 +156,38 @@ fn a_side_without_its_command_stand_is_refused_at_its_line() {
         "{error}"
     );
 }
+
+/// Armies: "Each side's army must have a Command stand (i.e. the stand with the Commander on it)": one
+/// Commander, so a side with a second Command stand is refused at that stand's line.
+#[test]
+fn a_side_with_two_command_stands_is_refused_at_the_second() {
+    let source = Battle::new("")
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "")
+        .stand("hq", "red", "command_on_foot", "A12", 0, "")
+        .stand("second-hq", "red", "command_mounted", "B12", 0, "")
+        .source();
+    let error = parse("battle.toml", &source).expect_err("two Command stands").to_string();
+    let second = source.lines().position(|l| l == "square = \"B12\"").expect("the second's square") + 1;
+    assert!(error.starts_with(&format!("battle.toml, line {second}")), "{error}");
+    assert!(
+        error.contains("Red's army has a second Command stand, second-hq: an army has one Command stand, the stand with the Commander on it"),
+        "{error}"
+    );
+}
+
+/// The Battlefield's hills: a stand's place in the table view names its ground and, on a hill, its contour
+/// level ("open, hill level 2"), as `game show` prints it.
+#[test]
+fn a_stand_on_a_hill_is_shown_on_its_ground_at_its_hill_level() {
+    let hill = "woods = [\"G10\"]\n[[board.hills]]\nsquares = [\"F10\", \"G10\"]\nlevel = 1\n\n[[board.hills]]\nsquares = [\"F10\"]\nlevel = 2\n";
+    let play = Battle::new(hill)
+        .stand("redcoats", "red", "regular_infantry", "F10", 0, "")
+        .stand("rifles", "red", "regular_infantry", "G10", 0, "")
+        .stand("warriors", "blue", "native_infantry", "F2", 180, "")
+        .play();
+    let view = sandtable::api::GameView::of(1, "conformance", &play.game);
+    let cover = |id: &str| view.units.iter().find(|u| u.id == id).unwrap().rules.cover.clone().unwrap();
+    assert_eq!(cover("redcoats"), "open, hill level 2");
+    assert_eq!(cover("rifles"), "woods, hill level 1");
+    assert_eq!(cover("warriors"), "open");
+}

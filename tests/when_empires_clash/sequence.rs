@@ -109,7 +109,8 @@ fn the_battle_ends_after_the_twelfth_turn_with_the_level_of_victory() {
 fn a_concession_ends_the_battle_and_the_remaining_values_name_the_winner() {
     let mut play = two_stands().with_initiative("red");
     let line = play.ok(r#"{"type":"concede","side":"blue"}"#);
-    assert_eq!(line, "Blue conceded the battle. Red win a Marginal victory (5 against 4)");
+    assert_eq!(line, "Blue concede the battle: the battle is over. Red win a Marginal victory (5 against 4)");
+    assert!(line.ends_with(&play.result().unwrap().verdict), "the entry gives the verdict in its own words");
     assert_eq!(play.own_view()["result"], "Red win a Marginal victory (5 against 4)");
     play.refused(r#"{"type":"activate","unit":"redcoats"}"#);
     assert!(play.changes::<WhenEmpiresClash>().len() == 1);
@@ -139,7 +140,11 @@ fn with_concession_is_defeat_the_side_that_concedes_loses_whatever_the_values() 
     let mut play = crate::play::Play::from_source(&source, 1);
     start(&mut play, "red");
     let line = play.ok(r#"{"type":"concede","side":"red"}"#);
-    assert_eq!(line, "Red conceded the battle. Blue win a Marginal victory by concession (4 against 5)");
+    assert_eq!(
+        line,
+        "Red concede the battle: the battle is over. Blue win a Marginal victory by concession (4 against 5)"
+    );
+    assert!(line.ends_with(&play.result().unwrap().verdict), "the entry gives the verdict in its own words");
 }
 
 /// The Command stand's value is added to the activations while it stands; once it is destroyed there is
@@ -155,4 +160,25 @@ fn a_side_whose_command_stand_is_destroyed_adds_no_commander_to_its_activations(
     play.ok(r#"{"type":"fire","unit":"redcoats","target":"induna","dice":[6,6,1]}"#);
     play.ok(r#"{"type":"end_activations"}"#);
     assert_eq!(play.ok(r#"{"type":"throw_activations","dice":[5]}"#), "Blue throw 5 + commander 0: 5 activations");
+}
+
+/// Turn Sequence: the odds of a throw are given only when the throw is due, and refused as the throw itself
+/// would be: no activations before a side has the turn or once it has thrown, no initiative once thrown.
+#[test]
+fn the_odds_of_a_throw_not_due_are_refused_as_the_throw_would_be() {
+    let mut play = two_stands().play();
+    let early = play.try_odds(r#"{"type":"throw_activations"}"#).unwrap_err();
+    let refused = play.refused(r#"{"type":"throw_activations"}"#);
+    assert_eq!(early.to_string(), sandtable::game::GameError::Refused(refused).to_string());
+    play.ok(r#"{"type":"initiative","dice":[1,1,12]}"#);
+    let again = play.try_odds(r#"{"type":"initiative"}"#).unwrap_err();
+    assert!(again.to_string().contains("the initiative for turn 1 has been thrown"), "{again}");
+    play.ok(r#"{"type":"take_initiative","side":"blue"}"#);
+    play.odds(r#"{"type":"throw_activations"}"#);
+    play.ok(r#"{"type":"throw_activations","dice":[1]}"#);
+    let thrown = play.try_odds(r#"{"type":"throw_activations"}"#).unwrap_err();
+    assert!(
+        thrown.to_string().contains("a side throws for its activations when its part of the turn begins"),
+        "{thrown}"
+    );
 }

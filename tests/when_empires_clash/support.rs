@@ -129,6 +129,13 @@ impl Play {
         place.split(" facing").next().unwrap_or_default().to_string()
     }
 
+    /// What the view offers `unit` to do with `action`: the squares or stands it may pick, or why not.
+    pub fn offer(&self, unit: &str, action: &str) -> sandtable::rules::Offer {
+        let view = sandtable::api::GameView::of(1, "conformance", &self.game);
+        let report = view.units.into_iter().find(|u| u.id == unit).expect("a unit of the battle");
+        report.rules.offers.into_iter().find(|o| o.action == action).unwrap_or_else(|| panic!("no {action} offer"))
+    }
+
     /// The system's own part of the view, as JSON.
     pub fn own_view(&self) -> serde_json::Value {
         let view = sandtable::api::GameView::of(1, "conformance", &self.game);

@@ -2,9 +2,10 @@
 //! the combat panel can list them and a table can strike one it judges otherwise.
 //!
 //! Readings (docs/rules/when-empires-clash.md, Combat): "adjacent" is a king's step (a distance of 1);
-//! "the same type" is the same stand type, a dismounted cavalry stand counting as what it fights as;
-//! Pom-Pom guns count as machine guns; "flat, open country" is open ground on no contour; a stand is
-//! "isolated" with no friend within one square of it.
+//! "the same type" is the same stand type, a dismounted cavalry stand counting as what it fights as (the same
+//! class with `same_type_by_class`); Pom-Pom guns count as machine guns; "flat, open country" is open ground
+//! on no contour, not behind a wall or in entrenchments facing the attacker; a stand is "isolated" with no
+//! friend within one square of it.
 
 use super::board::{Aspect, Board, Facing, Ground, aspect};
 use super::tables::{StandClass, Tables};
@@ -31,6 +32,8 @@ pub struct Field<'a> {
     pub board: &'a Board,
     pub stands: &'a [Combatant<'a>],
     pub tables: &'a Tables,
+    /// "The same type" read as the same class of stand, not the same stand type (`same_type_by_class`).
+    pub same_type_by_class: bool,
 }
 
 impl Field<'_> {
@@ -55,10 +58,13 @@ impl Field<'_> {
     fn enemy_shares_square(&self, target: &Combatant) -> bool {
         self.friends_of(target).any(|f| f.square == target.square)
     }
-}
 
-fn is_gun(class: StandClass) -> bool {
-    matches!(class, StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom)
+    /// "A friendly stand of the same type": one that fights as the same stand type, or with
+    /// `same_type_by_class` one of the same class, pom-poms counting with the machine guns.
+    fn same_type(&self, a: &Combatant, b: &Combatant) -> bool {
+        let class = |c: StandClass| if c == StandClass::PomPom { StandClass::MachineGun } else { c };
+        if self.same_type_by_class { class(a.class) == class(b.class) } else { a.fights_as == b.fights_as }
+    }
 }
 
 fn side_on(attacker: &Combatant, target: &Combatant) -> bool {
@@ -72,7 +78,7 @@ pub fn fire(field: &Field, firer: &Combatant, target: &Combatant) -> [Vec<Additi
     if side_on(firer, target) {
         mine.push(("on the enemy's flank or rear".into(), rules.flank_or_rear));
     }
-    if is_gun(firer.class) && field.enemy_shares_square(target) {
+    if firer.class.is_gun() && field.enemy_shares_square(target) {
         mine.push(("gun firing at a shared square".into(), rules.gun_at_shared_square));
     }
     if firer.class == StandClass::Cavalry && firer.moved_first {
@@ -89,7 +95,7 @@ pub fn close_combat(field: &Field, initiator: &Combatant, target: &Combatant) ->
     let rules = &field.tables.close_combat;
     let mut mine = field.own(initiator);
     mine.extend(support(field, initiator));
-    if is_gun(initiator.class) {
+    if initiator.class.is_gun() {
         mine.push(("gun initiating".into(), rules.gun_initiating));
     }
     if side_on(initiator, target) {
@@ -100,7 +106,7 @@ pub fn close_combat(field: &Field, initiator: &Combatant, target: &Combatant) ->
             target.class,
             StandClass::Infantry | StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom
         )
-        && isolated(field, target)
+        && isolated_in_open(field, target, initiator)
     {
         mine.push(("cavalry against an isolated stand in open country".into(), rules.cavalry_against_isolated_in_open));
     }
@@ -118,7 +124,7 @@ pub fn close_combat(field: &Field, initiator: &Combatant, target: &Combatant) ->
 /// +1 for each friend of the same type next to it, +2 for one of the same type in its square.
 fn support(field: &Field, stand: &Combatant) -> Vec<Addition> {
     let rules = &field.tables.close_combat;
-    let same: Vec<&Combatant> = field.friends_of(stand).filter(|f| f.fights_as == stand.fights_as).collect();
+    let same: Vec<&Combatant> = field.friends_of(stand).filter(|f| field.same_type(f, stand)).collect();
     let beside = same.iter().filter(|f| chebyshev(f.square, stand.square) == 1).count() as i64;
     let mut lines = Vec::new();
     if beside > 0 {
@@ -131,10 +137,13 @@ fn support(field: &Field, stand: &Combatant) -> Vec<Addition> {
     lines
 }
 
-/// "Separated from friendly stands by at least one empty square", in "flat, open country".
-fn isolated(field: &Field, target: &Combatant) -> bool {
+/// "Separated from friendly stands by at least one empty square", in "flat, open country": a stand behind a
+/// wall or in entrenchments on its side facing the attacker is not in open country against it.
+fn isolated_in_open(field: &Field, target: &Combatant, attacker: &Combatant) -> bool {
+    let board = field.board;
     let alone = field.friends_of(target).all(|f| chebyshev(f.square, target.square) >= 2);
-    alone && field.board.ground(target.square) == Ground::Open && field.board.level(target.square) == 0
+    let open = board.ground(target.square) == Ground::Open && board.level(target.square) == 0;
+    alone && open && board.cover_against(target.square, attacker.square).is_none()
 }
 
 /// The target's cover against this attacker: a wall or entrenchment on its side, or (fire only) a wood.

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use super::tables::Tables;
+use super::tables::{StandClass, Tables};
 use crate::scenario::ScenarioError;
 
 #[derive(Debug, Clone, Deserialize)]
@@ -62,7 +62,7 @@ pub struct Line {
     pub printed_points: u32,
     #[serde(default)]
     pub notes: String,
-    /// Why the list departs from the printed line, quoting it.
+    /// Why the list departs from the printed line (its count or its stand type), quoting it.
     #[serde(default)]
     pub correction: Option<String>,
 }
@@ -126,13 +126,25 @@ pub struct Totals {
     pub capped_points: u32,
 }
 
+/// A Command stand is neither bought nor counted among the list's stands ("13 stands plus a Command stand").
 pub fn totals(tables: &Tables, lines: &[Line], entrenchments: Option<&Entrenchments>) -> Totals {
+    let bought: Vec<&Line> = lines.iter().filter(|l| !is_command(tables, l)).collect();
     let value = |l: &Line| tables.stand(l.kind.get_ref()).map_or(0, |s| s.value);
-    let points: u32 = lines.iter().map(|l| l.count * value(l)).sum();
+    let points: u32 = bought.iter().map(|l| l.count * value(l)).sum();
     let dug = entrenchments.map_or(0.0, |e| f64::from(e.lengths) * tables.armies.entrenchment_points_per_length);
     let capped_points =
-        lines.iter().filter(|l| value(l) >= tables.armies.cap_from_value).map(|l| l.count * value(l)).sum();
-    Totals { points: f64::from(points) + dug, stands: lines.iter().map(|l| l.count).sum(), capped_points }
+        bought.iter().filter(|l| value(l) >= tables.armies.cap_from_value).map(|l| l.count * value(l)).sum();
+    Totals { points: f64::from(points) + dug, stands: bought.iter().map(|l| l.count).sum(), capped_points }
+}
+
+fn is_command(tables: &Tables, line: &Line) -> bool {
+    tables.stand(line.kind.get_ref()).is_some_and(|s| s.class == StandClass::Command)
+}
+
+/// What the checker says of a line that buys a Command stand: "Each side's army must have a Command stand ...
+/// The value of this stand is not included in the cost of an army."
+pub fn command_not_bought(line: &str) -> String {
+    format!("{line}: the Command stand is not bought; every army has one, added to the battle")
 }
 
 /// Checks `list` (read from `source`, for line numbers) against the stand values and the army rules.
@@ -202,7 +214,7 @@ pub fn check(tables: &Tables, list: &ArmyList, source: &str) -> Vec<Finding> {
             breaks(None, format!("the alternative brings {incoming} points for the {out} it replaces"));
         }
     }
-    for line in list.stands.iter().filter(|l| l.printed_count.is_some()) {
+    for line in list.stands.iter().filter(|l| l.printed_count.is_some() || l.correction.is_some()) {
         found.push(Finding {
             breaks: false,
             line: at(line.name.span().start),
@@ -239,16 +251,22 @@ fn breaks_of_line(
     if line.dismount.is_some() && line.dismounted_as.is_none() {
         breaks(at(line.name.span().start), format!("{name}: it dismounts, but `dismounted_as` does not say as what"));
     }
-    if (line.dismount.is_some() || line.dismounted_as.is_some()) && stand.class != super::tables::StandClass::Cavalry {
+    if (line.dismount.is_some() || line.dismounted_as.is_some()) && stand.class != StandClass::Cavalry {
         breaks(at(line.name.span().start), format!("{name}: only cavalry dismounts"));
+    }
+    if stand.class == StandClass::Command {
+        breaks(at(line.name.span().start), command_not_bought(name));
+        return;
     }
     let worth = line.count * stand.value;
     if worth != line.printed_points {
         breaks(
             at(line.name.span().start),
             format!(
-                "{name}: {} stands x {} = {worth} points, not the printed {}",
-                line.count, stand.value, line.printed_points
+                "{name}: {} x {} = {worth} points, not the printed {}",
+                crate::rules::plural(line.count as usize, "stand", "stands"),
+                stand.value,
+                line.printed_points
             ),
         );
     }

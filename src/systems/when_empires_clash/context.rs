@@ -91,8 +91,10 @@ impl Stand<'_> {
         !self.unit.flags.contains(&MOVED) || self.unit.flags.contains(&RECOILED)
     }
 
+    /// "Only Infantry may move off-road through woods or can cross vertical obstacles": infantry, cavalry on
+    /// foot (it fights as infantry) and a Command stand on foot move so.
     pub fn infantry(&self) -> bool {
-        self.class == StandClass::Infantry
+        self.kind.moves_as.unwrap_or(self.class) == StandClass::Infantry
     }
 
     pub fn large(&self) -> bool {
@@ -280,12 +282,13 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
     }
 
     /// "The Command stand's value is added": its rating (average when the scenario does not say) while the
-    /// stand has not been destroyed, nothing once it has. Every army has its Command stand (the loader refuses
-    /// a side's stands without one), so only a side with no stands at all has none to add.
+    /// stand is on the battlefield, nothing once it has been destroyed or has left it with its withdrawing
+    /// army. Every army has its Command stand (the loader refuses a side's stands without one), so only a side
+    /// with no stands at all has none to add.
     pub fn commander(&self, side: &str) -> u32 {
         let command =
             |u: &&Unit| u.side == side && self.charts.stand(&u.kind).is_some_and(|k| k.class == StandClass::Command);
-        if self.state.units.iter().filter(command).all(|u| u.is_out()) {
+        if !self.state.units.iter().filter(command).any(on_the_field) {
             return 0;
         }
         self.rating(side)

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use super::army::{ArmyList, Dismount, Entrenchments, Header, Line, totals};
+use super::army::{ArmyList, Dismount, Entrenchments, Header, Line, command_not_bought, totals};
 use super::one_off::cap;
 use super::tables::{StandClass, Tables};
 use super::toml_text::quoted;
@@ -195,10 +195,7 @@ pub fn check(tables: &Tables, draft: &Draft, target: Target) -> DraftCheck {
     for (i, line) in draft.lines.iter().enumerate() {
         match tables.stand(&line.kind) {
             None => breaks(Some(i), format!("{}: no stand type {:?}", line.name, line.kind)),
-            Some(stand) if stand.class == StandClass::Command => breaks(
-                Some(i),
-                format!("{}: the Command stand is not bought; every army has one, added to the battle", line.name),
-            ),
+            Some(stand) if stand.class == StandClass::Command => breaks(Some(i), command_not_bought(&line.name)),
             Some(stand) => {
                 if let Some(w) = &line.weapon
                     && !tables.weapons.contains_key(w)

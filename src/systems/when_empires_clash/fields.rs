@@ -417,6 +417,17 @@ pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Resul
     let commands: Vec<&str> = tables.stands.iter().filter(|(_, s)| s.class == StandClass::Command).map(|(id, _)| id.as_str()).collect();
     for (side, span) in setup.sides.iter().zip(setup.side_spans) {
         let army: Vec<&crate::roster::Unit> = setup.units.iter().filter(|u| u.side == side.id).collect();
+        // "The stand with the Commander on it": one Commander, so one Command stand.
+        if let Some(second) = army.iter().filter(|u| commands.contains(&u.kind.as_str())).nth(1) {
+            let square = setup.setup.unit(&second.id).square.as_ref().expect("read above");
+            return Err((
+                square.span(),
+                format!(
+                    "{}'s army has a second Command stand, {}: an army has one Command stand, the stand with the Commander on it",
+                    side.name, second.id
+                ),
+            ));
+        }
         // A side not yet given any stand (a scenario being written) has no army to lack a commander.
         if !army.is_empty() && !army.iter().any(|u| commands.contains(&u.kind.as_str())) {
             return Err((

@@ -196,7 +196,8 @@ pub fn lines(
         }
     }
     let board = ctx.board();
-    let field = Field { board: &board, stands: &combatants, tables: ctx.charts };
+    let same_type_by_class = ctx.option("same_type_by_class");
+    let field = Field { board: &board, stands: &combatants, tables: ctx.charts, same_type_by_class };
     let (a, b) = (&combatants[find(initiator.id())], &combatants[find(target.id())]);
     let mut lines = match kind {
         Kind::Fire => additions::fire(&field, a, b),
@@ -292,22 +293,46 @@ pub fn fight(
             gone.push(target.id());
         }
     }
-    match withdrawn_entirely(ctx, &gone, &[]) {
+    aftermath(ctx, &gone, &mut effects, &mut summary);
+    Ok(Outcome::Resolved { summary, rolls: vec![a, b], effects })
+}
+
+/// Losses the table records by hand (`record_losses`): a stand is one piece, so any loss destroys it as a
+/// combat would, its value in the tally, its army told when it must withdraw, and the battle ended when its
+/// side has no stand left.
+pub fn by_hand(ctx: &Ctx, unit: &str, count: u32) -> Result<Option<Outcome>, GameError> {
+    if count == 0 {
+        // The engine refuses a record of no losses in its own words.
+        return Ok(None);
+    }
+    super::sequence::not_over(ctx)?;
+    let stand = ctx.stand(unit)?;
+    let mut summary = format!("{} is destroyed (recorded by hand)", stand.name());
+    let mut effects = destroy(ctx, &stand);
+    aftermath(ctx, &[stand.id()], &mut effects, &mut summary);
+    Ok(Some(Outcome::Resolved { summary, rolls: vec![], effects }))
+}
+
+/// What losing the `gone` stands brings, told after the entry's own words: the end of the battle when a side
+/// has no stand left, else an army's news that it must now withdraw.
+fn aftermath(ctx: &Ctx, gone: &[&str], effects: &mut Vec<Effect>, summary: &mut String) {
+    match withdrawn_entirely(ctx, gone, &[]) {
         Some((ended, words)) => {
             effects.push(ended);
             summary.push_str(&words);
         }
-        None => summary.push_str(&withdrawal_news(ctx, &gone)),
+        None => summary.push_str(&withdrawal_news(ctx, gone)),
     }
-    Ok(Outcome::Resolved { summary, rolls: vec![a, b], effects })
 }
 
-/// The stand's piece taken off; a gun it was towing is left where it stands, limbered to nothing.
+/// The stand's piece taken off; a gun it was towing is left where it stands, limbered to nothing, and a gun
+/// lost while towed (recorded by hand: a towed gun is not fought) leaves its Transport towing nothing.
 fn destroy(ctx: &Ctx, stand: &Stand) -> Vec<Effect> {
     let mut effects =
         vec![Effect::Losses { unit: stand.id().to_string(), figures: stand.unit.alive().map(|f| f.id).collect() }];
-    if ctx.turn.towing.contains_key(stand.id()) {
-        effects.push(Change::Unlimbered { transport: stand.id().to_string() }.effect());
+    let transport = if ctx.turn.towing.contains_key(stand.id()) { Some(stand.id()) } else { stand.towed_by };
+    if let Some(transport) = transport {
+        effects.push(Change::Unlimbered { transport: transport.to_string() }.effect());
     }
     effects
 }
@@ -359,6 +384,7 @@ pub fn recoil_path(ctx: &Ctx, stand: &Stand) -> Recoil {
         at: stand.square,
         squares: stand.squares,
         infantry: stand.infantry(),
+        blocked_by_any_obstacle: ctx.option("recoil_blocked_by_any_obstacle"),
         toward_baseline: ctx.toward_baseline(stand.side()),
         depth_mm: needs(ctx, stand, stand.square, stand.facing)[0].1,
         friends: &friends,
@@ -367,7 +393,7 @@ pub fn recoil_path(ctx: &Ctx, stand: &Stand) -> Recoil {
     recoil(&ctx.board(), &recoiler)
 }
 
-/// "X have lost half their value: they must withdraw", when this combat brings a side to it.
+/// "X have lost 18 of 36: at least half their value; they must withdraw", when this combat brings a side to it.
 fn withdrawal_news(ctx: &Ctx, gone: &[&str]) -> String {
     let before = ctx.withdrawing();
     let mut news = String::new();
@@ -379,7 +405,7 @@ fn withdrawal_news(ctx: &Ctx, gone: &[&str]) -> String {
             && super::victory::must_withdraw(&ctx.charts.victory, start, lost + extra)
         {
             news.push_str(&format!(
-                ". {} have lost {} of {}: half their value; they must withdraw",
+                ". {} have lost {} of {}: at least half their value; they must withdraw",
                 ctx.side(side).name,
                 lost + extra,
                 start

@@ -171,6 +171,7 @@ impl RuleSystem for WhenEmpiresClash {
                 rng,
             )?,
             Act::Shared(Action::NextTurn {}) => sequence::next_turn(ctx)?,
+            Act::Shared(Action::RecordLosses { unit, count }) => return fight::by_hand(ctx, unit, *count),
             Act::Shared(Action::CorrectPosition { unit, to, facing, figures }) => {
                 movement::correction(ctx, unit, *to, *facing, figures)?;
                 return Ok(None);
@@ -233,16 +234,16 @@ impl RuleSystem for WhenEmpiresClash {
     }
 }
 
-/// The odds of the turn's two throws.
+/// The odds of the turn's two throws, given only when the throw is due.
 mod odds {
     use super::context::{Ctx, SEQUENCE};
-    use super::sequence::refuse;
-    use super::turn::TurnStep;
+    use super::sequence::{activations_due, initiative_due, refuse};
     use super::turn_odds;
     use crate::game::GameError;
     use crate::odds::OddsView;
 
     pub fn initiative(ctx: &Ctx) -> Result<OddsView, GameError> {
+        initiative_due(ctx)?;
         let [a, b] = ctx.scenario.sides.as_slice() else {
             return Err(refuse("the initiative is between two sides", SEQUENCE));
         };
@@ -257,14 +258,11 @@ mod odds {
     }
 
     pub fn activations(ctx: &Ctx) -> Result<OddsView, GameError> {
-        let side = match &ctx.turn.step {
-            TurnStep::Activating { side, .. } => side.clone(),
-            _ => return Err(refuse("a side throws for its activations once it has the turn", SEQUENCE)),
-        };
-        let dice = ctx.dice_of(&side);
-        let rating = ctx.commander(&side);
+        let side = activations_due(ctx)?;
+        let dice = ctx.dice_of(side);
+        let rating = ctx.commander(side);
         let dist = turn_odds::activations(&dice, rating);
-        let view = OddsView::new(format!("{} activations: {dice} + commander {rating}", ctx.side(&side).name), &dist)
+        let view = OddsView::new(format!("{} activations: {dice} + commander {rating}", ctx.side(side).name), &dist)
             .with_dice([dice.to_string()]);
         Ok(view)
     }

@@ -2,11 +2,11 @@
 //! that bars any other), turning before the move, mounting and dismounting, limbering and unlimbering a
 //! gun, and a withdrawing army's stands leaving by their baseline.
 
-use super::board::{Facing, Mover, Space, in_rear_arc, reachable};
+use super::board::{Facing, Mover, Space, in_rear_arc, next_to, reachable};
 use super::context::{BATTLEFIELD, Ctx, MOVEMENT, Stand, TRANSPORT, VICTORY, footprint, nearest_facing};
 use super::markers::{DISMOUNTED, FOUGHT, MOUNTING, MOVED, RECOILED, TOWED, WITHDRAWN};
 use super::notation;
-use super::sequence::{not_over, refuse, withdrawn_entirely};
+use super::sequence::{not_instead_of_withdrawing, not_over, refuse, withdrawn_entirely};
 use super::tables::StandClass;
 use super::turn::Change;
 use crate::game::{Effect, GameError, Outcome};
@@ -54,7 +54,7 @@ pub fn legal_squares(ctx: &Ctx, stand: &Stand) -> std::collections::BTreeMap<Squ
     }
     let (friends, enemies) = around(ctx, stand);
     let front_mm = needs(ctx, stand, stand.square, stand.facing)[0].1;
-    let mover = mover(stand, front_mm, &friends, &enemies);
+    let mover = mover(ctx, stand, front_mm, &friends, &enemies);
     let board = ctx.board();
     let mut squares = reachable(&board, &mover);
     if stand.large() {
@@ -77,16 +77,22 @@ fn withdrawal_allows(ctx: &Ctx, stand: &Stand, to: Square) -> bool {
     !ctx.withdrawing().contains(&stand.side()) || ctx.toward_baseline(stand.side()).offsets(stand.square, to).0 >= 1
 }
 
-fn mover<'a>(stand: &Stand, depth_mm: u32, friends: &'a Space, enemies: &'a [Square]) -> Mover<'a> {
+fn mover<'a>(ctx: &Ctx, stand: &Stand, depth_mm: u32, friends: &'a Space, enemies: &'a [Square]) -> Mover<'a> {
     Mover {
         at: stand.square,
         squares: stand.squares,
         infantry: stand.infantry(),
-        artillery: stand.class == StandClass::Artillery,
+        artillery: moves_a_gun(ctx, stand),
         depth_mm,
         friends,
         enemies,
     }
+}
+
+/// "Artillery stands may not be moved into a square that is adjacent to a square occupied by an enemy
+/// stand": an artillery stand moving, or a Transport moving the gun it tows.
+fn moves_a_gun(ctx: &Ctx, stand: &Stand) -> bool {
+    stand.class == StandClass::Artillery || ctx.turn.towing.contains_key(stand.id())
 }
 
 fn may_move(ctx: &Ctx, stand: &Stand) -> Result<(), GameError> {
@@ -210,15 +216,22 @@ fn why_not(ctx: &Ctx, stand: &Stand, target: Square) -> (String, &'static str) {
         format!("an enemy stand holds {name}; stands cannot move through enemy stands")
     } else if !friends.fits(target, front_mm) {
         return (ctx.no_room(stand, target, front_mm), BATTLEFIELD);
-    } else if stand.class == StandClass::Artillery && enemies.iter().any(|&e| chebyshev(e, target) == 1) {
-        format!("{name} is next to an enemy stand: artillery never moves next to one")
+    } else if moves_a_gun(ctx, stand) && next_to(&enemies, target) {
+        match ctx.turn.towing.get(stand.id()) {
+            Some(gun) => format!(
+                "{name} is next to an enemy stand: {} tows {}, and artillery never moves next to one",
+                stand.name(),
+                ctx.name_of(gun)
+            ),
+            None => format!("{name} is next to an enemy stand: artillery never moves next to one"),
+        }
     } else if !board.enterable(target, stand.infantry()) {
         format!("{name} is woods: only infantry moves off-road through woods")
     } else if !withdrawal_allows(ctx, stand, target) {
         format!("{} must withdraw: it moves only toward its baseline", ctx.side(stand.side()).name)
     } else {
         let nobody = Space::new(ctx.charts.grid.square_mm, ctx.charts.grid.stands_per_square);
-        let free = Mover { enemies: &[], infantry: true, artillery: false, ..mover(stand, 0, &nobody, &enemies) };
+        let free = Mover { enemies: &[], infantry: true, artillery: false, ..mover(ctx, stand, 0, &nobody, &enemies) };
         match reachable(&board, &Mover { squares: 99, ..free }).get(&target) {
             Some(&cost) if cost > stand.squares => format!(
                 "{name} is {} away; {} moves {} (1 a square, +1 a hill contour; +1 for a whole move along a road)",
@@ -311,12 +324,21 @@ pub fn mount(ctx: &Ctx, unit: &str, mounting: bool) -> Result<Outcome, GameError
         let now = if mounting { "mounted" } else { "on foot" };
         return Err(refuse(format!("{} is already {now}", stand.name()), MOVEMENT));
     }
+    if stand.unit.flags.contains(&MOUNTING) {
+        // "Cavalry that are mounting or dismounting cannot move during the turn": one change a turn.
+        let did = if stand.dismounted { "dismounted" } else { "mounted" };
+        return Err(refuse(
+            format!("{} has {did} this turn: cavalry mounts or dismounts once a turn", stand.name()),
+            MOVEMENT,
+        ));
+    }
     if stand.unit.flags.contains(&MOVED) {
         return Err(refuse(
             format!("{} has moved: cavalry mounts or dismounts instead of moving", stand.name()),
             MOVEMENT,
         ));
     }
+    not_instead_of_withdrawing(ctx, &stand, if mounting { "mount" } else { "dismount" })?;
     let id = stand.id().to_string();
     let effects = vec![
         Effect::Flag { unit: id.clone(), flag: DISMOUNTED, on: !mounting },
@@ -348,6 +370,7 @@ pub fn limber(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> {
     if transport.unit.flags.contains(&MOVED) {
         return Err(refuse(format!("{} has moved: it limbers before it moves", transport.name()), TRANSPORT));
     }
+    not_instead_of_withdrawing(ctx, &transport, "limber a gun")?;
     let piece = ctx.stand(gun)?;
     if piece.side() != transport.side() || piece.class != StandClass::Artillery {
         return Err(refuse(format!("{} is not an artillery stand of its side", piece.name()), TRANSPORT));
@@ -386,6 +409,7 @@ pub fn unlimber(ctx: &Ctx, unit: &str, to: &str) -> Result<Outcome, GameError> {
     let Some(gun) = ctx.turn.towing.get(unit) else {
         return Err(refuse(format!("{} tows no gun", transport.name()), TRANSPORT));
     };
+    not_instead_of_withdrawing(ctx, &transport, "unlimber its gun")?;
     let square = ctx.square_named(to)?;
     if !to_the_rear(&transport, square) {
         return Err(refuse(
@@ -396,6 +420,16 @@ pub fn unlimber(ctx: &Ctx, unit: &str, to: &str) -> Result<Outcome, GameError> {
     if ctx.stands().iter().any(|o| o.covers.contains(&square)) {
         return Err(refuse(format!("{to} is not vacant: a gun is unlimbered into a vacant square"), TRANSPORT));
     }
+    if next_to(&around(ctx, &transport).1, square) {
+        return Err(refuse(
+            format!(
+                "{} is next to an enemy stand: artillery never moves next to one, so {} is not unlimbered there",
+                notation::name(square),
+                ctx.name_of(gun)
+            ),
+            MOVEMENT,
+        ));
+    }
     let mut effects = place(gun, square, transport.facing, false);
     effects.push(Change::Unlimbered { transport: unit.to_string() }.effect());
     let summary = format!("{} unlimbers {} into {}", transport.name(), ctx.name_of(gun), notation::name(square));
@@ -404,12 +438,26 @@ pub fn unlimber(ctx: &Ctx, unit: &str, to: &str) -> Result<Outcome, GameError> {
 
 /// Whether the square is on the side's baseline: the row or column along its own edge.
 pub fn on_baseline(ctx: &Ctx, side: &str, square: Square) -> bool {
+    let (along, line) = baseline(ctx, side);
+    if along { square.row == line } else { square.col == line }
+}
+
+/// The side's baseline as the grid names it: "row (row 12)", "column (column A)".
+fn baseline_words(ctx: &Ctx, side: &str) -> String {
+    match baseline(ctx, side) {
+        (true, row) => format!("row (row {})", row + 1),
+        (false, col) => format!("column (column {})", notation::column(col)),
+    }
+}
+
+/// The line of squares along the side's own edge: whether it is a row (else a column), and which.
+fn baseline(ctx: &Ctx, side: &str) -> (bool, i32) {
     let (cols, rows) = ctx.setup.scenario.board.size();
     match ctx.toward_baseline(side) {
-        Facing::North => square.row == 0,
-        Facing::South => square.row + 1 == rows as i32,
-        Facing::West => square.col == 0,
-        Facing::East => square.col + 1 == cols as i32,
+        Facing::North => (true, 0),
+        Facing::South => (true, rows as i32 - 1),
+        Facing::West => (false, 0),
+        Facing::East => (false, cols as i32 - 1),
     }
 }
 
@@ -422,7 +470,15 @@ pub fn leave_table(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
         ));
     }
     if !on_baseline(ctx, stand.side(), stand.square) {
-        return Err(refuse(format!("{} leaves from its own baseline; it is in {}", stand.name(), stand.at()), VICTORY));
+        return Err(refuse(
+            format!(
+                "{} may leave only from its own baseline {}; it is in {}",
+                stand.name(),
+                baseline_words(ctx, stand.side()),
+                stand.at()
+            ),
+            VICTORY,
+        ));
     }
     let mut effects = vec![Effect::Flag { unit: unit.to_string(), flag: WITHDRAWN, on: true }];
     let mut gone = vec![unit];

@@ -4,15 +4,20 @@
 use crate::measure::Square;
 
 pub fn name(square: Square) -> String {
+    format!("{}{}", column(square.col), square.row + 1)
+}
+
+/// A column's letters, counted from 0 at the west edge: "A", ..., "Z", "AA".
+pub fn column(col: i32) -> String {
     let mut letters = Vec::new();
-    let mut col = square.col + 1;
+    let mut col = col + 1;
     while col > 0 {
         let rest = (col - 1) % 26;
         letters.push(char::from(b'A' + rest as u8));
         col = (col - 1) / 26;
     }
     letters.reverse();
-    format!("{}{}", letters.into_iter().collect::<String>(), square.row + 1)
+    letters.into_iter().collect()
 }
 
 /// Reads "C4" (case does not matter); refuses anything else with a sentence saying what a square is.

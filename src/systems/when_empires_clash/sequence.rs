@@ -3,8 +3,8 @@
 //! stands one at a time, then the other side does the same. Up to twelve turns, or until a side concedes
 //! or has withdrawn entirely.
 
-use super::context::{ACTIVATION, Ctx, SEQUENCE, VICTORY};
-use super::markers::{ACTIVATED, MOVED, OF_THE_TURN, WITHDRAWN};
+use super::context::{ACTIVATION, Ctx, SEQUENCE, Stand, VICTORY};
+use super::markers::{ACTIVATED, MOVED, OF_THE_TURN, TOWED, WITHDRAWN};
 use super::turn::{Change, Turn, TurnStep};
 use crate::dice::{DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
@@ -23,7 +23,9 @@ pub fn not_over(ctx: &Ctx) -> Result<(), GameError> {
     }
 }
 
-pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+/// The initiative is thrown by two sides at the beginning of each turn, while the battle lasts: refused
+/// otherwise, for the throw and for its odds alike.
+pub fn initiative_due(ctx: &Ctx) -> Result<(), GameError> {
     not_over(ctx)?;
     let sides = &ctx.scenario.sides;
     if sides.len() != 2 {
@@ -32,6 +34,22 @@ pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<
     if ctx.turn.step != TurnStep::Initiative {
         return Err(refuse(format!("the initiative for turn {} has been thrown", ctx.state.turn), SEQUENCE));
     }
+    Ok(())
+}
+
+/// The side whose throw for its activations is due: its part of the turn has begun and it has not thrown.
+/// Refused otherwise, for the throw and for its odds alike.
+pub fn activations_due<'a>(ctx: &Ctx<'a>) -> Result<&'a str, GameError> {
+    not_over(ctx)?;
+    match &ctx.turn.step {
+        TurnStep::Activating { side, left: None, .. } => Ok(side),
+        _ => Err(refuse("a side throws for its activations when its part of the turn begins", SEQUENCE)),
+    }
+}
+
+pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
+    initiative_due(ctx)?;
+    let sides = &ctx.scenario.sides;
     let exprs = [ctx.dice_of(&sides[0].id), ctx.dice_of(&sides[1].id)];
     let mut feed = DiceFeed::new(dice, rng);
     let thrower = |i: usize| Thrower { name: &sides[i].name, dice: &exprs[i], bonus: 0 };
@@ -71,10 +89,7 @@ pub fn take_initiative(ctx: &Ctx, side: &str) -> Result<Outcome, GameError> {
 }
 
 pub fn throw_activations(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcome, GameError> {
-    not_over(ctx)?;
-    let TurnStep::Activating { side, left: None, .. } = &ctx.turn.step else {
-        return Err(refuse("a side throws for its activations when its part of the turn begins", SEQUENCE));
-    };
+    let side = activations_due(ctx)?;
     let mut feed = DiceFeed::new(dice, rng);
     let roll = feed.roll(&ctx.dice_of(side), &format!("{} activations", ctx.side(side).name))?;
     feed.finish()?;
@@ -92,8 +107,9 @@ pub fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a Unit
     })
 }
 
+/// Limbered to a Transport now, or towed earlier this turn: a gun that has moved with its Transport.
 fn towed(ctx: &Ctx, unit: &Unit) -> bool {
-    ctx.turn.towing.values().any(|gun| *gun == unit.id)
+    unit.flags.contains(&TOWED) || ctx.turn.towing.values().any(|gun| *gun == unit.id)
 }
 
 pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
@@ -111,6 +127,17 @@ pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     if let Some(transport) = stand.towed_by {
         return Err(refuse(
             format!("{} is limbered to {}: it moves with it", stand.name(), ctx.name_of(transport)),
+            super::context::TRANSPORT,
+        ));
+    }
+    // "Artillery stands that are being towed ... may not take part in Fire Combat or Close Combat for the
+    // duration of a turn during which they are being towed", and it has moved with its Transport.
+    if stand.unit.flags.contains(&TOWED) {
+        return Err(refuse(
+            format!(
+                "{} has been towed this turn: it has moved with its Transport, and takes no part in combat this turn",
+                stand.name()
+            ),
             super::context::TRANSPORT,
         ));
     }
@@ -183,7 +210,7 @@ pub fn concede(ctx: &Ctx, side: &str) -> Result<Outcome, GameError> {
     let why = format!("{} conceded", side.name);
     let ended = Turn { ended: Some(why.clone()), conceded: Some(side.id.clone()), ..ctx.turn.clone() };
     let result = result_words(&Ctx { turn: &ended, ..*ctx }).unwrap_or_default();
-    let summary = format!("{why} the battle. {result}");
+    let summary = format!("{} concede the battle: the battle is over. {result}", side.name);
     let effects = vec![Change::Ended { why, conceded: Some(side.id.clone()) }.effect()];
     Ok(Outcome::Resolved { summary, rolls: vec![], effects })
 }
@@ -203,14 +230,25 @@ pub fn owed_withdrawal(ctx: &Ctx) -> Result<(), GameError> {
     if !may_leave && super::movement::legal_squares(ctx, &stand).is_empty() {
         return Ok(());
     }
-    Err(refuse(
-        format!(
-            "{} must withdraw: {} moves toward its baseline (or leaves the battlefield from it) before its activation ends",
-            ctx.side(stand.side()).name,
-            stand.name()
-        ),
-        VICTORY,
-    ))
+    Err(refuse(format!("{} before its activation ends", owed_words(ctx, &stand)), VICTORY))
+}
+
+/// Mounting, dismounting, limbering and unlimbering each take the place of the move back a withdrawing
+/// army's stand owes, so none is open to it; with `withdrawing_stands_may_hold` each is.
+pub fn not_instead_of_withdrawing(ctx: &Ctx, stand: &Stand, what: &str) -> Result<(), GameError> {
+    if ctx.option("withdrawing_stands_may_hold") || !ctx.withdrawing().contains(&stand.side()) {
+        return Ok(());
+    }
+    Err(refuse(format!("{}; it may not {what} instead", owed_words(ctx, stand)), VICTORY))
+}
+
+/// "Blue must withdraw: spears moves toward its baseline (or leaves the battlefield from it)".
+fn owed_words(ctx: &Ctx, stand: &Stand) -> String {
+    format!(
+        "{} must withdraw: {} moves toward its baseline (or leaves the battlefield from it)",
+        ctx.side(stand.side()).name,
+        stand.name()
+    )
 }
 
 /// A new turn: the marks of the last one lapse.

@@ -82,6 +82,13 @@ pub enum StandClass {
     Command,
 }
 
+impl StandClass {
+    /// Artillery, machine guns and pom-poms: the text's guns.
+    pub fn is_gun(self) -> bool {
+        matches!(self, StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Grade {
@@ -105,6 +112,10 @@ pub struct StandType {
     /// Cavalry fighting on foot moves this many squares.
     #[serde(default)]
     pub dismounted_move: Option<u32>,
+    /// The class whose ground and obstacles it moves over, where it is not its own: a Command stand on foot
+    /// (its Commander with infantry figures) moves as infantry, a mounted one as cavalry.
+    #[serde(default)]
+    pub moves_as: Option<StandClass>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -246,7 +246,13 @@ fn unit_report(ctx: &Ctx, unit: &Unit, stands: &[Stand], fights: &[CombatView]) 
         report.place = Some("left the battlefield".to_string());
     }
     let Some(stand) = stands.iter().find(|s| s.id() == unit.id) else { return report };
-    report.cover = Some(format!("{:?}", ctx.setup.scenario.terrain().ground(stand.square)).to_lowercase());
+    // Its ground, and on a hill its contour level: "open, hill level 2".
+    let terrain = ctx.setup.scenario.terrain();
+    let ground = format!("{:?}", terrain.ground(stand.square)).to_lowercase();
+    report.cover = Some(match terrain.level(stand.square) {
+        0 => ground,
+        level => format!("{ground}, hill level {level}"),
+    });
     let rear = if stand.rear { " (rear)" } else { "" };
     report.place = Some(format!("{}{rear} facing {}", stand.at(), super::movement::words(stand.facing)));
     report.move_note = Some(crate::rules::plural(stand.squares as usize, "square", "squares"));

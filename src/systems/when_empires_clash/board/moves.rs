@@ -16,6 +16,7 @@ pub struct Mover<'a> {
     pub at: Square,
     pub squares: u32,
     pub infantry: bool,
+    /// Moves a gun: artillery, or a Transport towing one.
     pub artillery: bool,
     /// The depth it needs in the square it ends in.
     pub depth_mm: u32,
@@ -24,9 +25,15 @@ pub struct Mover<'a> {
     pub enemies: &'a [Square],
 }
 
+/// Whether `square` is next to one of the `enemies`' squares: a stand entering it stops there, and
+/// artillery may not enter it at all.
+pub fn next_to(enemies: &[Square], square: Square) -> bool {
+    enemies.iter().any(|&e| chebyshev(e, square) == 1)
+}
+
 impl Mover<'_> {
     fn next_to_enemy(&self, square: Square) -> bool {
-        self.enemies.iter().any(|&e| chebyshev(e, square) == 1)
+        next_to(self.enemies, square)
     }
 
     /// A single step's cost, or None when the stand may not take it.
@@ -40,7 +47,7 @@ impl Mover<'_> {
         if !board.enterable(to, self.infantry) {
             return None;
         }
-        if !self.infantry && board.crossed(from, to).is_some_and(|o| o.vertical()) {
+        if board.barred(from, to, self.infantry) {
             return None;
         }
         Some(board.contours(from, to).saturating_add(1))

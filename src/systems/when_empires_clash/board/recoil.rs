@@ -4,9 +4,10 @@
 //! "at least one square away" is a king's distance of 2 or more from every enemy stand; the rear arc is
 //! the arc toward the side's baseline; a recoil moves at least one square. The shortest such path is taken,
 //! straightest back first; it passes a friend's square without room for its depth (`Space`) on to the
-//! next square that has room. It is blocked by an obstacle (any, crossed), an enemy stand, ground the stand
-//! may not enter, or the table's edge; a stand sharing its square with a friend cannot recoil; one that is
-//! blocked, or would need more than its move, is destroyed.
+//! next square that has room. It is blocked by an obstacle the stand may not cross as it moves (a wall,
+//! hedge or fence for any but infantry; any obstacle at all when the table reads the text so), an enemy
+//! stand, ground the stand may not enter, or the table's edge; a stand sharing its square with a friend
+//! cannot recoil; one that is blocked, or would need more than its move, is destroyed.
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -17,6 +18,9 @@ pub struct Recoiler<'a> {
     pub at: Square,
     pub squares: u32,
     pub infantry: bool,
+    /// Every obstacle stops the recoil, not only those the stand may not cross
+    /// (`recoil_blocked_by_any_obstacle`).
+    pub blocked_by_any_obstacle: bool,
     /// The way to the side's baseline.
     pub toward_baseline: Facing,
     /// The depth it needs in the square it stops in.
@@ -59,7 +63,11 @@ pub fn recoil(board: &Board, stand: &Recoiler) -> Recoil {
     let mut queue = VecDeque::from([(stand.at, 0u32)]);
     while let Some((square, cost)) = queue.pop_front() {
         for next in board.grid.neighbours(square) {
-            if !behind(next) || stand.enemies.contains(&next) || board.crossed(square, next).is_some() {
+            let obstacle = match board.crossed(square, next) {
+                Some(_) if stand.blocked_by_any_obstacle => true,
+                _ => board.barred(square, next, stand.infantry),
+            };
+            if !behind(next) || stand.enemies.contains(&next) || obstacle {
                 continue;
             }
             if !board.enterable(next, stand.infantry) {

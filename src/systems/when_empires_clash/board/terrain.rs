@@ -18,8 +18,8 @@ pub enum Ground {
 }
 
 /// An obstacle lies on the edge between two squares side by side. Walls, hedges and fences are vertical:
-/// only infantry crosses them. Rivers, streams and trenches are crossed by anyone moving; every obstacle
-/// stops a recoil.
+/// only infantry crosses them. Rivers, streams and trenches are crossed by anyone moving, and by anyone
+/// recoiling unless the table reads every obstacle as stopping a recoil (`recoil_blocked_by_any_obstacle`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "snake_case")]
@@ -123,6 +123,12 @@ impl Board {
         let across = via(Square::new(to.col, from.row));
         let down = via(Square::new(from.col, to.row));
         across.and(down)
+    }
+
+    /// "Only Infantry ... can cross vertical obstacles": whether a king's step from `from` to `to` crosses an
+    /// obstacle a stand that is (or is not) infantry may not cross.
+    pub fn barred(&self, from: Square, to: Square, infantry: bool) -> bool {
+        !infantry && self.crossed(from, to).is_some_and(Obstacle::vertical)
     }
 
     /// "Only Infantry may move off-road through woods": whether a stand may enter the square's ground.

@@ -16,7 +16,7 @@ use super::super::notation;
 use super::super::tables::{Piece, StandClass, Tables};
 use super::super::toml_text::quoted;
 use super::throws::Throws;
-use crate::measure::Square;
+use crate::measure::{Square, chebyshev};
 
 /// Each side's colour on the table: a red coat and a dark earth, told apart at a glance.
 const COLOURS: [&str; 2] = ["#b23a3a", "#2c4a7a"];
@@ -155,9 +155,11 @@ pub fn scenario(
     };
     let _ = writeln!(text, "description = {}", quoted(&format!("{from}, set up by dice.")));
     let mut stands = String::new();
+    let zones = [zone(edges[0], throws.depth[0].max(1)), zone(edges[1], throws.depth[1].max(1))];
     for (i, army) in armies.iter().enumerate() {
-        let depth = throws.depth[i].max(1);
-        deploy(&mut stands, tables, ids[i], army.list, edges[i], depth, &mut terrain)?;
+        let enemy: Vec<Square> = zones[1 - i].iter().flatten().copied().collect();
+        let deployment = Deployment { side: ids[i], list: army.list, edge: edges[i], zone: &zones[i], enemy: &enemy };
+        deploy(&mut stands, tables, &deployment, &mut terrain)?;
     }
     let _ = writeln!(text, "\n[board]\nsquares = [{}, {}]", BOARD.0, BOARD.1);
     terrain.write(&mut text);
@@ -300,33 +302,38 @@ fn zone(edge: Facing, depth: u32) -> Vec<Vec<Square>> {
         .collect()
 }
 
-/// The order a side's stands go down: infantry in front, then cavalry, guns, transport, the Command stand
-/// last (furthest back).
-fn rank(tables: &Tables, line: &Line) -> u8 {
+/// Where a side's stands go down, and in what order: the first of the pair is the rows they take (infantry in
+/// the front row, cavalry behind it, guns and transport behind them), the second their order within.
+fn rank(tables: &Tables, line: &Line) -> (u8, u8) {
     match tables.stand(line.kind.get_ref()).map(|s| s.class) {
-        Some(StandClass::Infantry) => 0,
-        Some(StandClass::Cavalry) => 1,
-        Some(StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom) => 2,
-        Some(StandClass::Transport | StandClass::PackTransport) => 3,
-        _ => 4,
+        Some(StandClass::Infantry) => (0, 0),
+        Some(StandClass::Cavalry) => (1, 0),
+        Some(class) if class.is_gun() => (2, 0),
+        Some(StandClass::Transport | StandClass::PackTransport) => (2, 1),
+        _ => (3, 0),
     }
 }
 
-/// Writes a side's stands into its deployment zone: rows from the front of the zone back, each row from the
-/// middle outward; a square of woods only for infantry; a second pass puts stands behind others where both
-/// fit the square's 50 mm (The Battlefield). A list with entrenchments digs its lengths along the front of
-/// the zone, from the middle outward.
-fn deploy(
-    text: &mut String,
-    tables: &Tables,
-    side: &str,
-    list: &ArmyList,
+/// A side's deployment: its list, its edge, its zone's lines (the front line first) and the enemy's zone.
+struct Deployment<'a> {
+    side: &'a str,
+    list: &'a ArmyList,
     edge: Facing,
-    depth: u32,
-    terrain: &mut Terrain,
-) -> Result<(), String> {
-    let lines_of_zone = zone(edge, depth);
-    let squares: Vec<Square> = lines_of_zone.iter().flatten().copied().collect();
+    zone: &'a [Vec<Square>],
+    enemy: &'a [Square],
+}
+
+/// Writes a side's stands into its deployment zone: infantry from the front line back, cavalry from the line
+/// behind the infantry, guns and transport from the line behind the cavalry, each line from the middle
+/// outward, and a stand for which its lines have no room in the nearest line forward that has; a square of
+/// woods only for infantry; a second pass puts stands behind others where both fit the square's 50 mm (The
+/// Battlefield). No gun goes next to the enemy's zone where the two zones meet: "Artillery stands may not be
+/// moved into a square that is adjacent to a square occupied by an enemy stand". A list with entrenchments
+/// digs its lengths along the front of the zone, from the middle outward.
+fn deploy(text: &mut String, tables: &Tables, deployment: &Deployment, terrain: &mut Terrain) -> Result<(), String> {
+    let Deployment { side, list, edge, zone: lines_of_zone, enemy } = *deployment;
+    let line_of = |square: Square| lines_of_zone.iter().position(|line| line.contains(&square)).unwrap_or(0);
+    let near_enemy = |s: &Square| enemy.iter().any(|&e| chebyshev(e, *s) == 1);
     if let Some(dug) = &list.entrenchments {
         let (dc, dr) = edge.about().ahead();
         let front = &lines_of_zone[0];
@@ -338,23 +345,37 @@ fn deploy(
     let facing = edge.about();
     let mut space = Space::new(tables.grid.square_mm, tables.grid.stands_per_square);
     let mut n = 0;
+    // The line each rank of stands starts from: the one behind the deepest taken by the ranks before it.
+    let (mut rows_of, mut first_line, mut deepest) = (None, 0, None);
     for line in lines {
         let stand = tables.stand(line.kind.get_ref()).ok_or_else(|| format!("no stand type {:?}", line.kind.get_ref()))?;
+        let rows = rank(tables, line).0;
+        if rows_of != Some(rows) {
+            rows_of = Some(rows);
+            first_line = deepest.map_or(0, |d: usize| (d + 1).min(lines_of_zone.len() - 1));
+        }
+        let squares: Vec<Square> = lines_of_zone[first_line..]
+            .iter()
+            .chain(lines_of_zone[..first_line].iter().rev())
+            .flatten()
+            .copied()
+            .collect();
         let infantry = stand.class == StandClass::Infantry;
         for k in 1..=line.count {
             n += 1;
             // Stands of one line told apart at the table and on the grid: "British Regular Infantry 3".
             let name =
                 if line.count > 1 { format!("{} {k}", line.name.get_ref()) } else { line.name.get_ref().clone() };
-            let open = |s: &Square| infantry || !terrain.woods.contains(s);
+            let open = |s: &Square| (infantry || !terrain.woods.contains(s)) && !(stand.class.is_gun() && near_enemy(s));
             let Some((square, rear)) = place(&squares, &space, stand.depth_mm, open) else {
                 return Err(format!(
-                    "{} has no room for {name} within {} squares of its edge; place the terrain elsewhere",
+                    "{} has no room for {name} within {} of its edge; place the terrain elsewhere",
                     list.army.name,
-                    lines_of_zone.len()
+                    crate::rules::plural(lines_of_zone.len(), "square", "squares")
                 ));
             };
             space.take(square, stand.depth_mm);
+            deepest = deepest.max(Some(line_of(square)));
             let _ = writeln!(
                 text,
                 "\n[[units]]\nid = \"{side}-{n}\"\nname = {}\nside = \"{side}\"\nkind = {}\nsquare = \"{}\"\nfacing = {}",
