@@ -336,6 +336,24 @@ fn a_gun_is_not_unlimbered_into_a_square_next_to_an_enemy() {
     assert_eq!(play.ok(r#"{"type":"unlimber","unit":"wagon","to":"F9"}"#), "wagon unlimbers gun into F9");
 }
 
+/// Movement: "Artillery stands may not be moved into a square that is adjacent to a square occupied by an
+/// enemy stand." Limbered, a gun stands in its Transport's square, so it is not limbered beside an enemy.
+#[test]
+fn a_gun_is_not_limbered_to_a_transport_standing_next_to_an_enemy() {
+    let battle = Battle::new("")
+        .stand("wagon", "red", "transport", "G8", 0, "")
+        .stand("gun", "red", "field_artillery", "G9", 0, "weapon = \"rifled_field\"")
+        .stand("warriors", "blue", "native_infantry", "H7", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("wagon");
+    let refused = play.refused(r#"{"type":"limber","unit":"wagon","gun":"gun"}"#);
+    assert_eq!(
+        refused.message,
+        "G8 is next to an enemy stand: artillery never moves next to one, so gun is not limbered there"
+    );
+    assert_eq!(refused.rule.as_deref(), Some("When Empires Clash!, Movement"));
+}
+
 /// Movement: "Only Infantry may move off-road through woods or can cross vertical obstacles". A Command
 /// stand on foot is its Commander with one or two infantry figures (Stands): it moves as infantry. A mounted
 /// one, with a cavalry figure, moves as cavalry.

@@ -423,8 +423,9 @@ pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Resul
             return Err((
                 square.span(),
                 format!(
-                    "{}'s army has a second Command stand, {}: an army has one Command stand, the stand with the Commander on it",
-                    side.name, second.id
+                    "{} army has a second Command stand, {}: an army has one Command stand, the stand with the Commander on it",
+                    crate::rules::possessive(&side.name),
+                    second.id
                 ),
             ));
         }
@@ -433,8 +434,8 @@ pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Resul
             return Err((
                 span.clone(),
                 format!(
-                    "{}'s army has no Command stand: each side's army must have one (kind {})",
-                    side.name,
+                    "{} army has no Command stand: each side's army must have one (kind {})",
+                    crate::rules::possessive(&side.name),
                     commands.join(" or ")
                 ),
             ));

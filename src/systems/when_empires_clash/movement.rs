@@ -396,6 +396,17 @@ pub fn limber(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> {
     if ctx.stands().iter().any(|o| o.square == transport.square && o.id() != transport.id()) {
         return Err(refuse(format!("{} shares its square: there is no room for the gun", transport.name()), TRANSPORT));
     }
+    // Limbered, the gun stands in the Transport's square: moved there as surely as by a move.
+    if next_to(&around(ctx, &transport).1, transport.square) {
+        return Err(refuse(
+            format!(
+                "{} is next to an enemy stand: artillery never moves next to one, so {} is not limbered there",
+                transport.at(),
+                piece.name()
+            ),
+            MOVEMENT,
+        ));
+    }
     let mut effects = place(gun, transport.square, transport.facing, true);
     effects.push(Effect::Face { unit: gun.to_string(), facing: transport.facing.degrees() });
     effects.push(Effect::Flag { unit: gun.to_string(), flag: TOWED, on: true });
