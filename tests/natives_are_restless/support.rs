@@ -85,6 +85,18 @@ impl Siege {
         self.ok(&format!(r#"{{"type":"correct_position","unit":"{unit}","to":{{"x":{},"y":{}}}}}"#, at.0, at.1));
     }
 
+    /// Stands `unit`'s live figures, in the order of their numbers, at `points`, as a correction.
+    pub fn stand(&mut self, unit: &str, points: &[(f64, f64)]) {
+        let ids: Vec<u32> = self.unit(unit).alive().map(|f| f.id).collect();
+        assert_eq!(ids.len(), points.len(), "{unit} has {} figures standing", ids.len());
+        let figures: Vec<String> = ids
+            .iter()
+            .zip(points)
+            .map(|(id, (x, y))| format!(r#"{{"figure":{id},"at":{{"x":{x},"y":{y}}}}}"#))
+            .collect();
+        self.ok(&format!(r#"{{"type":"correct_position","unit":"{unit}","figures":[{}]}}"#, figures.join(",")));
+    }
+
     pub fn turn(&self) -> &Turn {
         self.game.state().rules.get::<Turn>().expect("a Natives game has the Natives turn")
     }

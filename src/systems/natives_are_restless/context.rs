@@ -83,6 +83,12 @@ impl<'a> Ctx<'a> {
             && area.polygon.segment_crosses(from, at)
     }
 
+    /// The point of `enemies` nearest a figure at `at`: where a shot or a charge comes at him from, for his
+    /// cover and his position (a wall shelters him from an enemy across it, whichever figure that is).
+    pub fn coming_from(at: Pt, enemies: &[Pt]) -> Option<Pt> {
+        crate::measure::nearest(&[at], enemies).map(|pair| enemies[pair.b_index])
+    }
+
     /// The melee position a figure at `p` holds against an enemy figure at `from`: inside a building, or
     /// behind an obstacle the enemy comes at across it.
     pub fn position_against(&self, p: Pt, from: Pt) -> Option<Position> {

@@ -223,11 +223,13 @@ pub fn blocked_by(ctx: &Ctx, unit: &Unit, a: Pt, b: Pt) -> Option<String> {
 }
 
 /// The cover most of the target's figures have from the shooter (ties: the better): hard in a building,
-/// trees or rocks, or behind an obstacle the line crosses; soft in bushes; else the open.
+/// trees or rocks, or behind an obstacle the line of fire to the figure crosses; soft in bushes; else the
+/// open. Each figure's line of fire comes from the shooter's end of the line of sight nearest him: a
+/// squad's Officer/NCO, or the nearest of the natives who see their target.
 fn target_cover(ctx: &Ctx, target: &Unit, lines: &[(Pt, Pt)]) -> Cover {
+    let shooters: Vec<Pt> = lines.iter().map(|(shooter, _)| *shooter).collect();
     let mut counts = [0usize; 3];
     for f in target.alive() {
-        let from = lines.iter().map(|(a, b)| if distance(*b, f.pos) < distance(*a, f.pos) { *a } else { *b }).next();
         let mut cover = Cover::Open;
         for (_, kind) in ctx.covers_at(f.pos) {
             if kind.hard {
@@ -236,7 +238,7 @@ fn target_cover(ctx: &Ctx, target: &Unit, lines: &[(Pt, Pt)]) -> Cover {
                 cover = cover.max(Cover::Soft);
             }
         }
-        if let Some(from) = from {
+        if let Some(from) = Ctx::coming_from(f.pos, &shooters) {
             let behind = ctx
                 .scenario
                 .terrain

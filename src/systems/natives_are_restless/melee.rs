@@ -88,7 +88,7 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
         let mut counts = [0usize; 3];
         for f in units.iter().flat_map(|u| u.alive()) {
             // Held against the attacker nearest the figure: a wall is a position only with him across it.
-            let from = crate::measure::nearest(&[f.pos], &attackers).map_or(f.pos, |p| attackers[p.b_index]);
+            let from = Ctx::coming_from(f.pos, &attackers).unwrap_or(f.pos);
             counts[match ctx.position_against(f.pos, from) {
                 None => 0,
                 Some(Position::HastyBarricade) => 1,
