@@ -308,3 +308,51 @@ fn the_melee_log_counts_one_casualty_and_one_die_in_the_singular() {
     let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,1,1,1,1,2]}"#);
     assert!(line.contains("(1 die)") && line.contains("against 1 casualty:"), "{line}");
 }
+
+/// Squad `a` behind a wall at y 24-24.5, one man at it (25.5) and the rest 3.5" back; natives-1 (four)
+/// north of the wall charge it: the man at the wall holds it, so the charge stops there.
+fn one_man_at_the_wall(cover: &str) -> Siege {
+    let wall = area("Wall", cover, (5.0, 24.0), (40.0, 24.5));
+    let mut s = Siege::mustered(&format!("{wall}{}", squad("a", (20.0, 28.0))));
+    s.stand("a", &[(20.0, 28.0), (18.0, 28.0), (19.0, 28.0), (21.0, 28.0), (22.0, 28.0), (23.0, 28.0), (20.0, 25.5)]);
+    s.put("natives-1", (20.0, 19.0));
+    s.draw("5H");
+    let line = s.ok(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    assert!(line.contains("contact at Wall"), "{line}");
+    fought_next(s)
+}
+
+/// Melee: "Each multiple of 12 will kill an enemy defending a building or prepared position", and Movement:
+/// "A defended obstacle cannot be crossed until all defenders are removed". A charge stopped at a wall the
+/// squad holds (one man at it is enough) is fought across it: the squad defends the wall, a kill per 12,
+/// whatever share of it stands at the wall. The natives' 24 kill two, not four.
+#[test]
+fn a_charge_stopped_at_a_wall_one_man_holds_is_fought_with_the_squad_defending_the_wall() {
+    let mut s = one_man_at_the_wall("wall");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("against defenders defending a building or prepared position, killing 2"), "{line}");
+}
+
+/// Melee: "Each multiple of 9 will kill an enemy defending a hasty barricade": the same at a barricade.
+#[test]
+fn a_charge_stopped_at_a_barricade_one_man_holds_is_fought_with_the_squad_defending_it() {
+    let mut s = one_man_at_the_wall("barricade");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,1,1,1,1,1,6,6,6,5,6]}"#);
+    assert!(line.contains("against defenders defending a hasty barricade, killing 2"), "{line}");
+}
+
+/// The same for natives: a group holding a wall (one of it at the wall) charged across it by a squad
+/// defends the wall.
+#[test]
+fn natives_holding_a_wall_charged_across_it_defend_the_wall() {
+    let wall = area("Wall", "wall", (5.0, 24.0), (40.0, 24.5));
+    let mut s = Siege::mustered(&format!("{wall}{}", squad("a", (20.0, 19.0))));
+    s.stand("natives-1", &[(20.0, 25.5), (18.0, 28.0), (19.0, 28.0), (21.0, 28.0)]);
+    s.draw("5S");
+    let line = s.ok(r#"{"type":"charge","unit":"a","target":"natives-1"}"#);
+    assert!(line.contains("contact at Wall"), "{line}");
+    let mut s = fought_next(s);
+    // The defenders' 24 kill two natives behind the wall (not four); the natives' 4 kill nobody.
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,6,1,1,1,3,1,1,1,1,6]}"#);
+    assert!(line.contains("against natives defending a building or prepared position, killing 2"), "{line}");
+}

@@ -22,6 +22,8 @@ struct Run {
     cost: f64,
     /// What the charger stopped at, in words ("at the North wall").
     against: Option<String>,
+    /// The obstacle or building the target holds that stopped the charge: the target defends it.
+    held: Option<String>,
 }
 
 /// The enemies `unit` could charge: within its move of contact, with nothing barring the way.
@@ -49,6 +51,7 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
     let mut stop = if gap > movement.contact / 2.0 { (gap - movement.contact / 2.0) / gap } else { 0.0 };
     let mut cost = 0.0;
     let mut against = None;
+    let mut held = None;
     let holds = |area: &crate::measure::TerrainArea| {
         target.alive().any(|f| {
             area.polygon.contains(f.pos) || area.polygon.distance_to_outline(f.pos) <= movement.holds_obstacle_within
@@ -83,9 +86,10 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
             continue;
         }
         if area.polygon.contains(to) || (cover.obstacle && holds(area)) {
-            // Contact across the wall: stop just short of it.
+            // Contact across the wall: stop just short of it, and the target defends it.
             stop = (meets - 0.25 / gap.max(1e-9)).max(0.0);
             against = Some(format!("at {}", area.name));
+            held = Some(area.name.clone());
         } else if cover.obstacle && mounted && !cover.high {
             cost += movement.mounted_obstacle_cost;
         } else if cover.obstacle && !mounted {
@@ -106,7 +110,7 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
             target.name, unit.name
         ));
     }
-    Ok(Run { shift: ((to.x - from.x) * stop, (to.y - from.y) * stop), cost, against })
+    Ok(Run { shift: ((to.x - from.x) * stop, (to.y - from.y) * stop), cost, against, held })
 }
 
 pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError> {
@@ -121,7 +125,7 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
         ));
     }
     let target = ctx.live_unit(target)?;
-    let Run { shift: (dx, dy), cost, against } = run(ctx, unit, target)?;
+    let Run { shift: (dx, dy), cost, against, held } = run(ctx, unit, target)?;
     if unit.alive().any(|f| !ctx.scenario.table.contains(Pt::new(f.pos.x + dx, f.pos.y + dy))) {
         return refuse(format!("{} would leave the table", unit.name));
     }
@@ -137,10 +141,13 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
     let mut words = match ctx.turn.melee_of(&target.id) {
         Some((i, _)) => {
             melees[i].units.push(unit.id.clone());
+            if melees[i].attackers == ctx.army_of(unit) && melees[i].held.is_none() {
+                melees[i].held = held;
+            }
             format!("{} is fed into the melee with {}", unit.name, target.name)
         }
         None => {
-            melees.push(Melee { units: vec![target.id.clone(), unit.id.clone()], attackers: ctx.army_of(unit) });
+            melees.push(Melee { units: vec![target.id.clone(), unit.id.clone()], attackers: ctx.army_of(unit), held });
             format!(
                 "{} charges into contact with {}: a melee, fought on the next picture card or ace",
                 unit.name, target.name

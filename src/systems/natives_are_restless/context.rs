@@ -97,7 +97,7 @@ impl<'a> Ctx<'a> {
             let cover = self.charts.cover(&area.cover);
             let Some(position) = cover.melee else { continue };
             let holds = if cover.obstacle { self.behind(area, from, p) } else { area.polygon.contains(p) };
-            if holds && best.is_none_or(|b| rank(position) > rank(b)) {
+            if holds && rank(Some(position)) > rank(best) {
                 best = Some(position);
             }
         }
@@ -167,10 +167,12 @@ impl<'a> Ctx<'a> {
     }
 }
 
-fn rank(p: Position) -> u8 {
-    match p {
-        Position::HastyBarricade => 1,
-        Position::Building => 2,
+/// A melee position's rank: the open 0, a hasty barricade 1, a building or prepared position 2.
+pub fn rank(position: Option<Position>) -> usize {
+    match position {
+        None => 0,
+        Some(Position::HastyBarricade) => 1,
+        Some(Position::Building) => 2,
     }
 }
 

@@ -7,10 +7,10 @@
 //! a full move, away from the winner.
 
 use super::NativesAreRestless;
-use super::context::{Ctx, MELEE, casualties};
+use super::context::{Ctx, MELEE, casualties, rank};
 use super::morale::{pass, tests};
 use super::orders::recycle;
-use super::tables::{Army, Class, Position};
+use super::tables::{Army, Class};
 use super::turn::{Change, Melee, Stage};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
@@ -80,6 +80,13 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
     let of = |army: Army| live.iter().copied().filter(|u| ctx.army_of(u) == army).collect::<Vec<_>>();
     let (defenders, natives) = (of(Army::Defenders), of(Army::Natives));
     let attackers: Vec<Pt> = live.iter().filter(|u| ctx.army_of(u) == melee.attackers).flat_map(|u| u.alive_positions()).collect();
+    // A charge stopped at a wall or building the charged side holds is fought across it: that side
+    // defends it, however many of its figures stand at it.
+    let held = melee
+        .held
+        .as_deref()
+        .and_then(|name| ctx.scenario.terrain.iter().find(|a| a.name == name))
+        .and_then(|area| ctx.charts.cover(&area.cover).melee);
     let position = |army: Army, units: &[&Unit]| -> (i64, &'static str) {
         let m = &ctx.charts.melee;
         if army == melee.attackers {
@@ -89,13 +96,10 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
         for f in units.iter().flat_map(|u| u.alive()) {
             // Held against the attacker nearest the figure: a wall is a position only with him across it.
             let from = Ctx::coming_from(f.pos, &attackers).unwrap_or(f.pos);
-            counts[match ctx.position_against(f.pos, from) {
-                None => 0,
-                Some(Position::HastyBarricade) => 1,
-                Some(Position::Building) => 2,
-            }] += 1;
+            counts[rank(ctx.position_against(f.pos, from))] += 1;
         }
-        match (0..3).max_by_key(|&i| counts[i]).unwrap_or(0) {
+        let most = (0..3).max_by_key(|&i| counts[i]).unwrap_or(0);
+        match most.max(rank(held)) {
             2 => (m.building, "defending a building or prepared position"),
             1 => (m.hasty_barricade, "defending a hasty barricade"),
             _ => (m.open, "in the open"),
