@@ -88,7 +88,7 @@ fn group(ctx: &Ctx, expected: Dist, effects: &[Effect]) -> Vec<Luck> {
         Change::Pending { groups } => groups.last(),
         _ => None,
     });
-    let figures = raised.map_or(0, |g| i64::from(muster::most_figures(ctx, g)));
+    let figures = raised.map_or(0, |g| i64::from(muster::figures_rolled(ctx, g)));
     vec![luck_of(ctx.side_of(Army::Natives), FIGURES_IN_THE_GROUP, expected, figures)]
 }
 

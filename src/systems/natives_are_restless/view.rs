@@ -11,7 +11,7 @@ use super::deck::{capitalise, ready_to_draw};
 use super::fire::{armed, targets};
 use super::melee::fight;
 use super::movement::can_move;
-use super::muster::{UMPIRE_OPTION, group_dice, kinds_for, reinforce_ready, umpire_owed};
+use super::muster::{UMPIRE_OPTION, group_dice, kind_name, kinds_now, reinforce_ready, umpire_owed};
 use super::tables::{Army, Class};
 use super::turn::{Pending, Relief, Stage};
 use crate::game::Refusal;
@@ -60,10 +60,6 @@ pub struct Reserve {
     pub kind: String,
     pub name: String,
     pub figures: u32,
-}
-
-fn kind_name(ctx: &Ctx, kind: &str) -> String {
-    ctx.scenario.ruleset.kind(kind).map_or(kind.to_string(), |k| k.name.clone())
 }
 
 fn next_words(ctx: &Ctx) -> String {
@@ -168,7 +164,7 @@ pub fn report(ctx: &Ctx) -> Report<SiegeView> {
     }
     let reserve_words: Vec<String> = reserves.iter().map(|r| format!("{} {}", r.figures, r.name)).collect();
     status.push(format!("Natives off the table: {}", reserve_words.join(", ")));
-    let raise_kinds = turn.pending.first().map(|g| kinds_for(ctx, g)).unwrap_or_default();
+    let raise_kinds = turn.pending.first().map(|g| kinds_now(ctx, g)).unwrap_or_default();
     Report {
         headline,
         owed: owed(ctx),
