@@ -356,3 +356,52 @@ fn natives_holding_a_wall_charged_across_it_defend_the_wall() {
     let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,6,1,1,1,3,1,1,1,1,6]}"#);
     assert!(line.contains("against natives defending a building or prepared position, killing 2"), "{line}");
 }
+
+/// Melee: "When opposing groups come into contact": a charge ends base to base, an inch between the
+/// figures' middles, and the charger's other men stand clear of every other figure.
+#[test]
+fn a_charge_ends_base_to_base_and_no_figure_stands_on_another() {
+    let s = locked([2, 2], "");
+    let gap = sandtable::measure::nearest(&s.unit("natives-1").alive_positions(), &s.unit("a").alive_positions())
+        .unwrap()
+        .distance;
+    assert!((gap - 1.0).abs() < 1e-9, "base to base: {gap}");
+    crate::movement::clear_of_each_other(&s);
+}
+
+/// Squad `a` at (20, 20) with a wall of `cover` behind it (y 22-22.5), charged by natives-1 straight from
+/// the north.
+fn charged_from_the_north(cover: &str, squad_kind: &str) -> Siege {
+    let wall = area("Wall", cover, (5.0, 22.0), (40.0, 22.5));
+    let mut s = Siege::mustered(&format!("{wall}{}", crate::support::unit("a", squad_kind, 7, (20.0, 20.0))));
+    s.stand("natives-1", &[(20.0, 14.0), (19.0, 13.0), (21.0, 13.0), (20.0, 12.0)]);
+    s.draw("5H");
+    s.ok(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    fought_next(s)
+}
+
+/// Melee: the loser "must fall back a full move", and Movement: "It is a full move to cross a linear
+/// obstacle". A squad falling back from natives who beat it meets a low wall behind it: it goes over and
+/// stops just beyond, as any move over a wall, not on for its full 6". The log says who fell back, and how
+/// far.
+#[test]
+fn a_loser_falling_back_over_a_wall_stops_just_beyond_it() {
+    let mut s = charged_from_the_north("wall", "colonial_foot");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("the natives win"), "{line}");
+    let officer = s.unit("a").leader().unwrap().pos;
+    assert!((officer.y - 23.0).abs() < 1e-9 && officer.x == 20.0, "just beyond the wall: {officer:?}");
+    assert!(line.contains("a falls back 3.0\" over Wall"), "{line}");
+    assert!(s.unit("a").alive().all(|f| f.pos.y > 22.5), "every man beyond the wall: {:?}", s.unit("a").figures);
+    crate::movement::clear_of_each_other(&s);
+}
+
+/// Movement: a high wall "is impassable to mounted troops": horse falling back stop at it.
+#[test]
+fn horse_falling_back_stop_at_a_high_wall() {
+    let mut s = charged_from_the_north("high_wall", "colonial_mounted");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,6,6]}"#);
+    let officer = s.unit("a").leader().unwrap().pos;
+    assert!((officer.y - 21.5).abs() < 1e-9, "at the wall: {officer:?}");
+    assert!(line.contains("a falls back 1.5\" and stops at Wall"), "{line}");
+}

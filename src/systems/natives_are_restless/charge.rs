@@ -8,16 +8,19 @@ use super::NativesAreRestless;
 use super::context::Ctx;
 use super::deck::spend;
 use super::doors;
-use super::movement::{can_move, other, refuse};
+use super::arranging::{BASE, Room};
+use super::movement::{can_move, other, refuse, standing};
 use super::tables::Class;
 use super::turn::{Change, Melee};
 use crate::game::{Effect, GameError, Outcome};
 use crate::measure::{MOVE_TOLERANCE, Pt, distance, nearest};
 use crate::roster::Unit;
-use crate::rules::RuleSystem;
+use crate::rules::{RuleSystem, possessive};
 
 /// A charge worked out before it is made: where the charger's nearest figure ends, what it costs.
 struct Run {
+    /// The charger's nearest figure, who runs: the others are arranged around him.
+    runner: u32,
     shift: (f64, f64),
     cost: f64,
     /// What the charger stopped at, in words ("at the North wall").
@@ -46,9 +49,13 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
     let (mine, theirs) = (unit.alive_positions(), target.alive_positions());
     let pair = nearest(&mine, &theirs).expect("live units have figures");
     let (from, to) = (mine[pair.a_index], theirs[pair.b_index]);
+    let runner = unit.alive().nth(pair.a_index).expect("a live figure").id;
     let movement = &ctx.charts.movement;
     let gap = distance(from, to);
-    let mut stop = if gap > movement.contact / 2.0 { (gap - movement.contact / 2.0) / gap } else { 0.0 };
+    // Base to base: the two figures' middles a base apart.
+    let mut stop = if gap > BASE { (gap - BASE) / gap } else { 0.0 };
+    // Up to a wall: half a base short of its face.
+    let short_of = |meets: f64| (meets - BASE / 2.0 / gap.max(1e-9)).max(0.0);
     let mut cost = 0.0;
     let mut against = None;
     let mut held = None;
@@ -73,7 +80,7 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
                 building.no_way_through()
             ));
         }
-        stop = (meets - 0.25 / gap.max(1e-9)).max(0.0);
+        stop = short_of(meets);
         against = Some(format!("at {}", building.name()));
     }
     for area in &ctx.scenario.terrain {
@@ -87,7 +94,7 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
         }
         if area.polygon.contains(to) || (cover.obstacle && holds(area)) {
             // Contact across the wall: stop just short of it, and the target defends it.
-            stop = (meets - 0.25 / gap.max(1e-9)).max(0.0);
+            stop = short_of(meets);
             against = Some(format!("at {}", area.name));
             held = Some(area.name.clone());
         } else if cover.obstacle && mounted && !cover.high {
@@ -106,11 +113,12 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
     if run + cost > reach + MOVE_TOLERANCE {
         let paid = if cost > 0.0 { format!(" and {cost:.0}\" to cross") } else { String::new() };
         return refuse(format!(
-            "{} is {gap:.1}\" away: {run:.1}\"{paid} is past {}'s {reach}\" move",
-            target.name, unit.name
+            "{} is out of reach: the charge would run {run:.1}\"{paid}, past {} {reach}\" move",
+            target.name,
+            possessive(&unit.name)
         ));
     }
-    Ok(Run { shift: ((to.x - from.x) * stop, (to.y - from.y) * stop), cost, against, held })
+    Ok(Run { runner, shift: ((to.x - from.x) * stop, (to.y - from.y) * stop), cost, against, held })
 }
 
 pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError> {
@@ -125,11 +133,9 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
         ));
     }
     let target = ctx.live_unit(target)?;
-    let Run { shift: (dx, dy), cost, against, held } = run(ctx, unit, target)?;
-    if unit.alive().any(|f| !ctx.scenario.table.contains(Pt::new(f.pos.x + dx, f.pos.y + dy))) {
-        return refuse(format!("{} would leave the table", unit.name));
-    }
-    let followers = doors::followers(ctx, unit, dx, dy, false)?;
+    let Run { runner, shift: (dx, dy), cost, against, held } = run(ctx, unit, target)?;
+    let followers =
+        Room::for_unit(ctx, unit, true).arrange(&unit.name, &standing(unit), runner, (dx, dy), ctx.charts.movement.regroup)?;
     let mut effects = Vec::new();
     if dx != 0.0 || dy != 0.0 {
         effects.push(Effect::Shift { unit: unit.id.clone(), dx, dy });

@@ -8,15 +8,16 @@
 
 use super::NativesAreRestless;
 use super::context::{Ctx, MELEE, casualties, rank};
+use super::fall_back::fall_back;
 use super::morale::{pass, tests};
 use super::orders::recycle;
-use super::tables::{Army, Class};
+use super::tables::Army;
 use super::turn::{Change, Melee, Stage};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::Pt;
 use crate::odds::{Dist, OddsView};
-use crate::roster::{Figure, Unit};
+use crate::roster::Unit;
 use crate::rules::{RuleSystem, plural};
 
 /// A melee as the rules weigh it before the dice.
@@ -202,18 +203,16 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     feed.finish()?;
     let won = winner(&f, natives_lost, defenders_lost, fled);
     words.push(format!("{} win", won.name()));
-    let mut routed = Vec::new();
     if fled {
         // The fleeing natives rout off the table; fanatics, who never test, stay and fall back.
         for u in f.natives.iter().filter(|u| tests(ctx, u)) {
             let off = recycle_after(ctx, u, &effects);
             effects.extend(off);
-            routed.push(u.id.clone());
         }
     }
-    let losers: Vec<&Unit> = f.side(super::movement::other(won)).to_vec();
-    let winners: Vec<&Unit> = f.side(won).to_vec();
-    effects.extend(fall_back(ctx, &losers, &winners, &effects, &routed));
+    let (back, went) = fall_back(ctx, f.side(super::movement::other(won)), f.side(won), &effects);
+    effects.extend(back);
+    words.extend(went);
     let defenders_left: u32 =
         ctx.army_units(Army::Defenders).map(|u| u.alive_count() - lost_in(&effects, u).min(u.alive_count())).sum();
     if defenders_left == 0 {
@@ -243,7 +242,7 @@ pub fn after_losses(ctx: &Ctx, unit: &Unit, losses: &[Effect]) -> Option<Vec<Mel
             .units
             .iter()
             .filter_map(|id| ctx.state.unit(id))
-            .any(|u| ctx.army_of(u) == army && standing(u, losses).next().is_some())
+            .any(|u| ctx.army_of(u) == army && !as_left(u, losses).is_out())
     };
     if stands(Army::Defenders) && stands(Army::Natives) {
         return None;
@@ -253,85 +252,23 @@ pub fn after_losses(ctx: &Ctx, unit: &Unit, losses: &[Effect]) -> Option<Vec<Mel
     Some(melees)
 }
 
-/// The figures of `unit` the effects so far have left standing.
-fn standing<'u>(unit: &'u Unit, so_far: &[Effect]) -> impl Iterator<Item = &'u Figure> {
-    let gone: Vec<u32> = so_far
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Losses { unit: id, figures } if *id == unit.id => Some(figures.clone()),
-            _ => None,
-        })
-        .flatten()
-        .collect();
-    unit.alive().filter(move |f| !gone.contains(&f.id))
-}
-
-/// A fleeing group's survivors off the table, back in the pool.
-fn recycle_after(ctx: &Ctx, unit: &Unit, so_far: &[Effect]) -> Vec<Effect> {
-    let mut after = unit.clone();
+/// `unit` as the effects so far leave it: without the figures they killed or took off the table.
+pub fn as_left(unit: &Unit, so_far: &[Effect]) -> Unit {
+    let mut left = unit.clone();
     for e in so_far {
         if let Effect::Losses { unit: id, figures } = e
             && *id == unit.id
         {
-            after.remove_figures(figures);
+            left.remove_figures(figures);
         }
     }
-    if after.is_out() { Vec::new() } else { recycle(ctx, &after) }
+    left
 }
 
-/// The loser's units still standing fall back a full move, straight away from the winner's figures,
-/// stopping at the table's edge. Guns, which never move, stay.
-fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effect], routed: &[String]) -> Vec<Effect> {
-    // Measured between the figures still standing: those just killed or routed have left the fight.
-    let centre = |units: &[&Unit]| -> Option<Pt> {
-        let points: Vec<Pt> = units
-            .iter()
-            .filter(|u| !routed.contains(&u.id))
-            .flat_map(|u| standing(u, so_far).map(|f| f.pos))
-            .collect();
-        (!points.is_empty()).then(|| {
-            let n = points.len() as f64;
-            Pt::new(points.iter().map(|p| p.x).sum::<f64>() / n, points.iter().map(|p| p.y).sum::<f64>() / n)
-        })
-    };
-    let (Some(from), Some(to)) = (centre(winners), centre(losers)) else { return Vec::new() };
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
-    let norm = (dx * dx + dy * dy).sqrt();
-    let (ux, uy) = if norm > 1e-9 { (dx / norm, dy / norm) } else { (0.0, 1.0) };
-    let table = &ctx.scenario.table;
-    let mut effects = Vec::new();
-    for unit in losers {
-        let gone = lost_in(so_far, unit) >= unit.alive_count() || routed.contains(&unit.id);
-        if gone || ctx.profile(unit).class == Class::Gun {
-            continue;
-        }
-        let full = ctx.profile(unit).movement;
-        // As far as the table allows the men still standing, up to the full move.
-        let room = standing(unit, so_far)
-            .map(|f| {
-                let limit = |p: f64, u: f64, max: f64| {
-                    if u > 1e-9 {
-                        (max - p) / u
-                    } else if u < -1e-9 {
-                        -p / u
-                    } else {
-                        f64::INFINITY
-                    }
-                };
-                limit(f.pos.x, ux, table.width).min(limit(f.pos.y, uy, table.depth))
-            })
-            .fold(f64::INFINITY, f64::min)
-            .max(0.0);
-        let run = full.min(room);
-        if run > 0.0 {
-            effects.push(Effect::Shift { unit: unit.id.clone(), dx: ux * run, dy: uy * run });
-            // Forced out, the unit leaves any upper floor it held.
-            if ctx.level_of(unit) > 0 {
-                effects.push(NativesAreRestless::effect(Change::Level { unit: unit.id.clone(), level: 0 }));
-            }
-        }
-    }
-    effects
+/// A fleeing group's survivors off the table, back in the pool.
+fn recycle_after(ctx: &Ctx, unit: &Unit, so_far: &[Effect]) -> Vec<Effect> {
+    let after = as_left(unit, so_far);
+    if after.is_out() { Vec::new() } else { recycle(ctx, &after) }
 }
 
 /// A melee's exact chances before the dice.

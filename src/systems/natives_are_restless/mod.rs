@@ -5,11 +5,13 @@
 //! (`scenarios/natives-are-restless/ruleset.toml`, read by `tables`); this module is the procedure.
 
 mod actions;
+mod arranging;
 mod charge;
 mod context;
 mod deck;
 mod dice_per_turn;
 mod doors;
+mod fall_back;
 mod fields;
 mod fire;
 mod luck;
@@ -17,12 +19,14 @@ mod melee;
 mod morale;
 mod movement;
 mod muster;
+mod obstacles;
 mod orders;
 mod placing;
 mod tables;
 mod turn;
 mod view;
 mod winning;
+mod words;
 
 use std::sync::OnceLock;
 

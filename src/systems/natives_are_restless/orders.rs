@@ -4,6 +4,7 @@
 
 use super::NativesAreRestless;
 use super::context::{Ctx, MELEE};
+use super::arranging::Room;
 use super::deck::spend;
 use super::movement::refuse;
 use super::tables::{Army, Class};
@@ -171,9 +172,12 @@ pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
     };
     within_crewing(ctx, squad, gun, &gun.alive_positions())?;
     let man = gun.alive().last().expect("live units have figures");
-    // He joins the squad where it stands, beside its Officer/NCO (or first man).
-    let beside = squad.anchor().map(|p| Pt::new(p.x + 0.5, p.y + 0.5)).unwrap_or(man.pos);
-    let at = if ctx.scenario.table.contains(beside) { beside } else { man.pos };
+    // He joins the squad where it stands, at the free place nearest him beside its Officer/NCO (or first man).
+    let officer = squad.anchor().expect("live units have figures");
+    let mut room = Room::for_unit(ctx, squad, false);
+    let Some(at) = room.spot(officer, man.pos, ctx.charts.movement.regroup) else {
+        return refuse(format!("there is no room beside the Officer/NCO of {} for another man", squad.name));
+    };
     let mut effects = vec![
         Effect::Losses { unit: gun.id.clone(), figures: vec![man.id] },
         Effect::Restore { unit: squad.id.clone(), figures: vec![slot] },

@@ -172,7 +172,7 @@ pub fn report(ctx: &Ctx) -> Report<SiegeView> {
         prompts: prompts(ctx),
         offers: bar_offers(ctx, &raise_kinds),
         units: ctx.state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u))).collect(),
-        drawing: Drawing { charge_stop_short: ctx.charts.movement.contact / 2.0, charge_contact: true },
+        drawing: Drawing { charge_stop_short: super::arranging::BASE, charge_contact: true },
         own: SiegeView {
             card: turn.card.map(|c| c.to_string()),
             side: turn.side,
