@@ -131,6 +131,10 @@ impl RuleSystem for NativesAreRestless {
 
     fn prepare(ctx: &Ctx, action: Act<'_, Self>, rng: &mut GameRng) -> Result<Option<Outcome>, GameError> {
         use NativesAction as Own;
+        // Once the siege is over the table stays as it ended: only a note may still be added.
+        if ctx.turn.winner.is_some() && !matches!(action, Act::Shared(Action::Note { .. })) {
+            ctx.nothing_owed()?;
+        }
         let outcome = match action {
             Act::Shared(Action::DrawCard { card }) => deck::draw(ctx, card.as_deref(), rng)?,
             Act::Shared(Action::NextTurn {}) => {

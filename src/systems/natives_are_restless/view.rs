@@ -200,6 +200,9 @@ pub fn report(ctx: &Ctx) -> Report<SiegeView> {
 
 fn owed(ctx: &Ctx) -> Vec<String> {
     let turn = ctx.turn;
+    if turn.winner.is_some() {
+        return Vec::new();
+    }
     let mut owed: Vec<String> = turn
         .morale_due
         .iter()
