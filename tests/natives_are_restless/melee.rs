@@ -405,3 +405,23 @@ fn horse_falling_back_stop_at_a_high_wall() {
     assert!((officer.y - 21.5).abs() < 1e-9, "at the wall: {officer:?}");
     assert!(line.contains("a falls back 1.5\" and stops at Wall"), "{line}");
 }
+
+/// Melee: the text names a loser only "If both sides have figures left", and the natives win the siege
+/// only if "he kills all the defenders". A melee that leaves neither side a figure is won by neither:
+/// nobody falls back, the siege goes on while other defenders stand, and the odds count it apart.
+#[test]
+fn a_melee_that_wipes_out_both_sides_is_won_by_neither() {
+    let body = format!("{}{}", squad("a", (20.0, 20.0)), squad("b", (40.0, 40.0)));
+    let mut s = fought_next(charged(Siege::new(&body), [2, 2], (20.0, 26.0)));
+    s.ok(r#"{"type":"record_losses","unit":"a","count":3}"#);
+    let odds = s.odds(r#"{"type":"melee","unit":"a"}"#);
+    let line = |label: &str| odds.lines.iter().find(|l| l.label == label).unwrap_or_else(|| panic!("{odds:?}")).p;
+    let both = (1.0f64 / 1296.0).powi(2);
+    assert!((line("both sides are wiped out") - both).abs() < 1e-15, "{odds:?}");
+    let sum = line("the defenders win") + line("the natives win") + line("both sides are wiped out");
+    assert!((sum - 1.0).abs() < 1e-12, "{odds:?}");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,6,6,6,6,6,6]}"#);
+    assert!(line.contains("both sides are wiped out: neither wins"), "{line}");
+    assert!(!line.contains("the natives win") && !line.contains("siege is over"), "{line}");
+    assert!(s.result().is_some_and(|r| !r.ended));
+}

@@ -121,23 +121,24 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
     })
 }
 
-/// Who wins once the dice are in: (natives killed, defenders killed, natives fled).
-pub fn winner(f: &Fight, natives_lost: u32, defenders_lost: u32, fled: bool) -> Army {
+/// Who wins once the dice are in: (natives killed, defenders killed, natives fled). None when neither side
+/// has a figure left: the text names a loser only "If both sides have figures left", and nobody is left to
+/// hold the ground.
+pub fn winner(f: &Fight, natives_lost: u32, defenders_lost: u32, fled: bool) -> Option<Army> {
     let left_d = f.figures(Army::Defenders) - defenders_lost;
     let left_n = f.figures(Army::Natives) - natives_lost;
-    if fled || left_n == 0 {
-        return if left_d == 0 { Army::Natives } else { Army::Defenders };
-    }
-    if left_d == 0 {
-        return Army::Natives;
-    }
-    match defenders_lost.cmp(&natives_lost) {
-        std::cmp::Ordering::Greater => Army::Natives,
-        std::cmp::Ordering::Less => Army::Defenders,
-        std::cmp::Ordering::Equal if left_d < left_n => Army::Natives,
-        std::cmp::Ordering::Equal if left_n < left_d => Army::Defenders,
-        std::cmp::Ordering::Equal => f.ties_to,
-    }
+    Some(match (left_d, left_n) {
+        (0, 0) => return None,
+        _ if fled || left_n == 0 => Army::Defenders,
+        (0, _) => Army::Natives,
+        _ => match defenders_lost.cmp(&natives_lost) {
+            std::cmp::Ordering::Greater => Army::Natives,
+            std::cmp::Ordering::Less => Army::Defenders,
+            std::cmp::Ordering::Equal if left_d < left_n => Army::Natives,
+            std::cmp::Ordering::Equal if left_n < left_d => Army::Defenders,
+            std::cmp::Ordering::Equal => f.ties_to,
+        },
+    })
 }
 
 /// `kills` spread over a side's units, one at a time from the largest; officers last within each.
@@ -202,7 +203,7 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     }
     feed.finish()?;
     let won = winner(&f, natives_lost, defenders_lost, fled);
-    words.push(format!("{} win", won.name()));
+    words.push(won.map_or_else(|| "both sides are wiped out: neither wins".to_string(), |a| format!("{} win", a.name())));
     if fled {
         // The fleeing natives rout off the table; fanatics, who never test, stay and fall back.
         for u in f.natives.iter().filter(|u| tests(ctx, u)) {
@@ -210,9 +211,11 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
             effects.extend(off);
         }
     }
-    let (back, went) = fall_back(ctx, f.side(super::movement::other(won)), f.side(won), &effects);
-    effects.extend(back);
-    words.extend(went);
+    if let Some(won) = won {
+        let (back, went) = fall_back(ctx, f.side(super::movement::other(won)), f.side(won), &effects);
+        effects.extend(back);
+        words.extend(went);
+    }
     let defenders_left: u32 =
         ctx.army_units(Army::Defenders).map(|u| u.alive_count() - lost_in(&effects, u).min(u.alive_count())).sum();
     if defenders_left == 0 {
@@ -278,6 +281,9 @@ pub struct Chances {
     /// Defenders the natives' dice kill.
     pub defenders_lost: Dist,
     pub defenders_win: f64,
+    pub natives_win: f64,
+    /// Neither side has a figure left.
+    pub neither: f64,
     pub natives_flee: f64,
 }
 
@@ -299,29 +305,51 @@ pub fn chances(ctx: &Ctx, f: &Fight) -> Chances {
             p_flee += p * flee;
             let on_hold = winner(f, kn, kd, false);
             let on_flee = winner(f, kn, kd, true);
-            let value = |a: Army| if a == Army::Defenders { 1 } else { 0 };
+            let value = |a: Option<Army>| match a {
+                Some(Army::Defenders) => DEFENDERS_WIN,
+                Some(Army::Natives) => NATIVES_WIN,
+                None => NEITHER,
+            };
             weights.push((value(on_hold), p * (1.0 - flee)));
             weights.push((value(on_flee), p * flee));
         }
     }
     // Rounding over many products can leave the total a hair off 1: the chances are shares of it.
     let total: f64 = weights.iter().map(|(_, p)| p).sum();
-    let defenders_win: f64 = weights.iter().filter(|(v, _)| *v == 1).map(|(_, p)| p).sum();
+    let share = |value: i64| (weights.iter().filter(|(v, _)| *v == value).map(|(_, p)| p).sum::<f64>() / total).clamp(0.0, 1.0);
+    let (defenders_win, neither) = (share(DEFENDERS_WIN), share(NEITHER));
     Chances {
         natives_lost,
         defenders_lost,
-        defenders_win: (defenders_win / total).clamp(0.0, 1.0),
+        defenders_win,
+        natives_win: (1.0 - defenders_win - neither).max(0.0),
+        neither,
         natives_flee: (p_flee / total).min(1.0),
     }
 }
 
+/// A melee's result as its odds count it.
+const DEFENDERS_WIN: i64 = 1;
+const NATIVES_WIN: i64 = 0;
+const NEITHER: i64 = -1;
+
 pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
     let f = fight(ctx, unit)?;
     let chances = chances(ctx, &f);
-    let result = Dist::bernoulli(chances.defenders_win);
-    let mut view = OddsView::new("melee: 1 = the defenders win, 0 = the natives win", &result).with_dice(f.dice());
-    view.add_line("the defenders win", result.p(1));
-    view.add_line("the natives win", result.p(0));
+    let neither = chances.neither;
+    let both_fall = (neither > 0.0).then_some((NEITHER, neither));
+    let result =
+        Dist::from_weights([(DEFENDERS_WIN, chances.defenders_win), (NATIVES_WIN, chances.natives_win)].into_iter().chain(both_fall));
+    let label = match neither > 0.0 {
+        true => "melee: 1 = the defenders win, 0 = the natives win, -1 = both sides are wiped out",
+        false => "melee: 1 = the defenders win, 0 = the natives win",
+    };
+    let mut view = OddsView::new(label, &result).with_dice(f.dice());
+    view.add_line("the defenders win", result.p(DEFENDERS_WIN));
+    view.add_line("the natives win", result.p(NATIVES_WIN));
+    if neither > 0.0 {
+        view.add_line("both sides are wiped out", result.p(NEITHER));
+    }
     if f.natives_test(ctx) {
         view.add_line("the natives flee (morale)", chances.natives_flee);
     }
