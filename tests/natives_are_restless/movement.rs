@@ -373,3 +373,43 @@ fn crewmen_rejoining_a_squad_stand_clear_of_its_men() {
     assert_eq!(s.alive("a"), 7);
     clear_of_each_other(&s);
 }
+
+/// Movement: guns "may change their facing to any direction as a move action if they are fully crewed". A
+/// gun short of crew is not offered the turn: the view bars it with the refusal's own words.
+#[test]
+fn a_gun_short_of_crew_is_not_offered_a_turn() {
+    let mut s = Siege::mustered(&gun("mg", (24.0, 24.0), 0.0));
+    s.ok(r#"{"type":"record_losses","unit":"mg","count":1}"#);
+    s.draw("2S");
+    let barred = s.barred_as_refused("mg", "turn_gun", r#"{"type":"turn_gun","unit":"mg","facing":90}"#);
+    assert!(barred.contains("fully crewed"), "{barred}");
+}
+
+/// Movement: crewing a gun in a melee is refused for the melee, and the view says so, not that no gun has
+/// lost crew.
+#[test]
+fn crewing_a_gun_locked_in_melee_is_barred_for_the_melee() {
+    let mut s = Siege::mustered(&format!("{}{}", gun("mg", (24.0, 24.0), 0.0), squad("a", (10.0, 10.0))));
+    s.ok(r#"{"type":"record_losses","unit":"mg","count":1}"#);
+    s.put("natives-3", (24.0, 30.0));
+    s.draw("2H");
+    s.ok(r#"{"type":"charge","unit":"natives-3","target":"mg"}"#);
+    s.draw("3S");
+    let barred = s.barred_as_refused("a", "crew", r#"{"type":"crew","unit":"a","gun":"mg"}"#);
+    assert!(barred.contains("locked in melee"), "{barred}");
+}
+
+/// Melee: "Once engaged in a melee groups may not break off": a squad locked in melee cannot combine, and
+/// the view says so, not that no squad within 6" has room.
+#[test]
+fn a_squad_locked_in_melee_is_barred_from_combining_for_the_melee() {
+    let mut s = Siege::mustered(&format!("{}{}", squad("a", (20.0, 20.0)), squad("b", (20.0, 16.0))));
+    s.ok(r#"{"type":"record_losses","unit":"a","count":4}"#);
+    s.ok(r#"{"type":"record_losses","unit":"b","count":4}"#);
+    s.put("natives-3", (20.0, 26.0));
+    s.draw("2H");
+    s.ok(r#"{"type":"charge","unit":"natives-3","target":"a"}"#);
+    s.draw("3S");
+    let barred = s.barred_as_refused("a", "combine", r#"{"type":"combine","unit":"a","into":"b"}"#);
+    assert!(barred.contains("locked in melee"), "{barred}");
+}

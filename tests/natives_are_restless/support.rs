@@ -97,6 +97,21 @@ impl Siege {
         self.ok(&format!(r#"{{"type":"correct_position","unit":"{unit}","figures":[{}]}}"#, figures.join(",")));
     }
 
+    /// What the view offers `unit` of `action` now.
+    pub fn offer(&self, unit: &str, action: &str) -> sandtable::rules::Offer {
+        let view = GameView::seen(0, "", &self.game, &sandtable::rules::Seat::Table);
+        let unit = view.units.iter().find(|u| u.id == unit).expect("the unit is in the view");
+        unit.rules.offers.iter().find(|o| o.action == action).cloned().unwrap_or_else(|| panic!("no {action} offer"))
+    }
+
+    /// The view bars `action` for `unit` with the very words the action, taken, is refused with.
+    pub fn barred_as_refused(&mut self, unit: &str, action: &str, json: &str) -> String {
+        let barred = self.offer(unit, action).barred.unwrap_or_else(|| panic!("{action} is offered to {unit}"));
+        let refusal = self.refused(json);
+        assert!(barred.contains(&refusal.message), "offer barred with {barred:?}; the action refused with {refusal:?}");
+        barred
+    }
+
     pub fn turn(&self) -> &Turn {
         self.game.state().rules.get::<Turn>().expect("a Natives game has the Natives turn")
     }

@@ -9,7 +9,7 @@ use super::context::Ctx;
 use super::deck::spend;
 use super::doors;
 use super::arranging::{BASE, Room};
-use super::movement::{can_move, other, refuse, standing};
+use super::movement::{can_move, refuse, standing};
 use super::tables::Class;
 use super::turn::{Change, Melee};
 use crate::game::{Effect, GameError, Outcome};
@@ -29,17 +29,24 @@ struct Run {
     held: Option<String>,
 }
 
-/// The enemies `unit` could charge: within its move of contact, with nothing barring the way.
-pub fn charge_targets(ctx: &Ctx, unit: &Unit) -> Vec<String> {
-    ctx.army_units(other(ctx.army_of(unit))).filter(|t| run(ctx, unit, t).is_ok()).map(|t| t.id.clone()).collect()
+/// Refuses a unit that may not charge anyone now.
+pub fn charging<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
+    let unit = can_move(ctx, unit)?;
+    if ctx.is_gun(unit) {
+        return refuse(format!("{} is a gun: it does not charge", unit.name));
+    }
+    if ctx.level_of(unit) > 0 {
+        return refuse(format!(
+            "{} is upstairs: it comes down to the ground floor before it charges (a full move)",
+            unit.name
+        ));
+    }
+    Ok(unit)
 }
 
-/// Why `unit` cannot charge the nearest enemy, when it cannot.
-pub fn nearest_refusal(ctx: &Ctx, unit: &Unit) -> Option<String> {
-    let mine = unit.alive_positions();
-    let gap = |t: &&Unit| nearest(&mine, &t.alive_positions()).map_or(f64::INFINITY, |p| p.distance);
-    let target = ctx.army_units(other(ctx.army_of(unit))).min_by(|a, b| gap(a).total_cmp(&gap(b)))?;
-    run(ctx, unit, target).err().map(|e| e.to_string())
+/// Refuses a charge by `unit` at `target` that cannot be made: out of reach, or barred on the way.
+pub fn reaches(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<(), GameError> {
+    run(ctx, unit, target).map(|_| ())
 }
 
 fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
@@ -122,16 +129,7 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
 }
 
 pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError> {
-    let unit = can_move(ctx, unit)?;
-    if ctx.is_gun(unit) {
-        return refuse(format!("{} is a gun: it does not charge", unit.name));
-    }
-    if ctx.level_of(unit) > 0 {
-        return refuse(format!(
-            "{} is upstairs: it comes down to the ground floor before it charges (a full move)",
-            unit.name
-        ));
-    }
+    let unit = charging(ctx, unit)?;
     let target = ctx.live_unit(target)?;
     let Run { runner, shift: (dx, dy), cost, against, held } = run(ctx, unit, target)?;
     let followers =

@@ -331,11 +331,3 @@ pub fn odds(ctx: &Ctx, unit: &str, target: &str, sight: Option<bool>) -> Result<
     }
     Ok(view)
 }
-
-/// The enemies `unit` could fire at now, for the view's offer.
-pub fn targets(ctx: &Ctx, unit: &Unit) -> Vec<String> {
-    ctx.army_units(super::movement::other(ctx.army_of(unit)))
-        .filter(|t| shot(ctx, &unit.id, &t.id, None).is_ok())
-        .map(|t| t.id.clone())
-        .collect()
-}

@@ -81,9 +81,14 @@ fn room(unit: &Unit, role: Role) -> Vec<u32> {
     unit.figures.iter().filter(|f| !f.alive && f.role == role).map(|f| f.id).collect()
 }
 
+/// Refuses a unit that may not combine with any squad now.
+pub fn combining<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
+    squad_check(ctx, ctx.ready_to_act(unit, "combine")?, "combine")
+}
+
 /// Two small squads within 6" become one: `unit` joins `into`, its Officer/NCO a private for good.
 pub fn combine(ctx: &Ctx, unit: &str, into: &str) -> Result<Outcome, GameError> {
-    let unit = squad_check(ctx, ctx.ready_to_act(unit, "combine")?, "combine")?;
+    let unit = combining(ctx, unit)?;
     let into = squad_check(ctx, ctx.live_unit(into)?, "combine")?;
     if into.id == unit.id {
         return Err(GameError::BadInput("a squad combines with another squad".into()));
@@ -127,9 +132,14 @@ pub fn combine(ctx: &Ctx, unit: &str, into: &str) -> Result<Outcome, GameError> 
     })
 }
 
+/// Refuses a unit that may not send a man to crew any gun now.
+pub fn crewing<'a>(ctx: &Ctx<'a>, squad: &str) -> Result<&'a Unit, GameError> {
+    squad_check(ctx, ctx.ready_to_act(squad, "crew a gun")?, "crew a gun")
+}
+
 /// A man of a squad replaces one of a gun's lost crew: one action per man.
 pub fn crew(ctx: &Ctx, squad: &str, gun: &str) -> Result<Outcome, GameError> {
-    let squad = squad_check(ctx, ctx.ready_to_act(squad, "crew a gun")?, "crew a gun")?;
+    let squad = crewing(ctx, squad)?;
     let gun = ctx.unit(gun)?;
     if !ctx.is_gun(gun) || ctx.army_of(gun) != Army::Defenders {
         return Err(GameError::BadInput(format!("{} is not one of the defenders' guns", gun.name)));
@@ -156,8 +166,8 @@ pub fn crew(ctx: &Ctx, squad: &str, gun: &str) -> Result<Outcome, GameError> {
     })
 }
 
-/// With the gun out of ammunition, a crewman becomes an infantryman again in a squad with room.
-pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
+/// Refuses a gun that may not send a crewman to any squad now.
+pub fn sending_crewman<'a>(ctx: &Ctx<'a>, gun: &str) -> Result<&'a Unit, GameError> {
     let gun = ctx.ready_to_act(gun, "send a crewman to a squad")?;
     if !ctx.is_gun(gun) || ctx.army_of(gun) != Army::Defenders {
         return Err(GameError::BadInput(format!("{} is not one of the defenders' guns", gun.name)));
@@ -165,6 +175,12 @@ pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
     if ctx.turn.gun_ammunition > 0 {
         return refuse(format!("{} still has ammunition: its crew rejoin a squad only when it has none", gun.name));
     }
+    Ok(gun)
+}
+
+/// With the gun out of ammunition, a crewman becomes an infantryman again in a squad with room.
+pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
+    let gun = sending_crewman(ctx, gun)?;
     let squad = squad_check(ctx, ctx.live_unit(squad)?, "take in a crewman")?;
     not_in_melee(ctx, squad)?;
     let Some(&slot) = room(squad, Role::Private).first() else {
@@ -191,14 +207,11 @@ pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
     })
 }
 
-/// A machine gun or field gun turns to any facing as a move action, only when fully crewed.
-pub fn turn_gun(ctx: &Ctx, unit: &str, facing: f64) -> Result<Outcome, GameError> {
+/// Refuses a gun that may not turn now: "if they are fully crewed".
+pub fn turnable<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
     let gun = ctx.ready_to_act(unit, "turn")?;
     if !ctx.is_gun(gun) {
         return Err(GameError::BadInput(format!("{} is not a gun: other units face any way as they move", gun.name)));
-    }
-    if !facing.is_finite() {
-        return Err(GameError::BadInput("`facing` is degrees clockwise from up the table".into()));
     }
     let crew = ctx.charts.fire.gun_crew;
     if gun.crew_alive() < crew {
@@ -207,6 +220,15 @@ pub fn turn_gun(ctx: &Ctx, unit: &str, facing: f64) -> Result<Outcome, GameError
             gun.name,
             gun.crew_alive()
         ));
+    }
+    Ok(gun)
+}
+
+/// A machine gun or field gun turns to any facing as a move action, only when fully crewed.
+pub fn turn_gun(ctx: &Ctx, unit: &str, facing: f64) -> Result<Outcome, GameError> {
+    let gun = turnable(ctx, unit)?;
+    if !facing.is_finite() {
+        return Err(GameError::BadInput("`facing` is degrees clockwise from up the table".into()));
     }
     let facing = normalise_degrees(facing);
     let mut effects = vec![Effect::Face { unit: gun.id.clone(), facing }];
