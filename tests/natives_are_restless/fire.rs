@@ -232,3 +232,16 @@ fn a_squad_along_the_far_side_of_a_wall_is_in_hard_cover_from_natives_firing_acr
     let odds = s.odds(r#"{"type":"fire","unit":"natives-1","target":"a"}"#);
     assert!(odds.label.contains("at a in hard cover: every 12"), "{}", odds.label);
 }
+
+/// Shooting: "A D6 is rolled for every figure in the firing group and these dice are totalled": a volley's
+/// odds are the same whatever card is in play, so a table may weigh a shot before it draws; the shot itself
+/// waits for a black card.
+#[test]
+fn a_volley_may_be_weighed_before_the_card_that_allows_it() {
+    let mut s = Siege::mustered(&squad("a", (20.0, 20.0)));
+    s.put("natives-1", (20.0, 30.0));
+    let odds = s.odds(r#"{"type":"fire","unit":"a","target":"natives-1"}"#);
+    assert!(odds.label.contains("7 dice at Native warriors 1 in the open"), "{}", odds.label);
+    let refusal = s.refused(r#"{"type":"fire","unit":"a","target":"natives-1"}"#);
+    assert!(refusal.message.contains("draw a card"), "{refusal:?}");
+}

@@ -80,7 +80,11 @@ fn refuse<T>(why: String) -> Result<T, GameError> {
 pub fn armed<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
     // "participants with guns ... get off a shot or two before everything is decided": a group locked in a
     // melee may still fire.
-    let unit = ctx.card_allows(unit, "fire")?;
+    loaded(ctx, ctx.card_allows(unit, "fire")?)
+}
+
+/// Whether `unit` can shoot at all, whatever the card: a weapon, ammunition, crew.
+fn loaded<'a>(ctx: &Ctx<'a>, unit: &'a Unit) -> Result<&'a Unit, GameError> {
     let profile = ctx.profile(unit);
     if !profile.fires {
         return refuse(format!("{} carry melee weapons only: they do not fire", unit.name));
@@ -116,7 +120,11 @@ pub fn gun_dice(ctx: &Ctx, unit: &Unit) -> u32 {
 }
 
 pub fn shot<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, sight: Option<bool>) -> Result<Shot<'a>, GameError> {
-    let unit = armed(ctx, unit)?;
+    aim(ctx, armed(ctx, unit)?, target, sight)
+}
+
+/// `unit`'s shot at `target`, as the rules weigh it whatever card is in play.
+fn aim<'a>(ctx: &Ctx<'a>, unit: &'a Unit, target: &str, sight: Option<bool>) -> Result<Shot<'a>, GameError> {
     let target = ctx.live_unit(target)?;
     if ctx.army_of(target) == ctx.army_of(unit) {
         return Err(GameError::BadInput(format!("{} is on the same side as {}", target.name, unit.name)));
@@ -309,8 +317,10 @@ pub fn fire(
     Ok(Outcome::Resolved { summary, rolls: vec![roll], effects })
 }
 
+/// A volley's odds: the same whatever card is in play, so a shot may be weighed before the card that
+/// allows it is drawn.
 pub fn odds(ctx: &Ctx, unit: &str, target: &str, sight: Option<bool>) -> Result<OddsView, GameError> {
-    let shot = shot(ctx, unit, target, sight)?;
+    let shot = aim(ctx, loaded(ctx, ctx.live_unit(unit)?)?, target, sight)?;
     let kills = shot.kills();
     let mut view = OddsView::new(format!("{}: kills ({})", shot.unit.name, shot.words()), &kills)
         .with_dice([format!("{} D6", shot.dice)]);
