@@ -413,3 +413,20 @@ fn a_squad_locked_in_melee_is_barred_from_combining_for_the_melee() {
     let barred = s.barred_as_refused("a", "combine", r#"{"type":"combine","unit":"a","into":"b"}"#);
     assert!(barred.contains("locked in melee"), "{barred}");
 }
+
+/// Movement: "Colonial groups that have got too small to be effective may be combined": the log's verb
+/// agrees with the squad's name ("Horse combines"), and its possessive drops the s after a plural ("U.S.
+/// Marines' figures").
+#[test]
+fn the_log_agrees_with_a_squads_name() {
+    let horse = unit("Horse", "colonial_mounted", 7, (10.0, 20.0));
+    let marines = unit("U.S. Marines", "colonial_foot", 7, (10.0, 24.0));
+    let mut s = Siege::mustered(&format!("{horse}{marines}"));
+    s.ok(r#"{"type":"record_losses","unit":"Horse","count":4}"#);
+    s.ok(r#"{"type":"record_losses","unit":"U.S. Marines","count":4}"#);
+    s.draw("2S");
+    let refusal = s.refused(r#"{"type":"place_figure","unit":"U.S. Marines","figure":1,"at":{"x":12,"y":25}}"#);
+    assert!(refusal.message.contains("U.S. Marines' figures"), "{refusal:?}");
+    let line = s.ok(r#"{"type":"combine","unit":"Horse","into":"U.S. Marines"}"#);
+    assert!(line.starts_with("Horse combines into U.S. Marines"), "{line}");
+}

@@ -203,3 +203,21 @@ fn with_the_gun_the_only_better_troops_left_the_muster_says_the_gun_comes() {
     let line = s.ok(r#"{"type":"muster","dice":[5,2,6]}"#);
     assert!(line.contains("[5, 2] and a 6: the Boxer field gun (the only better troops left)"), "{line}");
 }
+
+/// Attacking forces, as the log tells them: the field gun is one gun, and "arrives"; a group of Boxers
+/// "arrive". Every group's figures are numbered as the defenders' are, from the same first number, so a
+/// player reads one numbering on the whole table.
+#[test]
+fn a_gun_arrives_and_a_group_arrive_numbered_as_the_defenders_are() {
+    let mut s = Siege::raised_from("", "", GUN_ONLY, &squad("a", (20.0, 20.0)));
+    s.ok(r#"{"type":"muster","dice":[5,2,6]}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    let line = s.ok(r#"{"type":"raise"}"#);
+    assert!(line.contains("Boxer field gun 1 arrives on the north edge"), "{line}");
+    let line = s.ok(r#"{"type":"raise"}"#);
+    assert!(line.contains("Native warriors 2 arrive on the east edge"), "{line}");
+    let first = |unit: &str| s.unit(unit).figures.iter().map(|f| f.id).min();
+    assert_eq!(first("natives-2"), first("a"));
+}

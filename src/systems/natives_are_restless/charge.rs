@@ -15,6 +15,7 @@ use super::turn::{Change, Melee};
 use crate::game::{Effect, GameError, Outcome};
 use crate::measure::{MOVE_TOLERANCE, Pt, distance, nearest};
 use crate::roster::Unit;
+use super::words::agrees;
 use crate::rules::{RuleSystem, possessive};
 
 /// A charge worked out before it is made: where the charger's nearest figure ends, what it costs.
@@ -148,13 +149,15 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
             if melees[i].attackers == ctx.army_of(unit) && melees[i].held.is_none() {
                 melees[i].held = held;
             }
-            format!("{} is fed into the melee with {}", unit.name, target.name)
+            format!("{} {} fed into the melee with {}", unit.name, agrees(&unit.name, "is", "are"), target.name)
         }
         None => {
             melees.push(Melee { units: vec![target.id.clone(), unit.id.clone()], attackers: ctx.army_of(unit), held });
             format!(
-                "{} charges into contact with {}: a melee, fought on the next picture card or ace",
-                unit.name, target.name
+                "{} {} into contact with {}: a melee, fought on the next picture card or ace",
+                unit.name,
+                agrees(&unit.name, "charges", "charge"),
+                target.name
             )
         }
     };

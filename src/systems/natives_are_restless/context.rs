@@ -5,6 +5,7 @@
 use super::NativesAreRestless;
 use super::tables::{Army, Cover, Position, Profile};
 use super::turn::Stage;
+use super::words::agrees;
 use crate::dice::DiceExpr;
 use crate::game::{GameError, Refusal};
 use crate::measure::{Pt, TerrainArea, areas_containing};
@@ -112,8 +113,9 @@ impl<'a> Ctx<'a> {
             let others: Vec<String> = melee.units.iter().filter(|u| **u != unit.id).map(|u| self.name_of(u)).collect();
             return Err(Refusal::by_rule(
                 format!(
-                    "{} is locked in melee with {}: it may not move or break off until the melee is fought",
+                    "{} {} locked in melee with {}: it may not move or break off until the melee is fought",
                     unit.name,
+                    agrees(&unit.name, "is", "are"),
                     others.join(", ")
                 ),
                 MELEE,
@@ -140,8 +142,9 @@ impl<'a> Ctx<'a> {
             let colour = if army == Army::Defenders { "black" } else { "red" };
             return Err(Refusal::by_rule(
                 format!(
-                    "{} acts on a {colour} card; this card activates {}",
+                    "{} {} on a {colour} card; this card activates {}",
                     unit.name,
+                    agrees(&unit.name, "acts", "act"),
                     turn.side.map_or("nobody", |a| a.name())
                 ),
                 ACTIVATION,

@@ -16,7 +16,8 @@ use crate::game::{GameError, Outcome, Refusal};
 use crate::measure::{Pt, distance, in_arc, nearest};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::RuleSystem;
+use super::words::agrees;
+use crate::rules::{RuleSystem, possessive};
 
 pub const LONG_RANGE_OPTION: &str = "long_range";
 /// A group locked in a melee may shoot at any enemy outside every melee, not only at the one it fights.
@@ -160,8 +161,10 @@ fn aim<'a>(ctx: &Ctx<'a>, unit: &'a Unit, target: &str, sight: Option<bool>) -> 
         let arc = ctx.charts.fire.gun_arc_half_angle;
         if !target.alive().any(|f| in_arc(origin, unit.facing, arc, f.pos)) {
             return refuse(format!(
-                "{} is outside {}'s arc of {arc}° either side of its facing",
-                target.name, unit.name
+                "{} {} outside {} arc of {arc}° either side of its facing",
+                target.name,
+                agrees(&target.name, "is", "are"),
+                possessive(&unit.name)
             ));
         }
     }
@@ -307,8 +310,9 @@ pub fn fire(
     // After the card moves on, so that a shot ending the siege leaves it over.
     effects.extend(losses);
     let summary = format!(
-        "{} fire: {} ({}); a total of {total}: {kills} killed{}",
+        "{} {}: {} ({}); a total of {total}: {kills} killed{}",
         unit.name,
+        agrees(&unit.name, "fires", "fire"),
         shot.words(),
         shot.sight,
         if notes.is_empty() { String::new() } else { format!("; {}", notes.join("; ")) }

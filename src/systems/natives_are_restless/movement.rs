@@ -17,6 +17,7 @@ use crate::measure::{
     Edge, MOVE_TOLERANCE, Pt, TerrainArea, distance, distance_to_segment, normalise_degrees, path_length,
 };
 use crate::roster::{Placed, Unit};
+use super::words::agrees;
 use crate::rules::RuleSystem;
 
 pub fn refuse<T>(why: String) -> Result<T, GameError> {
@@ -241,7 +242,12 @@ fn drag_along_edge(ctx: &Ctx, unit: &str, to: Pt) -> Result<Outcome, GameError> 
     }
     lands_clear(ctx, unit, &ends(unit, dx, dy, &[]))?;
     Ok(Outcome::Resolved {
-        summary: format!("{} take their place along the {} edge", unit.name, edge.name()),
+        summary: format!(
+            "{} {} along the {} edge",
+            unit.name,
+            agrees(&unit.name, "takes its place", "take their place"),
+            edge.name()
+        ),
         rolls: Vec::new(),
         effects: vec![Effect::Shift { unit: unit.id.clone(), dx, dy }],
     })

@@ -13,6 +13,7 @@ use crate::game::{Effect, GameError, NewUnit, Outcome, Refusal};
 use crate::measure::{Edge, Pt, distance};
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Figure, Role};
+use super::words::agrees;
 use crate::rules::RuleSystem;
 use std::collections::BTreeMap;
 
@@ -377,12 +378,13 @@ pub fn raise(ctx: &Ctx, kind: Option<&str>) -> Result<Outcome, GameError> {
         figures: positions
             .into_iter()
             .enumerate()
-            .map(|(i, pos)| Figure { id: i as u32 + 1, role, pos, alive: true })
+            .map(|(i, pos)| Figure { id: i as u32, role, pos, alive: true })
             .collect(),
     };
     let summary = format!(
-        "{} arrive on the {} edge: {}{}",
+        "{} {} on the {} edge: {}{}",
         unit.name,
+        agrees(&unit.name, "arrives", "arrive"),
         edge.name(),
         crate::rules::plural(figures as usize, "figure", "figures"),
         if group.count > left && profile.class != Class::Gun {

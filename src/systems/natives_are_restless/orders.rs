@@ -12,7 +12,8 @@ use super::turn::Change;
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::{MOVE_TOLERANCE, Pt, nearest, normalise_degrees};
 use crate::roster::{Placed, Role, Unit};
-use crate::rules::RuleSystem;
+use super::words::agrees;
+use crate::rules::{RuleSystem, possessive};
 
 /// The natives take a group off the table; its figures may be raised again.
 pub fn withdraw(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
@@ -24,8 +25,9 @@ pub fn withdraw(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     effects.extend(spend(ctx, &unit.id, false, !ctx.turn.melees.is_empty()));
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} withdraw: {} back among the natives off the table",
+            "{} {}: {} back among the natives off the table",
             unit.name,
+            agrees(&unit.name, "withdraws", "withdraw"),
             crate::rules::plural(unit.alive_count() as usize, "figure", "figures")
         ),
         rolls: Vec::new(),
@@ -71,7 +73,11 @@ fn within(unit: &Unit, mine: &[Pt], other: &str, theirs: &[Pt], inches: f64) -> 
 
 fn not_in_melee(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
     match ctx.turn.melee_of(&unit.id) {
-        Some(_) => Err(Refusal::by_rule(format!("{} is locked in melee", unit.name), MELEE).into()),
+        Some(_) => Err(Refusal::by_rule(
+            format!("{} {} locked in melee", unit.name, agrees(&unit.name, "is", "are")),
+            MELEE,
+        )
+        .into()),
         None => Ok(()),
     }
 }
@@ -122,10 +128,12 @@ pub fn combine(ctx: &Ctx, unit: &str, into: &str) -> Result<Outcome, GameError> 
     effects.extend(spend(ctx, &unit.id, false, !ctx.turn.melees.is_empty()));
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} combine into {} ({}; their Officer/NCO becomes a private)",
+            "{} {} into {} ({}; {} Officer/NCO becomes a private)",
             unit.name,
+            agrees(&unit.name, "combines", "combine"),
             into.name,
-            crate::rules::plural(joining.len(), "man", "men")
+            crate::rules::plural(joining.len(), "man", "men"),
+            agrees(&unit.name, "its", "their")
         ),
         rolls: Vec::new(),
         effects,
@@ -160,7 +168,7 @@ pub fn crew(ctx: &Ctx, squad: &str, gun: &str) -> Result<Outcome, GameError> {
     ];
     effects.extend(spend(ctx, &squad.id, false, !ctx.turn.melees.is_empty()));
     Ok(Outcome::Resolved {
-        summary: format!("A man of {} replaces one of {}'s lost crew", squad.name, gun.name),
+        summary: format!("A man of {} replaces one of {} lost crew", squad.name, possessive(&gun.name)),
         rolls: Vec::new(),
         effects,
     })

@@ -69,7 +69,7 @@ fn next_words(ctx: &Ctx) -> String {
         return format!("The siege is over: {} have won", army.name());
     }
     if let Some(due) = turn.morale_due.first() {
-        return format!("{} test morale", ctx.name_of(&due.unit));
+        return format!("{} morale", tests_morale(ctx, &due.unit));
     }
     if umpire_owed(ctx) {
         return "The umpire removes 1D6 rifle counters in secret".into();
@@ -95,6 +95,13 @@ fn next_words(ctx: &Ctx) -> String {
         Stage::Over => "The siege is over".into(),
         Stage::Muster | Stage::Draw => "Draw the next card".into(),
     }
+}
+
+/// "Boxers 1 test", "Boxer field gun 2 tests": a unit owing its morale test, as its subject.
+fn tests_morale(ctx: &Ctx, unit: &str) -> String {
+    let name = ctx.name_of(unit);
+    let test = super::words::agrees(&name, "tests", "test");
+    format!("{name} {test}")
 }
 
 fn ammunition_warning(ctx: &Ctx) -> Option<String> {
@@ -207,7 +214,7 @@ fn owed(ctx: &Ctx) -> Vec<String> {
     let mut owed: Vec<String> = turn
         .morale_due
         .iter()
-        .map(|d| format!("{} test morale ({})", ctx.name_of(&d.unit), casualties(d.casualties)))
+        .map(|d| format!("{} morale ({})", tests_morale(ctx, &d.unit), casualties(d.casualties)))
         .collect();
     if umpire_owed(ctx) {
         owed.push("The umpire's secret removal of 1D6 rifle counters".into());
@@ -231,7 +238,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
         prompts.push(Prompt {
             action: "morale".into(),
             unit: due.unit.clone(),
-            text: format!("{} test morale: roll over {} on 1 D6 or rout", ctx.name_of(&due.unit), due.casualties),
+            text: format!("{} morale: roll over {} on 1 D6 or rout", tests_morale(ctx, &due.unit), due.casualties),
             p: Some(super::morale::pass(due.casualties)),
             dice: vec![super::morale::DIE.to_string()],
             against: None,
