@@ -73,7 +73,11 @@ fn a_native_group_going_round_a_defended_wall_brings_its_figures_round_with_it()
     s.draw("5H");
     s.ok(r#"{"type":"move","unit":"natives-1","path":[{"x":10.5,"y":21},{"x":10.5,"y":25}]}"#);
     let natives = s.unit("natives-1");
-    assert!(natives.alive().all(|f| f.pos.y >= 24.5 || f.pos.x <= 11.0 + 1e-9), "none across the wall: {:?}", natives.figures);
+    assert!(
+        natives.alive().all(|f| f.pos.y >= 24.5 || f.pos.x <= 11.0 + 1e-9),
+        "none across the wall: {:?}",
+        natives.figures
+    );
     let squad: Vec<_> = s.unit("a").alive_positions();
     assert!(
         natives.alive().all(|f| squad.iter().all(|p| sandtable::measure::distance(*p, f.pos) >= 1.0 - 1e-9)),

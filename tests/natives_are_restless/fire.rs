@@ -207,7 +207,10 @@ fn natives_in_a_column_outside_a_wall_are_in_hard_cover_from_a_squad_inside_it()
     let odds = s.odds(r#"{"type":"fire","unit":"a","target":"natives-1"}"#);
     assert!(odds.label.contains("in hard cover: every 12"), "{}", odds.label);
     // Fewer of them, and the officer an inch further in: the same.
-    s.stand("natives-1", &column[..6].iter().copied().chain(column[6..].iter().map(|(x, y)| (x - 0.5, *y))).collect::<Vec<_>>());
+    s.stand(
+        "natives-1",
+        &column[..6].iter().copied().chain(column[6..].iter().map(|(x, y)| (x - 0.5, *y))).collect::<Vec<_>>(),
+    );
     let odds = s.odds(r#"{"type":"fire","unit":"a","target":"natives-1"}"#);
     assert!(odds.label.contains("in hard cover: every 12"), "{}", odds.label);
 }

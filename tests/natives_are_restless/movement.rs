@@ -296,8 +296,13 @@ fn a_squad_charging_out_of_a_building_stops_at_its_wall() {
 
 /// No two figures on the table stand closer than a base (an inch).
 pub fn clear_of_each_other(s: &Siege) {
-    let all: Vec<(String, sandtable::measure::Pt)> =
-        s.game.state().units.iter().flat_map(|u| u.alive().map(move |f| (format!("{} {}", u.id, f.id), f.pos))).collect();
+    let all: Vec<(String, sandtable::measure::Pt)> = s
+        .game
+        .state()
+        .units
+        .iter()
+        .flat_map(|u| u.alive().map(move |f| (format!("{} {}", u.id, f.id), f.pos)))
+        .collect();
     for (i, (a, p)) in all.iter().enumerate() {
         for (b, q) in &all[i + 1..] {
             assert!(sandtable::measure::distance(*p, *q) >= 1.0 - 1e-6, "{a} at {p:?} and {b} at {q:?} overlap");
@@ -330,7 +335,10 @@ fn a_squad_moving_up_short_of_a_wall_arranges_its_men_on_the_officers_side() {
 fn horse_passing_the_end_of_a_high_wall_go_by_it() {
     let high = area("South wall", "high_wall", (15.0, 32.5), (33.0, 33.0));
     let mut s = Siege::mustered(&format!("{high}{}", unit("horse", "colonial_mounted", 7, (13.0, 34.0))));
-    s.stand("horse", &[(13.0, 34.0), (10.0, 34.0), (11.0, 34.0), (12.0, 34.0), (14.0, 34.0), (15.0, 34.0), (16.0, 34.0)]);
+    s.stand(
+        "horse",
+        &[(13.0, 34.0), (10.0, 34.0), (11.0, 34.0), (12.0, 34.0), (14.0, 34.0), (15.0, 34.0), (16.0, 34.0)],
+    );
     s.draw("KS");
     s.ok(r#"{"type":"move","unit":"horse","path":[{"x":13,"y":29}]}"#);
     assert!(s.unit("horse").alive().all(|f| f.pos.y < 32.5), "{:?}", s.unit("horse").figures);

@@ -169,7 +169,8 @@ fn the_reinforcement_odds_give_the_field_gun_its_chance_when_it_is_the_only_bett
 }
 
 /// Five basic natives and the field gun, nothing else.
-const FIVE_AND_THE_GUN: &str = r#"[{ kind = "native_warriors", figures = 5 }, { kind = "boxer_field_gun", figures = 1 }]"#;
+const FIVE_AND_THE_GUN: &str =
+    r#"[{ kind = "native_warriors", figures = 5 }, { kind = "boxer_field_gun", figures = 1 }]"#;
 
 /// Attacking forces: "He may roll once for each board edge", and each group is no bigger than the figures
 /// left. The north edge's ten basic troops, rolled but not yet placed, will take all five: the east edge's

@@ -227,13 +227,14 @@ fn figures_of(ctx: &Ctx, reserves: &Reserves, kind: &str, count: u32) -> u32 {
 /// The kind of `group` that brings the most figures from `reserves` (the first listed of equals): the one
 /// its odds and its luck count, the natives' player choosing among better troops.
 fn largest_kind(ctx: &Ctx, reserves: &Reserves, group: &Pending) -> Option<(String, u32)> {
-    kinds_for(ctx, reserves, group).into_iter().map(|kind| {
+    let mut largest: Option<(String, u32)> = None;
+    for kind in kinds_for(ctx, reserves, group) {
         let figures = figures_of(ctx, reserves, &kind, group.count);
-        (kind, figures)
-    }).fold(None, |best: Option<(String, u32)>, (kind, figures)| match best {
-        Some((_, most)) if most >= figures => best,
-        _ => Some((kind, figures)),
-    })
+        if largest.as_ref().is_none_or(|(_, most)| figures > *most) {
+            largest = Some((kind, figures));
+        }
+    }
+    largest
 }
 
 /// The most figures `group` may bring from `reserves`.
