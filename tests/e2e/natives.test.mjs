@@ -106,7 +106,7 @@ test('a siege turn card by card: a typed black queen, a volley, morale, a melee,
   // The U.S. Marines fire at the north group: the odds before the dice, then one counter spent.
   assert.match(await text('siege-not-now-us-marines'), /^Not now: combine, crew a gun$/);
   await tid('select-us-marines').click();
-  assert.match(await text('siege-barred-us-marines-crew'), /^Crew a gun: no gun this squad may crew has lost crew/);
+  assert.match(await text('siege-barred-us-marines-crew'), /^Crew a gun: U\.S\. Colt machine gun has its full crew/);
   await tapTargetsOk('unit-card-us-marines');
   await snap('nar-unit-actions-1024x768');
   await tid('siege-fire-open-us-marines').click();
@@ -143,7 +143,8 @@ test('a siege turn card by card: a typed black queen, a volley, morale, a melee,
   await tid('prompt-melee-japanese-marines').waitFor();
   assert.match(await text('siege-next'), /Fight the melees in contact \(1 left\)/);
   const melee = await text('prompt-melee-japanese-marines');
-  assert.match(melee, /Melee 91% defenders win/);
+  // The charge stopped at the west wall, which the Marines' end man holds: they defend it (every 12).
+  assert.match(melee, /Melee 100% defenders win/);
   assert.match(melee, /Japanese Marines against Boxers \(swords and pole arms\) 4/);
   await until('the melee odds', async () => /the natives flee \(morale\)/.test(await text('prompt-odds')));
   await dismissNotice();
@@ -151,9 +152,9 @@ test('a siege turn card by card: a typed black queen, a volley, morale, a melee,
   // The card's roll is below its odds: the prompt list scrolls to it, as a player would.
   await tid('prompt-melee-japanese-marines-roll').scrollIntoViewIfNeeded();
   await snap('nar-melee-1024x768');
-  // 21 against the natives in the open (3 kill), 12 against the marines, most of them off the wall (2), morale 5 over 3.
+  // 21 against the natives in the open (3 kill), 12 against the marines defending the wall (1), morale 5 over 3.
   await typeDice('prompt-melee-japanese-marines', '3 3 3 3 3 3 3 2 2 2 2 2 2 5');
-  await until('the melee fought', async () => /Melee: the defenders roll 21 .* killing 3; .* killing 2; .* they hold; the defenders win/.test(await newest()));
+  await until('the melee fought', async () => /Melee: the defenders roll 21 .* killing 3; .* defending a building or prepared position, killing 1; .* they hold; the defenders win; Boxers \(swords and pole arms\) 4 fall back 8\.0"/.test(await newest()));
   assert.match(await text('siege-next'), /^Draw the next card$/);
   await dismissNotice();
 

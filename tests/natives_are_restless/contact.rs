@@ -1,6 +1,6 @@
 //! Contact: a charge pays for what lies between (it stops at a wall the enemy holds and fights across
 //! it; it cannot cross a building or, on foot, an undefended wall in the same move); a plain move never
-//! ends in contact; no figure of a group slips through a defended wall beside the one measured.
+//! ends in contact; a group's figures follow the one measured round a defended wall, not through it.
 
 use crate::support::{Siege, area, squad};
 
@@ -61,15 +61,29 @@ fn a_plain_move_never_ends_in_contact() {
     assert!(refusal.message.contains("contact is made by a charge"), "{refusal:?}");
 }
 
+/// Movement: "Their movement is carried out by measuring the move distance of a single figure and grouping
+/// the rest around him at the end of the move", and "A defended obstacle cannot be crossed". The figure
+/// measured goes round the end of a defended wall; the others, carried beside him, would have gone through
+/// it: they are grouped around him instead, on his side of it, out of contact with its defenders.
 #[test]
-fn no_figure_of_a_native_group_slips_through_a_defended_wall() {
+fn a_native_group_going_round_a_defended_wall_brings_its_figures_round_with_it() {
     let wall = area("Wall", "wall", (11.0, 24.0), (40.0, 24.5));
     let mut s = Siege::mustered(&format!("{wall}{}", squad("a", (15.0, 25.5))));
     s.put("natives-1", (12.0, 21.0));
     s.draw("5H");
-    // The measured figure goes round the wall's west end; the others, beside it, would go through it.
-    let refusal = s.refused(r#"{"type":"move","unit":"natives-1","path":[{"x":10.5,"y":21},{"x":10.5,"y":25}]}"#);
-    assert!(refusal.message.contains("defended"), "{refusal:?}");
+    s.ok(r#"{"type":"move","unit":"natives-1","path":[{"x":10.5,"y":21},{"x":10.5,"y":25}]}"#);
+    let natives = s.unit("natives-1");
+    assert!(
+        natives.alive().all(|f| f.pos.y >= 24.5 || f.pos.x <= 11.0 + 1e-9),
+        "none across the wall: {:?}",
+        natives.figures
+    );
+    let squad: Vec<_> = s.unit("a").alive_positions();
+    assert!(
+        natives.alive().all(|f| squad.iter().all(|p| sandtable::measure::distance(*p, f.pos) >= 1.0 - 1e-9)),
+        "none in contact: {:?}",
+        natives.figures
+    );
 }
 
 #[test]

@@ -180,3 +180,71 @@ fn at_long_range() -> Siege {
     s.draw("7C");
     s
 }
+
+/// A wall running north and south at x 15-15.5, the west wall of a compound.
+fn west_wall() -> String {
+    area("West wall", "wall", (15.0, 5.0), (15.5, 40.0))
+}
+
+/// Shooting: "Every multiple of 12 will kill an enemy protected by 'hard' cover. (Inside a building,
+/// behind a barricade or wall, in trees etc.)" Ten natives in a column an inch outside a wall, fired at by
+/// a squad in a column 1.5" inside it: the line of fire from the Officer/NCO to every one of them crosses
+/// the wall, so every one is behind it, and the group is in hard cover whatever its number and spread.
+#[test]
+fn natives_in_a_column_outside_a_wall_are_in_hard_cover_from_a_squad_inside_it() {
+    let mut s = Siege::new(&format!("{}{}", west_wall(), squad("a", (17.0, 19.0))));
+    s.ok(r#"{"type":"muster","dice":[5,5,1]}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    for _ in 0..4 {
+        s.ok(r#"{"type":"raise"}"#);
+    }
+    s.stand("a", &[(17.0, 19.0), (17.0, 16.0), (17.0, 17.0), (17.0, 18.0), (17.0, 20.0), (17.0, 21.0), (17.0, 22.0)]);
+    let column: Vec<(f64, f64)> = (0..10).map(|i| (14.0, 16.0 + f64::from(i))).collect();
+    s.stand("natives-1", &column);
+    s.draw("5S");
+    let odds = s.odds(r#"{"type":"fire","unit":"a","target":"natives-1"}"#);
+    assert!(odds.label.contains("in hard cover: every 12"), "{}", odds.label);
+    // Fewer of them, and the officer an inch further in: the same.
+    s.stand(
+        "natives-1",
+        &column[..6].iter().copied().chain(column[6..].iter().map(|(x, y)| (x - 0.5, *y))).collect::<Vec<_>>(),
+    );
+    let odds = s.odds(r#"{"type":"fire","unit":"a","target":"natives-1"}"#);
+    assert!(odds.label.contains("in hard cover: every 12"), "{}", odds.label);
+}
+
+/// Shooting, the other way: natives with guns inside a wall fire at a squad along its far side; every
+/// line of fire, from the nearest of the natives to each man, crosses the wall: the squad is behind it.
+#[test]
+fn a_squad_along_the_far_side_of_a_wall_is_in_hard_cover_from_natives_firing_across_it() {
+    let wall = area("Wall", "wall", (10.0, 20.0), (38.0, 20.5));
+    let mut s = Siege::new(&format!("{wall}{}", squad("a", (15.0, 19.0))));
+    s.ok(r#"{"type":"muster","dice":[2,2,6]}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    s.ok(r#"{"type":"raise","kind":"native_riflemen"}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"raise"}"#);
+    }
+    s.stand("a", &[(15.0, 19.0), (16.0, 19.0), (17.0, 19.0), (18.0, 19.0), (19.0, 19.0), (20.0, 19.0), (21.0, 19.0)]);
+    s.stand("natives-1", &[(18.0, 22.0), (19.0, 22.0)]);
+    s.draw("5H");
+    let odds = s.odds(r#"{"type":"fire","unit":"natives-1","target":"a"}"#);
+    assert!(odds.label.contains("at a in hard cover: every 12"), "{}", odds.label);
+}
+
+/// Shooting: "A D6 is rolled for every figure in the firing group and these dice are totalled": a volley's
+/// odds are the same whatever card is in play, so a table may weigh a shot before it draws; the shot itself
+/// waits for a black card.
+#[test]
+fn a_volley_may_be_weighed_before_the_card_that_allows_it() {
+    let mut s = Siege::mustered(&squad("a", (20.0, 20.0)));
+    s.put("natives-1", (20.0, 30.0));
+    let odds = s.odds(r#"{"type":"fire","unit":"a","target":"natives-1"}"#);
+    assert!(odds.label.contains("7 dice at Native warriors 1 in the open"), "{}", odds.label);
+    let refusal = s.refused(r#"{"type":"fire","unit":"a","target":"natives-1"}"#);
+    assert!(refusal.message.contains("draw a card"), "{refusal:?}");
+}

@@ -308,3 +308,120 @@ fn the_melee_log_counts_one_casualty_and_one_die_in_the_singular() {
     let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,1,1,1,1,2]}"#);
     assert!(line.contains("(1 die)") && line.contains("against 1 casualty:"), "{line}");
 }
+
+/// Squad `a` behind a wall at y 24-24.5, one man at it (25.5) and the rest 3.5" back; natives-1 (four)
+/// north of the wall charge it: the man at the wall holds it, so the charge stops there.
+fn one_man_at_the_wall(cover: &str) -> Siege {
+    let wall = area("Wall", cover, (5.0, 24.0), (40.0, 24.5));
+    let mut s = Siege::mustered(&format!("{wall}{}", squad("a", (20.0, 28.0))));
+    s.stand("a", &[(20.0, 28.0), (18.0, 28.0), (19.0, 28.0), (21.0, 28.0), (22.0, 28.0), (23.0, 28.0), (20.0, 25.5)]);
+    s.put("natives-1", (20.0, 19.0));
+    s.draw("5H");
+    let line = s.ok(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    assert!(line.contains("contact at Wall"), "{line}");
+    fought_next(s)
+}
+
+/// Melee: "Each multiple of 12 will kill an enemy defending a building or prepared position", and Movement:
+/// "A defended obstacle cannot be crossed until all defenders are removed". A charge stopped at a wall the
+/// squad holds (one man at it is enough) is fought across it: the squad defends the wall, a kill per 12,
+/// whatever share of it stands at the wall. The natives' 24 kill two, not four.
+#[test]
+fn a_charge_stopped_at_a_wall_one_man_holds_is_fought_with_the_squad_defending_the_wall() {
+    let mut s = one_man_at_the_wall("wall");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("against defenders defending a building or prepared position, killing 2"), "{line}");
+}
+
+/// Melee: "Each multiple of 9 will kill an enemy defending a hasty barricade": the same at a barricade.
+#[test]
+fn a_charge_stopped_at_a_barricade_one_man_holds_is_fought_with_the_squad_defending_it() {
+    let mut s = one_man_at_the_wall("barricade");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,1,1,1,1,1,6,6,6,5,6]}"#);
+    assert!(line.contains("against defenders defending a hasty barricade, killing 2"), "{line}");
+}
+
+/// The same for natives: a group holding a wall (one of it at the wall) charged across it by a squad
+/// defends the wall.
+#[test]
+fn natives_holding_a_wall_charged_across_it_defend_the_wall() {
+    let wall = area("Wall", "wall", (5.0, 24.0), (40.0, 24.5));
+    let mut s = Siege::mustered(&format!("{wall}{}", squad("a", (20.0, 19.0))));
+    s.stand("natives-1", &[(20.0, 25.5), (18.0, 28.0), (19.0, 28.0), (21.0, 28.0)]);
+    s.draw("5S");
+    let line = s.ok(r#"{"type":"charge","unit":"a","target":"natives-1"}"#);
+    assert!(line.contains("contact at Wall"), "{line}");
+    let mut s = fought_next(s);
+    // The defenders' 24 kill two natives behind the wall (not four); the natives' 4 kill nobody.
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,6,1,1,1,3,1,1,1,1,6]}"#);
+    assert!(line.contains("against natives defending a building or prepared position, killing 2"), "{line}");
+}
+
+/// Melee: "When opposing groups come into contact": a charge ends base to base, an inch between the
+/// figures' middles, and the charger's other men stand clear of every other figure.
+#[test]
+fn a_charge_ends_base_to_base_and_no_figure_stands_on_another() {
+    let s = locked([2, 2], "");
+    let gap = sandtable::measure::nearest(&s.unit("natives-1").alive_positions(), &s.unit("a").alive_positions())
+        .unwrap()
+        .distance;
+    assert!((gap - 1.0).abs() < 1e-9, "base to base: {gap}");
+    crate::movement::clear_of_each_other(&s);
+}
+
+/// Squad `a` at (20, 20) with a wall of `cover` behind it (y 22-22.5), charged by natives-1 straight from
+/// the north.
+fn charged_from_the_north(cover: &str, squad_kind: &str) -> Siege {
+    let wall = area("Wall", cover, (5.0, 22.0), (40.0, 22.5));
+    let mut s = Siege::mustered(&format!("{wall}{}", crate::support::unit("a", squad_kind, 7, (20.0, 20.0))));
+    s.stand("natives-1", &[(20.0, 14.0), (19.0, 13.0), (21.0, 13.0), (20.0, 12.0)]);
+    s.draw("5H");
+    s.ok(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    fought_next(s)
+}
+
+/// Melee: the loser "must fall back a full move", and Movement: "It is a full move to cross a linear
+/// obstacle". A squad falling back from natives who beat it meets a low wall behind it: it goes over and
+/// stops just beyond, as any move over a wall, not on for its full 6". The log says who fell back, and how
+/// far.
+#[test]
+fn a_loser_falling_back_over_a_wall_stops_just_beyond_it() {
+    let mut s = charged_from_the_north("wall", "colonial_foot");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("the natives win"), "{line}");
+    let officer = s.unit("a").leader().unwrap().pos;
+    assert!((officer.y - 23.0).abs() < 1e-9 && officer.x == 20.0, "just beyond the wall: {officer:?}");
+    assert!(line.contains("a falls back 3.0\" over Wall"), "{line}");
+    assert!(s.unit("a").alive().all(|f| f.pos.y > 22.5), "every man beyond the wall: {:?}", s.unit("a").figures);
+    crate::movement::clear_of_each_other(&s);
+}
+
+/// Movement: a high wall "is impassable to mounted troops": horse falling back stop at it.
+#[test]
+fn horse_falling_back_stop_at_a_high_wall() {
+    let mut s = charged_from_the_north("high_wall", "colonial_mounted");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,6,6]}"#);
+    let officer = s.unit("a").leader().unwrap().pos;
+    assert!((officer.y - 21.5).abs() < 1e-9, "at the wall: {officer:?}");
+    assert!(line.contains("a falls back 1.5\" and stops at Wall"), "{line}");
+}
+
+/// Melee: the text names a loser only "If both sides have figures left", and the natives win the siege
+/// only if "he kills all the defenders". A melee that leaves neither side a figure is won by neither:
+/// nobody falls back, the siege goes on while other defenders stand, and the odds count it apart.
+#[test]
+fn a_melee_that_wipes_out_both_sides_is_won_by_neither() {
+    let body = format!("{}{}", squad("a", (20.0, 20.0)), squad("b", (40.0, 40.0)));
+    let mut s = fought_next(charged(Siege::new(&body), [2, 2], (20.0, 26.0)));
+    s.ok(r#"{"type":"record_losses","unit":"a","count":3}"#);
+    let odds = s.odds(r#"{"type":"melee","unit":"a"}"#);
+    let line = |label: &str| odds.lines.iter().find(|l| l.label == label).unwrap_or_else(|| panic!("{odds:?}")).p;
+    let both = (1.0f64 / 1296.0).powi(2);
+    assert!((line("both sides are wiped out") - both).abs() < 1e-15, "{odds:?}");
+    let sum = line("the defenders win") + line("the natives win") + line("both sides are wiped out");
+    assert!((sum - 1.0).abs() < 1e-12, "{odds:?}");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,6,6,6,6,6,6]}"#);
+    assert!(line.contains("both sides are wiped out: neither wins"), "{line}");
+    assert!(!line.contains("the natives win") && !line.contains("siege is over"), "{line}");
+    assert!(s.result().is_some_and(|r| !r.ended));
+}

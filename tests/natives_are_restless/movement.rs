@@ -293,3 +293,148 @@ fn a_squad_charging_out_of_a_building_stops_at_its_wall() {
     assert!(line.contains("contact at House"), "{line}");
     assert!(s.unit("a").alive().all(|f| f.pos.y > 15.0), "{:?}", s.unit("a").figures);
 }
+
+/// No two figures on the table stand closer than a base (an inch).
+pub fn clear_of_each_other(s: &Siege) {
+    let all: Vec<(String, sandtable::measure::Pt)> = s
+        .game
+        .state()
+        .units
+        .iter()
+        .flat_map(|u| u.alive().map(move |f| (format!("{} {}", u.id, f.id), f.pos)))
+        .collect();
+    for (i, (a, p)) in all.iter().enumerate() {
+        for (b, q) in &all[i + 1..] {
+            assert!(sandtable::measure::distance(*p, *q) >= 1.0 - 1e-6, "{a} at {p:?} and {b} at {q:?} overlap");
+        }
+    }
+}
+
+/// Movement: "Movement is carried out by measuring the move for the Officer/NCO and then arranging the
+/// members of his squad around him as necessary." The officer moves 4" east and stops 2.5" short of a
+/// wall; the man at the end of the line, carried with him, would stand in it: he is set beside his officer
+/// instead, on his side of the wall. The move is the officer's, and crosses nothing.
+#[test]
+fn a_squad_moving_up_short_of_a_wall_arranges_its_men_on_the_officers_side() {
+    let wall = area("East wall", "wall", (32.5, 10.0), (33.0, 30.0));
+    let mut s = Siege::mustered(&format!("{wall}{}", squad("a", (26.0, 18.0))));
+    s.stand("a", &[(26.0, 18.0), (23.0, 18.0), (24.0, 18.0), (25.0, 18.0), (27.0, 18.0), (28.0, 18.0), (29.0, 18.0)]);
+    s.draw("KS");
+    let line = s.ok(r#"{"type":"move","unit":"a","path":[{"x":30,"y":18}],"facing":90}"#);
+    assert_eq!(line, "a moved 4.0\"");
+    let a = s.unit("a");
+    assert_eq!(a.leader().unwrap().pos, sandtable::measure::Pt::new(30.0, 18.0));
+    assert!(a.alive().all(|f| f.pos.x < 32.5), "every man on the officer's side of the wall: {:?}", a.figures);
+    clear_of_each_other(&s);
+}
+
+/// Movement: "Any obstacle higher than a figure, for instance a high wall, is impassable to mounted troops",
+/// measured by the Officer/NCO: horse passing 2" clear of a high wall's end go by, the men with their
+/// officer, though a man carried rigidly beside him would have gone through the wall.
+#[test]
+fn horse_passing_the_end_of_a_high_wall_go_by_it() {
+    let high = area("South wall", "high_wall", (15.0, 32.5), (33.0, 33.0));
+    let mut s = Siege::mustered(&format!("{high}{}", unit("horse", "colonial_mounted", 7, (13.0, 34.0))));
+    s.stand(
+        "horse",
+        &[(13.0, 34.0), (10.0, 34.0), (11.0, 34.0), (12.0, 34.0), (14.0, 34.0), (15.0, 34.0), (16.0, 34.0)],
+    );
+    s.draw("KS");
+    s.ok(r#"{"type":"move","unit":"horse","path":[{"x":13,"y":29}]}"#);
+    assert!(s.unit("horse").alive().all(|f| f.pos.y < 32.5), "{:?}", s.unit("horse").figures);
+}
+
+/// Movement: "It costs them 6" of their move to cross an undefended linear obstacle": a mounted move that
+/// ends on the wall's line has not crossed it and pays nothing; the next, over it, pays its 6".
+#[test]
+fn horse_ending_on_a_walls_line_have_not_crossed_it() {
+    let low = area("Hedge wall", "wall", (0.0, 30.0), (24.0, 30.5));
+    let mut s = Siege::mustered(&format!("{low}{}", unit("lancers", "colonial_mounted", 7, (5.0, 26.0))));
+    s.draw("KS");
+    let line = s.ok(r#"{"type":"move","unit":"lancers","path":[{"x":5,"y":30}]}"#);
+    assert_eq!(line, "lancers moved 4.0\"");
+    let line = s.ok(r#"{"type":"move","unit":"lancers","path":[{"x":5,"y":33}]}"#);
+    assert!(line.contains("over Hedge wall (and 6\" to cross)"), "{line}");
+}
+
+/// Movement: a move is "measuring the move": one that goes nowhere is no move, and spends no action.
+#[test]
+fn a_move_of_no_distance_is_refused() {
+    let mut s = Siege::mustered(&squad("a", (20.0, 20.0)));
+    s.draw("2S");
+    let refusal = s.refused(r#"{"type":"move","unit":"a","path":[{"x":20,"y":20}]}"#);
+    assert!(refusal.message.contains("goes nowhere"), "{refusal:?}");
+    assert_eq!(s.turn().actions_left, 1);
+}
+
+/// Movement: "Colonial groups ... may be combined" and "A crewman may become an infantryman again": two
+/// crewmen rejoining the same squad stand beside its officer, each on a place of his own.
+#[test]
+fn crewmen_rejoining_a_squad_stand_clear_of_its_men() {
+    let body = format!("{}{}", gun("mg", (24.0, 24.0), 180.0), squad("a", (20.0, 20.0)));
+    let mut s = Siege::supplied("", "gun_ammunition = 0", &body);
+    s.muster_basic();
+    s.ok(r#"{"type":"record_losses","unit":"a","count":2}"#);
+    s.draw("QS");
+    s.ok(r#"{"type":"rejoin","unit":"mg","squad":"a"}"#);
+    s.ok(r#"{"type":"rejoin","unit":"mg","squad":"a"}"#);
+    assert_eq!(s.alive("a"), 7);
+    clear_of_each_other(&s);
+}
+
+/// Movement: guns "may change their facing to any direction as a move action if they are fully crewed". A
+/// gun short of crew is not offered the turn: the view bars it with the refusal's own words.
+#[test]
+fn a_gun_short_of_crew_is_not_offered_a_turn() {
+    let mut s = Siege::mustered(&gun("mg", (24.0, 24.0), 0.0));
+    s.ok(r#"{"type":"record_losses","unit":"mg","count":1}"#);
+    s.draw("2S");
+    let barred = s.barred_as_refused("mg", "turn_gun", r#"{"type":"turn_gun","unit":"mg","facing":90}"#);
+    assert!(barred.contains("fully crewed"), "{barred}");
+}
+
+/// Movement: crewing a gun in a melee is refused for the melee, and the view says so, not that no gun has
+/// lost crew.
+#[test]
+fn crewing_a_gun_locked_in_melee_is_barred_for_the_melee() {
+    let mut s = Siege::mustered(&format!("{}{}", gun("mg", (24.0, 24.0), 0.0), squad("a", (10.0, 10.0))));
+    s.ok(r#"{"type":"record_losses","unit":"mg","count":1}"#);
+    s.put("natives-3", (24.0, 30.0));
+    s.draw("2H");
+    s.ok(r#"{"type":"charge","unit":"natives-3","target":"mg"}"#);
+    s.draw("3S");
+    let barred = s.barred_as_refused("a", "crew", r#"{"type":"crew","unit":"a","gun":"mg"}"#);
+    assert!(barred.contains("locked in melee"), "{barred}");
+}
+
+/// Melee: "Once engaged in a melee groups may not break off": a squad locked in melee cannot combine, and
+/// the view says so, not that no squad within 6" has room.
+#[test]
+fn a_squad_locked_in_melee_is_barred_from_combining_for_the_melee() {
+    let mut s = Siege::mustered(&format!("{}{}", squad("a", (20.0, 20.0)), squad("b", (20.0, 16.0))));
+    s.ok(r#"{"type":"record_losses","unit":"a","count":4}"#);
+    s.ok(r#"{"type":"record_losses","unit":"b","count":4}"#);
+    s.put("natives-3", (20.0, 26.0));
+    s.draw("2H");
+    s.ok(r#"{"type":"charge","unit":"natives-3","target":"a"}"#);
+    s.draw("3S");
+    let barred = s.barred_as_refused("a", "combine", r#"{"type":"combine","unit":"a","into":"b"}"#);
+    assert!(barred.contains("locked in melee"), "{barred}");
+}
+
+/// Movement: "Colonial groups that have got too small to be effective may be combined": the log's verb
+/// agrees with the squad's name ("Horse combines"), and its possessive drops the s after a plural ("U.S.
+/// Marines' figures").
+#[test]
+fn the_log_agrees_with_a_squads_name() {
+    let horse = unit("Horse", "colonial_mounted", 7, (10.0, 20.0));
+    let marines = unit("U.S. Marines", "colonial_foot", 7, (10.0, 24.0));
+    let mut s = Siege::mustered(&format!("{horse}{marines}"));
+    s.ok(r#"{"type":"record_losses","unit":"Horse","count":4}"#);
+    s.ok(r#"{"type":"record_losses","unit":"U.S. Marines","count":4}"#);
+    s.draw("2S");
+    let refusal = s.refused(r#"{"type":"place_figure","unit":"U.S. Marines","figure":1,"at":{"x":12,"y":25}}"#);
+    assert!(refusal.message.contains("U.S. Marines' figures"), "{refusal:?}");
+    let line = s.ok(r#"{"type":"combine","unit":"Horse","into":"U.S. Marines"}"#);
+    assert!(line.starts_with("Horse combines into U.S. Marines"), "{line}");
+}

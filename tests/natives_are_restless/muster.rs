@@ -127,13 +127,14 @@ fn with_only_the_field_gun_left_better_troops_come_on_a_6_and_a_5_and_the_odds_s
     // Four figures: basic troops on 2 and 2 without a six, or the gun's crew.
     let four = odds.outcomes.iter().find(|o| o.value == 4).unwrap().p;
     assert!((four - (1.0 / 36.0 * 5.0 / 6.0 + gun)).abs() < 1e-15, "{odds:?}");
-    let luck = s.luck(r#"{"type":"muster","dice":[5,2,6]}"#);
-    assert_eq!(luck[0].actual, 4, "the gun comes with its crew of four: {luck:?}");
     let prompt_p = |s: &Siege| {
         let view = sandtable::api::GameView::seen(0, "", &s.game, &sandtable::rules::Seat::Table);
         view.prompts.iter().find(|p| p.action == "muster").and_then(|p| p.p)
     };
     assert_eq!(prompt_p(&s), Some(better), "the prompt's chance is the odds' own");
+    let luck = s.luck(r#"{"type":"muster","dice":[5,2,6]}"#);
+    assert_eq!(luck[0].actual, 4, "the gun comes with its crew of four: {luck:?}");
+    assert_eq!(prompt_p(&s), Some(0.0), "the one gun is rolled: the next edge's better troops bring nobody");
     for _ in 0..3 {
         s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
     }
@@ -165,4 +166,59 @@ fn the_reinforcement_odds_give_the_field_gun_its_chance_when_it_is_the_only_bett
     assert!(line.contains("field gun"), "{line}");
     s.ok(r#"{"type":"raise"}"#);
     assert_eq!(s.unit("natives-5").kind, "boxer_field_gun");
+}
+
+/// Five basic natives and the field gun, nothing else.
+const FIVE_AND_THE_GUN: &str =
+    r#"[{ kind = "native_warriors", figures = 5 }, { kind = "boxer_field_gun", figures = 1 }]"#;
+
+/// Attacking forces: "He may roll once for each board edge", and each group is no bigger than the figures
+/// left. The north edge's ten basic troops, rolled but not yet placed, will take all five: the east edge's
+/// odds count the reserves as `raise` will find them, so basic troops bring nobody and only the gun (a 6
+/// and a 5, 11/216) brings anyone, its crew of four.
+#[test]
+fn muster_odds_count_the_figures_groups_already_rolled_will_take() {
+    let mut s = Siege::raised_from("", "", FIVE_AND_THE_GUN, &squad("a", (20.0, 20.0)));
+    s.ok(r#"{"type":"muster","dice":[5,5,1]}"#);
+    let odds = s.odds(r#"{"type":"muster"}"#);
+    let p = |v: i64| odds.outcomes.iter().find(|o| o.value == v).map_or(0.0, |o| o.p);
+    assert!((p(0) - 205.0 / 216.0).abs() < 1e-12, "{odds:?}");
+    assert!((p(4) - 11.0 / 216.0).abs() < 1e-12, "{odds:?}");
+    assert_eq!(p(5), 0.0, "{odds:?}");
+    let luck = s.luck(r#"{"type":"muster","dice":[3,3,1]}"#);
+    assert_eq!(luck[0].actual, 0, "six basic troops bring nobody: {luck:?}");
+    for _ in 0..2 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    s.ok(r#"{"type":"raise"}"#);
+    let line = s.ok(r#"{"type":"raise"}"#);
+    assert!(line.contains("does not come"), "{line}");
+}
+
+/// Sample army: the field gun is "A better quality element that can be take if there is a five on the
+/// 'number of figures' die". With the gun the only better troops left, a 6 and a 5 bring the gun, and the
+/// log says so rather than "5 better troops (or the field gun)".
+#[test]
+fn with_the_gun_the_only_better_troops_left_the_muster_says_the_gun_comes() {
+    let mut s = Siege::raised_from("", "", GUN_ONLY, &squad("a", (20.0, 20.0)));
+    let line = s.ok(r#"{"type":"muster","dice":[5,2,6]}"#);
+    assert!(line.contains("[5, 2] and a 6: the Boxer field gun (the only better troops left)"), "{line}");
+}
+
+/// Attacking forces, as the log tells them: the field gun is one gun, and "arrives"; a group of Boxers
+/// "arrive". Every group's figures are numbered as the defenders' are, from the same first number, so a
+/// player reads one numbering on the whole table.
+#[test]
+fn a_gun_arrives_and_a_group_arrive_numbered_as_the_defenders_are() {
+    let mut s = Siege::raised_from("", "", GUN_ONLY, &squad("a", (20.0, 20.0)));
+    s.ok(r#"{"type":"muster","dice":[5,2,6]}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    let line = s.ok(r#"{"type":"raise"}"#);
+    assert!(line.contains("Boxer field gun 1 arrives on the north edge"), "{line}");
+    let line = s.ok(r#"{"type":"raise"}"#);
+    assert!(line.contains("Native warriors 2 arrive on the east edge"), "{line}");
+    let first = |unit: &str| s.unit(unit).figures.iter().map(|f| f.id).min();
+    assert_eq!(first("natives-2"), first("a"));
 }

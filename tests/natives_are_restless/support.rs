@@ -85,6 +85,33 @@ impl Siege {
         self.ok(&format!(r#"{{"type":"correct_position","unit":"{unit}","to":{{"x":{},"y":{}}}}}"#, at.0, at.1));
     }
 
+    /// Stands `unit`'s live figures, in the order of their numbers, at `points`, as a correction.
+    pub fn stand(&mut self, unit: &str, points: &[(f64, f64)]) {
+        let ids: Vec<u32> = self.unit(unit).alive().map(|f| f.id).collect();
+        assert_eq!(ids.len(), points.len(), "{unit} has {} figures standing", ids.len());
+        let figures: Vec<String> = ids
+            .iter()
+            .zip(points)
+            .map(|(id, (x, y))| format!(r#"{{"figure":{id},"at":{{"x":{x},"y":{y}}}}}"#))
+            .collect();
+        self.ok(&format!(r#"{{"type":"correct_position","unit":"{unit}","figures":[{}]}}"#, figures.join(",")));
+    }
+
+    /// What the view offers `unit` of `action` now.
+    pub fn offer(&self, unit: &str, action: &str) -> sandtable::rules::Offer {
+        let view = GameView::seen(0, "", &self.game, &sandtable::rules::Seat::Table);
+        let unit = view.units.iter().find(|u| u.id == unit).expect("the unit is in the view");
+        unit.rules.offers.iter().find(|o| o.action == action).cloned().unwrap_or_else(|| panic!("no {action} offer"))
+    }
+
+    /// The view bars `action` for `unit` with the very words the action, taken, is refused with.
+    pub fn barred_as_refused(&mut self, unit: &str, action: &str, json: &str) -> String {
+        let barred = self.offer(unit, action).barred.unwrap_or_else(|| panic!("{action} is offered to {unit}"));
+        let refusal = self.refused(json);
+        assert!(barred.contains(&refusal.message), "offer barred with {barred:?}; the action refused with {refusal:?}");
+        barred
+    }
+
     pub fn turn(&self) -> &Turn {
         self.game.state().rules.get::<Turn>().expect("a Natives game has the Natives turn")
     }

@@ -79,3 +79,24 @@ fn the_relief_column_arriving_says_the_siege_is_over_and_the_defenders_have_won(
     assert!(line.contains(RELIEVED), "{line}");
     assert_eq!((s.turn().winner, s.turn().stage), (Some(Army::Defenders), Stage::Over));
 }
+
+/// Winning: "the attacking player wins if he kills all the defenders": once he has, the siege is over and
+/// nothing more is played on the table. Corrections, losses and figures put back are refused (a man put
+/// back would stand in a siege already won); a note is still welcome, and nothing is owed.
+#[test]
+fn once_the_siege_is_over_the_table_is_left_as_it_ended() {
+    let mut s = Siege::new(&squad("a", (20.0, 20.0)));
+    let line = s.ok(r#"{"type":"record_losses","unit":"a","count":7}"#);
+    fallen(&s, &line);
+    for action in [
+        r#"{"type":"restore_figures","unit":"a","count":1}"#,
+        r#"{"type":"correct_position","unit":"a","to":{"x":10,"y":10}}"#,
+        r#"{"type":"muster","dice":[2,2,1]}"#,
+    ] {
+        let refusal = s.refused(action);
+        assert!(refusal.message.contains("the siege is over"), "{action}: {refusal:?}");
+    }
+    s.ok(r#"{"type":"note","text":"A hard-fought siege"}"#);
+    let view = sandtable::api::GameView::seen(0, "", &s.game, &sandtable::rules::Seat::Table);
+    assert!(view.owed.is_empty(), "{:?}", view.owed);
+}

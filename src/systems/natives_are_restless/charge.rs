@@ -8,33 +8,46 @@ use super::NativesAreRestless;
 use super::context::Ctx;
 use super::deck::spend;
 use super::doors;
-use super::movement::{can_move, other, refuse};
+use super::arranging::{BASE, Room};
+use super::movement::{can_move, refuse, standing};
 use super::tables::Class;
 use super::turn::{Change, Melee};
 use crate::game::{Effect, GameError, Outcome};
 use crate::measure::{MOVE_TOLERANCE, Pt, distance, nearest};
 use crate::roster::Unit;
-use crate::rules::RuleSystem;
+use super::words::agrees;
+use crate::rules::{RuleSystem, possessive};
 
 /// A charge worked out before it is made: where the charger's nearest figure ends, what it costs.
 struct Run {
+    /// The charger's nearest figure, who runs: the others are arranged around him.
+    runner: u32,
     shift: (f64, f64),
     cost: f64,
     /// What the charger stopped at, in words ("at the North wall").
     against: Option<String>,
+    /// The obstacle or building the target holds that stopped the charge: the target defends it.
+    held: Option<String>,
 }
 
-/// The enemies `unit` could charge: within its move of contact, with nothing barring the way.
-pub fn charge_targets(ctx: &Ctx, unit: &Unit) -> Vec<String> {
-    ctx.army_units(other(ctx.army_of(unit))).filter(|t| run(ctx, unit, t).is_ok()).map(|t| t.id.clone()).collect()
+/// Refuses a unit that may not charge anyone now.
+pub fn charging<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
+    let unit = can_move(ctx, unit)?;
+    if ctx.is_gun(unit) {
+        return refuse(format!("{} is a gun: it does not charge", unit.name));
+    }
+    if ctx.level_of(unit) > 0 {
+        return refuse(format!(
+            "{} is upstairs: it comes down to the ground floor before it charges (a full move)",
+            unit.name
+        ));
+    }
+    Ok(unit)
 }
 
-/// Why `unit` cannot charge the nearest enemy, when it cannot.
-pub fn nearest_refusal(ctx: &Ctx, unit: &Unit) -> Option<String> {
-    let mine = unit.alive_positions();
-    let gap = |t: &&Unit| nearest(&mine, &t.alive_positions()).map_or(f64::INFINITY, |p| p.distance);
-    let target = ctx.army_units(other(ctx.army_of(unit))).min_by(|a, b| gap(a).total_cmp(&gap(b)))?;
-    run(ctx, unit, target).err().map(|e| e.to_string())
+/// Refuses a charge by `unit` at `target` that cannot be made: out of reach, or barred on the way.
+pub fn reaches(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<(), GameError> {
+    run(ctx, unit, target).map(|_| ())
 }
 
 fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
@@ -44,11 +57,16 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
     let (mine, theirs) = (unit.alive_positions(), target.alive_positions());
     let pair = nearest(&mine, &theirs).expect("live units have figures");
     let (from, to) = (mine[pair.a_index], theirs[pair.b_index]);
+    let runner = unit.alive().nth(pair.a_index).expect("a live figure").id;
     let movement = &ctx.charts.movement;
     let gap = distance(from, to);
-    let mut stop = if gap > movement.contact / 2.0 { (gap - movement.contact / 2.0) / gap } else { 0.0 };
+    // Base to base: the two figures' middles a base apart.
+    let mut stop = if gap > BASE { (gap - BASE) / gap } else { 0.0 };
+    // Up to a wall: half a base short of its face.
+    let short_of = |meets: f64| (meets - BASE / 2.0 / gap.max(1e-9)).max(0.0);
     let mut cost = 0.0;
     let mut against = None;
+    let mut held = None;
     let holds = |area: &crate::measure::TerrainArea| {
         target.alive().any(|f| {
             area.polygon.contains(f.pos) || area.polygon.distance_to_outline(f.pos) <= movement.holds_obstacle_within
@@ -70,7 +88,7 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
                 building.no_way_through()
             ));
         }
-        stop = (meets - 0.25 / gap.max(1e-9)).max(0.0);
+        stop = short_of(meets);
         against = Some(format!("at {}", building.name()));
     }
     for area in &ctx.scenario.terrain {
@@ -83,9 +101,10 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
             continue;
         }
         if area.polygon.contains(to) || (cover.obstacle && holds(area)) {
-            // Contact across the wall: stop just short of it.
-            stop = (meets - 0.25 / gap.max(1e-9)).max(0.0);
+            // Contact across the wall: stop just short of it, and the target defends it.
+            stop = short_of(meets);
             against = Some(format!("at {}", area.name));
+            held = Some(area.name.clone());
         } else if cover.obstacle && mounted && !cover.high {
             cost += movement.mounted_obstacle_cost;
         } else if cover.obstacle && !mounted {
@@ -102,30 +121,20 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
     if run + cost > reach + MOVE_TOLERANCE {
         let paid = if cost > 0.0 { format!(" and {cost:.0}\" to cross") } else { String::new() };
         return refuse(format!(
-            "{} is {gap:.1}\" away: {run:.1}\"{paid} is past {}'s {reach}\" move",
-            target.name, unit.name
+            "{} is out of reach: the charge would run {run:.1}\"{paid}, past {} {reach}\" move",
+            target.name,
+            possessive(&unit.name)
         ));
     }
-    Ok(Run { shift: ((to.x - from.x) * stop, (to.y - from.y) * stop), cost, against })
+    Ok(Run { runner, shift: ((to.x - from.x) * stop, (to.y - from.y) * stop), cost, against, held })
 }
 
 pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError> {
-    let unit = can_move(ctx, unit)?;
-    if ctx.is_gun(unit) {
-        return refuse(format!("{} is a gun: it does not charge", unit.name));
-    }
-    if ctx.level_of(unit) > 0 {
-        return refuse(format!(
-            "{} is upstairs: it comes down to the ground floor before it charges (a full move)",
-            unit.name
-        ));
-    }
+    let unit = charging(ctx, unit)?;
     let target = ctx.live_unit(target)?;
-    let Run { shift: (dx, dy), cost, against } = run(ctx, unit, target)?;
-    if unit.alive().any(|f| !ctx.scenario.table.contains(Pt::new(f.pos.x + dx, f.pos.y + dy))) {
-        return refuse(format!("{} would leave the table", unit.name));
-    }
-    let followers = doors::followers(ctx, unit, dx, dy, false)?;
+    let Run { runner, shift: (dx, dy), cost, against, held } = run(ctx, unit, target)?;
+    let followers =
+        Room::for_unit(ctx, unit, true).arrange(&unit.name, &standing(unit), runner, (dx, dy), ctx.charts.movement.regroup)?;
     let mut effects = Vec::new();
     if dx != 0.0 || dy != 0.0 {
         effects.push(Effect::Shift { unit: unit.id.clone(), dx, dy });
@@ -137,13 +146,18 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
     let mut words = match ctx.turn.melee_of(&target.id) {
         Some((i, _)) => {
             melees[i].units.push(unit.id.clone());
-            format!("{} is fed into the melee with {}", unit.name, target.name)
+            if melees[i].attackers == ctx.army_of(unit) && melees[i].held.is_none() {
+                melees[i].held = held;
+            }
+            format!("{} {} fed into the melee with {}", unit.name, agrees(&unit.name, "is", "are"), target.name)
         }
         None => {
-            melees.push(Melee { units: vec![target.id.clone(), unit.id.clone()], attackers: ctx.army_of(unit) });
+            melees.push(Melee { units: vec![target.id.clone(), unit.id.clone()], attackers: ctx.army_of(unit), held });
             format!(
-                "{} charges into contact with {}: a melee, fought on the next picture card or ace",
-                unit.name, target.name
+                "{} {} into contact with {}: a melee, fought on the next picture card or ace",
+                unit.name,
+                agrees(&unit.name, "charges", "charge"),
+                target.name
             )
         }
     };

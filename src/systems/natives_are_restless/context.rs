@@ -5,6 +5,7 @@
 use super::NativesAreRestless;
 use super::tables::{Army, Cover, Position, Profile};
 use super::turn::Stage;
+use super::words::agrees;
 use crate::dice::DiceExpr;
 use crate::game::{GameError, Refusal};
 use crate::measure::{Pt, TerrainArea, areas_containing};
@@ -83,6 +84,12 @@ impl<'a> Ctx<'a> {
             && area.polygon.segment_crosses(from, at)
     }
 
+    /// The point of `enemies` nearest a figure at `at`: where a shot or a charge comes at him from, for his
+    /// cover and his position (a wall shelters him from an enemy across it, whichever figure that is).
+    pub fn coming_from(at: Pt, enemies: &[Pt]) -> Option<Pt> {
+        crate::measure::nearest(&[at], enemies).map(|pair| enemies[pair.b_index])
+    }
+
     /// The melee position a figure at `p` holds against an enemy figure at `from`: inside a building, or
     /// behind an obstacle the enemy comes at across it.
     pub fn position_against(&self, p: Pt, from: Pt) -> Option<Position> {
@@ -91,7 +98,7 @@ impl<'a> Ctx<'a> {
             let cover = self.charts.cover(&area.cover);
             let Some(position) = cover.melee else { continue };
             let holds = if cover.obstacle { self.behind(area, from, p) } else { area.polygon.contains(p) };
-            if holds && best.is_none_or(|b| rank(position) > rank(b)) {
+            if holds && rank(Some(position)) > rank(best) {
                 best = Some(position);
             }
         }
@@ -106,8 +113,9 @@ impl<'a> Ctx<'a> {
             let others: Vec<String> = melee.units.iter().filter(|u| **u != unit.id).map(|u| self.name_of(u)).collect();
             return Err(Refusal::by_rule(
                 format!(
-                    "{} is locked in melee with {}: it may not move or break off until the melee is fought",
+                    "{} {} locked in melee with {}: it may not move or break off until the melee is fought",
                     unit.name,
+                    agrees(&unit.name, "is", "are"),
                     others.join(", ")
                 ),
                 MELEE,
@@ -134,8 +142,9 @@ impl<'a> Ctx<'a> {
             let colour = if army == Army::Defenders { "black" } else { "red" };
             return Err(Refusal::by_rule(
                 format!(
-                    "{} acts on a {colour} card; this card activates {}",
+                    "{} {} on a {colour} card; this card activates {}",
                     unit.name,
+                    agrees(&unit.name, "acts", "act"),
                     turn.side.map_or("nobody", |a| a.name())
                 ),
                 ACTIVATION,
@@ -161,10 +170,12 @@ impl<'a> Ctx<'a> {
     }
 }
 
-fn rank(p: Position) -> u8 {
-    match p {
-        Position::HastyBarricade => 1,
-        Position::Building => 2,
+/// A melee position's rank: the open 0, a hasty barricade 1, a building or prepared position 2.
+pub fn rank(position: Option<Position>) -> usize {
+    match position {
+        None => 0,
+        Some(Position::HastyBarricade) => 1,
+        Some(Position::Building) => 2,
     }
 }
 

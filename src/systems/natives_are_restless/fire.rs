@@ -16,7 +16,8 @@ use crate::game::{GameError, Outcome, Refusal};
 use crate::measure::{Pt, distance, in_arc, nearest};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::RuleSystem;
+use super::words::agrees;
+use crate::rules::{RuleSystem, possessive};
 
 pub const LONG_RANGE_OPTION: &str = "long_range";
 /// A group locked in a melee may shoot at any enemy outside every melee, not only at the one it fights.
@@ -80,7 +81,11 @@ fn refuse<T>(why: String) -> Result<T, GameError> {
 pub fn armed<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
     // "participants with guns ... get off a shot or two before everything is decided": a group locked in a
     // melee may still fire.
-    let unit = ctx.card_allows(unit, "fire")?;
+    loaded(ctx, ctx.card_allows(unit, "fire")?)
+}
+
+/// Whether `unit` can shoot at all, whatever the card: a weapon, ammunition, crew.
+fn loaded<'a>(ctx: &Ctx<'a>, unit: &'a Unit) -> Result<&'a Unit, GameError> {
     let profile = ctx.profile(unit);
     if !profile.fires {
         return refuse(format!("{} carry melee weapons only: they do not fire", unit.name));
@@ -116,7 +121,11 @@ pub fn gun_dice(ctx: &Ctx, unit: &Unit) -> u32 {
 }
 
 pub fn shot<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, sight: Option<bool>) -> Result<Shot<'a>, GameError> {
-    let unit = armed(ctx, unit)?;
+    aim(ctx, armed(ctx, unit)?, target, sight)
+}
+
+/// `unit`'s shot at `target`, as the rules weigh it whatever card is in play.
+fn aim<'a>(ctx: &Ctx<'a>, unit: &'a Unit, target: &str, sight: Option<bool>) -> Result<Shot<'a>, GameError> {
     let target = ctx.live_unit(target)?;
     if ctx.army_of(target) == ctx.army_of(unit) {
         return Err(GameError::BadInput(format!("{} is on the same side as {}", target.name, unit.name)));
@@ -152,8 +161,10 @@ pub fn shot<'a>(ctx: &Ctx<'a>, unit: &str, target: &str, sight: Option<bool>) ->
         let arc = ctx.charts.fire.gun_arc_half_angle;
         if !target.alive().any(|f| in_arc(origin, unit.facing, arc, f.pos)) {
             return refuse(format!(
-                "{} is outside {}'s arc of {arc}° either side of its facing",
-                target.name, unit.name
+                "{} {} outside {} arc of {arc}° either side of its facing",
+                target.name,
+                agrees(&target.name, "is", "are"),
+                possessive(&unit.name)
             ));
         }
     }
@@ -223,11 +234,13 @@ pub fn blocked_by(ctx: &Ctx, unit: &Unit, a: Pt, b: Pt) -> Option<String> {
 }
 
 /// The cover most of the target's figures have from the shooter (ties: the better): hard in a building,
-/// trees or rocks, or behind an obstacle the line crosses; soft in bushes; else the open.
+/// trees or rocks, or behind an obstacle the line of fire to the figure crosses; soft in bushes; else the
+/// open. Each figure's line of fire comes from the shooter's end of the line of sight nearest him: a
+/// squad's Officer/NCO, or the nearest of the natives who see their target.
 fn target_cover(ctx: &Ctx, target: &Unit, lines: &[(Pt, Pt)]) -> Cover {
+    let shooters: Vec<Pt> = lines.iter().map(|(shooter, _)| *shooter).collect();
     let mut counts = [0usize; 3];
     for f in target.alive() {
-        let from = lines.iter().map(|(a, b)| if distance(*b, f.pos) < distance(*a, f.pos) { *a } else { *b }).next();
         let mut cover = Cover::Open;
         for (_, kind) in ctx.covers_at(f.pos) {
             if kind.hard {
@@ -236,7 +249,7 @@ fn target_cover(ctx: &Ctx, target: &Unit, lines: &[(Pt, Pt)]) -> Cover {
                 cover = cover.max(Cover::Soft);
             }
         }
-        if let Some(from) = from {
+        if let Some(from) = Ctx::coming_from(f.pos, &shooters) {
             let behind = ctx
                 .scenario
                 .terrain
@@ -297,8 +310,9 @@ pub fn fire(
     // After the card moves on, so that a shot ending the siege leaves it over.
     effects.extend(losses);
     let summary = format!(
-        "{} fire: {} ({}); a total of {total}: {kills} killed{}",
+        "{} {}: {} ({}); a total of {total}: {kills} killed{}",
         unit.name,
+        agrees(&unit.name, "fires", "fire"),
         shot.words(),
         shot.sight,
         if notes.is_empty() { String::new() } else { format!("; {}", notes.join("; ")) }
@@ -307,8 +321,10 @@ pub fn fire(
     Ok(Outcome::Resolved { summary, rolls: vec![roll], effects })
 }
 
+/// A volley's odds: the same whatever card is in play, so a shot may be weighed before the card that
+/// allows it is drawn.
 pub fn odds(ctx: &Ctx, unit: &str, target: &str, sight: Option<bool>) -> Result<OddsView, GameError> {
-    let shot = shot(ctx, unit, target, sight)?;
+    let shot = aim(ctx, loaded(ctx, ctx.live_unit(unit)?)?, target, sight)?;
     let kills = shot.kills();
     let mut view = OddsView::new(format!("{}: kills ({})", shot.unit.name, shot.words()), &kills)
         .with_dice([format!("{} D6", shot.dice)]);
@@ -328,12 +344,4 @@ pub fn odds(ctx: &Ctx, unit: &str, target: &str, sight: Option<bool>) -> Result<
         view.add_line(format!("{} hold (morale, if they test)", shot.target.name), p);
     }
     Ok(view)
-}
-
-/// The enemies `unit` could fire at now, for the view's offer.
-pub fn targets(ctx: &Ctx, unit: &Unit) -> Vec<String> {
-    ctx.army_units(super::movement::other(ctx.army_of(unit)))
-        .filter(|t| shot(ctx, &unit.id, &t.id, None).is_ok())
-        .map(|t| t.id.clone())
-        .collect()
 }

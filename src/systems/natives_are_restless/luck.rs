@@ -58,12 +58,12 @@ fn fight(ctx: &Ctx, unit: &str, rolls: &[NamedRoll]) -> Vec<Luck> {
     let fled = morale_die.is_some_and(|face| face <= natives_lost);
     let won = melee::winner(&f, natives_lost as u32, defenders_lost as u32, fled);
     let (defenders, natives) = (ctx.side_of(Army::Defenders), ctx.side_of(Army::Natives));
-    let defenders_won = i64::from(won == Army::Defenders);
+    let won_by = |army: Army| i64::from(won == Some(army));
     let mut luck = vec![
         luck_of(defenders, KILLS, chances.natives_lost, natives_lost),
         luck_of(natives, KILLS, chances.defenders_lost, defenders_lost),
-        luck_of(defenders, MELEE_WINS, Dist::bernoulli(chances.defenders_win), defenders_won),
-        luck_of(natives, MELEE_WINS, Dist::bernoulli(1.0 - chances.defenders_win), 1 - defenders_won),
+        luck_of(defenders, MELEE_WINS, Dist::bernoulli(chances.defenders_win), won_by(Army::Defenders)),
+        luck_of(natives, MELEE_WINS, Dist::bernoulli(chances.natives_win), won_by(Army::Natives)),
     ];
     if morale_die.is_some() {
         let hold = Dist::bernoulli(morale::pass(natives_lost as u32));
@@ -88,7 +88,7 @@ fn group(ctx: &Ctx, expected: Dist, effects: &[Effect]) -> Vec<Luck> {
         Change::Pending { groups } => groups.last(),
         _ => None,
     });
-    let figures = raised.map_or(0, |g| i64::from(muster::most_figures(ctx, g)));
+    let figures = raised.map_or(0, |g| i64::from(muster::figures_rolled(ctx, g)));
     vec![luck_of(ctx.side_of(Army::Natives), FIGURES_IN_THE_GROUP, expected, figures)]
 }
 

@@ -7,16 +7,17 @@
 //! a full move, away from the winner.
 
 use super::NativesAreRestless;
-use super::context::{Ctx, MELEE, casualties};
+use super::context::{Ctx, MELEE, casualties, rank};
+use super::fall_back::fall_back;
 use super::morale::{pass, tests};
 use super::orders::recycle;
-use super::tables::{Army, Class, Position};
+use super::tables::Army;
 use super::turn::{Change, Melee, Stage};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::Pt;
 use crate::odds::{Dist, OddsView};
-use crate::roster::{Figure, Unit};
+use crate::roster::Unit;
 use crate::rules::{RuleSystem, plural};
 
 /// A melee as the rules weigh it before the dice.
@@ -80,6 +81,13 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
     let of = |army: Army| live.iter().copied().filter(|u| ctx.army_of(u) == army).collect::<Vec<_>>();
     let (defenders, natives) = (of(Army::Defenders), of(Army::Natives));
     let attackers: Vec<Pt> = live.iter().filter(|u| ctx.army_of(u) == melee.attackers).flat_map(|u| u.alive_positions()).collect();
+    // A charge stopped at a wall or building the charged side holds is fought across it: that side
+    // defends it, however many of its figures stand at it.
+    let held = melee
+        .held
+        .as_deref()
+        .and_then(|name| ctx.scenario.terrain.iter().find(|a| a.name == name))
+        .and_then(|area| ctx.charts.cover(&area.cover).melee);
     let position = |army: Army, units: &[&Unit]| -> (i64, &'static str) {
         let m = &ctx.charts.melee;
         if army == melee.attackers {
@@ -88,14 +96,11 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
         let mut counts = [0usize; 3];
         for f in units.iter().flat_map(|u| u.alive()) {
             // Held against the attacker nearest the figure: a wall is a position only with him across it.
-            let from = crate::measure::nearest(&[f.pos], &attackers).map_or(f.pos, |p| attackers[p.b_index]);
-            counts[match ctx.position_against(f.pos, from) {
-                None => 0,
-                Some(Position::HastyBarricade) => 1,
-                Some(Position::Building) => 2,
-            }] += 1;
+            let from = Ctx::coming_from(f.pos, &attackers).unwrap_or(f.pos);
+            counts[rank(ctx.position_against(f.pos, from))] += 1;
         }
-        match (0..3).max_by_key(|&i| counts[i]).unwrap_or(0) {
+        let most = (0..3).max_by_key(|&i| counts[i]).unwrap_or(0);
+        match most.max(rank(held)) {
             2 => (m.building, "defending a building or prepared position"),
             1 => (m.hasty_barricade, "defending a hasty barricade"),
             _ => (m.open, "in the open"),
@@ -116,23 +121,24 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
     })
 }
 
-/// Who wins once the dice are in: (natives killed, defenders killed, natives fled).
-pub fn winner(f: &Fight, natives_lost: u32, defenders_lost: u32, fled: bool) -> Army {
+/// Who wins once the dice are in: (natives killed, defenders killed, natives fled). None when neither side
+/// has a figure left: the text names a loser only "If both sides have figures left", and nobody is left to
+/// hold the ground.
+pub fn winner(f: &Fight, natives_lost: u32, defenders_lost: u32, fled: bool) -> Option<Army> {
     let left_d = f.figures(Army::Defenders) - defenders_lost;
     let left_n = f.figures(Army::Natives) - natives_lost;
-    if fled || left_n == 0 {
-        return if left_d == 0 { Army::Natives } else { Army::Defenders };
-    }
-    if left_d == 0 {
-        return Army::Natives;
-    }
-    match defenders_lost.cmp(&natives_lost) {
-        std::cmp::Ordering::Greater => Army::Natives,
-        std::cmp::Ordering::Less => Army::Defenders,
-        std::cmp::Ordering::Equal if left_d < left_n => Army::Natives,
-        std::cmp::Ordering::Equal if left_n < left_d => Army::Defenders,
-        std::cmp::Ordering::Equal => f.ties_to,
-    }
+    Some(match (left_d, left_n) {
+        (0, 0) => return None,
+        _ if fled || left_n == 0 => Army::Defenders,
+        (0, _) => Army::Natives,
+        _ => match defenders_lost.cmp(&natives_lost) {
+            std::cmp::Ordering::Greater => Army::Natives,
+            std::cmp::Ordering::Less => Army::Defenders,
+            std::cmp::Ordering::Equal if left_d < left_n => Army::Natives,
+            std::cmp::Ordering::Equal if left_n < left_d => Army::Defenders,
+            std::cmp::Ordering::Equal => f.ties_to,
+        },
+    })
 }
 
 /// `kills` spread over a side's units, one at a time from the largest; officers last within each.
@@ -197,19 +203,19 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     }
     feed.finish()?;
     let won = winner(&f, natives_lost, defenders_lost, fled);
-    words.push(format!("{} win", won.name()));
-    let mut routed = Vec::new();
+    words.push(won.map_or_else(|| "both sides are wiped out: neither wins".to_string(), |a| format!("{} win", a.name())));
     if fled {
         // The fleeing natives rout off the table; fanatics, who never test, stay and fall back.
         for u in f.natives.iter().filter(|u| tests(ctx, u)) {
             let off = recycle_after(ctx, u, &effects);
             effects.extend(off);
-            routed.push(u.id.clone());
         }
     }
-    let losers: Vec<&Unit> = f.side(super::movement::other(won)).to_vec();
-    let winners: Vec<&Unit> = f.side(won).to_vec();
-    effects.extend(fall_back(ctx, &losers, &winners, &effects, &routed));
+    if let Some(won) = won {
+        let (back, went) = fall_back(ctx, f.side(super::movement::other(won)), f.side(won), &effects);
+        effects.extend(back);
+        words.extend(went);
+    }
     let defenders_left: u32 =
         ctx.army_units(Army::Defenders).map(|u| u.alive_count() - lost_in(&effects, u).min(u.alive_count())).sum();
     if defenders_left == 0 {
@@ -239,7 +245,7 @@ pub fn after_losses(ctx: &Ctx, unit: &Unit, losses: &[Effect]) -> Option<Vec<Mel
             .units
             .iter()
             .filter_map(|id| ctx.state.unit(id))
-            .any(|u| ctx.army_of(u) == army && standing(u, losses).next().is_some())
+            .any(|u| ctx.army_of(u) == army && !as_left(u, losses).is_out())
     };
     if stands(Army::Defenders) && stands(Army::Natives) {
         return None;
@@ -249,85 +255,23 @@ pub fn after_losses(ctx: &Ctx, unit: &Unit, losses: &[Effect]) -> Option<Vec<Mel
     Some(melees)
 }
 
-/// The figures of `unit` the effects so far have left standing.
-fn standing<'u>(unit: &'u Unit, so_far: &[Effect]) -> impl Iterator<Item = &'u Figure> {
-    let gone: Vec<u32> = so_far
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Losses { unit: id, figures } if *id == unit.id => Some(figures.clone()),
-            _ => None,
-        })
-        .flatten()
-        .collect();
-    unit.alive().filter(move |f| !gone.contains(&f.id))
-}
-
-/// A fleeing group's survivors off the table, back in the pool.
-fn recycle_after(ctx: &Ctx, unit: &Unit, so_far: &[Effect]) -> Vec<Effect> {
-    let mut after = unit.clone();
+/// `unit` as the effects so far leave it: without the figures they killed or took off the table.
+pub fn as_left(unit: &Unit, so_far: &[Effect]) -> Unit {
+    let mut left = unit.clone();
     for e in so_far {
         if let Effect::Losses { unit: id, figures } = e
             && *id == unit.id
         {
-            after.remove_figures(figures);
+            left.remove_figures(figures);
         }
     }
-    if after.is_out() { Vec::new() } else { recycle(ctx, &after) }
+    left
 }
 
-/// The loser's units still standing fall back a full move, straight away from the winner's figures,
-/// stopping at the table's edge. Guns, which never move, stay.
-fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effect], routed: &[String]) -> Vec<Effect> {
-    // Measured between the figures still standing: those just killed or routed have left the fight.
-    let centre = |units: &[&Unit]| -> Option<Pt> {
-        let points: Vec<Pt> = units
-            .iter()
-            .filter(|u| !routed.contains(&u.id))
-            .flat_map(|u| standing(u, so_far).map(|f| f.pos))
-            .collect();
-        (!points.is_empty()).then(|| {
-            let n = points.len() as f64;
-            Pt::new(points.iter().map(|p| p.x).sum::<f64>() / n, points.iter().map(|p| p.y).sum::<f64>() / n)
-        })
-    };
-    let (Some(from), Some(to)) = (centre(winners), centre(losers)) else { return Vec::new() };
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
-    let norm = (dx * dx + dy * dy).sqrt();
-    let (ux, uy) = if norm > 1e-9 { (dx / norm, dy / norm) } else { (0.0, 1.0) };
-    let table = &ctx.scenario.table;
-    let mut effects = Vec::new();
-    for unit in losers {
-        let gone = lost_in(so_far, unit) >= unit.alive_count() || routed.contains(&unit.id);
-        if gone || ctx.profile(unit).class == Class::Gun {
-            continue;
-        }
-        let full = ctx.profile(unit).movement;
-        // As far as the table allows the men still standing, up to the full move.
-        let room = standing(unit, so_far)
-            .map(|f| {
-                let limit = |p: f64, u: f64, max: f64| {
-                    if u > 1e-9 {
-                        (max - p) / u
-                    } else if u < -1e-9 {
-                        -p / u
-                    } else {
-                        f64::INFINITY
-                    }
-                };
-                limit(f.pos.x, ux, table.width).min(limit(f.pos.y, uy, table.depth))
-            })
-            .fold(f64::INFINITY, f64::min)
-            .max(0.0);
-        let run = full.min(room);
-        if run > 0.0 {
-            effects.push(Effect::Shift { unit: unit.id.clone(), dx: ux * run, dy: uy * run });
-            // Forced out, the unit leaves any upper floor it held.
-            if ctx.level_of(unit) > 0 {
-                effects.push(NativesAreRestless::effect(Change::Level { unit: unit.id.clone(), level: 0 }));
-            }
-        }
-    }
-    effects
+/// A fleeing group's survivors off the table, back in the pool.
+fn recycle_after(ctx: &Ctx, unit: &Unit, so_far: &[Effect]) -> Vec<Effect> {
+    let after = as_left(unit, so_far);
+    if after.is_out() { Vec::new() } else { recycle(ctx, &after) }
 }
 
 /// A melee's exact chances before the dice.
@@ -337,6 +281,9 @@ pub struct Chances {
     /// Defenders the natives' dice kill.
     pub defenders_lost: Dist,
     pub defenders_win: f64,
+    pub natives_win: f64,
+    /// Neither side has a figure left.
+    pub neither: f64,
     pub natives_flee: f64,
 }
 
@@ -358,29 +305,51 @@ pub fn chances(ctx: &Ctx, f: &Fight) -> Chances {
             p_flee += p * flee;
             let on_hold = winner(f, kn, kd, false);
             let on_flee = winner(f, kn, kd, true);
-            let value = |a: Army| if a == Army::Defenders { 1 } else { 0 };
+            let value = |a: Option<Army>| match a {
+                Some(Army::Defenders) => DEFENDERS_WIN,
+                Some(Army::Natives) => NATIVES_WIN,
+                None => NEITHER,
+            };
             weights.push((value(on_hold), p * (1.0 - flee)));
             weights.push((value(on_flee), p * flee));
         }
     }
     // Rounding over many products can leave the total a hair off 1: the chances are shares of it.
     let total: f64 = weights.iter().map(|(_, p)| p).sum();
-    let defenders_win: f64 = weights.iter().filter(|(v, _)| *v == 1).map(|(_, p)| p).sum();
+    let share = |value: i64| (weights.iter().filter(|(v, _)| *v == value).map(|(_, p)| p).sum::<f64>() / total).clamp(0.0, 1.0);
+    let (defenders_win, neither) = (share(DEFENDERS_WIN), share(NEITHER));
     Chances {
         natives_lost,
         defenders_lost,
-        defenders_win: (defenders_win / total).clamp(0.0, 1.0),
+        defenders_win,
+        natives_win: (1.0 - defenders_win - neither).max(0.0),
+        neither,
         natives_flee: (p_flee / total).min(1.0),
     }
 }
 
+/// A melee's result as its odds count it.
+const DEFENDERS_WIN: i64 = 1;
+const NATIVES_WIN: i64 = 0;
+const NEITHER: i64 = -1;
+
 pub fn odds(ctx: &Ctx, unit: &str) -> Result<OddsView, GameError> {
     let f = fight(ctx, unit)?;
     let chances = chances(ctx, &f);
-    let result = Dist::bernoulli(chances.defenders_win);
-    let mut view = OddsView::new("melee: 1 = the defenders win, 0 = the natives win", &result).with_dice(f.dice());
-    view.add_line("the defenders win", result.p(1));
-    view.add_line("the natives win", result.p(0));
+    let neither = chances.neither;
+    let both_fall = (neither > 0.0).then_some((NEITHER, neither));
+    let result =
+        Dist::from_weights([(DEFENDERS_WIN, chances.defenders_win), (NATIVES_WIN, chances.natives_win)].into_iter().chain(both_fall));
+    let label = match neither > 0.0 {
+        true => "melee: 1 = the defenders win, 0 = the natives win, -1 = both sides are wiped out",
+        false => "melee: 1 = the defenders win, 0 = the natives win",
+    };
+    let mut view = OddsView::new(label, &result).with_dice(f.dice());
+    view.add_line("the defenders win", result.p(DEFENDERS_WIN));
+    view.add_line("the natives win", result.p(NATIVES_WIN));
+    if neither > 0.0 {
+        view.add_line("both sides are wiped out", result.p(NEITHER));
+    }
     if f.natives_test(ctx) {
         view.add_line("the natives flee (morale)", chances.natives_flee);
     }

@@ -5,11 +5,13 @@
 //! (`scenarios/natives-are-restless/ruleset.toml`, read by `tables`); this module is the procedure.
 
 mod actions;
+mod arranging;
 mod charge;
 mod context;
 mod deck;
 mod dice_per_turn;
 mod doors;
+mod fall_back;
 mod fields;
 mod fire;
 mod luck;
@@ -17,12 +19,14 @@ mod melee;
 mod morale;
 mod movement;
 mod muster;
+mod obstacles;
 mod orders;
 mod placing;
 mod tables;
 mod turn;
 mod view;
 mod winning;
+mod words;
 
 use std::sync::OnceLock;
 
@@ -127,6 +131,10 @@ impl RuleSystem for NativesAreRestless {
 
     fn prepare(ctx: &Ctx, action: Act<'_, Self>, rng: &mut GameRng) -> Result<Option<Outcome>, GameError> {
         use NativesAction as Own;
+        // Once the siege is over the table stays as it ended: only a note may still be added.
+        if ctx.turn.winner.is_some() && !matches!(action, Act::Shared(Action::Note { .. })) {
+            ctx.nothing_owed()?;
+        }
         let outcome = match action {
             Act::Shared(Action::DrawCard { card }) => deck::draw(ctx, card.as_deref(), rng)?,
             Act::Shared(Action::NextTurn {}) => {

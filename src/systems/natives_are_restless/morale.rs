@@ -12,6 +12,7 @@ use crate::dice::{DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
+use super::words::agrees;
 use crate::rules::RuleSystem;
 
 pub const DIE: &str = "1 D6";
@@ -92,7 +93,8 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
     let mut effects = vec![NativesAreRestless::effect(Change::MoraleDue { due })];
     let face = roll.roll.total;
     let summary = if face > casualties as i64 {
-        format!("{} roll {face}, over {}: they hold", unit.name, super::context::casualties(casualties))
+        let (roll, hold) = (agrees(&unit.name, "rolls", "roll"), agrees(&unit.name, "it holds", "they hold"));
+        format!("{} {roll} {face}, over {}: {hold}", unit.name, super::context::casualties(casualties))
     } else {
         let off = recycle(ctx, unit);
         // Routed out of a melee, it leaves it; with no enemy left there the melee is over, and a picture
@@ -105,9 +107,11 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
         }
         effects.extend(off);
         format!(
-            "{} roll {face}, not over {}: they rout and are removed, back among the natives off the table",
+            "{} {} {face}, not over {}: {}, back among the natives off the table",
             unit.name,
-            super::context::casualties(casualties)
+            agrees(&unit.name, "rolls", "roll"),
+            super::context::casualties(casualties),
+            agrees(&unit.name, "it routs and is removed", "they rout and are removed")
         )
     };
     Ok(Outcome::Resolved { summary, rolls: vec![roll], effects })

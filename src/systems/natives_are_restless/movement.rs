@@ -1,13 +1,15 @@
 //! Moving: colonial foot 6" from the Officer/NCO, mounted colonials 12", natives 8" and mounted natives
 //! 12" from any figure; a linear obstacle is a full move to cross (mounted troops pay 6" instead; a high
-//! wall stops them); a defended obstacle cannot be crossed, by the figure measured or any other; a move
-//! never ends in contact (contact is a charge). Floors and doors: a floor change is a full move, and a move
+//! wall stops them); a defended obstacle cannot be crossed. All of it is measured for the figure the unit
+//! measures from, and the others are arranged around him; a move never ends in contact (contact is a
+//! charge). Floors and doors: a floor change is a full move, and a move
 //! out of a building is measured from its door. A group just raised is dragged along its edge for free.
 
 use super::NativesAreRestless;
 use super::context::{Ctx, MOVEMENT, SET_UP};
 use super::deck::spend;
-use super::doors;
+use super::arranging::Room;
+use super::{doors, obstacles};
 use super::tables::{Army, Class};
 use super::turn::Change;
 use crate::game::{Effect, GameError, Outcome, Refusal};
@@ -15,6 +17,7 @@ use crate::measure::{
     Edge, MOVE_TOLERANCE, Pt, TerrainArea, distance, distance_to_segment, normalise_degrees, path_length,
 };
 use crate::roster::{Placed, Unit};
+use super::words::agrees;
 use crate::rules::RuleSystem;
 
 pub fn refuse<T>(why: String) -> Result<T, GameError> {
@@ -41,17 +44,17 @@ pub fn can_move<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
     Ok(unit)
 }
 
-/// Where every live figure of `unit` ends when the unit moves by `(dx, dy)`: each figure's own line.
-fn figure_lines(unit: &Unit, dx: f64, dy: f64) -> Vec<(Pt, Pt)> {
-    unit.alive().map(|f| (f.pos, Pt::new(f.pos.x + dx, f.pos.y + dy))).collect()
-}
-
 /// Where every live figure of `unit` ends when it moves by `(dx, dy)` and the figures in `placed` are set
 /// where they say.
 fn ends(unit: &Unit, dx: f64, dy: f64, placed: &[Placed]) -> Vec<Pt> {
     unit.alive()
         .map(|f| placed.iter().find(|p| p.figure == f.id).map_or(Pt::new(f.pos.x + dx, f.pos.y + dy), |p| p.at))
         .collect()
+}
+
+/// Every live figure of `unit`: its number and where it stands.
+pub fn standing(unit: &Unit) -> Vec<(u32, Pt)> {
+    unit.alive().map(|f| (f.id, f.pos)).collect()
 }
 
 /// Refuses figures ending at `ends` that would leave the table or stand in contact with an enemy.
@@ -72,15 +75,28 @@ pub fn lands_clear(ctx: &Ctx, unit: &Unit, ends: &[Pt]) -> Result<(), GameError>
     }
 }
 
-/// An obstacle is defended when an enemy figure holds it near where `lines` cross it.
-fn defended(ctx: &Ctx, unit: &Unit, obstacle: &TerrainArea, lines: &[(Pt, Pt)]) -> bool {
+/// An obstacle is defended when an enemy figure holds it near where `route` goes over it.
+fn defended(ctx: &Ctx, unit: &Unit, obstacle: &TerrainArea, route: &[Pt]) -> bool {
     let reach = ctx.charts.movement.holds_obstacle_within;
     ctx.army_units(other(ctx.army_of(unit))).flat_map(|u| u.alive()).any(|f| {
         obstacle.polygon.distance_to_outline(f.pos) <= reach
-            && lines.iter().any(|(a, b)| distance_to_segment(f.pos, *a, *b) <= 2.0 * reach)
+            && route.windows(2).any(|leg| distance_to_segment(f.pos, leg[0], leg[1]) <= 2.0 * reach)
     })
 }
 
+/// The walls and barricades `route` goes over.
+pub fn gone_over<'a>(ctx: &Ctx<'a>, route: &[Pt]) -> Vec<&'a TerrainArea> {
+    ctx.scenario
+        .terrain
+        .iter()
+        .filter(|a| ctx.charts.cover(&a.cover).obstacle && obstacles::goes_over(&a.polygon, route))
+        .collect()
+}
+
+/// A move is measured for the figure the unit measures from, along its route: the walls it goes over, the
+/// doors it goes through and what it costs are his alone; the unit's other figures are then arranged
+/// around him ("measuring the move for the Officer/NCO and then arranging the members of his squad around
+/// him as necessary").
 pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result<Outcome, GameError> {
     if path.is_empty() || path.iter().any(|p| !p.x.is_finite() || !p.y.is_finite()) {
         return Err(GameError::BadInput("a move needs `path`: one or more points in inches".into()));
@@ -89,8 +105,15 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
         return drag_along_edge(ctx, unit, *path.last().unwrap());
     }
     let unit = can_move(ctx, unit)?;
-    let origin = ctx.origin(unit).expect("live units have figures");
+    let measured = unit.anchor_figure().expect("live units have figures");
+    let origin = measured.pos;
     let end = *path.last().unwrap();
+    if distance(origin, end) < MOVE_TOLERANCE {
+        return refuse(format!(
+            "{} would end where it stands: a move that goes nowhere is no move, and spends no action",
+            unit.name
+        ));
+    }
     let (dx, dy) = (end.x - origin.x, end.y - origin.y);
     let (route, mut door_words) = measured_route(ctx, unit, origin, path)?;
     doors::by_the_doors(ctx, &route)?;
@@ -102,18 +125,10 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     let length = path_length(&route);
     let profile = ctx.profile(unit);
     let allowance = profile.movement;
-    // The measured figure's route, and every other figure's own line as the group goes with it.
-    let mut lines: Vec<(Pt, Pt)> = route.windows(2).map(|w| (w[0], w[1])).collect();
-    lines.extend(figure_lines(unit, dx, dy));
-    let crossed: Vec<&TerrainArea> = ctx
-        .scenario
-        .terrain
-        .iter()
-        .filter(|a| ctx.charts.cover(&a.cover).obstacle && lines.iter().any(|(p, q)| a.polygon.segment_crosses(*p, *q)))
-        .collect();
+    let crossed = gone_over(ctx, &route);
     let mut extra = 0.0;
     for obstacle in &crossed {
-        if defended(ctx, unit, obstacle, &lines) {
+        if defended(ctx, unit, obstacle, &route) {
             return refuse(format!(
                 "{} is defended: it cannot be crossed until all its defenders are killed or pushed back",
                 obstacle.name
@@ -139,11 +154,18 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
         let paid = if extra > 0.0 { format!(" and {extra:.0}\" to cross") } else { String::new() };
         return refuse(format!("{}: a move of {length:.1}\"{paid} is past its {allowance}\"", unit.name));
     }
-    let followers = doors::followers(ctx, unit, dx, dy, true)?;
-    lands_clear(ctx, unit, &ends(unit, dx, dy, &followers))?;
+    lands_clear(ctx, unit, &[end])?;
+    let placed = Room::for_unit(ctx, unit, false).arrange(
+        &unit.name,
+        &standing(unit),
+        measured.id,
+        (dx, dy),
+        ctx.charts.movement.regroup,
+    )?;
+    lands_clear(ctx, unit, &ends(unit, dx, dy, &placed))?;
     let mut effects = vec![Effect::Shift { unit: unit.id.clone(), dx, dy }];
-    if !followers.is_empty() {
-        effects.push(Effect::Place { unit: unit.id.clone(), figures: followers });
+    if !placed.is_empty() {
+        effects.push(Effect::Place { unit: unit.id.clone(), figures: placed });
     }
     if let Some(f) = facing.filter(|f| f.is_finite()) {
         effects.push(Effect::Face { unit: unit.id.clone(), facing: normalise_degrees(f) });
@@ -206,7 +228,7 @@ fn drag_along_edge(ctx: &Ctx, unit: &str, to: Pt) -> Result<Outcome, GameError> 
     let table = &ctx.scenario.table;
     let edge = Edge::nearest(table, start);
     let (dx, dy) = (to.x - start.x, to.y - start.y);
-    let off_edge = figure_lines(unit, dx, dy).iter().any(|(_, p)| edge.distance_from(table, *p) > 2.0);
+    let off_edge = ends(unit, dx, dy, &[]).iter().any(|p| edge.distance_from(table, *p) > 2.0);
     if off_edge {
         return Err(Refusal::by_rule(
             format!(
@@ -220,7 +242,12 @@ fn drag_along_edge(ctx: &Ctx, unit: &str, to: Pt) -> Result<Outcome, GameError> 
     }
     lands_clear(ctx, unit, &ends(unit, dx, dy, &[]))?;
     Ok(Outcome::Resolved {
-        summary: format!("{} take their place along the {} edge", unit.name, edge.name()),
+        summary: format!(
+            "{} {} along the {} edge",
+            unit.name,
+            agrees(&unit.name, "takes its place", "take their place"),
+            edge.name()
+        ),
         rolls: Vec::new(),
         effects: vec![Effect::Shift { unit: unit.id.clone(), dx, dy }],
     })

@@ -13,7 +13,9 @@ use crate::game::{Effect, GameError, NewUnit, Outcome, Refusal};
 use crate::measure::{Edge, Pt, distance};
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Figure, Role};
+use super::words::agrees;
 use crate::rules::RuleSystem;
+use std::collections::BTreeMap;
 
 pub const UMPIRE_OPTION: &str = "umpire_ammunition";
 
@@ -68,19 +70,31 @@ fn roll_group(ctx: &Ctx, feed: &mut DiceFeed, edge: u8) -> Result<(Pending, Vec<
     let higher = faces.iter().copied().max().unwrap_or(0);
     let better = quality.roll.total >= ctx.charts.groups.better_on;
     let count = if better { higher } else { faces.iter().sum() }.max(0) as u32;
-    let gun_allowed = gun_allowed(ctx, better, higher);
-    let edge_name = ctx.charts.edge(edge).name();
-    let words = if better {
-        format!(
-            "{edge_name} edge ({edge}): {faces:?} and a {}: {}{}",
-            quality.roll.total,
-            troops(count, "better"),
-            if gun_allowed { " (or the field gun)" } else { "" }
-        )
-    } else {
-        format!("{edge_name} edge ({edge}): {faces:?} and a {}: {}", quality.roll.total, troops(count, "basic"))
-    };
-    Ok((Pending { edge, count, better, gun_allowed }, vec![size, quality], words))
+    let group = Pending { edge, count, better, gun_allowed: gun_allowed(ctx, better, higher) };
+    let head = format!("{} edge ({edge}): {faces:?} and a {}", ctx.charts.edge(edge).name(), quality.roll.total);
+    let words = format!("{head}: {}", group_words(ctx, &group));
+    Ok((group, vec![size, quality], words))
+}
+
+/// What a group rolled brings, as the figures left off the table (after the groups waiting) allow it:
+/// "7 basic troops", "4 better troops (or the field gun)", "the Boxer field gun (the only better troops
+/// left)", "5 better troops, but none are left off the table".
+fn group_words(ctx: &Ctx, group: &Pending) -> String {
+    let reserves = reserves_after_waiting(ctx);
+    let kinds = kinds_for(ctx, &reserves, group);
+    let is_gun = |kind: &String| ctx.charts.profile(kind).class == Class::Gun;
+    let troops = troops(group.count, if group.better { "better" } else { "basic" });
+    match kinds.as_slice() {
+        [] => format!("{troops}, but none are left off the table"),
+        [gun] if is_gun(gun) => format!("the {} (the only better troops left)", kind_name(ctx, gun)),
+        _ if kinds.iter().any(is_gun) => format!("{troops} (or the field gun)"),
+        _ => troops,
+    }
+}
+
+/// A kind's name as the ruleset gives it.
+pub fn kind_name(ctx: &Ctx, kind: &str) -> String {
+    ctx.scenario.ruleset.kind(kind).map_or(kind.to_string(), |k| k.name.clone())
 }
 
 /// Whether a group whose higher average die shows `higher` may be the field gun: better troops, with the
@@ -194,25 +208,64 @@ pub fn muster_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
     Ok(view)
 }
 
+/// The natives' figures off the table, by kind.
+type Reserves = BTreeMap<String, u32>;
+
+fn left(reserves: &Reserves, kind: &str) -> u32 {
+    reserves.get(kind).copied().unwrap_or(0)
+}
+
 /// The figures a group of `kind` brings when the dice call for `count`: a gun its crew, other troops as
 /// many as called for and left off the table.
-fn figures_of(ctx: &Ctx, kind: &str, count: u32) -> u32 {
+fn figures_of(ctx: &Ctx, reserves: &Reserves, kind: &str, count: u32) -> u32 {
     match ctx.charts.profile(kind).class {
         Class::Gun => ctx.charts.fire.gun_crew,
-        _ => count.min(ctx.turn.pool.get(kind).copied().unwrap_or(0)),
+        _ => count.min(left(reserves, kind)),
     }
 }
 
-/// The most figures `group` may bring of the kinds it may be (the player choosing among better troops):
-/// the size its odds and its luck count.
-pub fn most_figures(ctx: &Ctx, group: &Pending) -> u32 {
-    kinds_for(ctx, group).iter().map(|kind| figures_of(ctx, kind, group.count)).max().unwrap_or(0)
+/// The kind of `group` that brings the most figures from `reserves` (the first listed of equals): the one
+/// its odds and its luck count, the natives' player choosing among better troops.
+fn largest_kind(ctx: &Ctx, reserves: &Reserves, group: &Pending) -> Option<(String, u32)> {
+    let mut largest: Option<(String, u32)> = None;
+    for kind in kinds_for(ctx, reserves, group) {
+        let figures = figures_of(ctx, reserves, &kind, group.count);
+        if largest.as_ref().is_none_or(|(_, most)| figures > *most) {
+            largest = Some((kind, figures));
+        }
+    }
+    largest
 }
 
-/// The size of the group the dice bring, as `raise` will place it from the figures left off the table (none
-/// when none of its kinds are left), and the chance it is better troops that come: every face of the two
-/// average dice and the D6, each as the procedure reads it.
+/// The most figures `group` may bring from `reserves`.
+fn most_figures(ctx: &Ctx, reserves: &Reserves, group: &Pending) -> u32 {
+    largest_kind(ctx, reserves, group).map_or(0, |(_, figures)| figures)
+}
+
+/// The figures off the table once every group rolled and waiting is raised, in turn, each as its odds
+/// count it: what the next group rolled will find.
+fn reserves_after_waiting(ctx: &Ctx) -> Reserves {
+    let mut reserves = ctx.turn.pool.clone();
+    for group in &ctx.turn.pending {
+        if let Some((kind, figures)) = largest_kind(ctx, &reserves, group) {
+            let taken = if ctx.charts.profile(&kind).class == Class::Gun { 1 } else { figures };
+            let entry = reserves.entry(kind).or_default();
+            *entry = entry.saturating_sub(taken);
+        }
+    }
+    reserves
+}
+
+/// The figures the group just rolled brings, counted as its odds count them: its luck.
+pub fn figures_rolled(ctx: &Ctx, group: &Pending) -> u32 {
+    most_figures(ctx, &reserves_after_waiting(ctx), group)
+}
+
+/// The size of the group the dice bring, as `raise` will place it from the figures left off the table once
+/// the groups already waiting are placed (none when none of its kinds are left), and the chance it is
+/// better troops that come: every face of the two average dice and the D6, each as the procedure reads it.
 pub fn group_size(ctx: &Ctx) -> (Dist, f64) {
+    let reserves = reserves_after_waiting(ctx);
     let faces: Vec<i64> = size_dice(ctx).dice()[0].sides();
     let p_six = better_chance(ctx);
     let per = 1.0 / (faces.len() * faces.len()) as f64;
@@ -224,8 +277,8 @@ pub fn group_size(ctx: &Ctx) -> (Dist, f64) {
             let basic = Pending { edge: 1, count: (a + b).max(0) as u32, better: false, gun_allowed: false };
             let better =
                 Pending { edge: 1, count: higher.max(0) as u32, better: true, gun_allowed: gun_allowed(ctx, true, higher) };
-            let better_figures = most_figures(ctx, &better);
-            weights.push((i64::from(most_figures(ctx, &basic)), per * (1.0 - p_six)));
+            let better_figures = most_figures(ctx, &reserves, &better);
+            weights.push((i64::from(most_figures(ctx, &reserves, &basic)), per * (1.0 - p_six)));
             weights.push((i64::from(better_figures), per * p_six));
             if better_figures > 0 {
                 p_better += per * p_six;
@@ -241,9 +294,9 @@ fn better_chance(ctx: &Ctx) -> f64 {
     (7 - ctx.charts.groups.better_on).clamp(0, 6) as f64 / 6.0
 }
 
-/// The kinds the next waiting group may be: basic troops, or the better ones (the gun only on its number),
-/// of which figures are left off the table.
-pub fn kinds_for(ctx: &Ctx, group: &Pending) -> Vec<String> {
+/// The kinds `group` may be: basic troops, or the better ones (the gun only on its number), of which
+/// figures are left in `reserves`.
+fn kinds_for(ctx: &Ctx, reserves: &Reserves, group: &Pending) -> Vec<String> {
     ctx.setup
         .scenario
         .siege
@@ -255,9 +308,14 @@ pub fn kinds_for(ctx: &Ctx, group: &Pending) -> Vec<String> {
             let gun = profile.class == Class::Gun;
             profile.better == group.better && (!gun || group.gun_allowed)
         })
-        .filter(|kind| ctx.turn.pool.get(*kind).copied().unwrap_or(0) > 0)
+        .filter(|kind| left(reserves, kind) > 0)
         .cloned()
         .collect()
+}
+
+/// The kinds the next waiting group may be now, from the figures off the table.
+pub fn kinds_now(ctx: &Ctx, group: &Pending) -> Vec<String> {
+    kinds_for(ctx, &ctx.turn.pool, group)
 }
 
 pub fn raise(ctx: &Ctx, kind: Option<&str>) -> Result<Outcome, GameError> {
@@ -265,7 +323,7 @@ pub fn raise(ctx: &Ctx, kind: Option<&str>) -> Result<Outcome, GameError> {
     let Some((group, rest)) = ctx.turn.pending.split_first() else {
         return Err(Refusal::by_rule("no group of natives is waiting to be placed", SET_UP).into());
     };
-    let kinds = kinds_for(ctx, group);
+    let kinds = kinds_now(ctx, group);
     let mut effects = vec![change(Change::Pending { groups: rest.to_vec() })];
     let edge = ctx.charts.edge(group.edge);
     let kind = match (kind, kinds.as_slice()) {
@@ -293,8 +351,8 @@ pub fn raise(ctx: &Ctx, kind: Option<&str>) -> Result<Outcome, GameError> {
         }
     };
     let profile = ctx.charts.profile(&kind);
-    let left = ctx.turn.pool.get(&kind).copied().unwrap_or(0);
-    let figures = figures_of(ctx, &kind, group.count);
+    let left = left(&ctx.turn.pool, &kind);
+    let figures = figures_of(ctx, &ctx.turn.pool, &kind, group.count);
     // A gun is one of the force's guns, whatever its crew.
     let (taken, role) = if profile.class == Class::Gun { (1, Role::Crew) } else { (figures, Role::Private) };
     if figures == 0 {
@@ -310,7 +368,7 @@ pub fn raise(ctx: &Ctx, kind: Option<&str>) -> Result<Outcome, GameError> {
         })
         .find(|id| ctx.state.unit(id).is_none())
         .expect("some name is free");
-    let kind_name = ctx.scenario.ruleset.kind(&kind).map_or(kind.clone(), |k| k.name.clone());
+    let kind_name = kind_name(ctx, &kind);
     let positions = along_edge(ctx, edge, figures);
     let unit = NewUnit {
         id: id.clone(),
@@ -321,12 +379,13 @@ pub fn raise(ctx: &Ctx, kind: Option<&str>) -> Result<Outcome, GameError> {
         figures: positions
             .into_iter()
             .enumerate()
-            .map(|(i, pos)| Figure { id: i as u32 + 1, role, pos, alive: true })
+            .map(|(i, pos)| Figure { id: i as u32, role, pos, alive: true })
             .collect(),
     };
     let summary = format!(
-        "{} arrive on the {} edge: {}{}",
+        "{} {} on the {} edge: {}{}",
         unit.name,
+        agrees(&unit.name, "arrives", "arrive"),
         edge.name(),
         crate::rules::plural(figures as usize, "figure", "figures"),
         if group.count > left && profile.class != Class::Gun {

@@ -4,6 +4,7 @@
 
 use super::NativesAreRestless;
 use super::context::{Ctx, MELEE};
+use super::arranging::Room;
 use super::deck::spend;
 use super::movement::refuse;
 use super::tables::{Army, Class};
@@ -11,7 +12,8 @@ use super::turn::Change;
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::{MOVE_TOLERANCE, Pt, nearest, normalise_degrees};
 use crate::roster::{Placed, Role, Unit};
-use crate::rules::RuleSystem;
+use super::words::agrees;
+use crate::rules::{RuleSystem, possessive};
 
 /// The natives take a group off the table; its figures may be raised again.
 pub fn withdraw(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
@@ -23,8 +25,9 @@ pub fn withdraw(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     effects.extend(spend(ctx, &unit.id, false, !ctx.turn.melees.is_empty()));
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} withdraw: {} back among the natives off the table",
+            "{} {}: {} back among the natives off the table",
             unit.name,
+            agrees(&unit.name, "withdraws", "withdraw"),
             crate::rules::plural(unit.alive_count() as usize, "figure", "figures")
         ),
         rolls: Vec::new(),
@@ -70,7 +73,11 @@ fn within(unit: &Unit, mine: &[Pt], other: &str, theirs: &[Pt], inches: f64) -> 
 
 fn not_in_melee(ctx: &Ctx, unit: &Unit) -> Result<(), GameError> {
     match ctx.turn.melee_of(&unit.id) {
-        Some(_) => Err(Refusal::by_rule(format!("{} is locked in melee", unit.name), MELEE).into()),
+        Some(_) => Err(Refusal::by_rule(
+            format!("{} {} locked in melee", unit.name, agrees(&unit.name, "is", "are")),
+            MELEE,
+        )
+        .into()),
         None => Ok(()),
     }
 }
@@ -80,9 +87,14 @@ fn room(unit: &Unit, role: Role) -> Vec<u32> {
     unit.figures.iter().filter(|f| !f.alive && f.role == role).map(|f| f.id).collect()
 }
 
+/// Refuses a unit that may not combine with any squad now.
+pub fn combining<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
+    squad_check(ctx, ctx.ready_to_act(unit, "combine")?, "combine")
+}
+
 /// Two small squads within 6" become one: `unit` joins `into`, its Officer/NCO a private for good.
 pub fn combine(ctx: &Ctx, unit: &str, into: &str) -> Result<Outcome, GameError> {
-    let unit = squad_check(ctx, ctx.ready_to_act(unit, "combine")?, "combine")?;
+    let unit = combining(ctx, unit)?;
     let into = squad_check(ctx, ctx.live_unit(into)?, "combine")?;
     if into.id == unit.id {
         return Err(GameError::BadInput("a squad combines with another squad".into()));
@@ -116,19 +128,26 @@ pub fn combine(ctx: &Ctx, unit: &str, into: &str) -> Result<Outcome, GameError> 
     effects.extend(spend(ctx, &unit.id, false, !ctx.turn.melees.is_empty()));
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} combine into {} ({}; their Officer/NCO becomes a private)",
+            "{} {} into {} ({}; {} Officer/NCO becomes a private)",
             unit.name,
+            agrees(&unit.name, "combines", "combine"),
             into.name,
-            crate::rules::plural(joining.len(), "man", "men")
+            crate::rules::plural(joining.len(), "man", "men"),
+            agrees(&unit.name, "its", "their")
         ),
         rolls: Vec::new(),
         effects,
     })
 }
 
+/// Refuses a unit that may not send a man to crew any gun now.
+pub fn crewing<'a>(ctx: &Ctx<'a>, squad: &str) -> Result<&'a Unit, GameError> {
+    squad_check(ctx, ctx.ready_to_act(squad, "crew a gun")?, "crew a gun")
+}
+
 /// A man of a squad replaces one of a gun's lost crew: one action per man.
 pub fn crew(ctx: &Ctx, squad: &str, gun: &str) -> Result<Outcome, GameError> {
-    let squad = squad_check(ctx, ctx.ready_to_act(squad, "crew a gun")?, "crew a gun")?;
+    let squad = crewing(ctx, squad)?;
     let gun = ctx.unit(gun)?;
     if !ctx.is_gun(gun) || ctx.army_of(gun) != Army::Defenders {
         return Err(GameError::BadInput(format!("{} is not one of the defenders' guns", gun.name)));
@@ -149,14 +168,14 @@ pub fn crew(ctx: &Ctx, squad: &str, gun: &str) -> Result<Outcome, GameError> {
     ];
     effects.extend(spend(ctx, &squad.id, false, !ctx.turn.melees.is_empty()));
     Ok(Outcome::Resolved {
-        summary: format!("A man of {} replaces one of {}'s lost crew", squad.name, gun.name),
+        summary: format!("A man of {} replaces one of {} lost crew", squad.name, possessive(&gun.name)),
         rolls: Vec::new(),
         effects,
     })
 }
 
-/// With the gun out of ammunition, a crewman becomes an infantryman again in a squad with room.
-pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
+/// Refuses a gun that may not send a crewman to any squad now.
+pub fn sending_crewman<'a>(ctx: &Ctx<'a>, gun: &str) -> Result<&'a Unit, GameError> {
     let gun = ctx.ready_to_act(gun, "send a crewman to a squad")?;
     if !ctx.is_gun(gun) || ctx.army_of(gun) != Army::Defenders {
         return Err(GameError::BadInput(format!("{} is not one of the defenders' guns", gun.name)));
@@ -164,6 +183,12 @@ pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
     if ctx.turn.gun_ammunition > 0 {
         return refuse(format!("{} still has ammunition: its crew rejoin a squad only when it has none", gun.name));
     }
+    Ok(gun)
+}
+
+/// With the gun out of ammunition, a crewman becomes an infantryman again in a squad with room.
+pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
+    let gun = sending_crewman(ctx, gun)?;
     let squad = squad_check(ctx, ctx.live_unit(squad)?, "take in a crewman")?;
     not_in_melee(ctx, squad)?;
     let Some(&slot) = room(squad, Role::Private).first() else {
@@ -171,9 +196,12 @@ pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
     };
     within_crewing(ctx, squad, gun, &gun.alive_positions())?;
     let man = gun.alive().last().expect("live units have figures");
-    // He joins the squad where it stands, beside its Officer/NCO (or first man).
-    let beside = squad.anchor().map(|p| Pt::new(p.x + 0.5, p.y + 0.5)).unwrap_or(man.pos);
-    let at = if ctx.scenario.table.contains(beside) { beside } else { man.pos };
+    // He joins the squad where it stands, at the free place nearest him beside its Officer/NCO (or first man).
+    let officer = squad.anchor().expect("live units have figures");
+    let mut room = Room::for_unit(ctx, squad, false);
+    let Some(at) = room.spot(officer, man.pos, ctx.charts.movement.regroup) else {
+        return refuse(format!("there is no room beside the Officer/NCO of {} for another man", squad.name));
+    };
     let mut effects = vec![
         Effect::Losses { unit: gun.id.clone(), figures: vec![man.id] },
         Effect::Restore { unit: squad.id.clone(), figures: vec![slot] },
@@ -187,14 +215,11 @@ pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
     })
 }
 
-/// A machine gun or field gun turns to any facing as a move action, only when fully crewed.
-pub fn turn_gun(ctx: &Ctx, unit: &str, facing: f64) -> Result<Outcome, GameError> {
+/// Refuses a gun that may not turn now: "if they are fully crewed".
+pub fn turnable<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<&'a Unit, GameError> {
     let gun = ctx.ready_to_act(unit, "turn")?;
     if !ctx.is_gun(gun) {
         return Err(GameError::BadInput(format!("{} is not a gun: other units face any way as they move", gun.name)));
-    }
-    if !facing.is_finite() {
-        return Err(GameError::BadInput("`facing` is degrees clockwise from up the table".into()));
     }
     let crew = ctx.charts.fire.gun_crew;
     if gun.crew_alive() < crew {
@@ -203,6 +228,15 @@ pub fn turn_gun(ctx: &Ctx, unit: &str, facing: f64) -> Result<Outcome, GameError
             gun.name,
             gun.crew_alive()
         ));
+    }
+    Ok(gun)
+}
+
+/// A machine gun or field gun turns to any facing as a move action, only when fully crewed.
+pub fn turn_gun(ctx: &Ctx, unit: &str, facing: f64) -> Result<Outcome, GameError> {
+    let gun = turnable(ctx, unit)?;
+    if !facing.is_finite() {
+        return Err(GameError::BadInput("`facing` is degrees clockwise from up the table".into()));
     }
     let facing = normalise_degrees(facing);
     let mut effects = vec![Effect::Face { unit: gun.id.clone(), facing }];

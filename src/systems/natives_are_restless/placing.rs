@@ -4,7 +4,7 @@
 use super::context::{Ctx, MELEE, MOVEMENT, SET_UP};
 use crate::game::{GameError, Refusal};
 use crate::roster::Unit;
-use crate::rules::Placement;
+use crate::rules::{Placement, possessive};
 
 /// Whether `unit` may have its figures rearranged by hand now, and within what.
 pub fn placement(ctx: &Ctx, unit: &Unit) -> Result<Placement, GameError> {
@@ -22,7 +22,7 @@ pub fn placement(ctx: &Ctx, unit: &Unit) -> Result<Placement, GameError> {
         placement
     } else {
         return Err(Refusal::by_rule(
-            format!("{}'s figures are arranged as it moves, or when its group enters", unit.name),
+            format!("{} figures are arranged as it moves, or when its group enters", possessive(&unit.name)),
             if turn.melee_of(&unit.id).is_some() { MELEE } else { MOVEMENT },
         )
         .into());

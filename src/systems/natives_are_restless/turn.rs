@@ -63,6 +63,10 @@ pub struct Melee {
     pub units: Vec<String>,
     /// The army that made contact: the other holds its position.
     pub attackers: Army,
+    /// The obstacle or building a charge stopped at because the charged side holds it: that side defends
+    /// it in the melee, however many of its figures stand at it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,16 +5,17 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::charge::charge_targets;
 use super::context::{Ctx, casualties};
 use super::deck::{capitalise, ready_to_draw};
-use super::fire::{armed, targets};
+use super::fire::{armed, shot};
 use super::melee::fight;
-use super::movement::can_move;
-use super::muster::{UMPIRE_OPTION, group_dice, kinds_for, reinforce_ready, umpire_owed};
+use super::movement::{can_move, other};
+use super::orders;
+use super::muster::{UMPIRE_OPTION, group_dice, kind_name, kinds_now, reinforce_ready, umpire_owed};
 use super::tables::{Army, Class};
 use super::turn::{Pending, Relief, Stage};
-use crate::game::Refusal;
+use crate::game::{GameError, Refusal};
+use crate::measure::nearest;
 use crate::roster::{Role, Unit};
 use crate::rules::{Drawing, Note, Offer, Prompt, Report, Seat, Secrets, Tone, UnitReport};
 
@@ -62,17 +63,13 @@ pub struct Reserve {
     pub figures: u32,
 }
 
-fn kind_name(ctx: &Ctx, kind: &str) -> String {
-    ctx.scenario.ruleset.kind(kind).map_or(kind.to_string(), |k| k.name.clone())
-}
-
 fn next_words(ctx: &Ctx) -> String {
     let turn = ctx.turn;
     if let Some(army) = turn.winner {
         return format!("The siege is over: {} have won", army.name());
     }
     if let Some(due) = turn.morale_due.first() {
-        return format!("{} test morale", ctx.name_of(&due.unit));
+        return format!("{} morale", tests_morale(ctx, &due.unit));
     }
     if umpire_owed(ctx) {
         return "The umpire removes 1D6 rifle counters in secret".into();
@@ -98,6 +95,13 @@ fn next_words(ctx: &Ctx) -> String {
         Stage::Over => "The siege is over".into(),
         Stage::Muster | Stage::Draw => "Draw the next card".into(),
     }
+}
+
+/// "Boxers 1 test", "Boxer field gun 2 tests": a unit owing its morale test, as its subject.
+fn tests_morale(ctx: &Ctx, unit: &str) -> String {
+    let name = ctx.name_of(unit);
+    let test = super::words::agrees(&name, "tests", "test");
+    format!("{name} {test}")
 }
 
 fn ammunition_warning(ctx: &Ctx) -> Option<String> {
@@ -168,7 +172,7 @@ pub fn report(ctx: &Ctx) -> Report<SiegeView> {
     }
     let reserve_words: Vec<String> = reserves.iter().map(|r| format!("{} {}", r.figures, r.name)).collect();
     status.push(format!("Natives off the table: {}", reserve_words.join(", ")));
-    let raise_kinds = turn.pending.first().map(|g| kinds_for(ctx, g)).unwrap_or_default();
+    let raise_kinds = turn.pending.first().map(|g| kinds_now(ctx, g)).unwrap_or_default();
     Report {
         headline,
         owed: owed(ctx),
@@ -176,7 +180,7 @@ pub fn report(ctx: &Ctx) -> Report<SiegeView> {
         prompts: prompts(ctx),
         offers: bar_offers(ctx, &raise_kinds),
         units: ctx.state.units.iter().map(|u| (u.id.clone(), unit_report(ctx, u))).collect(),
-        drawing: Drawing { charge_stop_short: ctx.charts.movement.contact / 2.0, charge_contact: true },
+        drawing: Drawing { charge_stop_short: super::arranging::BASE, charge_contact: true },
         own: SiegeView {
             card: turn.card.map(|c| c.to_string()),
             side: turn.side,
@@ -204,10 +208,13 @@ pub fn report(ctx: &Ctx) -> Report<SiegeView> {
 
 fn owed(ctx: &Ctx) -> Vec<String> {
     let turn = ctx.turn;
+    if turn.winner.is_some() {
+        return Vec::new();
+    }
     let mut owed: Vec<String> = turn
         .morale_due
         .iter()
-        .map(|d| format!("{} test morale ({})", ctx.name_of(&d.unit), casualties(d.casualties)))
+        .map(|d| format!("{} morale ({})", tests_morale(ctx, &d.unit), casualties(d.casualties)))
         .collect();
     if umpire_owed(ctx) {
         owed.push("The umpire's secret removal of 1D6 rifle counters".into());
@@ -231,7 +238,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
         prompts.push(Prompt {
             action: "morale".into(),
             unit: due.unit.clone(),
-            text: format!("{} test morale: roll over {} on 1 D6 or rout", ctx.name_of(&due.unit), due.casualties),
+            text: format!("{} morale: roll over {} on 1 D6 or rout", tests_morale(ctx, &due.unit), due.casualties),
             p: Some(super::morale::pass(due.casualties)),
             dice: vec![super::morale::DIE.to_string()],
             against: None,
@@ -374,61 +381,71 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
         });
     }
     if profile.class != Class::Gun {
-        let offer = picking(unit, "charge", "target", can_move(ctx, &unit.id).map(|u| charge_targets(ctx, u)));
-        // With no enemy in reach, the nearest one says why.
-        report.offers.push(match (&offer.barred, super::charge::nearest_refusal(ctx, unit)) {
-            (Some(_), Some(why)) if movable.is_ok() => Offer::barred("charge", why),
-            _ => offer,
-        });
+        let enemies = ctx.army_units(other(profile.army));
+        let may = super::charge::charging(ctx, &unit.id);
+        report.offers.push(pick_or_bar("charge", "target", may, enemies, |u, t| {
+            super::charge::reaches(ctx, u, t)
+        }));
     }
     if profile.fires {
-        report.offers.push(picking(unit, "fire", "target", armed(ctx, &unit.id).map(|u| targets(ctx, u))));
+        let enemies = ctx.army_units(other(profile.army));
+        report.offers.push(pick_or_bar("fire", "target", armed(ctx, &unit.id), enemies, |u, t| {
+            shot(ctx, &u.id, &t.id, None).map(|_| ())
+        }));
     }
+    let defenders = || ctx.state.units.iter().filter(|u| u.id != unit.id && ctx.army_of(u) == Army::Defenders);
+    let squads = || defenders().filter(|u| !u.is_out() && !ctx.is_gun(u));
     match (profile.army, profile.class) {
         (Army::Natives, _) => {
             report.offers.push(Offer::checked("withdraw", ctx.ready_to_act(&unit.id, "withdraw").map(|_| ())))
         }
         (Army::Defenders, Class::Gun) => {
-            report.offers.push(Offer::checked("turn_gun", ctx.ready_to_act(&unit.id, "turn").map(|_| ())));
-            let squads = ids(ctx, |u| super::orders::rejoin(ctx, &unit.id, &u.id).is_ok());
-            report.offers.push(pick_or_bar(
-                "rejoin",
-                "squad",
-                squads,
-                "no squad can take a crewman now (the gun must be out of ammunition)",
-            ));
+            report.offers.push(Offer::checked("turn_gun", orders::turnable(ctx, &unit.id).map(|_| ())));
+            let may = orders::sending_crewman(ctx, &unit.id);
+            report.offers.push(pick_or_bar("rejoin", "squad", may, squads(), |u, squad| {
+                orders::rejoin(ctx, &u.id, &squad.id).map(|_| ())
+            }));
         }
         (Army::Defenders, _) => {
-            let into = ids(ctx, |u| super::orders::combine(ctx, &unit.id, &u.id).is_ok());
-            report.offers.push(pick_or_bar(
-                "combine",
-                "into",
-                into,
-                &format!("no squad within {}\" has room for these men", ctx.charts.movement.combine_within),
-            ));
-            let guns = ids(ctx, |u| super::orders::crew(ctx, &unit.id, &u.id).is_ok());
-            report.offers.push(pick_or_bar("crew", "gun", guns, "no gun this squad may crew has lost crew"));
+            let may = orders::combining(ctx, &unit.id);
+            report.offers.push(pick_or_bar("combine", "into", may, squads(), |u, into| {
+                orders::combine(ctx, &u.id, &into.id).map(|_| ())
+            }));
+            let guns = defenders().filter(|u| ctx.is_gun(u));
+            report.offers.push(pick_or_bar("crew", "gun", orders::crewing(ctx, &unit.id), guns, |u, gun| {
+                orders::crew(ctx, &u.id, &gun.id).map(|_| ())
+            }));
         }
     }
     report.offers.push(Offer::checked("special", ctx.ready_to_act(&unit.id, "take a special action").map(|_| ())));
     report
 }
 
-fn ids(ctx: &Ctx, keep: impl Fn(&Unit) -> bool) -> Vec<String> {
-    ctx.state.units.iter().filter(|u| keep(u)).map(|u| u.id.clone()).collect()
-}
-
-fn pick_or_bar(action: &str, field: &str, from: Vec<String>, why: &str) -> Offer {
-    if from.is_empty() { Offer::barred(action, why) } else { Offer::picking(action, field, from) }
-}
-
-fn picking(unit: &Unit, action: &str, field: &str, from: Result<Vec<String>, crate::game::GameError>) -> Offer {
-    match from {
-        Err(e) => Offer::barred(action, e.to_string()),
-        Ok(list) if list.is_empty() => {
-            Offer::barred(action, Refusal::new(format!("{} has no enemy it can {action} now", unit.name)).to_string())
-        }
-        Ok(list) => Offer::picking(action, field, list),
+/// `action`, naming one of `candidates`, for the unit `may` accepts: barred as `may` refuses it; else open with
+/// the candidates `take` accepts; else barred with the words it refuses the nearest of them with. What the
+/// view offers and bars is what the action accepts and refuses, in the same words.
+fn pick_or_bar<'a>(
+    action: &str,
+    field: &str,
+    may: Result<&'a Unit, GameError>,
+    candidates: impl Iterator<Item = &'a Unit>,
+    take: impl Fn(&Unit, &Unit) -> Result<(), GameError>,
+) -> Offer {
+    let unit = match may {
+        Ok(unit) => unit,
+        Err(e) => return Offer::barred(action, e.to_string()),
+    };
+    let tried: Vec<(&Unit, Result<(), GameError>)> = candidates.map(|c| (c, take(unit, c))).collect();
+    let open: Vec<String> = tried.iter().filter(|(_, r)| r.is_ok()).map(|(c, _)| c.id.clone()).collect();
+    if !open.is_empty() {
+        return Offer::picking(action, field, open);
+    }
+    let places = |u: &Unit| u.figures.iter().filter(|f| f.alive || u.is_out()).map(|f| f.pos).collect::<Vec<_>>();
+    let gap = |c: &Unit| nearest(&places(unit), &places(c)).map_or(f64::INFINITY, |p| p.distance);
+    let nearest_refusal = tried.into_iter().filter_map(|(c, r)| r.err().map(|e| (gap(c), e))).min_by(|a, b| a.0.total_cmp(&b.0));
+    match nearest_refusal {
+        Some((_, e)) => Offer::barred(action, e.to_string()),
+        None => Offer::barred(action, Refusal::new(format!("{} has no one to {action} now", unit.name)).to_string()),
     }
 }
 

@@ -8,7 +8,9 @@ import SiegeBar from './SiegeBar.svelte';
 import UnitActions from './UnitActions.svelte';
 import UnitPanels from './UnitPanels.svelte';
 
-const meleeWinner = (value: number): string => (value === 1 ? 'defenders win' : 'natives win');
+// The melee's odds: 1 the defenders win, 0 the natives, -1 both sides wiped out (won by neither).
+const meleeWinner = (value: number): string =>
+  value === 1 ? 'defenders win' : value === 0 ? 'natives win' : 'both wiped out';
 const groupSize = (value: number): string => (value === 0 ? 'none' : String(value));
 
 const nativesAreRestless: SystemUi = {
