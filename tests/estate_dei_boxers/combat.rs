@@ -286,3 +286,53 @@ fn advancing_at_the_soldiers_movement_plays_the_strategys_moves() {
     assert_eq!(at(&game, "gb-3"), "GB2", "one counter stays to hold the British (south)");
     assert_eq!(at(&game, "gb-4"), "GB1", "{line}");
 }
+
+/// The Boxers' melee (6.4) with `die`, as it stands: its told lines.
+fn boxer_melee(f: &Fixture, s: &mut Siege, die: u8) -> Typed {
+    s.stage = Stage::Combat { phase: Phase::BoxerMelee };
+    let mut io = Typed::new(&[die]);
+    s.run(&f.rules(), &mut io, &mut Waits, true);
+    io
+}
+
+/// 6.4 "-1 se il combattimento si svolge in una zona delle legazione o di barricata difesa da soldati delle
+/// GP; -2 … legazioni britannica e francese", and the FAQ (6.5): "Un'arma pesante è in grado di occupare
+/// validamente una legazione? Sì". A gun, or its crew once the gun is lost, holds the zone as soldiers do:
+/// the Boxers attacking it take the legation's -2 in the British legation, the -1 in the American.
+#[test]
+fn a_gun_or_its_crew_defends_a_legation_against_the_boxers_melee() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = f.empty();
+    f.put(&mut s, "nordenfelt", "GB1");
+    f.put(&mut s, "boxers-1", "GB1");
+    let io = boxer_melee(&f, &mut s, 4);
+    assert!(io.said("-2 British or French legation"), "{:?}", io.lines);
+
+    let mut s = f.empty();
+    f.put(&mut s, "colt", "US");
+    s.set_points(&rules, f.piece("colt"), 1);
+    f.put(&mut s, "boxers-1", "US");
+    let io = boxer_melee(&f, &mut s, 4);
+    assert!(io.said("-1 legation or barricade"), "the crew holds it too: {:?}", io.lines);
+}
+
+/// 6.2 "Disporre le unità boxer come segue: le unità regolari cinesi; poi le unità boxer; poi il o gli EM
+/// boxer; infine … i folli": the regulars' general is a leader, stacked after the Boxers, so a pile of one
+/// regular unit, two of Boxers and the general splits dealing the regulars and the second Boxers to the red
+/// arrow, the first Boxers and the general to the green.
+#[test]
+fn a_split_deals_the_leaders_after_the_boxers() {
+    let f = Fixture::shipped();
+    let mut s = f.empty();
+    for id in ["regulars-1", "regular-general-1", "boxers-1", "boxers-2"] {
+        f.put(&mut s, id, "HAN");
+    }
+    let io = boxer_move(&f, &mut s, &[]);
+    assert!(io.said("split"), "{:?}", io.lines);
+    let at = |id: &str| s.pieces[f.piece(id)].at;
+    assert_eq!(at("regulars-1"), At::Zone(f.zone("GB1")), "{:?}", io.lines);
+    assert_eq!(at("boxers-2"), At::Zone(f.zone("GB1")), "{:?}", io.lines);
+    assert_eq!(at("boxers-1"), at("regular-general-1"), "the general goes with the first Boxers: {:?}", io.lines);
+    assert_ne!(at("boxers-1"), At::Zone(f.zone("GB1")), "{:?}", io.lines);
+}

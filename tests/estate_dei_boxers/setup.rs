@@ -90,7 +90,8 @@ fn at_the_days_end_civilians_go_back_to_their_own_legation() {
 #[test]
 fn with_the_option_civilians_keep_to_their_own_zone() {
     let f = Fixture::shipped();
-    let rules = sandtable::systems::estate_dei_boxers::siege::Rules { civilians_keep_zone: true, ..f.rules() };
+    use sandtable::systems::estate_dei_boxers::siege::{Options, Rules};
+    let rules = Rules { options: Options { civilians_keep_zone: true, ..Options::default() }, ..f.rules() };
     let mut s = f.empty();
     f.put(&mut s, "civilians-britain-1", "GB1");
     let civilians = f.piece("civilians-britain-1");

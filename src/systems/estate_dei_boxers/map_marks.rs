@@ -82,7 +82,7 @@ mod tests {
     #[test]
     fn a_zone_is_its_rect_on_the_table_named_with_what_stands_in_it() {
         let (map, roster) = simulate::shipped();
-        let rules = Rules { map: &map, roster: &roster, tables: charts(), wounded_twelve: false, stone_walls: false, civilians_keep_zone: false };
+        let rules = Rules::plain(&map, &roster, charts());
         let siege = Siege::new(&rules);
         let sides = Sides { defenders: Some("powers".into()), boxers: Some("boxers".into()) };
         let at_scale = Table { width: map.size[0], depth: map.size[1] };

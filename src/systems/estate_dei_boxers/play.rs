@@ -42,14 +42,7 @@ impl Compiled {
     }
 
     pub fn rules<'a>(&'a self, tables: &'a Tables, options: &dyn Fn(&str) -> bool) -> Rules<'a> {
-        Rules {
-            map: &self.map,
-            roster: &self.roster,
-            tables,
-            wounded_twelve: options("wounded_twelve"),
-            stone_walls: options("stone_walls_do_not_burn"),
-            civilians_keep_zone: options("civilians_keep_their_zone"),
-        }
+        Rules { map: &self.map, roster: &self.roster, tables, options: super::siege::Options::read(options) }
     }
 }
 

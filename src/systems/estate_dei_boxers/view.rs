@@ -289,11 +289,10 @@ pub fn fire_aims(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec
     }
     if guns > 0 {
         for target in each(gun_targets) {
-            let far = rules.map.distance[from as usize][target as usize] >= 2;
-            let cover = far && (rules.map.legations | siege.marks.ruins) & bit(target) != 0;
+            let mods = super::siege::combat_mods::tep_mods(siege, rules, from, target);
             let fanatics = census.with_fanatics & bit(target) != 0;
             let faces = faces(
-                |d| d as i32 - cover as i32,
+                |d| d as i32 + mods.total(),
                 |r| match (r.clamp(0, 6), fanatics) {
                     (6, true) => "a unit of fanatics disperses".to_string(),
                     (6, false) => "3 Boxer points flee".to_string(),
@@ -307,7 +306,7 @@ pub fn fire_aims(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec
                 target: rules.map.zones[target as usize].id.clone(),
                 guns: "tep".into(),
                 points: 0,
-                modifiers: if cover { vec![("legation or ruins, 2+ zones away".into(), -1)] } else { Vec::new() },
+                modifiers: labelled(&mods),
                 odds: chances(&faces),
             };
             out.push((choice, faces));
@@ -575,7 +574,12 @@ fn offers(rules: &Rules, siege: &Siege) -> Vec<Offer> {
         out.push(Offer::open("end_moves"));
     }
     if siege.stage == Stage::Betsy {
-        out.push(Offer::picking("place_betsy", "zone", ids(rules, super::siege::betsy_zones(siege, rules))));
+        let zones = super::siege::betsy_zones(siege, rules);
+        out.push(if zones == 0 {
+            Offer::barred("place_betsy", super::siege::NO_ROOM_FOR_BETSY)
+        } else {
+            Offer::picking("place_betsy", "zone", ids(rules, zones))
+        });
     }
     out
 }

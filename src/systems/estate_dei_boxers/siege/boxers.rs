@@ -258,10 +258,10 @@ fn march_on(
 }
 
 /// A pile split once, at the first zone with two arrows (6.2): dealt alternately in stack order
-/// (regulars, Boxers, leaders, fanatics on top), the first half for the red arrow.
+/// (regulars, Boxers, leaders of both kinds, fanatics on top), the first half for the red arrow.
 fn halves(rules: &Rules, pile: Cup) -> (Cup, Cup) {
     let layers: [&[Kind]; 4] =
-        [&[Kind::Regulars, Kind::RegularLeader], &[Kind::Boxers], &[Kind::BoxerLeader], &[Kind::Fanatics]];
+        [&[Kind::Regulars], &[Kind::Boxers], &[Kind::BoxerLeader, Kind::RegularLeader], &[Kind::Fanatics]];
     let (mut halves, mut dealt) = ([0; 2], 0);
     for layer in layers {
         for counter in each(pile & rules.roster.cup_of(layer)) {

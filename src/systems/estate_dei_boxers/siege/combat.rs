@@ -114,8 +114,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
         }
         Phase::End => {
             let census = siege.census(rules);
-            let overrun = census.with_soldiers | census.with_civilians == 0;
-            if census.with_chinese == 0 || overrun || siege.today.sequences >= MOST_SEQUENCES {
+            if census.with_chinese == 0 || siege.today.sequences >= MOST_SEQUENCES {
                 if census.with_chinese != 0 {
                     for p in rules.roster.chinese() {
                         if siege.pieces[p].zone().is_some() {
@@ -123,32 +122,15 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                             siege.set(rules, p, home);
                         }
                     }
-                    if !overrun {
-                        tell!(io, "after {MOST_SEQUENCES} sequences the last Boxers draw off");
-                    }
+                    tell!(io, "after {MOST_SEQUENCES} sequences the last Boxers draw off");
                 }
-                let ruined = siege.marks.fires;
-                siege.marks.ruins |= ruined;
-                siege.marks.fires = 0;
-                siege.marks.spread = 0;
-                siege.marks.fought = 0;
-                siege.marks.split = 0;
-                siege.marks.hit = 0;
-                // Event 8's +3 lasts until the Boxers have fought a melee with it (5.3).
-                if siege.today.cha_cha_used {
-                    siege.tracks.cha_cha = false;
-                }
+                let ruined = fighting_ends(siege);
                 if io.tells() {
-                    let why = if overrun {
-                        "No soldier and no civilian is left on the map"
-                    } else {
-                        "No Boxer is left on the map"
-                    };
                     let names: Vec<&str> = each(ruined).map(|z| rules.map.name(z)).collect();
                     io.say(if names.is_empty() {
-                        format!("{why}: the day's fighting is over")
+                        "No Boxer is left on the map: the day's fighting is over".to_string()
                     } else {
-                        format!("{why}: the fires burn out and leave ruins in {}", names.join(", "))
+                        format!("No Boxer is left on the map: the fires burn out and leave ruins in {}", names.join(", "))
                     });
                 }
                 siege.stage = Stage::EndDay;
@@ -163,15 +145,30 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
 
 /// The phase that follows, or the sequence's end once no Boxer is left on the map: each phase goes on to
 /// the next only "se rimangono unità superstiti" (6.3, 6.4, 6.6, 6.7), and without Boxers the fighting
-/// stops (6.9); nor once no soldier and no civilian is left, which ends the siege (7.1).
+/// stops (6.9). (No soldier and no civilian left ends the siege itself, at once: `Siege::run`.)
 fn after(siege: &Siege, rules: &Rules, next: Phase) -> Stage {
-    let census = siege.census(rules);
-    let fighting = census.with_chinese != 0 && census.with_soldiers | census.with_civilians != 0;
+    let fighting = siege.census(rules).with_chinese != 0;
     Stage::Combat { phase: if fighting { next } else { Phase::End } }
 }
 
+/// The day's fighting stops (6.9): its fires become ruins, and the sequence's marks are cleared; event 8's
+/// +3 is spent once the Boxers have fought a melee with it (5.3). The zones ruined.
+pub fn fighting_ends(siege: &mut Siege) -> Zones {
+    let ruined = siege.marks.fires;
+    siege.marks.ruins |= ruined;
+    siege.marks.fires = 0;
+    siege.marks.spread = 0;
+    siege.marks.fought = 0;
+    siege.marks.split = 0;
+    siege.marks.hit = 0;
+    if siege.today.cha_cha_used {
+        siege.tracks.cha_cha = false;
+    }
+    ruined
+}
+
 fn stone(rules: &Rules) -> Zones {
-    if rules.stone_walls {
+    if rules.options.stone_walls {
         rules.map.walls
             | rules
                 .map
@@ -406,11 +403,31 @@ pub fn soldier_mods(
     if siege.marks.ruins & bit(target) != 0 {
         m.add("ruins", -1);
     }
+    penalties(siege, &mut m);
+    m
+}
+
+/// The defenders' own penalties on every roll of their soldiers and guns: -3 at morale 0 (FAQ: "ogni
+/// volta che il morale è 0"), -2 short of ammunition (5.3, event 3: "in tutti i loro combattimenti").
+fn penalties(siege: &Siege, m: &mut Mods) {
     if siege.tracks.morale == 0 {
         m.add("morale at zero", -3);
     }
     if siege.tracks.ammunition_out {
         m.add("ammunition short", -2);
+    }
+}
+
+/// The guns' psychological test's modifiers (3.2, 3.3): -1 at a legation or ruins 2 zones away or more,
+/// and the defenders' penalties, the test being the guns' own roll (unless `psychological_test_unpenalised`).
+pub fn tep_mods(siege: &Siege, rules: &Rules, from: u8, target: u8) -> Mods {
+    let mut m = Mods::new();
+    let far = rules.map.distance[from as usize][target as usize] >= 2;
+    if far && (rules.map.legations | siege.marks.ruins) & bit(target) != 0 {
+        m.add("legation or ruins, 2+ zones away", -1);
+    }
+    if !rules.options.tep_unpenalised {
+        penalties(siege, &mut m);
     }
     m
 }
@@ -441,7 +458,8 @@ pub fn boxer_mods(siege: &Siege, rules: &Rules, census: &Census, zone: u8) -> Mo
     if siege.marks.ruins & bit(zone) != 0 {
         m.add("ruins", -1);
     }
-    if census.with_soldiers & bit(zone) != 0 {
+    // A gun or its crew holds a legation as soldiers do (FAQ 6.5), in the Boxers' melee as everywhere.
+    if (census.with_soldiers | census.with_guns) & bit(zone) != 0 {
         let z = &rules.map.zones[i];
         if z.terrain == Terrain::Legation && matches!(z.nation, Some(Nation::Britain | Nation::France)) {
             m.add("British or French legation", -2);
@@ -518,10 +536,9 @@ pub fn fire(
             if siege.cup_in(rules, target, Kind::CHINESE) == 0 {
                 continue;
             }
-            let far = rules.map.distance[from as usize][target as usize] >= 2;
-            let cover = far && (rules.map.legations | siege.marks.ruins) & bit(target) != 0;
+            let mods = tep_mods(siege, rules, from, target);
             let die = io.d6(|| format!("psychological test at {}", rules.map.name(target)));
-            let roll_of = |d: u8| d as i32 - cover as i32;
+            let roll_of = |d: u8| d as i32 + mods.total();
             io.counted(Throw::one(Whose::Defenders, ROUTED, die), |d| wavering(siege, rules, target, roll_of(d)));
             let roll = roll_of(die);
             tell!(
@@ -529,7 +546,7 @@ pub fn fire(
                 "the guns of {} fire on {}: psychological test {die}{}",
                 rules.map.name(from),
                 rules.map.name(target),
-                if cover { " -1 (legation or ruins, 2+ zones away)" } else { "" }
+                mods_words(&mods)
             );
             losses::boxers_waver(siege, rules, io, target, roll);
         }

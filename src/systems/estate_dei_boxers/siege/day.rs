@@ -35,26 +35,45 @@ pub fn draw(siege: &mut Siege, io: &mut impl Io, card: DayCard) {
     siege.stage = Stage::Supply;
 }
 
+/// The day table's steps in order (5.1, 6: the wounded, the events and the bombardment before the combat).
+const DAY_ORDER: [Stage; 8] = [
+    Stage::Supply,
+    Stage::Wounded { points: 0 },
+    Stage::Betsy,
+    Stage::Event,
+    Stage::Bombard,
+    Stage::Redeploy,
+    Stage::Attack,
+    Stage::EndDay,
+];
+
+/// A black card's day once heavy rain has made it red: the red card's wounded return and Betsy after the
+/// event test.
+const RAINED_ON: [Stage; 8] = [
+    Stage::Supply,
+    Stage::Event,
+    Stage::Wounded { points: 0 },
+    Stage::Betsy,
+    Stage::Bombard,
+    Stage::Redeploy,
+    Stage::Attack,
+    Stage::EndDay,
+];
+
 /// The step after `from` today, skipping those the card or the events rule out.
 pub fn next_after(siege: &Siege, rules: &Rules, from: Stage) -> Stage {
     let card = siege.today.card.expect("a card is in play");
-    let order = [
-        Stage::Supply,
-        Stage::Wounded { points: 0 },
-        Stage::Betsy,
-        Stage::Event,
-        Stage::Bombard,
-        Stage::Redeploy,
-        Stage::Attack,
-        Stage::EndDay,
-    ];
+    let rain = siege.today.heavy_rain;
+    // Heavy rain makes a black card red once the event test has come (5.3, event 4): the wounded's return
+    // and Betsy, which a red card brings before the test, follow it.
+    let made_red = rain && !card.red();
+    let order = if made_red { RAINED_ON } else { DAY_ORDER };
     let position =
         |s: Stage| order.iter().position(|o| std::mem::discriminant(o) == std::mem::discriminant(&s)).unwrap_or(0);
-    let rain = siege.today.heavy_rain;
     let attack = (!card.red() && card.high() && !rain) || siege.today.mine;
     for &step in &order[position(from) + 1..] {
         let due = match step {
-            Stage::Wounded { .. } => card.red() && pool(siege, rules) > 0,
+            Stage::Wounded { .. } => siege.today.red() && pool(siege, rules) > 0,
             Stage::Betsy => {
                 siege.tracks.red_pictures >= 3
                     && rules.roster.betsy().is_some_and(|b| siege.pieces[b].at == At::Waiting)
@@ -79,7 +98,7 @@ pub fn next_after(siege: &Siege, rules: &Rules, from: Stage) -> Stage {
 fn wounded_points(rules: &Rules, card: DayCard) -> u8 {
     match card {
         DayCard::Joker { .. } => 18,
-        DayCard::Pip { .. } if !rules.wounded_twelve => 0,
+        DayCard::Pip { .. } if !rules.options.wounded_twelve => 0,
         _ => 12,
     }
 }
@@ -208,6 +227,10 @@ pub fn merge(siege: &mut Siege, rules: &Rules, io: &mut impl Io, keep: usize, in
     );
 }
 
+/// Betsy's day with no zone to take her: she waits off the map for a day when one can (3.4).
+pub const NO_ROOM_FOR_BETSY: &str =
+    "Betsy is ready, but no legation can take her: the German and French are lost and no other intact legation zone holds soldiers (3.4)";
+
 /// 3.4: where Betsy may go: a German or French legation zone still intact, else any legation with soldiers.
 pub fn betsy_zones(siege: &Siege, rules: &Rules) -> Zones {
     use super::super::nation::Nation;
@@ -219,7 +242,7 @@ pub fn betsy_zones(siege: &Siege, rules: &Rules) -> Zones {
 pub fn betsy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut impl Command) -> bool {
     let zones = betsy_zones(siege, rules);
     if zones == 0 {
-        tell!(io, "Betsy is ready, but no legation can take her");
+        tell!(io, "{NO_ROOM_FOR_BETSY}");
         siege.stage = next_after(siege, rules, Stage::Betsy);
         return true;
     }
@@ -325,6 +348,7 @@ pub fn redeploy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mu
         }
     }
     tell!(io, "The defenders' repositioning ends");
+    moves::empty_legations(siege, rules, io);
     siege.stage = next_after(siege, rules, Stage::Redeploy);
     true
 }
@@ -402,12 +426,34 @@ pub fn overrun(siege: &Siege, rules: &Rules) -> bool {
     census.with_soldiers | census.with_civilians == 0
 }
 
+/// 7.1: the Quarter emptied ends the siege there and then, whatever step emptied it (an event, the
+/// bombardment, a fire, a melee): the fighting stops, its fires are ruins, and no day's end follows. True
+/// once the siege is over this way.
+pub fn overrun_ends(siege: &mut Siege, rules: &Rules, io: &mut impl Io) -> bool {
+    if siege.end == Some(End::Overrun) {
+        return true;
+    }
+    if siege.end.is_some() || matches!(siege.stage, Stage::Setup | Stage::Draw | Stage::Over) || !overrun(siege, rules)
+    {
+        return false;
+    }
+    super::combat::fighting_ends(siege);
+    siege.today.owed = None;
+    siege.today.melees = None;
+    siege.end = Some(End::Overrun);
+    siege.stage = Stage::Over;
+    tell!(io, "No soldier and no civilian is left: total victory for the Boxers (7.1)");
+    true
+}
+
 /// The day's end (4): morale for a quiet red day (FAQ: only then), officers lost, the legations; the
 /// civilians go back to their legations; the last card brings the relief.
 pub fn end_day(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
-    let card = siege.today.card.expect("a card is in play");
     tell!(io, "The end of day {}", siege.tracks.day);
-    let quiet_red = (card.red() || siege.today.heavy_rain) && !siege.today.fought;
+    // An empty legation costs its point when it is left (4: "ad effetto immediato"); one left empty since
+    // yesterday and not yet charged today is charged first.
+    moves::empty_legations(siege, rules, io);
+    let quiet_red = siege.today.red() && !siege.today.fought;
     if quiet_red {
         siege.shift_morale(1);
         tell!(io, "a day without combat: morale +1: {}", siege.tracks.morale);
@@ -423,15 +469,10 @@ pub fn end_day(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     }
     if siege.today.macdonald_lost {
         siege.shift_morale(-6);
-        tell!(io, "MacDonald is dead: morale -6 (1.5.3, 4): {}", siege.tracks.morale);
+        tell!(io, "MacDonald is dead: morale -6 at the day's end (section 4): {}", siege.tracks.morale);
     }
-    moves::empty_legations(siege, rules, io);
     civilians_home(siege, rules, io);
-    if overrun(siege, rules) {
-        siege.end = Some(End::Overrun);
-        siege.stage = Stage::Over;
-        tell!(io, "No soldier and no civilian is left: total victory for the Boxers (7.1)");
-    } else if siege.tracks.day >= DAYS {
+    if siege.tracks.day >= DAYS {
         siege.end = Some(End::Relief);
         siege.stage = Stage::Over;
         tell!(io, "The last card: the relief column reaches Peking and the Boxers give up (7.1)");

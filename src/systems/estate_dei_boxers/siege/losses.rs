@@ -46,6 +46,7 @@ pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: 
         gun_loses_one(siege, rules, io, gun);
     }
     soldiers_cost_morale(siege, io, soldiers_lost);
+    super::moves::empty_legations(siege, rules, io);
     left
 }
 
@@ -158,6 +159,7 @@ pub fn settle_owed(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: 
             }
         }
         soldiers_cost_morale(siege, io, soldiers_lost);
+        super::moves::empty_legations(siege, rules, io);
         owed.points - order.len() as u8
     };
     if owed.by == OwedBy::BoxerMelee {
@@ -326,8 +328,13 @@ pub fn officer_falls(siege: &mut Siege, rules: &Rules, io: &mut impl Io, officer
     if info.kind == Kind::MacDonald || piece.points < 2 {
         siege.set(rules, officer, Piece { points: 0, at: At::Lost, spent: 0 });
         if info.kind == Kind::MacDonald {
-            siege.today.macdonald_lost = true;
             tell!(io, "{} is killed: the defenders lose their leader", info.name);
+            if rules.options.macdonald_at_days_end {
+                siege.today.macdonald_lost = true;
+            } else {
+                siege.shift_morale(-6);
+                tell!(io, "MacDonald is dead: morale -6 at once (1.5.3): {}", siege.tracks.morale);
+            }
         } else {
             siege.today.officers_lost += 1;
             tell!(io, "{} is killed; there is no one left to replace him", info.name);
