@@ -336,3 +336,35 @@ fn a_split_deals_the_leaders_after_the_boxers() {
     assert_eq!(at("boxers-1"), at("regular-general-1"), "the general goes with the first Boxers: {:?}", io.lines);
     assert_ne!(at("boxers-1"), At::Zone(f.zone("GB1")), "{:?}", io.lines);
 }
+
+/// 6.3 and 3.1: every fire the view offers is an action the engine takes as offered, its `order` the fire
+/// action's own fields: the soldiers and guns of set-up A's zones, the wall's soldiers with the Colt, and
+/// Betsy beside the Austrian Maxim, where a test at a pile only Betsy reaches sends the Maxim at its own
+/// (6.3: every gun with a target "dovendo effettuare un tiro"; 3.1: "dividere il tiro").
+#[test]
+fn every_fire_offered_is_taken_as_offered() {
+    use crate::common::app::{act, estate};
+    use crate::losses::boxers_on_the_wall;
+    use crate::odds::{betsy_and_the_maxim_apart, set_up_a};
+    use serde_json::json;
+    let mut split = 0;
+    for game in [set_up_a(), boxers_on_the_wall(&["us-1", "us-2"]), betsy_and_the_maxim_apart()] {
+        let view = estate(&game);
+        let fires = view["fires"].as_array().unwrap();
+        assert!(!fires.is_empty(), "fire is owed");
+        for fire in fires {
+            for choice in fire["choices"].as_array().unwrap() {
+                let mut action = choice["order"].clone();
+                assert!(action.is_object(), "the offer carries its action: {choice}");
+                action["type"] = json!("fire");
+                action["from"] = fire["from"].clone();
+                split += action["tep_targets"].as_object().is_some_and(|t| !t.is_empty()) as usize;
+                let mut taken = game.clone();
+                if let Err(why) = act(&mut taken, action.clone()) {
+                    panic!("offered {choice}\nas {action}\nrefused: {why}");
+                }
+            }
+        }
+    }
+    assert_eq!(split, 1, "Betsy tests the British legation (north), the Maxim the Fu (south)");
+}

@@ -10,7 +10,7 @@ use crate::common::{Fixture, Typed};
 
 /// Betsy and the Austrian Maxim in the German legation (east), volunteers on the North Bridge, the shipped
 /// cup; nothing else on the map.
-const BETSY_AND_A_MAXIM: &str = r#"
+pub const BETSY_AND_A_MAXIM: &str = r#"
 [siege]
 [[siege.counters]]
 id = "vol"
@@ -40,7 +40,7 @@ regular_leaders = 1
 
 /// One day of `card`, followed phase by phase: the event test's dice typed, Betsy placed in the German
 /// legation when she comes, every other step as it falls, until the next card is due or the Boxers attack.
-fn day(game: &mut sandtable::game::Game, card: &str, event: [i64; 2]) {
+pub fn day(game: &mut sandtable::game::Game, card: &str, event: [i64; 2]) {
     ok(game, json!({"type": "draw_card", "card": card}));
     loop {
         match stage(game).as_str() {

@@ -10,7 +10,9 @@ use super::luck::Follow;
 use super::map::{Map, bit, each};
 use super::roster::{Cup, Roster};
 use super::siege::throws::Throw;
-use super::siege::{Command, DayCard, FireOrder, GunUse, Io, Move, OwedBy, Phase, Rules, Siege, Stage, Waits};
+use super::siege::{
+    Command, DayCard, FireOrder, GunUse, Io, LossesOnce, Move, OwedBy, Phase, Rules, Siege, Stage, Waits,
+};
 use super::strategy::{Adviser, FastRng, Strategy};
 use super::tables::Tables;
 use super::turn::{Change, diff};
@@ -432,11 +434,7 @@ pub fn fire_order(
     }
     let (soldier_targets, gun_targets) = super::siege::fire_targets(siege, rules, &census, from);
     let target = target.map(|t| zone(rules, t)).transpose()?;
-    let guns_here: Vec<usize> = (0..rules.roster.defenders)
-        .filter(|&p| {
-            siege.pieces[p].zone() == Some(from) && rules.roster.pieces[p].kind.is_gun() && siege.pieces[p].points > 1
-        })
-        .collect();
+    let guns_here: Vec<usize> = super::siege::working_guns_in(siege, rules, from).collect();
     let close = bit(from) | rules.map.near[from as usize];
     let use_guns = match guns.unwrap_or(if guns_here.is_empty() { "hold" } else { "join" }) {
         "hold" => GunUse::Hold,
@@ -489,7 +487,7 @@ pub fn fire_order(
                     };
                     return Err(refuse(
                         format!(
-                            "the {} of {} cannot fire at {} (a {} reaches {} zones, 3){others}",
+                            "the {} of {} cannot fire at {}: a {} reaches up to {} zones away (3){others}",
                             kind.noun(),
                             rules.map.name(from),
                             rules.map.name(t),
@@ -520,7 +518,7 @@ pub fn fire_order(
         if allowed & bit(t) == 0 {
             let why = no_target(rules, &census, from, t).unwrap_or_else(|| {
                 format!(
-                    "{} cannot fire at {} (own zone or next door; guns further, 3)",
+                    "{} cannot fire at {}: soldiers fire into their own zone or next door, guns further (3, 6.3)",
                     rules.map.name(from),
                     rules.map.name(t)
                 )
@@ -727,30 +725,6 @@ pub fn place_betsy(ctx: &Ctx_, at: &str, throws: Throws) -> Result<Outcome, Game
     })
 }
 
-/// The player's answer to the losses owed, given once; every later decision waits for the player.
-struct Losses(Option<Vec<usize>>);
-
-impl Command for Losses {
-    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
-        None
-    }
-    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
-        None
-    }
-    fn redeploy(&mut self, _: &Rules, _: &Siege) -> Option<Vec<(usize, u8)>> {
-        None
-    }
-    fn fire(&mut self, _: &Rules, _: &Siege, _: &super::siege::Census, _: u8) -> Option<FireOrder> {
-        None
-    }
-    fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<Move>> {
-        None
-    }
-    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
-        self.0.take()
-    }
-}
-
 pub fn take_losses(
     ctx: &Ctx_,
     counters: &[String],
@@ -774,7 +748,7 @@ pub fn take_losses(
             super::siege::check_losses(siege, rules, &order).map_err(|why| refuse(why, rule))?;
             io.say(format!("The player chooses who takes the losses in {}", rules.map.name(owed.zone)));
         }
-        siege.run(rules, io, &mut Losses(Some(order)), stepping);
+        siege.run(rules, io, &mut LossesOnce(Some(order)), stepping);
         Ok(())
     })
 }

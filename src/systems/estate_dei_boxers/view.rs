@@ -2,14 +2,15 @@
 //! arrows; the day bar; the tracks; the wounded pool; the fire owed and each melee's exact odds before the
 //! roll; the victory points standing now.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
-use super::map::{Arrow, Terrain, bit, each};
+use super::map::{Arrow, Terrain, Zones, bit, each};
 use super::nation::Nation;
 use super::play::{Compiled, Ctx_, stage_words};
 use super::roster::{Kind, Roster};
-use super::siege::{At, Census, GunUse, OwedBy, Phase, Rules, Score, Siege, Stage, event_title, score};
-use super::tables::{Rush, column};
+use super::siege::{At, Census, FireOrder, GunUse, OwedBy, Phase, Rules, Score, Siege, Stage, event_title, score};
 use crate::rules::{Offer, Report, Seat};
 
 /// Where a counter waiting to be drawn is.
@@ -127,12 +128,26 @@ pub struct FireView {
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct FireChoice {
+    /// The zone it aims at: the soldiers' target, or the guns' test.
     pub target: String,
-    /// "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological test alone).
+    /// "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological tests alone).
     pub guns: String,
     pub points: u32,
     pub modifiers: Vec<(String, i32)>,
     pub odds: Vec<Chance>,
+    /// The fire action's fields that take this choice as offered: `{type: "fire", from, ...order, dice}`.
+    pub order: FireFields,
+}
+
+/// A fire action's own fields (6.3, 3.1): the soldiers' target, the guns' use, and the guns' tests.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct FireFields {
+    pub target: Option<String>,
+    pub guns: String,
+    pub tep_target: Option<String>,
+    /// Guns testing a target of their own (3.1 notes): gun id to zone id.
+    pub tep_targets: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -218,127 +233,112 @@ fn ids(rules: &Rules, set: u64) -> Vec<String> {
     each(set).map(|z| rules.map.zones[z as usize].id.clone()).collect()
 }
 
-/// What each face of one D6 gives: the result in the table's words, and the quantity it counts (Boxer
-/// points eliminated or routed, defender points eliminated), for the odds' lines and their values.
-pub type Faces = [(String, i64); 6];
-
-fn faces<T: Copy>(read: impl Fn(u8) -> T, words: impl Fn(T) -> String, count: impl Fn(T) -> i64) -> Faces {
-    std::array::from_fn(|i| {
-        let cell = read(i as u8 + 1);
-        (words(cell), count(cell))
-    })
-}
-
-/// Chances of each result, faces giving the same words being one result, in the order they first come.
-pub fn chances(faces: &Faces) -> Vec<Chance> {
-    let mut out: Vec<(&str, u32)> = Vec::new();
-    for (words, _) in faces {
-        match out.iter_mut().find(|(x, _)| *x == words) {
-            Some((_, n)) => *n += 1,
-            None => out.push((words, 1)),
-        }
-    }
-    out.into_iter().map(|(result, n)| Chance { result: result.to_string(), p: n as f64 / 6.0 }).collect()
-}
-
 fn labelled(m: &super::siege::combat_mods::Mods) -> Vec<(String, i32)> {
     m.list().iter().map(|(l, v)| (l.to_string(), *v as i32)).collect()
 }
 
-/// The choices of one firing zone, with their odds.
-pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec<FireChoice> {
-    fire_aims(rules, siege, census, from).into_iter().map(|(choice, _)| choice).collect()
+/// The fire action's fields that take an order as offered (the dice apart).
+fn fire_fields(rules: &Rules, order: &FireOrder) -> FireFields {
+    let id = |z: u8| rules.map.zones[z as usize].id.clone();
+    match &order.guns {
+        GunUse::Tep(list) => {
+            let first = list.first().map(|&(_, t)| t);
+            FireFields {
+                target: order.target.map(id),
+                guns: "tep".into(),
+                tep_target: first.map(id),
+                tep_targets: list
+                    .iter()
+                    .filter(|&&(_, t)| Some(t) != first)
+                    .map(|&(g, t)| (rules.roster.pieces[g].id.clone(), id(t)))
+                    .collect(),
+            }
+        }
+        guns => FireFields {
+            target: order.target.map(id),
+            guns: if *guns == GunUse::Join { "join" } else { "hold" }.into(),
+            tep_target: None,
+            tep_targets: BTreeMap::new(),
+        },
+    }
 }
 
-/// The choices of one firing zone, each with what every face of its die gives.
-pub fn fire_aims(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec<(FireChoice, Faces)> {
-    use super::siege::combat_mods::{modified_row, soldier_mods};
-    use super::siege::throws::{volley_kills, wavering};
+/// The psychological tests that take `target`: each working gun of `from` that reaches it tests it; one
+/// that does not, but has a pile of its own in reach, tests the first of those, for every gun with a
+/// target must fire (6.3); one with nothing in reach holds (3).
+fn tests_at(rules: &Rules, siege: &Siege, from: u8, gun_targets: Zones, target: u8) -> Vec<(usize, u8)> {
+    super::siege::working_guns_in(siege, rules, from)
+        .filter_map(|g| {
+            let reaches = super::siege::gun_reaches(rules, from, rules.roster.pieces[g].kind, gun_targets);
+            let aim = if reaches & bit(target) != 0 { Some(target) } else { each(reaches).next() };
+            aim.map(|t| (g, t))
+        })
+        .collect()
+}
+
+/// The choices of one firing zone, each an order the fire action takes as offered, with its exact odds.
+pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec<FireChoice> {
+    use super::siege::combat_mods::{soldier_mods, tep_mods};
     let (soldier_targets, gun_targets) = super::siege::fire_targets(siege, rules, census, from);
     let (soldiers, guns) = super::siege::firepower(siege, rules, census, from);
     let close = bit(from) | rules.map.near[from as usize];
-    let mut out = Vec::new();
+    let mut orders = Vec::new();
     for target in each(soldier_targets | (gun_targets & close)) {
-        let mut modes = Vec::new();
         if guns > 0 && close & bit(target) != 0 {
-            modes.push(GunUse::Join);
+            orders.push((target, FireOrder { target: Some(target), guns: GunUse::Join }));
         }
         // Guns with a target must fire (6.3): the soldiers fire alone only where there is no gun.
         if soldiers > 0 && soldier_targets & bit(target) != 0 && (guns == 0 || gun_targets == 0) {
-            modes.push(GunUse::Hold);
-        }
-        for mode in modes {
-            let joined = mode == GunUse::Join;
-            let points = soldiers + if joined { guns } else { 0 };
-            let mods = soldier_mods(siege, rules, census, from, target, joined, false);
-            let own = target == from;
-            let faces = faces(
-                |d| rules.tables.soldiers[modified_row(d, &mods)][column(points)],
-                |v| v.words(own),
-                volley_kills,
-            );
-            let choice = FireChoice {
-                target: rules.map.zones[target as usize].id.clone(),
-                guns: if joined { "join" } else { "hold" }.into(),
-                points,
-                modifiers: labelled(&mods),
-                odds: chances(&faces),
-            };
-            out.push((choice, faces));
+            orders.push((target, FireOrder { target: Some(target), guns: GunUse::Hold }));
         }
     }
     if guns > 0 {
         for target in each(gun_targets) {
-            let mods = super::siege::combat_mods::tep_mods(siege, rules, from, target);
-            let fanatics = census.with_fanatics & bit(target) != 0;
-            let faces = faces(
-                |d| d as i32 + mods.total(),
-                |r| match (r.clamp(0, 6), fanatics) {
-                    (6, true) => "a unit of fanatics disperses".to_string(),
-                    (6, false) => "3 Boxer points flee".to_string(),
-                    (_, true) => "the fanatics hold the pile".to_string(),
-                    (5, false) => "2 Boxer points flee".to_string(),
-                    _ => "1 Boxer point flees".to_string(),
-                },
-                |r| wavering(siege, rules, target, r),
-            );
-            let choice = FireChoice {
-                target: rules.map.zones[target as usize].id.clone(),
-                guns: "tep".into(),
-                points: 0,
-                modifiers: labelled(&mods),
-                odds: chances(&faces),
-            };
-            out.push((choice, faces));
+            let tests = tests_at(rules, siege, from, gun_targets, target);
+            orders.push((target, FireOrder { target: None, guns: GunUse::Tep(tests) }));
         }
     }
-    out
-}
-
-/// What each face of the Boxers' melee die gives in `zone` (6.4): defender points eliminated, B none.
-pub fn boxer_melee_faces(rules: &Rules, siege: &Siege, census: &Census, zone: u8) -> Faces {
-    use super::siege::combat_mods::{boxer_mods, modified_row};
-    let points = census.boxers[zone as usize] as u32;
-    let mods = boxer_mods(siege, rules, census, zone);
-    faces(|d| rules.tables.boxers[modified_row(d, &mods)][column(points)], Rush::words, super::siege::throws::rush_kills)
+    orders
+        .into_iter()
+        .map(|(target, order)| {
+            let (points, mods) = match order.guns {
+                GunUse::Tep(_) => (0, tep_mods(siege, rules, from, target)),
+                ref g => {
+                    let joined = *g == GunUse::Join;
+                    (soldiers + if joined { guns } else { 0 }, soldier_mods(siege, rules, census, from, target, joined, false))
+                }
+            };
+            let fanatics = census.with_fanatics & bit(target) != 0;
+            let ways = super::exact::fire(rules, siege, from, &order);
+            let fields = fire_fields(rules, &order);
+            FireChoice {
+                target: rules.map.zones[target as usize].id.clone(),
+                guns: fields.guns.clone(),
+                points,
+                modifiers: labelled(&mods),
+                odds: super::exact::chances(&ways, fanatics),
+                order: fields,
+            }
+        })
+        .collect()
 }
 
 pub fn melee_odds(rules: &Rules, siege: &Siege, census: &Census, zone: u8) -> MeleeView {
-    use super::siege::combat_mods::{boxer_mods, modified_row, soldier_mods};
+    use super::siege::combat_mods::{boxer_mods, soldier_mods};
     let i = zone as usize;
     let boxer_points = census.boxers[i] as u32;
     let defender_points = census.soldiers[i] as u32 + census.guns[i] as u32;
     let bm = boxer_mods(siege, rules, census, zone);
     let sm = soldier_mods(siege, rules, census, zone, zone, false, true);
+    let fanatics = census.with_fanatics & bit(zone) != 0;
     MeleeView {
         zone: rules.map.zones[i].id.clone(),
         boxer_points,
         defender_points,
-        boxers: chances(&boxer_melee_faces(rules, siege, census, zone)),
+        boxers: super::exact::chances(&super::exact::boxer_melee_in(rules, siege, zone), false),
         boxer_modifiers: labelled(&bm),
         soldiers: if defender_points > 0 {
-            let read = |d| rules.tables.soldiers[modified_row(d, &sm)][column(defender_points)];
-            chances(&faces(read, |v| v.words(true), super::siege::throws::volley_kills))
+            super::exact::chances(&super::exact::soldier_melee_in(rules, siege, zone), fanatics)
         } else {
             Vec::new()
         },

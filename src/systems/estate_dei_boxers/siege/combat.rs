@@ -4,7 +4,9 @@ use super::super::map::{Terrain, Zones, bit, each};
 use super::super::nation::Nation;
 use super::super::roster::{Kind, Roster};
 use super::super::tables::{Rush, Volley, column, row};
-use super::throws::{FIRES_OUT, FIRES_SPREAD, FLED, ROUTED, Throw, Whose, rush_kills, volley_kills, wavering};
+use super::throws::{
+    FIRES_OUT, FIRES_SPREAD, FLED, ROUTED, Throw, Whose, rush_kills, volley_kills, wavering, wavering_words,
+};
 use super::{At, Census, Command, Io, Owed, OwedBy, Phase, Rules, Siege, Stage, boxers, losses, moves};
 use crate::rules::measure_words::KILLS;
 
@@ -89,10 +91,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
         Phase::Morale => {
             tell!(io, "{}", Phase::Morale.title());
             for zone in each(siege.marks.hit & siege.census(rules).with_chinese) {
-                let die = io.d6(|| format!("Boxer morale in {}", rules.map.name(zone)));
-                io.counted(Throw::one(Whose::Boxers, FLED, die), |d| wavering(siege, rules, zone, d as i32));
-                tell!(io, "Boxers in {} test morale: {die}", rules.map.name(zone));
-                losses::boxers_waver(siege, rules, io, zone, die as i32);
+                morale_test(siege, rules, io, zone);
             }
             siege.marks.hit = 0;
             siege.stage = after(siege, rules, Phase::Ignite);
@@ -297,21 +296,22 @@ fn within_reach(rules: &Rules, from: u8, reach: u8, zones: Zones) -> Zones {
 }
 
 fn gun_reach(siege: &Siege, rules: &Rules, zone: u8) -> u8 {
-    guns_in(siege, rules, zone)
-        .filter(|&g| siege.pieces[g].points > 1)
-        .map(|g| rules.roster.pieces[g].kind.reach())
-        .max()
-        .unwrap_or(0)
+    working_guns_in(siege, rules, zone).map(|g| rules.roster.pieces[g].kind.reach()).max().unwrap_or(0)
 }
 
 fn guns_in(siege: &Siege, rules: &Rules, zone: u8) -> impl Iterator<Item = usize> + use<> {
     Roster::garrison_pieces(siege.garrison_in(rules, zone, Kind::GUNS))
 }
 
-/// The points of the working guns in a zone: a crew whose gun is destroyed fights as soldiers do, with
-/// no gun's bonus, reach or psychological test (3).
+/// The working guns in a zone, lowest first: a crew whose gun is destroyed fights as soldiers do, with no
+/// gun's bonus, reach or psychological test (3).
+pub fn working_guns_in<'s>(siege: &'s Siege, rules: &Rules, zone: u8) -> impl Iterator<Item = usize> + use<'s> {
+    guns_in(siege, rules, zone).filter(|&g| siege.pieces[g].points > 1)
+}
+
+/// The points of the working guns in a zone.
 pub fn working_guns(siege: &Siege, rules: &Rules, zone: u8) -> u32 {
-    guns_in(siege, rules, zone).map(|g| siege.pieces[g].points as u32).filter(|&p| p > 1).sum()
+    working_guns_in(siege, rules, zone).map(|g| siege.pieces[g].points as u32).sum()
 }
 
 /// A zone's firepower: its soldiers with any crews, and its working guns.
@@ -502,6 +502,7 @@ pub fn fire(
         io.counted(Throw::one(Whose::Defenders, KILLS, die), |d| volley_kills(cell(d)));
         let r = modified_row(die, &mods);
         let result = cell(die);
+        io.table_says(volley_kills(result), || result.words(target == from));
         if io.tells() {
             io.say(format!(
                 "{} fire{} at {}: {} points, die {die}{} -> row {}: {}",
@@ -541,6 +542,7 @@ pub fn fire(
             let roll_of = |d: u8| d as i32 + mods.total();
             io.counted(Throw::one(Whose::Defenders, ROUTED, die), |d| wavering(siege, rules, target, roll_of(d)));
             let roll = roll_of(die);
+            io.table_says(wavering(siege, rules, target, roll), || wavering_words(siege, rules, target, roll));
             tell!(
                 io,
                 "the guns of {} fire on {}: psychological test {die}{}",
@@ -555,6 +557,15 @@ pub fn fire(
 
 pub fn mods_words(mods: &Mods) -> String {
     mods.list().iter().map(|(l, v)| format!(" {v:+} {l}")).collect()
+}
+
+/// 6.7: the Boxers of `zone`, having lost points this sequence, test their morale on 1D6.
+pub fn morale_test(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
+    let die = io.d6(|| format!("Boxer morale in {}", rules.map.name(zone)));
+    io.counted(Throw::one(Whose::Boxers, FLED, die), |d| wavering(siege, rules, zone, d as i32));
+    io.table_says(wavering(siege, rules, zone, die as i32), || wavering_words(siege, rules, zone, die as i32));
+    tell!(io, "Boxers in {} test morale: {die}", rules.map.name(zone));
+    losses::boxers_waver(siege, rules, io, zone, die as i32);
 }
 
 /// The zones a melee phase fights in, fixed as the phase begins (with its title told), then one zone at a
@@ -598,7 +609,8 @@ fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mu
     true
 }
 
-fn boxer_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
+/// One zone's Boxer melee (6.4): the losses it costs the defenders are left owed.
+pub fn boxer_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     let census = siege.census(rules);
     let i = zone as usize;
     let points = census.boxers[i] as u32;
@@ -613,6 +625,7 @@ fn boxer_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     io.counted(Throw::one(Whose::Boxers, KILLS, die), |d| rush_kills(cell(d)));
     let r = modified_row(die, &mods);
     let result = cell(die);
+    io.table_says(rush_kills(result), || result.words());
     tell!(
         io,
         "Boxers attack in {}: {points} points, die {die}{} -> row {}: {}",
@@ -641,7 +654,8 @@ fn soldier_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &
     each_melee(siege, rules, io, command, Phase::SoldierMelee, shared, fight)
 }
 
-fn soldier_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
+/// One zone's soldier melee (6.6): an S result's losses are left owed.
+pub fn soldier_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     let census = siege.census(rules);
     let i = zone as usize;
     let points = census.soldiers[i] as u32 + census.guns[i] as u32;
@@ -654,6 +668,7 @@ fn soldier_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     io.counted(Throw::one(Whose::Defenders, KILLS, die), |d| volley_kills(cell(d)));
     let r = modified_row(die, &mods);
     let result = cell(die);
+    io.table_says(volley_kills(result), || result.words(true));
     tell!(
         io,
         "The soldiers charge in {}: {points} points, die {die}{} -> row {}: {}",

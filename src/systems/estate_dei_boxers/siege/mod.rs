@@ -30,8 +30,11 @@ pub use census::{Census, Tally};
 pub mod combat_mods {
     pub use super::combat::{Mods, boxer_mods, modified_row, soldier_mods, tep_mods};
 }
-pub use combat::{FireOrder, GunUse, fire_targets, firepower, firing_zones, gun_reaches, modified_row};
-pub use losses::{capacity as loss_capacity, check_losses, choice_owed};
+pub use combat::{
+    FireOrder, GunUse, boxer_melee, fire_targets, firepower, firing_zones, gun_reaches, modified_row, morale_test,
+    soldier_melee, working_guns_in,
+};
+pub use losses::{capacity as loss_capacity, check_losses, choice_owed, settle_owed};
 pub use moves::{Move, free_move_check, move_check, must_leave};
 pub use victory::{Band, Score, score};
 
@@ -375,6 +378,9 @@ pub trait Io {
     /// A throw the procedure has just read, with the count each total of its dice gives as the table
     /// stood before it (`count`), for the luck ledger; the simulator keeps none.
     fn counted(&mut self, _throw: throws::Throw, _count: impl Fn(u8) -> i64) {}
+    /// The result the die just read gives, as the table names it (`named`: the points it names) and in
+    /// words, for the odds' lines; the app and the simulator keep none.
+    fn table_says(&mut self, _named: i64, _words: impl FnOnce() -> String) {}
     /// The cup's counters an attack's draw gives (`mine`: the mine's attack) when they are already known,
     /// as when an entry is followed again; None draws them at random.
     fn redraw(&mut self, _mine: bool) -> Option<Cup> {
@@ -420,6 +426,30 @@ impl Command for Waits {
     }
     fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
         None
+    }
+}
+
+/// An answer to the losses owed, given once (empty: Sandtable's rule); every other decision waits.
+pub struct LossesOnce(pub Option<Vec<usize>>);
+
+impl Command for LossesOnce {
+    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
+        None
+    }
+    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
+        None
+    }
+    fn redeploy(&mut self, _: &Rules, _: &Siege) -> Option<Vec<(usize, u8)>> {
+        None
+    }
+    fn fire(&mut self, _: &Rules, _: &Siege, _: &Census, _: u8) -> Option<FireOrder> {
+        None
+    }
+    fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<Move>> {
+        None
+    }
+    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
+        self.0.take()
     }
 }
 
