@@ -191,3 +191,18 @@ fn the_odds_of_split_psychological_tests_follow_every_target() {
     );
     assert_eq!(view.dice.len(), 2, "{view:?}");
 }
+
+/// 5.3 "il giocatore getta 2d6 e consulta la tabella degli eventi": at the event test, `advance`'s odds are
+/// the event's, 2D6 over the table (a 7 six times in 36), each line the event it brings.
+#[test]
+fn the_odds_of_advancing_at_the_event_test_are_the_events() {
+    let mut game = shipped(2);
+    ok(&mut game, json!({"type": "follow", "phase_by_phase": true}));
+    ok(&mut game, json!({"type": "draw_card", "card": "KS"}));
+    assert_eq!(stage(&game), "event");
+    let view = odds(&game, &json!({"type": "advance"}));
+    let seven = view.outcomes.iter().find(|o| o.value == 7).expect("event 7");
+    assert!((seven.p - 6.0 / 36.0).abs() < 1e-12, "{view:?}");
+    assert!(view.lines.iter().any(|l| l.label == "event 7: News of the Peitang Cathedral"), "{view:?}");
+    assert_eq!(view.dice.len(), 2, "{view:?}");
+}

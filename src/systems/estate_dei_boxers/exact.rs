@@ -6,7 +6,8 @@
 
 use super::map::each;
 use super::siege::{
-    FireOrder, Io, LossesOnce, Rules, Siege, boxer_melee, loss_capacity, morale_test, settle_owed, soldier_melee,
+    FireOrder, Io, LossesOnce, Rules, Siege, Waits, boxer_melee, loss_capacity, morale_test, settle_owed,
+    soldier_melee,
 };
 use super::view::Chance;
 use crate::odds::{Dist, OddsView};
@@ -74,6 +75,16 @@ pub fn every_way(branching: usize, run: impl Fn(&mut Script) -> i64) -> Vec<Way>
         }
     }
     ways
+}
+
+/// The first throw of the step the siege stands at (the event test, the bombardment's quarter, the entry
+/// zone, the wounded's return, a fire fought or spreading), its `dice` dice: what the table names.
+pub fn first_throw(rules: &Rules, siege: &Siege, dice: usize) -> Vec<Way> {
+    every_way(dice, |io| {
+        let mut s = siege.clone();
+        s.run(rules, io, &mut Waits, true);
+        io.named
+    })
 }
 
 /// Boxer points on the map.

@@ -11,6 +11,7 @@ mod luck;
 pub mod map;
 mod map_marks;
 pub mod nation;
+mod due;
 mod exact;
 mod odds;
 mod play;

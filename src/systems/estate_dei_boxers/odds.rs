@@ -55,8 +55,20 @@ pub fn odds(ctx: &Ctx_, action: Act<'_, EstateDeiBoxers>) -> Result<Option<OddsV
                     let Some(z) = each(siege.marks.hit & census.with_chinese).next() else { return Ok(None) };
                     (format!("Boxer morale in {}: Boxer points that flee", name(z)), exact::morale_in(&rules, siege, z), false)
                 }
+                Stage::Event => ("the event test (5.3): the event".into(), exact::first_throw(&rules, siege, 2), false),
+                Stage::Bombard => ("the bombardment (5.2): the quarter".into(), exact::first_throw(&rules, siege, 2), false),
+                Stage::Attack => ("the Boxers' entry zone (5.1.4)".into(), exact::first_throw(&rules, siege, 1), false),
+                Stage::Wounded { points: 0 } => {
+                    ("the wounded's return (5.1.6): points back".into(), exact::first_throw(&rules, siege, 1), false)
+                }
+                Stage::Combat { phase: Phase::Fires } => {
+                    ("fires (6.1): put out, or spreading".into(), exact::first_throw(&rules, siege, 1), false)
+                }
                 _ => return Ok(None),
             };
+            if ways.iter().all(|w| w.dice.is_empty()) {
+                return Ok(None);
+            }
             Ok(Some(exact::odds_view(label, &ways, fanatics)))
         }
         _ => Ok(None),

@@ -17,12 +17,11 @@ use super::strategy::{Adviser, FastRng, Strategy};
 use super::tables::Tables;
 use super::turn::{Change, diff};
 use crate::cards::Card;
-use crate::dice::{DiceExpr, GameRng, NamedRoll};
+use crate::dice::{DiceError, DiceExpr, DiceFeed, FeedError, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::rules::{Ctx, RuleSystem};
 
 pub const DAY_TABLE: &str = "L'Estate dei Boxers, 5.1 (the day table)";
-pub const SEQUENCE: &str = "L'Estate dei Boxers, 6 (the combat sequence)";
 pub const FIRE: &str = "L'Estate dei Boxers, 6.3 (soldiers fire)";
 pub const MOVEMENT: &str = "L'Estate dei Boxers, 6.5 (soldier movement)";
 pub const SETUP: &str = "L'Estate dei Boxers, 8 (set-up)";
@@ -56,32 +55,81 @@ pub fn compiled(ctx: &Ctx_) -> Compiled {
 
 /// The app's dice and log: typed faces first, in order, then the game's RNG; every roll kept with its label.
 /// Following an entry again, its recorded faces are the typed ones, its cup draws are given back, and each
-/// throw's count is kept.
+/// throw's count is kept. Checking typed dice (`game dice`), each roll is noted as it is asked for, and the
+/// procedure stops reading dice at the first the faces do not cover.
 struct AppIo<'r> {
     typed: Vec<i64>,
     used: usize,
-    rng: &'r mut GameRng,
+    dice: Dice<'r>,
     rolls: Vec<NamedRoll>,
     lines: Vec<String>,
     follow: Option<&'r mut Follow>,
+    /// A typed face the die lacks: the action is refused, naming it.
+    bad_face: Option<DiceError>,
+    /// Checking: the faces ran out, so the roll asked for last is the next to type.
+    short: bool,
+}
+
+/// Where the dice come from: typed faces then the RNG, or, checking, the typed faces alone, each roll noted.
+enum Dice<'r> {
+    Rolled(&'r mut GameRng),
+    Checked(DiceFeed<'r>),
+}
+
+/// Whether the game's RNG notes the rolls typed dice are asked for: the dice check (`Game::check_dice`).
+fn asking(rng: &mut GameRng) -> bool {
+    matches!(DiceFeed::new(Some(&[]), rng), DiceFeed::Typed { asked: Some(_), .. })
 }
 
 impl Io for AppIo<'_> {
     const TELLS: bool = true;
     fn d6(&mut self, label: impl FnOnce() -> String) -> u8 {
+        // Once a face is wrong or missing, nothing after it is read: the faces that follow would be
+        // another roll's.
+        if self.bad_face.is_some() || self.short {
+            return 1;
+        }
         let expr = DiceExpr::parse("D6").expect("D6 parses");
-        let roll = if let Some(&face) = self.typed.get(self.used) {
-            self.used += 1;
-            expr.typed(&[face]).expect("typed faces were checked to be 1-6")
-        } else {
-            expr.roll(self.rng)
+        let label = label();
+        let roll = match &mut self.dice {
+            Dice::Checked(feed) => match feed.roll(&expr, &label) {
+                Ok(named) => {
+                    self.used += 1;
+                    named.roll
+                }
+                Err(FeedError::Dice(e)) => {
+                    self.bad_face = Some(e);
+                    return 1;
+                }
+                Err(_) => {
+                    self.short = true;
+                    return 1;
+                }
+            },
+            Dice::Rolled(rng) => match self.typed.get(self.used) {
+                Some(&face) => match expr.typed(&[face]) {
+                    Ok(roll) => {
+                        self.used += 1;
+                        roll
+                    }
+                    Err(e) => {
+                        self.bad_face = Some(e);
+                        return 1;
+                    }
+                },
+                None => expr.roll(rng),
+            },
         };
         let face = roll.total as u8;
-        self.rolls.push(NamedRoll { label: label(), roll });
+        self.rolls.push(NamedRoll { label, roll });
         face
     }
     fn pick(&mut self, n: usize) -> usize {
-        self.rng.side(n)
+        match &mut self.dice {
+            Dice::Rolled(rng) => rng.side(n),
+            // Which counters come out of the cup names no roll to type.
+            Dice::Checked(_) => 0,
+        }
     }
     fn say(&mut self, line: String) {
         self.lines.push(line);
@@ -112,29 +160,31 @@ fn resolve(
         Some(follow) => follow.faces.clone(),
         None => dice.unwrap_or(&[]).to_vec(),
     };
-    if let Some(bad) = typed.iter().find(|f| !(1..=6).contains(*f)) {
-        return Err(GameError::BadInput(format!("{bad} is not a face of a D6 (1-6)")));
-    }
+    // Dice given are checked roll by roll; none given, the app rolls them all and there is nothing to type.
+    let dice = if dice.is_some() && follow.is_none() && asking(rng) {
+        Dice::Checked(DiceFeed::new(Some(&typed), rng))
+    } else {
+        Dice::Rolled(rng)
+    };
     let c = compiled(ctx);
     let tables = ctx.charts;
     let rules = c.rules(tables, &|name| ctx.option(name));
     let before = ctx.turn.siege();
     let mut after = before.clone();
-    let mut io = AppIo { typed, used: 0, rng, rolls: Vec::new(), lines: Vec::new(), follow };
+    let mut io =
+        AppIo { typed, used: 0, dice, rolls: Vec::new(), lines: Vec::new(), follow, bad_face: None, short: false };
     f(&rules, &mut after, &mut io)?;
+    if let Some(e) = io.bad_face {
+        return Err(e.into());
+    }
+    if io.short {
+        return Err(GameError::BadInput("more dice to type".into()));
+    }
     if let (None, Some(end)) = (before.end, after.end) {
         io.lines.push(super::verdict::ended(ctx, &super::siege::score(&rules, &after), end));
     }
     if io.used < io.typed.len() {
-        return Err(Refusal::by_rule(
-            format!(
-                "{} typed in, but only {} needed",
-                crate::rules::dice_were(io.typed.len()),
-                if io.used == 1 { "1 was".to_string() } else { format!("{} were", io.used) }
-            ),
-            SEQUENCE,
-        )
-        .into());
+        return Err(FeedError::TooMany { given: io.typed.len(), used: io.used }.into());
     }
     let mut effects = Vec::new();
     if after.tracks.day > before.tracks.day && before.tracks.day > 0 {
@@ -348,7 +398,7 @@ impl Command for MovesDone {
 }
 
 /// The decision an `advance` at `stage` leaves to the strategy, in a player's words.
-fn suggested(stage: Stage) -> Option<&'static str> {
+pub fn suggested(stage: Stage) -> Option<&'static str> {
     match stage {
         Stage::Wounded { points } if points > 0 => Some("who comes back from the wounded pool"),
         Stage::Betsy => Some("Betsy's zone"),

@@ -522,7 +522,7 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
         headline,
         owed,
         status,
-        prompts: Vec::new(),
+        prompts: super::due::prompts(&rules, siege, ctx.turn.stepping),
         offers,
         units: Default::default(),
         drawing: Default::default(),

@@ -194,6 +194,10 @@ fn fires(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         let points = soldiers[zone as usize];
         let die = io.d6(|| format!("fighting the fire in {}", rules.map.name(zone)));
         io.counted(Throw::one(Whose::Defenders, FIRES_OUT, die), |d| i64::from(puts_out(d, points)));
+        io.table_says(i64::from(puts_out(die, points)), || {
+            let name = rules.map.name(zone);
+            if puts_out(die, points) { format!("the fire in {name} is put out") } else { format!("the fire in {name} burns on") }
+        });
         if puts_out(die, points) {
             siege.marks.fires &= !bit(zone);
             tell!(io, "the soldiers put out the fire in {} ({die} + {points})", rules.map.name(zone));
@@ -212,6 +216,10 @@ fn fires(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         for n in each(rules.map.walk[zone as usize] & burnable & !siege.marks.fires & !siege.marks.ruins & !caught) {
             let die = io.d6(|| format!("fire spreading from {} to {}", rules.map.name(zone), rules.map.name(n)));
             io.counted(Throw::one(Whose::Boxers, FIRES_SPREAD, die), |d| i64::from(d == 1));
+            io.table_says(i64::from(die == 1), || {
+                let to = rules.map.name(n);
+                if die == 1 { format!("the fire spreads to {to}") } else { format!("the fire does not spread to {to}") }
+            });
             if die == 1 {
                 caught |= bit(n);
                 tell!(io, "the fire spreads from {} to {} (1)", rules.map.name(zone), rules.map.name(n));

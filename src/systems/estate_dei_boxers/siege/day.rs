@@ -136,6 +136,7 @@ pub fn wounded(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut
         let die = io.d6(|| "wounded return (1D6+6)".into());
         io.counted(Throw::one(Whose::Defenders, WOUNDED_BACK, die), |d| i64::from(d) + 6);
         let p = die + 6;
+        io.table_says(i64::from(p), || format!("{p} points back"));
         tell!(io, "wounded return: {die} + 6 = {p} points");
         siege.stage = Stage::Wounded { points: p };
         p
@@ -262,13 +263,14 @@ pub fn place_betsy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8)
 
 /// 5.2: 2D6 for the quarter, then each zone of it with soldiers, guns or civilians rolls on the table.
 pub fn bombard(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
-    let a = io.d6(|| "bombardment quarter (2D6)".into());
-    let b = io.d6(|| "bombardment quarter (2D6)".into());
+    let a = io.d6(|| "bombardment quarter (2D6), first die".into());
+    let b = io.d6(|| "bombardment quarter (2D6), second die".into());
     let quarter_of = |total: u8| rules.tables.quarters[(total - 2) as usize];
     let census = siege.census(rules);
     let shelled = |total| (rules.map.quarters[quarter_of(total) as usize - 1] & census.holds()).count_ones();
     io.counted(Throw::two(Whose::Boxers, ZONES_SHELLED, a + b), |t| i64::from(shelled(t)));
     let quarter = quarter_of(a + b);
+    io.table_says(i64::from(quarter), || format!("quarter {quarter}"));
     siege.today.quarter = Some(quarter);
     siege.today.fought = true;
     tell!(io, "Bombardment: {a} + {b} = {}: quarter {quarter}", a + b);
@@ -363,6 +365,7 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     let main = !card.red() && card.high() && !siege.today.heavy_rain;
     if main {
         let die = io.d6(|| "entry zone (1D6)".into());
+        io.table_says(i64::from(die), || rules.map.name(rules.map.entries[die as usize - 1]).to_string());
         siege.today.entry = Some(die);
         let drawn = draw_from_cup(siege, rules, io, ATTACKERS, false);
         siege.today.drawn = as_cup(rules, &drawn);

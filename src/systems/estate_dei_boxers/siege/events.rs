@@ -26,10 +26,11 @@ pub fn resolve(siege: &Siege, total: u8) -> u8 {
 }
 
 pub fn event_test(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
-    let a = io.d6(|| "event test (2D6)".into());
-    let b = io.d6(|| "event test (2D6)".into());
+    let a = io.d6(|| "event test (2D6), first die".into());
+    let b = io.d6(|| "event test (2D6), second die".into());
     io.counted(Throw::two(Whose::Defenders, FAVOURABLE_EVENTS, a + b), |t| i64::from(favourable(resolve(siege, t))));
     let event = resolve(siege, a + b);
+    io.table_says(i64::from(event), || format!("event {event}: {}", title(event)));
     siege.today.event = Some(event);
     if once_only(event) {
         siege.tracks.events_used |= 1 << event;
