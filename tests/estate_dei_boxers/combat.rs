@@ -368,3 +368,25 @@ fn every_fire_offered_is_taken_as_offered() {
     }
     assert_eq!(split, 1, "Betsy tests the British legation (north), the Maxim the Fu (south)");
 }
+
+/// FAQ (the Italian legation): Boxers entering an abandoned legation "si fermano e la bruciano". A half of
+/// a split pile that stops so on its first step says why, and a lone counter's points are counted in the
+/// singular.
+#[test]
+fn a_half_stopping_to_burn_an_abandoned_legation_says_why() {
+    let f = Fixture::shipped();
+    let mut s = f.empty();
+    for id in ["boxers-1", "boxers-2"] {
+        f.put(&mut s, id, "HAN");
+    }
+    s.set_points(&f.rules(), f.piece("boxers-1"), 1);
+    let io = boxer_move(&f, &mut s, &[]);
+    assert!(
+        io.said(
+            "the red arrow to British Legation (north) (2 MP, 2 left), an abandoned legation: they stop to burn it"
+        ),
+        "{:?}",
+        io.lines
+    );
+    assert!(io.said("1 Boxer point (1 counter)"), "{:?}", io.lines);
+}

@@ -162,6 +162,19 @@ pub mod app {
         }
     }
 
+    /// Applies an action the rules must refuse: the refusal, its words and the rule it names.
+    pub fn refused(game: &mut Game, json: Value) -> sandtable::game::Refusal {
+        let action = Action::from_json(&json.to_string()).unwrap_or_else(|e| panic!("{json}: {e}"));
+        let before = game.events().len();
+        match game.apply(&action) {
+            Err(sandtable::game::GameError::Refused(refusal)) => {
+                assert_eq!(game.events().len(), before, "a refusal records nothing");
+                refusal
+            }
+            other => panic!("{json} was not refused by a rule: {other:?}"),
+        }
+    }
+
     /// Applies an action that must be taken; its log line.
     pub fn ok(game: &mut Game, json: Value) -> String {
         act(game, json.clone()).unwrap_or_else(|why| panic!("{json} was refused: {why}"))

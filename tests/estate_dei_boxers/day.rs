@@ -248,3 +248,50 @@ fn advancing_at_a_repositioning_plays_the_strategys_moves_and_ending_it_keeps_th
     assert!(held(&game, "RU1") && held(&game, "RU2"), "{line}");
     assert!(line.contains("to Russian Legation (west)"), "{line}");
 }
+
+/// 5.1's day table tells the jokers apart (the red returns 18 wounded points, the black attacks): a joker
+/// typed without its colour is not guessed but asked for again; "black joker" is the black one.
+#[test]
+fn a_joker_typed_without_its_colour_is_asked_for_again() {
+    use crate::common::app::{ok, refused, shipped, stage};
+    use serde_json::json;
+    let mut game = shipped(3);
+    ok(&mut game, json!({"type": "advance"}));
+    for plain in ["joker", "JK"] {
+        let no = refused(&mut game, json!({"type": "draw_card", "card": plain}));
+        assert!(no.message.contains("\"red joker\" or \"black joker\""), "{no:?}");
+        assert!(no.rule.as_deref().is_some_and(|r| r.contains("5.1")), "{no:?}");
+    }
+    let line = ok(&mut game, json!({"type": "draw_card", "card": "black joker"}));
+    assert!(line.contains("the black joker"), "{line}");
+    assert_ne!(stage(&game), "draw");
+}
+
+/// Asking to follow phase by phase while already doing so is answered plainly, as no change.
+#[test]
+fn following_again_changes_nothing_and_says_so() {
+    use crate::common::app::{estate, ok, shipped};
+    use serde_json::json;
+    let mut game = shipped(3);
+    ok(&mut game, json!({"type": "follow", "phase_by_phase": true}));
+    let line = ok(&mut game, json!({"type": "follow", "phase_by_phase": true}));
+    assert!(line.contains("Already following the Boxers phase by phase: nothing changes"), "{line}");
+    assert_eq!(estate(&game)["following"], true);
+}
+
+/// 5.1.6 with the FAQ's option `wounded_twelve`: a red 2-10 returns 12 points, and the day's first line
+/// says so rather than 1D6+6.
+#[test]
+fn with_twelve_wounded_points_the_day_says_twelve() {
+    use sandtable::systems::estate_dei_boxers::siege::Options;
+    let f = Fixture::shipped();
+    let twelve = Rules { options: Options { wounded_twelve: true, ..Options::default() }, ..f.rules() };
+    for (rules, says) in [(&f.rules(), "wounded return (1D6+6)"), (&twelve, "wounded return (12)")] {
+        let mut s = Siege::new(rules);
+        s.begin();
+        let mut io = Typed::new(&[]);
+        s.draw(&mut io, DayCard::Pip { red: true, value: 4 });
+        s.run(rules, &mut io, &mut Waits, true);
+        assert!(io.lines.first().is_some_and(|l| l.starts_with("Day 1:") && l.contains(says)), "{:?}", io.lines);
+    }
+}

@@ -158,3 +158,12 @@ fn betsy_with_no_legation_to_take_her_is_not_offered() {
     let why = offer.barred.as_deref().unwrap_or_else(|| panic!("offered with {:?}", offer.pick));
     assert!(why.contains("no legation can take her") && why.contains("3.4"), "{why}");
 }
+
+/// 3.4 is Betsy's rule: placing her out of turn is refused citing it, not the day table.
+#[test]
+fn placing_betsy_out_of_turn_cites_her_rule() {
+    let mut game = with_siege(BETSY_AND_A_MAXIM, 5);
+    ok(&mut game, json!({"type": "advance"}));
+    let no = crate::common::app::refused(&mut game, json!({"type": "place_betsy", "zone": "DE2"}));
+    assert!(no.rule.as_deref().is_some_and(|r| r.contains("3.4 (Betsy")), "{no:?}");
+}

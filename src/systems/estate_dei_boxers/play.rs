@@ -28,6 +28,7 @@ pub const SETUP: &str = "L'Estate dei Boxers, 8 (set-up)";
 pub const SOLDIER_MELEE: &str = "L'Estate dei Boxers, 6.6 (soldier melee)";
 pub const LOSSES: &str = "L'Estate dei Boxers, 6.4 (losses: the player chooses)";
 pub const WOUNDED: &str = "L'Estate dei Boxers, 5.1.6 (wounded return)";
+pub const BETSY: &str = "L'Estate dei Boxers, 3.4 (Betsy, the International Gun)";
 
 /// The scenario's map and counters, compiled for play.
 pub struct Compiled {
@@ -252,9 +253,16 @@ pub fn draw(ctx: &Ctx_, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcom
             };
             match card {
                 // The jokers differ here (red gives 18 wounded back, black brings an attack): the one
-                // named is the one drawn.
+                // named is the one drawn, and one named without its colour is not guessed.
                 Card::Joker(_) => {
-                    let joker = typed_joker(text);
+                    let joker = typed_joker(text).ok_or_else(|| {
+                        refuse(
+                            format!(
+                                "which joker is \"{text}\"? Type \"red joker\" or \"black joker\" (JK1 or JK2): the red brings 18 wounded back, the black an attack"
+                            ),
+                            DAY_TABLE,
+                        )
+                    })?;
                     if !deck.draw_pile().contains(&joker) {
                         let colour = if joker == Card::Joker(1) { "red" } else { "black" };
                         return Err(refuse(format!("the {colour} joker has already been drawn"), DAY_TABLE));
@@ -298,10 +306,18 @@ pub fn play_card(ctx: &Ctx_, drawn: Change, throws: Throws) -> Result<Outcome, G
     })
 }
 
-/// The joker a player typed: "black joker", "JK2" or "joker 2" is the black one; any other the red.
-fn typed_joker(text: &str) -> Card {
+/// The joker a player typed: "red joker", "JK1" or "joker 1" the red; "black joker", "JK2" or "joker 2"
+/// the black; a joker without its colour or number, none.
+fn typed_joker(text: &str) -> Option<Card> {
     let t = text.to_ascii_lowercase();
-    if t.contains("black") || t.trim_end().ends_with('2') { Card::Joker(2) } else { Card::Joker(1) }
+    let number = t.trim_end().chars().last();
+    if t.contains("black") || number == Some('2') {
+        Some(Card::Joker(2))
+    } else if t.contains("red") || number == Some('1') {
+        Some(Card::Joker(1))
+    } else {
+        None
+    }
 }
 
 /// The deck's card as the day table reads it: the first joker red, the second black.
@@ -451,9 +467,8 @@ pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outco
 
 pub fn follow(ctx: &Ctx_, on: bool) -> Result<Outcome, GameError> {
     if ctx.turn.stepping == on {
-        return Err(GameError::BadInput(
-            if on { "already following phase by phase" } else { "already letting the combat run" }.into(),
-        ));
+        let already = if on { "Already following the Boxers phase by phase" } else { "Already letting each day's combat run" };
+        return Ok(Outcome::Resolved { summary: format!("{already}: nothing changes"), rolls: Vec::new(), effects: Vec::new() });
     }
     let summary = if on { "Following the Boxers phase by phase" } else { "Letting each day's combat run to its end" };
     Ok(Outcome::Resolved {
@@ -690,7 +705,7 @@ pub fn barricades(ctx: &Ctx_, zones: &[String], throws: Throws) -> Result<Outcom
             let z = zone(rules, id)?;
             let name = rules.map.name(z);
             if set & bit(z) != 0 {
-                return Err(GameError::BadInput(format!("{name} is named twice")));
+                return Err(refuse(format!("the four barricades stand in four zones (1.6, 8): {name} is named twice"), SETUP));
             }
             if rules.map.legations & bit(z) != 0 {
                 return Err(refuse(format!("no barricade in a legation (1.6): {name}"), SETUP));
@@ -755,7 +770,7 @@ pub fn place_betsy(ctx: &Ctx_, at: &str, throws: Throws) -> Result<Outcome, Game
     let stepping = ctx.turn.stepping;
     resolve(ctx, None, throws, Vec::new(), |rules, siege, io| {
         if siege.stage != Stage::Betsy {
-            return Err(refuse("Betsy goes into action after the third red picture card (3.4)", DAY_TABLE));
+            return Err(refuse("Betsy goes into action after the third red picture card (3.4)", BETSY));
         }
         let z = zone(rules, at)?;
         if super::siege::betsy_zones(siege, rules) & bit(z) == 0 {
@@ -764,7 +779,7 @@ pub fn place_betsy(ctx: &Ctx_, at: &str, throws: Throws) -> Result<Outcome, Game
                     "Betsy goes to an intact German or French legation zone, or, when both are lost, a legation with soldiers (3.4): not {}",
                     rules.map.name(z)
                 ),
-                DAY_TABLE,
+                BETSY,
             ));
         }
         siege.place_betsy(rules, io, z);

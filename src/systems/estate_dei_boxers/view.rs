@@ -11,7 +11,7 @@ use super::nation::Nation;
 use super::play::{Compiled, Ctx_, stage_words};
 use super::roster::{Kind, Roster};
 use super::siege::{At, Census, FireOrder, GunUse, OwedBy, Phase, Rules, Score, Siege, Stage, event_title, score};
-use crate::rules::{Offer, Report, Seat};
+use crate::rules::{Offer, Report, Seat, plural};
 
 /// Where a counter waiting to be drawn is.
 const CUP: &str = "cup";
@@ -424,7 +424,9 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
         Vec::new()
     };
     let melees = each(census.with_chinese & census.holds()).map(|z| melee_odds(&rules, siege, &census, z)).collect();
-    let brings = brings(siege);
+    let brings = siege.today.card.map_or_else(Vec::new, |card| {
+        super::siege::brings(&rules, card).into_iter().map(str::to_string).collect()
+    });
     let score = score(&rules, siege);
     let over = siege.end.map(|end| match end {
         super::siege::End::Relief => format!(
@@ -438,12 +440,7 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
     });
     let losses = losses_view(&rules, siege);
     let step = match &losses {
-        Some(l) => format!(
-            "choose who takes {} point{} of loss in {}",
-            l.points,
-            if l.points == 1 { "" } else { "s" },
-            l.zone_name
-        ),
+        Some(l) => format!("choose who takes {} of loss in {}", plural(l.points as usize, "point", "points"), l.zone_name),
         None => stage_words(siege.stage),
     };
     let headline =
@@ -459,12 +456,12 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
     }
     if let Some(f) = fires.first() {
         owed.push(format!(
-            "{} zone(s) must fire, {} first",
-            fires.len(),
+            "{} must fire, {} first",
+            plural(fires.len(), "zone", "zones"),
             map.zones[map.zone(&f.from).unwrap_or(0) as usize].name
         ));
     }
-    let status = vec![
+    let mut status = vec![
         format!(
             "Morale {}{}",
             siege.tracks.morale,
@@ -473,6 +470,7 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
         format!("Supply box {} of 35", siege.tracks.supply),
         format!("Great Powers {} VP ({})", score.powers, score.powers_band.name()),
     ];
+    status.extend(table_lines(&rules, siege));
     let offers = offers(&rules, siege);
     let own = EstateView {
         map: MapView {
@@ -530,28 +528,41 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
     }
 }
 
-fn brings(siege: &Siege) -> Vec<String> {
-    let Some(card) = siege.today.card else { return Vec::new() };
-    let mut out = vec!["1 day less of supply".to_string()];
-    if card.red() {
-        out.push("no Boxer activity".into());
-        out.push("wounded return".into());
-        if card.high() {
-            out.push("event test".into());
+/// The table in words, for a screen that has no map (`game show`): a line for each zone holding counters
+/// or marked, its counters with their points, the defenders first; then the wounded pool and the cup's count.
+fn table_lines(rules: &Rules, siege: &Siege) -> Vec<String> {
+    let counter = |p: usize| {
+        let (info, points) = (&rules.roster.pieces[p], siege.pieces[p].points);
+        match info.kind {
+            k if k.is_leader() => info.name.clone(),
+            k if k.is_officer() => format!("{} (+{points})", info.name),
+            _ => format!("{} ({points})", info.name),
         }
-        out.push("morale +1 if no combat".into());
-    } else {
-        if card.high() {
-            out.push("event test".into());
+    };
+    let mut lines = Vec::new();
+    for (i, zone) in rules.map.zones.iter().enumerate() {
+        let b = bit(i as u8);
+        let marks = [(siege.marks.fires, "burning"), (siege.marks.ruins, "ruins"), (siege.marks.barricades, "barricade")];
+        let marked: String = marks.iter().filter(|(set, _)| set & b != 0).map(|(_, word)| format!(", {word}")).collect();
+        let (boxers, defenders): (Vec<usize>, Vec<usize>) = (0..rules.roster.pieces.len())
+            .filter(|&p| siege.pieces[p].zone() == Some(i as u8))
+            .partition(|&p| rules.roster.pieces[p].kind.is_chinese());
+        if boxers.is_empty() && defenders.is_empty() && marked.is_empty() {
+            continue;
         }
-        out.push("bombardment".into());
-        if card.high() {
-            out.push("combat: 20 Boxer counters".into());
-        } else {
-            out.push("no Boxer activity".into());
-        }
+        let side = |pieces: &[usize]| pieces.iter().map(|&p| counter(p)).collect::<Vec<_>>().join(", ");
+        let held = [(!defenders.is_empty()).then(|| side(&defenders)), (!boxers.is_empty()).then(|| format!("Boxers: {}", side(&boxers)))];
+        let held: Vec<String> = held.into_iter().flatten().collect();
+        lines.push(format!("{} {}{marked}: {}", zone.id, zone.name, if held.is_empty() { "empty".into() } else { held.join("; ") }));
     }
-    out
+    let pool: Vec<String> =
+        (0..rules.roster.defenders).filter(|&p| siege.pieces[p].at == At::Wounded).map(|p| rules.roster.pieces[p].name.clone()).collect();
+    if !pool.is_empty() {
+        lines.push(format!("Wounded pool: {}", pool.join(", ")));
+    }
+    let cup = rules.roster.chinese().filter(|&p| siege.pieces[p].at == At::Cup).count();
+    lines.push(format!("In the cup: {}", plural(cup, "counter", "counters")));
+    lines
 }
 
 fn offers(rules: &Rules, siege: &Siege) -> Vec<Offer> {

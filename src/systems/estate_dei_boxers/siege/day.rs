@@ -7,6 +7,7 @@ use super::super::tables::{Shelling, column, row};
 use super::throws::{CIVILIAN_POINTS, Throw, WOUNDED_BACK, Whose, ZONES_SHELLED};
 use super::{At, Command, DayCard, End, Io, Phase, Rules, Siege, Stage, Today, losses, moves};
 use crate::rules::measure_words::KILLS;
+use crate::rules::plural;
 
 /// The deck's cards: the last one brings the relief column (1.2).
 pub const DAYS: u8 = 54;
@@ -17,22 +18,38 @@ const MINE_ATTACKERS: usize = 16;
 const MINE_ENTRY: usize = 3;
 pub const SUPPLY_EXHAUSTED: u8 = 35;
 
-pub fn draw(siege: &mut Siege, io: &mut impl Io, card: DayCard) {
+/// The card's first line is told at the day's supply, where the options (`wounded_twelve`) are at hand.
+pub fn draw(siege: &mut Siege, _io: &mut impl Io, card: DayCard) {
     siege.tracks.day += 1;
     siege.today = Today { card: Some(card), ..Today::default() };
     if matches!(card, DayCard::Picture { red: true }) {
         siege.tracks.red_pictures += 1;
     }
-    if io.tells() {
-        let brings = match card {
-            DayCard::Pip { red: false, .. } => "supply, no Boxer activity, bombardment",
-            DayCard::Pip { red: true, .. } => "supply, no Boxer activity, wounded return (1D6+6), morale +1",
-            _ if card.red() => "supply, no Boxer activity, event test, wounded return, morale +1",
-            _ => "supply, event test, bombardment, combat: 20 Boxer counters",
-        };
-        io.say(format!("Day {}: {}", siege.tracks.day, brings));
-    }
     siege.stage = Stage::Supply;
+}
+
+/// What the day's card brings (the day table, 5.1), as the day bar and the day's first line say it.
+pub fn brings(rules: &Rules, card: DayCard) -> Vec<&'static str> {
+    let mut out = vec!["1 day less of supply"];
+    if card.red() {
+        out.push("no Boxer activity");
+        if card.high() {
+            out.push("event test");
+        }
+        out.push(match wounded_points(rules, card) {
+            0 => "wounded return (1D6+6)",
+            18 => "wounded return (18)",
+            _ => "wounded return (12)",
+        });
+        out.push("morale +1 if no combat");
+    } else {
+        if card.high() {
+            out.push("event test");
+        }
+        out.push("bombardment");
+        out.push(if card.high() { "combat: 20 Boxer counters" } else { "no Boxer activity" });
+    }
+    out
 }
 
 /// The day table's steps in order (5.1, 6: the wounded, the events and the bombardment before the combat).
@@ -110,6 +127,9 @@ pub fn pool(siege: &Siege, rules: &Rules) -> usize {
 
 /// 5.1.1: one day of supply less, or -2 morale once the reserves are exhausted.
 pub fn supply(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+    if let (true, Some(card)) = (io.tells(), siege.today.card) {
+        io.say(format!("Day {}: {}", siege.tracks.day, brings(rules, card).join(", ")));
+    }
     one_day_less(siege, io);
     siege.stage = next_after(siege, rules, Stage::Supply);
 }
@@ -185,9 +205,9 @@ pub fn bring_back(siege: &mut Siege, rules: &Rules, io: &mut impl Io, returns: &
         siege.set(rules, p, super::Piece { points: value, at: At::Zone(zone), spent: 0 });
         tell!(
             io,
-            "{} come back ({value} point{}) in {}",
+            "{} come back ({}) in {}",
             rules.roster.pieces[p].name,
-            if value == 1 { "" } else { "s" },
+            plural(value as usize, "point", "points"),
             rules.map.name(zone)
         );
     }
@@ -331,7 +351,7 @@ pub fn shell(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, fixed
 fn shelling_words(s: Shelling) -> String {
     let mut parts = Vec::new();
     if s.soldiers > 0 {
-        parts.push(format!("{} soldier point{}", s.soldiers, if s.soldiers == 1 { "" } else { "s" }));
+        parts.push(plural(s.soldiers as usize, "soldier point", "soldier points"));
     }
     if s.civilians {
         parts.push("5 civilian points".into());
@@ -465,7 +485,7 @@ pub fn end_day(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         siege.shift_morale(-4 * siege.today.officers_lost as i32);
         tell!(
             io,
-            "officers lost for good today: morale -{} (4): {}",
+            "officers lost for good today: morale -{} (section 4): {}",
             4 * siege.today.officers_lost,
             siege.tracks.morale
         );

@@ -7,6 +7,7 @@ use super::super::map::{Zones, bit, each};
 use super::super::roster::{Kind, Roster};
 use super::throws::{OFFICERS_SURVIVING, Throw, Whose};
 use super::{At, Command, Io, OwedBy, Piece, Rules, Siege};
+use crate::rules::plural;
 
 /// The defenders' pieces of these kinds in `zone`, lowest first.
 fn garrison(rules: &Rules, siege: &Siege, zone: u8, kinds: &[Kind]) -> impl Iterator<Item = usize> + use<> {
@@ -79,7 +80,12 @@ fn gun_loses_one(siege: &mut Siege, rules: &Rules, io: &mut impl Io, gun: usize)
 fn soldiers_cost_morale(siege: &mut Siege, io: &mut impl Io, soldiers_lost: u8) {
     if soldiers_lost > 0 {
         siege.shift_morale(-(soldiers_lost as i32));
-        tell!(io, "morale -{soldiers_lost} for soldier points lost (4): {}", siege.tracks.morale);
+        tell!(
+            io,
+            "morale -{soldiers_lost} for {} lost (section 4): {}",
+            plural(soldiers_lost as usize, "soldier point", "soldier points"),
+            siege.tracks.morale
+        );
     }
 }
 
@@ -110,7 +116,7 @@ pub fn check_losses(siege: &Siege, rules: &Rules, order: &[usize]) -> Result<(),
     let (soldiers, guns) = capacity(siege, rules, owed.zone);
     let due = owed.points.min(soldiers + guns) as usize;
     if order.len() != due {
-        return Err(format!("{due} point{} of loss to assign; {} given", if due == 1 { "" } else { "s" }, order.len()));
+        return Err(format!("{} of loss to assign; {} given", plural(due, "point", "points"), order.len()));
     }
     let mut on_guns = 0;
     for &p in order {
@@ -121,7 +127,7 @@ pub fn check_losses(siege: &Siege, rules: &Rules, order: &[usize]) -> Result<(),
         }
         let steps = if info.kind.is_gun() && siege.pieces[p].points > 1 { 2 } else { siege.pieces[p].points };
         if order.iter().filter(|&&q| q == p).count() > steps as usize {
-            return Err(format!("{} can take {steps} point{} of loss", info.name, if steps == 1 { "" } else { "s" }));
+            return Err(format!("{} can take {} of loss", info.name, plural(steps as usize, "point", "points")));
         }
         on_guns += info.kind.is_gun() as u8;
     }
@@ -216,7 +222,7 @@ pub fn boxers_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8,
         let name = rules.roster.pieces[pick].name.clone();
         match n {
             0..=2 => {
-                tell!(io, "{name} absorb {n} loss{} without effect", if n == 1 { "" } else { "es" });
+                tell!(io, "{name} absorb {} without effect", plural(n as usize, "loss", "losses"));
                 0
             }
             3 if siege.pieces[pick].points > 5 => {
@@ -286,7 +292,7 @@ pub fn boxers_waver(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8
 fn disperse(siege: &mut Siege, rules: &Rules, io: &mut impl Io, piece: usize) {
     back_to_cup(siege, rules, piece);
     siege.shift_morale(1);
-    tell!(io, "{} disperse: morale +1 (4): {}", rules.roster.pieces[piece].name, siege.tracks.morale);
+    tell!(io, "{} disperse: morale +1 (section 4): {}", rules.roster.pieces[piece].name, siege.tracks.morale);
 }
 
 fn back_to_cup(siege: &mut Siege, rules: &Rules, piece: usize) {

@@ -645,5 +645,5 @@ impl Siege {
 }
 
 pub(crate) use day::next_after as day_next;
-pub use day::{DAYS, NO_ROOM_FOR_BETSY, SUPPLY_EXHAUSTED, betsy_zones, check_merge, check_wounded, pool};
+pub use day::{DAYS, NO_ROOM_FOR_BETSY, SUPPLY_EXHAUSTED, betsy_zones, brings, check_merge, check_wounded, pool};
 pub use events::{once_only, resolve as resolve_event, title as event_title};

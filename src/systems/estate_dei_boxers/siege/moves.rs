@@ -177,7 +177,7 @@ pub fn empty_legations(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         siege.shift_morale(-1);
         tell!(
             io,
-            "the {} legation is left without soldiers: morale -1 (6.5): {}",
+            "the {} legation is left without soldiers: morale -1 (section 4, 6.5): {}",
             nation.adjective(),
             siege.tracks.morale
         );
