@@ -63,7 +63,7 @@ pub fn prompts(rules: &Rules, siege: &Siege, stepping: bool) -> Vec<Prompt> {
         text: format!(
             "Throw {} D6 and type the faces into advance in this order, or let Sandtable roll: {}{then}",
             labels.len(),
-            labels.join(", ")
+            labels.join("; ")
         ),
         p: None,
         dice: labels.iter().map(|l| format!("1 D6: {l}")).collect(),

@@ -184,6 +184,10 @@ fn resolve(
     if let (None, Some(end)) = (before.end, after.end) {
         io.lines.push(super::verdict::ended(ctx, &super::siege::score(&rules, &after), end));
     }
+    if io.used == 0 && !io.typed.is_empty() {
+        let given = crate::rules::dice_were(io.typed.len());
+        return Err(GameError::BadInput(format!("{given} typed in, but no die is thrown now")));
+    }
     if io.used < io.typed.len() {
         return Err(FeedError::TooMany { given: io.typed.len(), used: io.used }.into());
     }
@@ -449,7 +453,9 @@ pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outco
         }
         if let Some(owed) = siege.today.owed {
             io.say(left_to_the_rule(rules, owed.zone, "Advancing, the player leaves"));
-        } else if let Some(what) = suggested(siege.stage) {
+        } else if let Some(what) = suggested(siege.stage)
+            && (siege.stage != Stage::Betsy || super::siege::betsy_zones(siege, rules) != 0)
+        {
             io.say(format!("Advancing, the player takes Sandtable's suggestion for {what} (the hold-major-legations strategy)"));
         }
         let mut suggest = Suggest {

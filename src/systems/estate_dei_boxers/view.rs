@@ -237,23 +237,21 @@ fn labelled(m: &super::siege::combat_mods::Mods) -> Vec<(String, i32)> {
     m.list().iter().map(|(l, v)| (l.to_string(), *v as i32)).collect()
 }
 
-/// The fire action's fields that take an order as offered (the dice apart).
-fn fire_fields(rules: &Rules, order: &FireOrder) -> FireFields {
+/// The fire action's fields that take an order aimed at `aim` as offered (the dice apart): the guns'
+/// tests at `aim`, any gun testing elsewhere named with its own target.
+fn fire_fields(rules: &Rules, order: &FireOrder, aim: u8) -> FireFields {
     let id = |z: u8| rules.map.zones[z as usize].id.clone();
     match &order.guns {
-        GunUse::Tep(list) => {
-            let first = list.first().map(|&(_, t)| t);
-            FireFields {
-                target: order.target.map(id),
-                guns: "tep".into(),
-                tep_target: first.map(id),
-                tep_targets: list
-                    .iter()
-                    .filter(|&&(_, t)| Some(t) != first)
-                    .map(|&(g, t)| (rules.roster.pieces[g].id.clone(), id(t)))
-                    .collect(),
-            }
-        }
+        GunUse::Tep(list) => FireFields {
+            target: order.target.map(id),
+            guns: "tep".into(),
+            tep_target: Some(id(aim)),
+            tep_targets: list
+                .iter()
+                .filter(|&&(_, t)| t != aim)
+                .map(|&(g, t)| (rules.roster.pieces[g].id.clone(), id(t)))
+                .collect(),
+        },
         guns => FireFields {
             target: order.target.map(id),
             guns: if *guns == GunUse::Join { "join" } else { "hold" }.into(),
@@ -310,7 +308,7 @@ pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> 
             };
             let fanatics = census.with_fanatics & bit(target) != 0;
             let ways = super::exact::fire(rules, siege, from, &order);
-            let fields = fire_fields(rules, &order);
+            let fields = fire_fields(rules, &order, target);
             FireChoice {
                 target: rules.map.zones[target as usize].id.clone(),
                 guns: fields.guns.clone(),
@@ -441,6 +439,9 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
     let losses = losses_view(&rules, siege);
     let step = match &losses {
         Some(l) => format!("choose who takes {} of loss in {}", plural(l.points as usize, "point", "points"), l.zone_name),
+        None if siege.stage == Stage::Betsy && super::siege::betsy_zones(siege, &rules) == 0 => {
+            format!("{}: advance goes on without her", super::siege::NO_ROOM_FOR_BETSY)
+        }
         None => stage_words(siege.stage),
     };
     let headline =

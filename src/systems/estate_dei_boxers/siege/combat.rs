@@ -9,6 +9,7 @@ use super::throws::{
 };
 use super::{At, Census, Command, Io, Owed, OwedBy, Phase, Rules, Siege, Stage, boxers, losses, moves};
 use crate::rules::measure_words::KILLS;
+use crate::rules::plural;
 
 /// A day's combat that has not ended after this many sequences ends with the Boxers left drawing off
 /// (a safeguard the text does not need; the arrows always lead off the map in the end).
@@ -513,11 +514,11 @@ pub fn fire(
         io.table_says(volley_kills(result), || result.words(target == from));
         if io.tells() {
             io.say(format!(
-                "{} fire{} at {}: {} points, die {die}{} -> row {}: {}",
+                "{} fire{} at {}: {}, die {die}{} -> row {}: {}",
                 rules.map.name(from),
                 if guns > 0 { " with their guns" } else { "" },
                 rules.map.name(target),
-                soldiers + guns,
+                plural((soldiers + guns) as usize, "point", "points"),
                 mods_words(&mods),
                 if r == 7 { "7+".to_string() } else { r.to_string() },
                 result.words(target == from)
@@ -636,8 +637,9 @@ pub fn boxer_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8)
     io.table_says(rush_kills(result), || result.words());
     tell!(
         io,
-        "Boxers attack in {}: {points} points, die {die}{} -> row {}: {}",
+        "Boxers attack in {}: {}, die {die}{} -> row {}: {}",
         rules.map.name(zone),
+        plural(points as usize, "point", "points"),
         mods_words(&mods),
         if r == 7 { "7+".to_string() } else { r.to_string() },
         result.words()
@@ -679,8 +681,9 @@ pub fn soldier_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u
     io.table_says(volley_kills(result), || result.words(true));
     tell!(
         io,
-        "The soldiers charge in {}: {points} points, die {die}{} -> row {}: {}",
+        "The soldiers charge in {}: {}, die {die}{} -> row {}: {}",
         rules.map.name(zone),
+        plural(points as usize, "point", "points"),
         mods_words(&mods),
         if r == 7 { "7+".to_string() } else { r.to_string() },
         result.words(true)

@@ -195,7 +195,7 @@ pub fn check_wounded(siege: &Siege, rules: &Rules, points: u8, returns: &[(usize
         total += value as u32;
     }
     if total > points as u32 {
-        return Err(format!("{total} points chosen; the return brings {points}"));
+        return Err(format!("{} chosen; the return brings {points}", plural(total as usize, "point", "points")));
     }
     Ok(())
 }
@@ -330,8 +330,9 @@ pub fn shell(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, fixed
     let result = cell(die);
     tell!(
         io,
-        "{}: {col} points, die {die}{} -> row {r}: {}",
+        "{}: {}, die {die}{} -> row {r}: {}",
         rules.map.name(zone),
+        plural(col as usize, "point", "points"),
         if modifier != 0 { format!(" {modifier:+}") } else { String::new() },
         shelling_words(result)
     );
@@ -395,9 +396,8 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         }
         tell!(
             io,
-            "The Boxers attack: {} counters ({} points) enter at {} (die {die})",
-            drawn.len(),
-            points_of(siege, rules, &drawn),
+            "The Boxers attack: {} enter at {} (die {die})",
+            super::boxers::pile_words(siege, rules, as_cup(rules, &drawn)),
             rules.map.name(zone)
         );
     }
@@ -411,9 +411,8 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         }
         tell!(
             io,
-            "The mine's attack: {} counters ({} points) enter at {}",
-            drawn.len(),
-            points_of(siege, rules, &drawn),
+            "The mine's attack: {} enter at {}",
+            super::boxers::pile_words(siege, rules, as_cup(rules, &drawn)),
             rules.map.name(zone)
         );
     }
@@ -422,10 +421,6 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
 
 fn as_cup(rules: &Rules, pieces: &[usize]) -> Cup {
     pieces.iter().fold(0, |set, &p| set | 1 << (p - rules.roster.defenders))
-}
-
-fn points_of(siege: &Siege, rules: &Rules, pieces: &[usize]) -> u32 {
-    pieces.iter().filter(|&&p| !rules.roster.pieces[p].kind.is_leader()).map(|&p| siege.pieces[p].points as u32).sum()
 }
 
 /// Up to `n` counters drawn at random from the cup, or those the `io` already knows were drawn.
