@@ -15,14 +15,7 @@ use sandtable::systems::estate_dei_boxers::{charts, simulate};
 
 fn bench(c: &mut Criterion) {
     let (map, roster) = simulate::shipped();
-    let rules = Rules {
-        map: &map,
-        roster: &roster,
-        tables: charts(),
-        wounded_twelve: false,
-        stone_walls: false,
-        civilians_keep_zone: false,
-    };
+    let rules = Rules::plain(&map, &roster, charts());
     let start = Siege::new(&rules);
     let deck = full_deck();
     let mut n = 0u64;

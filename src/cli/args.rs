@@ -57,7 +57,7 @@ pub struct SimArgs {
     /// A scenario file (default: the shipped siege, the-55-days)
     #[arg(long)]
     pub scenario: Option<PathBuf>,
-    /// A rulings option to play with (wounded_twelve, stone_walls_do_not_burn, civilians_keep_their_zone); repeatable
+    /// A rulings option to play with (wounded_twelve, stone_walls_do_not_burn, civilians_keep_their_zone, macdonald_loss_at_days_end, psychological_test_unpenalised); repeatable
     #[arg(long = "option")]
     pub options: Vec<String>,
     /// Print the report as JSON

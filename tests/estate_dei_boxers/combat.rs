@@ -286,3 +286,107 @@ fn advancing_at_the_soldiers_movement_plays_the_strategys_moves() {
     assert_eq!(at(&game, "gb-3"), "GB2", "one counter stays to hold the British (south)");
     assert_eq!(at(&game, "gb-4"), "GB1", "{line}");
 }
+
+/// The Boxers' melee (6.4) with `die`, as it stands: its told lines.
+fn boxer_melee(f: &Fixture, s: &mut Siege, die: u8) -> Typed {
+    s.stage = Stage::Combat { phase: Phase::BoxerMelee };
+    let mut io = Typed::new(&[die]);
+    s.run(&f.rules(), &mut io, &mut Waits, true);
+    io
+}
+
+/// 6.4 "-1 se il combattimento si svolge in una zona delle legazione o di barricata difesa da soldati delle
+/// GP; -2 … legazioni britannica e francese", and the FAQ (6.5): "Un'arma pesante è in grado di occupare
+/// validamente una legazione? Sì". A gun, or its crew once the gun is lost, holds the zone as soldiers do:
+/// the Boxers attacking it take the legation's -2 in the British legation, the -1 in the American.
+#[test]
+fn a_gun_or_its_crew_defends_a_legation_against_the_boxers_melee() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = f.empty();
+    f.put(&mut s, "nordenfelt", "GB1");
+    f.put(&mut s, "boxers-1", "GB1");
+    let io = boxer_melee(&f, &mut s, 4);
+    assert!(io.said("-2 British or French legation"), "{:?}", io.lines);
+
+    let mut s = f.empty();
+    f.put(&mut s, "colt", "US");
+    s.set_points(&rules, f.piece("colt"), 1);
+    f.put(&mut s, "boxers-1", "US");
+    let io = boxer_melee(&f, &mut s, 4);
+    assert!(io.said("-1 legation or barricade"), "the crew holds it too: {:?}", io.lines);
+}
+
+/// 6.2 "Disporre le unità boxer come segue: le unità regolari cinesi; poi le unità boxer; poi il o gli EM
+/// boxer; infine … i folli": the regulars' general is a leader, stacked after the Boxers, so a pile of one
+/// regular unit, two of Boxers and the general splits dealing the regulars and the second Boxers to the red
+/// arrow, the first Boxers and the general to the green.
+#[test]
+fn a_split_deals_the_leaders_after_the_boxers() {
+    let f = Fixture::shipped();
+    let mut s = f.empty();
+    for id in ["regulars-1", "regular-general-1", "boxers-1", "boxers-2"] {
+        f.put(&mut s, id, "HAN");
+    }
+    let io = boxer_move(&f, &mut s, &[]);
+    assert!(io.said("split"), "{:?}", io.lines);
+    let at = |id: &str| s.pieces[f.piece(id)].at;
+    assert_eq!(at("regulars-1"), At::Zone(f.zone("GB1")), "{:?}", io.lines);
+    assert_eq!(at("boxers-2"), At::Zone(f.zone("GB1")), "{:?}", io.lines);
+    assert_eq!(at("boxers-1"), at("regular-general-1"), "the general goes with the first Boxers: {:?}", io.lines);
+    assert_ne!(at("boxers-1"), At::Zone(f.zone("GB1")), "{:?}", io.lines);
+}
+
+/// 6.3 and 3.1: every fire the view offers is an action the engine takes as offered, its `order` the fire
+/// action's own fields: the soldiers and guns of set-up A's zones, the wall's soldiers with the Colt, and
+/// Betsy beside the Austrian Maxim, where a test at a pile only Betsy reaches sends the Maxim at its own
+/// (6.3: every gun with a target "dovendo effettuare un tiro"; 3.1: "dividere il tiro").
+#[test]
+fn every_fire_offered_is_taken_as_offered() {
+    use crate::common::app::{act, estate};
+    use crate::losses::boxers_on_the_wall;
+    use crate::odds::{betsy_and_the_maxim_apart, set_up_a};
+    use serde_json::json;
+    let mut split = 0;
+    for game in [set_up_a(), boxers_on_the_wall(&["us-1", "us-2"]), betsy_and_the_maxim_apart()] {
+        let view = estate(&game);
+        let fires = view["fires"].as_array().unwrap();
+        assert!(!fires.is_empty(), "fire is owed");
+        for fire in fires {
+            for choice in fire["choices"].as_array().unwrap() {
+                let mut action = choice["order"].clone();
+                assert!(action.is_object(), "the offer carries its action: {choice}");
+                action["type"] = json!("fire");
+                action["from"] = fire["from"].clone();
+                split += action["tep_targets"].as_object().is_some_and(|t| !t.is_empty()) as usize;
+                let mut taken = game.clone();
+                if let Err(why) = act(&mut taken, action.clone()) {
+                    panic!("offered {choice}\nas {action}\nrefused: {why}");
+                }
+            }
+        }
+    }
+    assert_eq!(split, 1, "Betsy tests the British legation (north), the Maxim the Fu (south)");
+}
+
+/// FAQ (the Italian legation): Boxers entering an abandoned legation "si fermano e la bruciano". A half of
+/// a split pile that stops so on its first step says why, and a lone counter's points are counted in the
+/// singular.
+#[test]
+fn a_half_stopping_to_burn_an_abandoned_legation_says_why() {
+    let f = Fixture::shipped();
+    let mut s = f.empty();
+    for id in ["boxers-1", "boxers-2"] {
+        f.put(&mut s, id, "HAN");
+    }
+    s.set_points(&f.rules(), f.piece("boxers-1"), 1);
+    let io = boxer_move(&f, &mut s, &[]);
+    assert!(
+        io.said(
+            "the red arrow to British Legation (north) (2 MP, 2 left), an abandoned legation: they stop to burn it"
+        ),
+        "{:?}",
+        io.lines
+    );
+    assert!(io.said("1 Boxer point (1 counter)"), "{:?}", io.lines);
+}

@@ -19,14 +19,7 @@ impl Fixture {
     }
 
     pub fn rules(&self) -> Rules<'_> {
-        Rules {
-            map: &self.map,
-            roster: &self.roster,
-            tables: charts(),
-            wounded_twelve: false,
-            stone_walls: false,
-            civilians_keep_zone: false,
-        }
+        Rules::plain(&self.map, &self.roster, charts())
     }
 
     pub fn zone(&self, id: &str) -> u8 {
@@ -37,7 +30,8 @@ impl Fixture {
         self.roster.find(id).unwrap_or_else(|| panic!("no counter {id}"))
     }
 
-    /// A siege with every defender off the map (in the wounded pool, civilians lost), for a clean table.
+    /// A siege with every defender off the map but one civilian counter in the dry canal by the Water Gate
+    /// (C3), a zone no arrow leads into: a clean table that is not yet the Boxers' total victory (7.1).
     pub fn empty(&self) -> Siege {
         let rules = self.rules();
         let mut s = Siege::new(&rules);
@@ -45,6 +39,7 @@ impl Fixture {
             s.put(&rules, p, At::Lost);
         }
         s.begin();
+        self.put(&mut s, "civilians-usa-1", "C3");
         s
     }
 
@@ -136,7 +131,16 @@ pub mod app {
 
     /// The shipped map with the counters of `siege` (a whole `[siege]` section) instead of the shipped ones.
     pub fn with_siege(siege: &str, seed: u64) -> Game {
-        let map = &SHIPPED[..SHIPPED.find("\n[siege]").expect("the shipped file has a [siege] section")];
+        with_map(map(), siege, seed)
+    }
+
+    /// The shipped scenario's map (everything before its `[siege]`), for a test to change.
+    pub fn map() -> &'static str {
+        &SHIPPED[..SHIPPED.find("\n[siege]").expect("the shipped file has a [siege] section")]
+    }
+
+    /// A map of the test's own with the counters of `siege`.
+    pub fn with_map(map: &str, siege: &str, seed: u64) -> Game {
         let source = format!("{map}\n{siege}");
         let scenario = sandtable::scenario::parse("conformance.toml", &source).unwrap_or_else(|e| panic!("{e}"));
         Game::new(Arc::new(scenario), seed)
@@ -155,6 +159,19 @@ pub mod app {
                 assert_eq!(game.events().len(), before, "a refusal records nothing");
                 Err(e.to_string())
             }
+        }
+    }
+
+    /// Applies an action the rules must refuse: the refusal, its words and the rule it names.
+    pub fn refused(game: &mut Game, json: Value) -> sandtable::game::Refusal {
+        let action = Action::from_json(&json.to_string()).unwrap_or_else(|e| panic!("{json}: {e}"));
+        let before = game.events().len();
+        match game.apply(&action) {
+            Err(sandtable::game::GameError::Refused(refusal)) => {
+                assert_eq!(game.events().len(), before, "a refusal records nothing");
+                refusal
+            }
+            other => panic!("{json} was not refused by a rule: {other:?}"),
         }
     }
 

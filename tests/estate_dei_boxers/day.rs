@@ -1,6 +1,32 @@
-use sandtable::systems::estate_dei_boxers::siege::{At, DayCard, Siege, Stage, Waits, resolve_event, score};
+use sandtable::systems::estate_dei_boxers::siege::{
+    At, Census, Command, DayCard, FireOrder, Move, Rules, Siege, Stage, Waits, resolve_event, score,
+};
 
 use crate::common::{Fixture, Typed};
+
+/// Answers only the free repositioning, once, with these moves.
+struct Reposition(Option<Vec<(usize, u8)>>);
+
+impl Command for Reposition {
+    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
+        None
+    }
+    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
+        None
+    }
+    fn redeploy(&mut self, _: &Rules, _: &Siege) -> Option<Vec<(usize, u8)>> {
+        self.0.take()
+    }
+    fn fire(&mut self, _: &Rules, _: &Siege, _: &Census, _: u8) -> Option<FireOrder> {
+        None
+    }
+    fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<Move>> {
+        None
+    }
+    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
+        None
+    }
+}
 
 fn at_stage(f: &Fixture, card: DayCard, stage: Stage) -> Siege {
     let mut s = Siege::new(&f.rules());
@@ -76,20 +102,65 @@ fn a_bombardment_shells_every_held_zone_of_its_quarter_with_its_modifiers() {
     assert!(io.faces.is_empty());
 }
 
+/// 1.5.3 "Se viene eliminato, la sua perdita ridurrà il morale immediatamente": MacDonald killed in a
+/// bombardment costs six morale at once, not at the day's end (where section 4 lists it); with the option
+/// `macdonald_loss_at_days_end`, at the day's end.
 #[test]
-fn macdonald_killed_in_a_bombardment_costs_six_morale_at_the_days_end() {
+fn macdonald_killed_in_a_bombardment_costs_six_morale_at_once() {
+    use sandtable::systems::estate_dei_boxers::siege::{Options, Rules};
+    let f = Fixture::shipped();
+    let plain = f.rules();
+    let at_days_end = Rules { options: Options { macdonald_at_days_end: true, ..Options::default() }, ..f.rules() };
+    for (rules, after_the_shelling) in [(&plain, 2), (&at_days_end, 8)] {
+        let mut s = at_stage(&f, DayCard::Pip { red: false, value: 3 }, Stage::Bombard);
+        // Quarter 1; GB1 and GB2 each lose a point (die 1, row 0 of column 10+); Strouts survives,
+        // MacDonald rolls a 6: 10 - 2 - 6.
+        let mut io = Typed::new(&[2, 4, 1, 1, 1, 6]);
+        s.run(rules, &mut io, &mut Waits, true);
+        assert_eq!(s.pieces[f.piece("macdonald")].at, At::Lost, "{:?}", io.lines);
+        assert_eq!(s.tracks.morale, after_the_shelling, "{:?}", io.lines);
+        s.stage = Stage::EndDay;
+        s.run(rules, &mut io, &mut Waits, true);
+        assert_eq!(s.tracks.morale, 2, "{:?}", io.lines);
+        assert_eq!(score(rules, &s).powers_lines.iter().find(|l| l.0.starts_with("MacDonald")).unwrap().1, -10);
+    }
+}
+
+/// Section 4, "Modificatori del morale ad effetto immediato: -1 per ogni grande legazione non occupata
+/// durante il giorno corrente", and 6.5 "abbassare immediatamente il marcatore morale di un punto": the
+/// repositioning that leaves the American legation empty costs its point when it ends, kept within 0-10
+/// there, before the day's end brings a quiet red day's +1. At morale 0: 0, then 1.
+#[test]
+fn a_legation_left_empty_costs_its_morale_point_when_it_is_left() {
     let f = Fixture::shipped();
     let rules = f.rules();
-    let mut s = at_stage(&f, DayCard::Pip { red: false, value: 3 }, Stage::Bombard);
-    // Quarter 1; GB1 and GB2 each lose a point (die 1, row 0 of column 10+); Strouts survives, MacDonald
-    // rolls a 6: 10 - 2 - 6.
-    let mut io = Typed::new(&[2, 4, 1, 1, 1, 6]);
-    s.run(&rules, &mut io, &mut Waits, true);
-    assert_eq!(s.pieces[f.piece("macdonald")].at, At::Lost, "{:?}", io.lines);
-    s.stage = Stage::EndDay;
-    s.run(&rules, &mut io, &mut Waits, true);
-    assert_eq!(s.tracks.morale, 2, "{:?}", io.lines);
-    assert_eq!(score(&rules, &s).powers_lines.iter().find(|l| l.0.starts_with("MacDonald")).unwrap().1, -10);
+    let mut s = at_stage(&f, DayCard::Pip { red: true, value: 4 }, Stage::Redeploy);
+    s.tracks.morale = 0;
+    let out = vec![(f.piece("us-1"), f.zone("GB2")), (f.piece("us-2"), f.zone("GB2"))];
+    let mut io = Typed::new(&[]);
+    s.run(&rules, &mut io, &mut Reposition(Some(out)), false);
+    let line =
+        |text: &str| io.lines.iter().position(|l| l.contains(text)).unwrap_or_else(|| panic!("{text}: {:?}", io.lines));
+    assert!(line("left without soldiers") < line("morale +1"), "{:?}", io.lines);
+    assert_eq!(s.tracks.morale, 1, "{:?}", io.lines);
+}
+
+/// 5.3, event 4: "se si tratta di una carta nera con un combattimento, i boxer non attaccano e la carta è
+/// considerata come rossa": red for every purpose, so a black picture under heavy rain brings the red
+/// picture's wounded return (5.1.6: 12 points), after the event test that made it red, and counts toward
+/// Betsy's third red picture (3.4).
+#[test]
+fn heavy_rain_on_a_black_picture_brings_the_wounded_back() {
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = at_stage(&f, DayCard::Picture { red: false }, Stage::Event);
+    s.put(&rules, f.piece("gb-1"), At::Wounded);
+    // 2 + 2: heavy rain.
+    let mut io = Typed::new(&[2, 2]);
+    s.run(&rules, &mut io, &mut Waits, false);
+    assert!(io.said("Event 4"), "{:?}", io.lines);
+    assert_eq!(s.stage, Stage::Wounded { points: 12 }, "{:?}", io.lines);
+    assert_eq!(s.tracks.red_pictures, 1);
 }
 
 #[test]
@@ -176,4 +247,51 @@ fn advancing_at_a_repositioning_plays_the_strategys_moves_and_ending_it_keeps_th
     let line = ok(&mut game, json!({"type": "advance"}));
     assert!(held(&game, "RU1") && held(&game, "RU2"), "{line}");
     assert!(line.contains("to Russian Legation (west)"), "{line}");
+}
+
+/// 5.1's day table tells the jokers apart (the red returns 18 wounded points, the black attacks): a joker
+/// typed without its colour is not guessed but asked for again; "black joker" is the black one.
+#[test]
+fn a_joker_typed_without_its_colour_is_asked_for_again() {
+    use crate::common::app::{ok, refused, shipped, stage};
+    use serde_json::json;
+    let mut game = shipped(3);
+    ok(&mut game, json!({"type": "advance"}));
+    for plain in ["joker", "JK"] {
+        let no = refused(&mut game, json!({"type": "draw_card", "card": plain}));
+        assert!(no.message.contains("\"red joker\" or \"black joker\""), "{no:?}");
+        assert!(no.rule.as_deref().is_some_and(|r| r.contains("5.1")), "{no:?}");
+    }
+    let line = ok(&mut game, json!({"type": "draw_card", "card": "black joker"}));
+    assert!(line.contains("the black joker"), "{line}");
+    assert_ne!(stage(&game), "draw");
+}
+
+/// Asking to follow phase by phase while already doing so is answered plainly, as no change.
+#[test]
+fn following_again_changes_nothing_and_says_so() {
+    use crate::common::app::{estate, ok, shipped};
+    use serde_json::json;
+    let mut game = shipped(3);
+    ok(&mut game, json!({"type": "follow", "phase_by_phase": true}));
+    let line = ok(&mut game, json!({"type": "follow", "phase_by_phase": true}));
+    assert!(line.contains("Already following the Boxers phase by phase: nothing changes"), "{line}");
+    assert_eq!(estate(&game)["following"], true);
+}
+
+/// 5.1.6 with the FAQ's option `wounded_twelve`: a red 2-10 returns 12 points, and the day's first line
+/// says so rather than 1D6+6.
+#[test]
+fn with_twelve_wounded_points_the_day_says_twelve() {
+    use sandtable::systems::estate_dei_boxers::siege::Options;
+    let f = Fixture::shipped();
+    let twelve = Rules { options: Options { wounded_twelve: true, ..Options::default() }, ..f.rules() };
+    for (rules, says) in [(&f.rules(), "wounded return (1D6+6)"), (&twelve, "wounded return (12)")] {
+        let mut s = Siege::new(rules);
+        s.begin();
+        let mut io = Typed::new(&[]);
+        s.draw(&mut io, DayCard::Pip { red: true, value: 4 });
+        s.run(rules, &mut io, &mut Waits, true);
+        assert!(io.lines.first().is_some_and(|l| l.starts_with("Day 1:") && l.contains(says)), "{:?}", io.lines);
+    }
 }

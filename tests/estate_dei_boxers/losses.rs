@@ -88,7 +88,7 @@ fn the_chosen_counters_take_the_losses_and_the_phase_goes_on() {
     s.run(&rules, &mut io, &mut Choose(Some(vec![gb1, gb2])), true);
     assert_eq!((s.pieces[gb1].points, s.pieces[gb2].points), (1, 1));
     assert_eq!(s.pieces[gb1].at, At::Zone(f.zone("GB1")));
-    assert!(io.said("morale -2 for soldier points lost"), "{:?}", io.lines);
+    assert!(io.said("morale -2 for 2 soldier points lost"), "{:?}", io.lines);
     assert!(io.faces.is_empty(), "GB2's melee is rolled next, in the same phase");
     assert!(io.said("Boxers attack in"), "{:?}", io.lines);
 }

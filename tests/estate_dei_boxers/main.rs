@@ -4,6 +4,7 @@
 mod combat;
 mod common;
 mod day;
+mod dice;
 mod forecast;
 mod guns;
 mod losses;

@@ -90,7 +90,8 @@ fn at_the_days_end_civilians_go_back_to_their_own_legation() {
 #[test]
 fn with_the_option_civilians_keep_to_their_own_zone() {
     let f = Fixture::shipped();
-    let rules = sandtable::systems::estate_dei_boxers::siege::Rules { civilians_keep_zone: true, ..f.rules() };
+    use sandtable::systems::estate_dei_boxers::siege::{Options, Rules};
+    let rules = Rules { options: Options { civilians_keep_zone: true, ..Options::default() }, ..f.rules() };
     let mut s = f.empty();
     f.put(&mut s, "civilians-britain-1", "GB1");
     let civilians = f.piece("civilians-britain-1");
@@ -100,4 +101,29 @@ fn with_the_option_civilians_keep_to_their_own_zone() {
         free_move_check(&s, &rules, civilians, f.zone("GB2")).is_ok(),
         "its zone in ruins, the legation takes it in"
     );
+}
+
+/// 1.6 and 8: four barricades in four zones; a zone named twice is refused citing the rule.
+#[test]
+fn a_barricade_zone_named_twice_is_refused_citing_the_rule() {
+    let mut game = shipped(3);
+    let no =
+        crate::common::app::refused(&mut game, json!({"type": "barricades", "zones": ["TW2", "TW2", "C2", "LS2"]}));
+    assert!(no.message.contains("named twice") && no.message.contains("(1.6, 8)"), "{no:?}");
+    assert!(no.rule.as_deref().is_some_and(|r| r.contains("8 (set-up)")), "{no:?}");
+}
+
+/// `game show` prints the view's status lines: for the siege they name each zone with what stands in it,
+/// each counter with its points, the wounded pool and how many counters the cup holds.
+#[test]
+fn the_status_lines_name_each_zone_with_what_stands_in_it() {
+    let game = shipped(3);
+    let view = sandtable::api::GameView::of(1, "test", &game);
+    let line = |start: &str| {
+        view.status.iter().find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("{start}: {:?}", view.status))
+    };
+    let gb1 = line("GB1 British Legation (north)");
+    assert!(gb1.contains("British soldiers 1 (2)") && gb1.contains("Capt. Strouts (+2)"), "{gb1}");
+    assert!(line("TW2 ").contains("barricade"), "{:?}", view.status);
+    assert_eq!(line("In the cup"), "In the cup: 25 counters");
 }

@@ -77,3 +77,27 @@ fn the_entry_of_the_last_card_says_the_siege_is_over_with_the_count() {
     assert!(told.contains(&format!("{} VP to {}", powers.max(boxers), powers.min(boxers))), "{told}");
     assert!(told.contains("for the Great Powers") && told.contains("for the Boxers"), "{told}");
 }
+
+/// 7.1 "non ci sono più pedine di soldati e di civili sulla mappa … vittoria totale dei Boxer": the siege
+/// ends the moment the Quarter is emptied, whatever step empties it. The last civilians (5 points, no
+/// soldier left) die of famine (event 5, die 1-4) on a black ace: no bombardment follows, no attack, and
+/// no day's end charges the empty legations.
+#[test]
+fn famine_taking_the_last_civilians_ends_the_siege_at_once() {
+    use sandtable::systems::estate_dei_boxers::siege::{DayCard, End, Stage, Waits};
+
+    use crate::common::{Fixture, Typed};
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = f.empty();
+    s.set_points(&rules, f.piece("civilians-usa-1"), 5);
+    s.tracks.day = 3;
+    s.today.card = Some(DayCard::Ace { red: false });
+    s.stage = Stage::Event;
+    // 1 + 4: famine; 1: five civilian points. Then dice enough for a bombardment and an attack.
+    let mut io = Typed::new(&[1, 4, 1, 1, 1, 1, 3]);
+    s.run(&rules, &mut io, &mut Waits, false);
+    assert_eq!((s.stage, s.end), (Stage::Over, Some(End::Overrun)), "{:?}", io.lines);
+    assert!(io.said("total victory for the Boxers (7.1)"), "{:?}", io.lines);
+    assert!(!io.said("Bombardment") && !io.said("left without soldiers"), "{:?}", io.lines);
+}

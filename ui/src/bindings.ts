@@ -1097,12 +1097,24 @@ export type FigureView = {
 };
 
 export type FireChoice = {
+	/**  The zone it aims at: the soldiers' target, or the guns' test. */
 	target: string,
-	/**  "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological test alone). */
+	/**  "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological tests alone). */
 	guns: string,
 	points: number,
 	modifiers: ([string, number])[],
 	odds: Chance[],
+	/**  The fire action's fields that take this choice as offered: `{type: "fire", from, ...order, dice}`. */
+	order: FireFields,
+};
+
+/**  A fire action's own fields (6.3, 3.1): the soldiers' target, the guns' use, and the guns' tests. */
+export type FireFields = {
+	target: string | null,
+	guns: string,
+	tep_target: string | null,
+	/**  Guns testing a target of their own (3.1 notes): gun id to zone id. */
+	tep_targets: { [key in string]: string },
 };
 
 export type FireView = {

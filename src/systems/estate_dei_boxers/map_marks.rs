@@ -41,6 +41,7 @@ pub fn drawn(rules: &Rules, siege: &Siege, table: &Table, sides: &Sides) -> MapM
     for (i, zone) in map.zones.iter().enumerate() {
         let rect = scaled(zone.rect);
         let [x, y, w, _] = rect;
+        let [.., height] = zone.rect;
         marks.areas.push(MapArea::rect(zone.name.clone(), kind(zone.terrain), rect));
         let b = bit(i as u8);
         let states = [(siege.marks.fires, "fire"), (siege.marks.ruins, "ruins"), (siege.marks.barricades, "barricade")];
@@ -50,17 +51,40 @@ pub fn drawn(rules: &Rules, siege: &Siege, table: &Table, sides: &Sides) -> MapM
             ("Soldiers", census.soldiers[i] + census.guns[i], &sides.defenders),
             ("Civilians", census.civilians[i], &sides.defenders),
         ];
-        let lines = std::iter::once((zone.name.clone(), None))
+        let lines: Vec<(String, Option<String>)> = std::iter::once((zone.name.clone(), None))
             .chain((!state.is_empty()).then(|| (state.join(", "), None)))
             .chain(
                 counts.iter().filter(|(_, n, _)| *n > 0).map(|(who, n, side)| (format!("{who} {n}"), (*side).clone())),
-            );
-        for (row, (text, side)) in lines.enumerate() {
-            let at = Pt::new(x + w / 2.0, y + (row as f64 + 0.7) * LINE * sy);
+            )
+            .collect();
+        let spots = places(height, lines.len());
+        for ((text, side), (row, across)) in lines.into_iter().zip(spots) {
+            let at = Pt::new(x + w * across, y + (row as f64 + 0.7) * LINE * sy);
             marks.labels.push(MapLabel { text, at, side });
         }
     }
     marks
+}
+
+/// Where each of a zone's `n` lines goes, as (row, the share of its width across): the name alone on the
+/// first row, the rest one under the other while the zone is tall enough, else side by side on the rows
+/// it has, so no word spills into the zone below (a street a map unit deep holds two rows).
+fn places(height: f64, n: usize) -> Vec<(usize, f64)> {
+    let rows = (((height - 0.1) / LINE - 0.7).floor() as usize + 1).max(1);
+    let rest = n.saturating_sub(1);
+    let spare = rows.saturating_sub(1);
+    let mut out = vec![(0, 0.5)];
+    if spare == 0 {
+        // No row under the name: everything shares the first.
+        return (0..n).map(|j| (0, (j as f64 + 0.5) / n as f64)).collect();
+    }
+    let across = rest.div_ceil(spare).max(1);
+    for j in 0..rest {
+        let (row, col) = (1 + j / across, j % across);
+        let in_row = (rest - (row - 1) * across).min(across);
+        out.push((row, (col as f64 + 0.5) / in_row as f64));
+    }
+    out
 }
 
 /// A zone's ground as a cover-like class the map colours: a legation is the defenders' own zone.
@@ -82,7 +106,7 @@ mod tests {
     #[test]
     fn a_zone_is_its_rect_on_the_table_named_with_what_stands_in_it() {
         let (map, roster) = simulate::shipped();
-        let rules = Rules { map: &map, roster: &roster, tables: charts(), wounded_twelve: false, stone_walls: false, civilians_keep_zone: false };
+        let rules = Rules::plain(&map, &roster, charts());
         let siege = Siege::new(&rules);
         let sides = Sides { defenders: Some("powers".into()), boxers: Some("boxers".into()) };
         let at_scale = Table { width: map.size[0], depth: map.size[1] };
@@ -102,5 +126,31 @@ mod tests {
         let rect = map.zones[held].rect;
         assert!(label.is_some_and(|l| l.at.x > rect[0] && l.at.x < rect[0] + rect[2] && l.at.y > rect[1]), "{count}");
         assert!(marks.labels.iter().all(|l| !l.text.contains("cup")));
+    }
+
+    /// Legation Street (Hotel de Pekin) is a map unit deep: its name, its barricade, the Boxers and the
+    /// soldiers standing there all stay inside it, the last three side by side, not over the Hotel de Pekin
+    /// and the German legation below.
+    #[test]
+    fn a_shallow_zones_words_stay_inside_it() {
+        use crate::systems::estate_dei_boxers::siege::At;
+        let (map, roster) = simulate::shipped();
+        let rules = Rules::plain(&map, &roster, charts());
+        let mut siege = Siege::new(&rules);
+        let ls2 = map.zone("LS2").unwrap();
+        for id in ["gb-1", "boxers-1"] {
+            siege.put(&rules, roster.find(id).unwrap(), At::Zone(ls2));
+        }
+        let sides = Sides { defenders: Some("powers".into()), boxers: Some("boxers".into()) };
+        let marks = drawn(&rules, &siege, &Table { width: map.size[0], depth: map.size[1] }, &sides);
+        let [x, y, w, h] = map.zones[ls2 as usize].rect;
+        let first = marks.labels.iter().position(|l| l.text == "Legation Street (Hotel de Pekin)").unwrap();
+        let words = &marks.labels[first..first + 4];
+        assert_eq!(words.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(), ["Legation Street (Hotel de Pekin)", "barricade", "Boxers 2", "Soldiers 2"]);
+        for l in words {
+            assert!(l.at.x > x && l.at.x < x + w && l.at.y > y && l.at.y + 0.1 <= y + h, "{l:?} outside {:?}", [x, y, w, h]);
+        }
+        let row: Vec<f64> = words[1..].iter().map(|l| l.at.x).collect();
+        assert!(row.windows(2).all(|p| p[1] - p[0] >= w / 4.0), "side by side: {row:?}");
     }
 }

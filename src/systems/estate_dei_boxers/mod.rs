@@ -11,6 +11,8 @@ mod luck;
 pub mod map;
 mod map_marks;
 pub mod nation;
+mod due;
+mod exact;
 mod odds;
 mod play;
 pub mod roster;
@@ -106,8 +108,7 @@ impl RuleSystem for EstateDeiBoxers {
             return Err((span, format!("the map is not sound: {problem}")));
         }
         let roster = roster::Roster::read(&fields.siege, &map)?;
-        let rules =
-            siege::Rules { map: &map, roster: &roster, tables: charts(), wounded_twelve: false, stone_walls: false, civilians_keep_zone: false };
+        let rules = siege::Rules::plain(&map, &roster, charts());
         let start = siege::Siege::new(&rules);
         for (p, info) in roster.pieces.iter().enumerate().take(roster.defenders) {
             let Some(z) = info.start else { continue };

@@ -1,16 +1,17 @@
-//! The exact odds shown before a roll (`game odds`): a zone's fire as ordered, and the first Boxer melee an
-//! `advance` will fight. Each outcome's value is the quantity the roll decides, Boxer points eliminated or
+//! The exact odds shown before a roll (`game odds`): a zone's fire as ordered, every die of it, and the
+//! first throw an `advance` makes in the Boxers' melee, the soldiers' melee or the Boxers' morale. Each
+//! outcome's value is what the procedure takes with those faces (`exact`), Boxer points eliminated or
 //! routed, defender points eliminated, so the mean is what the roll is expected to take; the lines name the
 //! table's results.
 
-use super::actions::EstateAction;
-use super::map::each;
-use super::play::{Compiled, Ctx_, fire_order};
-use super::siege::{GunUse, Phase, Stage};
-use super::view::{Faces, boxer_melee_faces, chances, fire_aims};
 use super::EstateDeiBoxers;
+use super::actions::EstateAction;
+use super::exact;
+use super::map::{bit, each};
+use super::play::{Compiled, Ctx_, fire_order};
+use super::siege::{FireOrder, GunUse, Phase, Rules, Stage};
 use crate::game::GameError;
-use crate::odds::{Dist, OddsView};
+use crate::odds::OddsView;
 use crate::rules::Act;
 
 pub fn odds(ctx: &Ctx_, action: Act<'_, EstateDeiBoxers>) -> Result<Option<OddsView>, GameError> {
@@ -29,45 +30,73 @@ pub fn odds(ctx: &Ctx_, action: Act<'_, EstateDeiBoxers>) -> Result<Option<OddsV
                 tep_targets.as_ref(),
             )?;
             let census = siege.census(&rules);
-            let (mode, measure) = match order.guns {
-                GunUse::Join => ("join", "Boxer points eliminated (S: none)"),
-                GunUse::Tep(_) => ("tep", "Boxer points routed by the psychological test"),
-                GunUse::Hold => ("hold", "Boxer points eliminated (S: none)"),
-            };
-            let want = match (&order.guns, order.target) {
-                (GunUse::Tep(list), _) => list.first().map(|&(_, t)| t),
-                (_, t) => t,
-            };
-            let want = want.map(|t| rules.map.zones[t as usize].id.as_str());
-            let (choice, faces) = fire_aims(&rules, siege, &census, from_zone)
-                .into_iter()
-                .find(|(c, _)| c.guns == mode && Some(c.target.as_str()) == want)
-                .ok_or_else(|| GameError::BadInput("no such fire".into()))?;
-            let label = format!("fire from {from} at {}: {measure}", choice.target);
-            Ok(Some(view(label, &faces)))
+            let fanatics = aims(&order) & census.with_fanatics != 0;
+            let label = format!("fire from {from}: {}: Boxer points eliminated or routed", order_words(&rules, &order));
+            Ok(Some(exact::odds_view(label, &exact::fire(&rules, siege, from_zone, &order), fanatics)))
         }
-        Act::Own(EstateAction::Advance { .. }) => {
-            if siege.stage != (Stage::Combat { phase: Phase::BoxerMelee }) || siege.today.owed.is_some() {
+        Act::Own(EstateAction::Advance { .. }) if siege.today.owed.is_none() => {
+            let census = siege.census(&rules);
+            // The phase's first throw: of its melees, the first of those left once the phase has begun.
+            let left = siege.today.melees.unwrap_or(!0);
+            let name = |z: u8| rules.map.name(z);
+            let (label, ways, fanatics) = match siege.stage {
+                Stage::Combat { phase: Phase::BoxerMelee } => {
+                    let Some(z) = each(census.with_chinese & census.holds() & left).next() else { return Ok(None) };
+                    let label = format!("Boxer melee in {}: defender points eliminated (B: none)", name(z));
+                    (label, exact::boxer_melee_in(&rules, siege, z), false)
+                }
+                Stage::Combat { phase: Phase::SoldierMelee } => {
+                    let fights = census.with_chinese & (census.with_soldiers | census.with_guns) & left;
+                    let Some(z) = each(fights).next() else { return Ok(None) };
+                    let label = format!("soldiers' melee in {}: Boxer points eliminated (S: none)", name(z));
+                    (label, exact::soldier_melee_in(&rules, siege, z), census.with_fanatics & bit(z) != 0)
+                }
+                Stage::Combat { phase: Phase::Morale } => {
+                    let Some(z) = each(siege.marks.hit & census.with_chinese).next() else { return Ok(None) };
+                    (format!("Boxer morale in {}: Boxer points that flee", name(z)), exact::morale_in(&rules, siege, z), false)
+                }
+                Stage::Event => ("the event test (5.3): the event".into(), exact::first_throw(&rules, siege, 2), false),
+                Stage::Bombard => ("the bombardment (5.2): the quarter".into(), exact::first_throw(&rules, siege, 2), false),
+                Stage::Attack => ("the Boxers' entry zone (5.1.4)".into(), exact::first_throw(&rules, siege, 1), false),
+                Stage::Wounded { points: 0 } => {
+                    ("the wounded's return (5.1.6): points back".into(), exact::first_throw(&rules, siege, 1), false)
+                }
+                Stage::Combat { phase: Phase::Fires } => {
+                    ("fires (6.1): put out, or spreading".into(), exact::first_throw(&rules, siege, 1), false)
+                }
+                _ => return Ok(None),
+            };
+            if ways.iter().all(|w| w.dice.is_empty()) {
                 return Ok(None);
             }
-            // The next Boxer melee the phase will fight: the first of those left, once the phase has begun.
-            let census = siege.census(&rules);
-            let fights = census.with_chinese & census.holds() & siege.today.melees.unwrap_or(!0);
-            let Some(zone) = each(fights).next() else { return Ok(None) };
-            let faces = boxer_melee_faces(&rules, siege, &census, zone);
-            let label = format!("Boxer melee in {}: defender points eliminated (B: none)", rules.map.name(zone));
-            Ok(Some(view(label, &faces)))
+            Ok(Some(exact::odds_view(label, &ways, fanatics)))
         }
         _ => Ok(None),
     }
 }
 
-/// The roll's distribution over its values, and a line for each of the table's results.
-fn view(label: String, faces: &Faces) -> OddsView {
-    let dist = Dist::from_weights(faces.iter().map(|&(_, value)| (value, 1.0 / 6.0))).normalised();
-    let mut view = OddsView::new(label, &dist).with_dice(["1 D6".to_string()]);
-    for line in chances(faces) {
-        view.add_line(line.result, line.p);
-    }
-    view
+/// The zones an order aims at: the soldiers' target and each gun's test.
+fn aims(order: &FireOrder) -> u64 {
+    let tests = match &order.guns {
+        GunUse::Tep(list) => list.iter().fold(0, |m, &(_, t)| m | bit(t)),
+        _ => 0,
+    };
+    order.target.map_or(0, bit) | tests
+}
+
+/// An order in words: "the soldiers and guns at GB1", "psychological tests at FU1, TW2".
+fn order_words(rules: &Rules, order: &FireOrder) -> String {
+    let name = |z: u8| rules.map.name(z).to_string();
+    let volley = order.target.map(|t| match order.guns {
+        GunUse::Join => format!("the soldiers and guns at {}", name(t)),
+        _ => format!("the soldiers at {}", name(t)),
+    });
+    let tests = match &order.guns {
+        GunUse::Tep(list) => {
+            let zones: Vec<String> = each(aims(&FireOrder { target: None, guns: order.guns.clone() })).map(name).collect();
+            (!list.is_empty()).then(|| format!("the guns' psychological test at {}", zones.join(", ")))
+        }
+        _ => None,
+    };
+    volley.into_iter().chain(tests).collect::<Vec<_>>().join(", ")
 }

@@ -10,23 +10,25 @@ use super::luck::Follow;
 use super::map::{Map, bit, each};
 use super::roster::{Cup, Roster};
 use super::siege::throws::Throw;
-use super::siege::{Command, DayCard, FireOrder, GunUse, Io, Move, OwedBy, Phase, Rules, Siege, Stage, Waits};
+use super::siege::{
+    Command, DayCard, FireOrder, GunUse, Io, LossesOnce, Move, OwedBy, Phase, Rules, Siege, Stage, Waits,
+};
 use super::strategy::{Adviser, FastRng, Strategy};
 use super::tables::Tables;
 use super::turn::{Change, diff};
 use crate::cards::Card;
-use crate::dice::{DiceExpr, GameRng, NamedRoll};
+use crate::dice::{DiceError, DiceExpr, DiceFeed, FeedError, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::rules::{Ctx, RuleSystem};
 
 pub const DAY_TABLE: &str = "L'Estate dei Boxers, 5.1 (the day table)";
-pub const SEQUENCE: &str = "L'Estate dei Boxers, 6 (the combat sequence)";
 pub const FIRE: &str = "L'Estate dei Boxers, 6.3 (soldiers fire)";
 pub const MOVEMENT: &str = "L'Estate dei Boxers, 6.5 (soldier movement)";
 pub const SETUP: &str = "L'Estate dei Boxers, 8 (set-up)";
 pub const SOLDIER_MELEE: &str = "L'Estate dei Boxers, 6.6 (soldier melee)";
 pub const LOSSES: &str = "L'Estate dei Boxers, 6.4 (losses: the player chooses)";
 pub const WOUNDED: &str = "L'Estate dei Boxers, 5.1.6 (wounded return)";
+pub const BETSY: &str = "L'Estate dei Boxers, 3.4 (Betsy, the International Gun)";
 
 /// The scenario's map and counters, compiled for play.
 pub struct Compiled {
@@ -42,14 +44,7 @@ impl Compiled {
     }
 
     pub fn rules<'a>(&'a self, tables: &'a Tables, options: &dyn Fn(&str) -> bool) -> Rules<'a> {
-        Rules {
-            map: &self.map,
-            roster: &self.roster,
-            tables,
-            wounded_twelve: options("wounded_twelve"),
-            stone_walls: options("stone_walls_do_not_burn"),
-            civilians_keep_zone: options("civilians_keep_their_zone"),
-        }
+        Rules { map: &self.map, roster: &self.roster, tables, options: super::siege::Options::read(options) }
     }
 }
 
@@ -61,32 +56,81 @@ pub fn compiled(ctx: &Ctx_) -> Compiled {
 
 /// The app's dice and log: typed faces first, in order, then the game's RNG; every roll kept with its label.
 /// Following an entry again, its recorded faces are the typed ones, its cup draws are given back, and each
-/// throw's count is kept.
+/// throw's count is kept. Checking typed dice (`game dice`), each roll is noted as it is asked for, and the
+/// procedure stops reading dice at the first the faces do not cover.
 struct AppIo<'r> {
     typed: Vec<i64>,
     used: usize,
-    rng: &'r mut GameRng,
+    dice: Dice<'r>,
     rolls: Vec<NamedRoll>,
     lines: Vec<String>,
     follow: Option<&'r mut Follow>,
+    /// A typed face the die lacks: the action is refused, naming it.
+    bad_face: Option<DiceError>,
+    /// Checking: the faces ran out, so the roll asked for last is the next to type.
+    short: bool,
+}
+
+/// Where the dice come from: typed faces then the RNG, or, checking, the typed faces alone, each roll noted.
+enum Dice<'r> {
+    Rolled(&'r mut GameRng),
+    Checked(DiceFeed<'r>),
+}
+
+/// Whether the game's RNG notes the rolls typed dice are asked for: the dice check (`Game::check_dice`).
+fn asking(rng: &mut GameRng) -> bool {
+    matches!(DiceFeed::new(Some(&[]), rng), DiceFeed::Typed { asked: Some(_), .. })
 }
 
 impl Io for AppIo<'_> {
     const TELLS: bool = true;
     fn d6(&mut self, label: impl FnOnce() -> String) -> u8 {
+        // Once a face is wrong or missing, nothing after it is read: the faces that follow would be
+        // another roll's.
+        if self.bad_face.is_some() || self.short {
+            return 1;
+        }
         let expr = DiceExpr::parse("D6").expect("D6 parses");
-        let roll = if let Some(&face) = self.typed.get(self.used) {
-            self.used += 1;
-            expr.typed(&[face]).expect("typed faces were checked to be 1-6")
-        } else {
-            expr.roll(self.rng)
+        let label = label();
+        let roll = match &mut self.dice {
+            Dice::Checked(feed) => match feed.roll(&expr, &label) {
+                Ok(named) => {
+                    self.used += 1;
+                    named.roll
+                }
+                Err(FeedError::Dice(e)) => {
+                    self.bad_face = Some(e);
+                    return 1;
+                }
+                Err(_) => {
+                    self.short = true;
+                    return 1;
+                }
+            },
+            Dice::Rolled(rng) => match self.typed.get(self.used) {
+                Some(&face) => match expr.typed(&[face]) {
+                    Ok(roll) => {
+                        self.used += 1;
+                        roll
+                    }
+                    Err(e) => {
+                        self.bad_face = Some(e);
+                        return 1;
+                    }
+                },
+                None => expr.roll(rng),
+            },
         };
         let face = roll.total as u8;
-        self.rolls.push(NamedRoll { label: label(), roll });
+        self.rolls.push(NamedRoll { label, roll });
         face
     }
     fn pick(&mut self, n: usize) -> usize {
-        self.rng.side(n)
+        match &mut self.dice {
+            Dice::Rolled(rng) => rng.side(n),
+            // Which counters come out of the cup names no roll to type.
+            Dice::Checked(_) => 0,
+        }
     }
     fn say(&mut self, line: String) {
         self.lines.push(line);
@@ -117,29 +161,35 @@ fn resolve(
         Some(follow) => follow.faces.clone(),
         None => dice.unwrap_or(&[]).to_vec(),
     };
-    if let Some(bad) = typed.iter().find(|f| !(1..=6).contains(*f)) {
-        return Err(GameError::BadInput(format!("{bad} is not a face of a D6 (1-6)")));
-    }
+    // Dice given are checked roll by roll; none given, the app rolls them all and there is nothing to type.
+    let dice = if dice.is_some() && follow.is_none() && asking(rng) {
+        Dice::Checked(DiceFeed::new(Some(&typed), rng))
+    } else {
+        Dice::Rolled(rng)
+    };
     let c = compiled(ctx);
     let tables = ctx.charts;
     let rules = c.rules(tables, &|name| ctx.option(name));
     let before = ctx.turn.siege();
     let mut after = before.clone();
-    let mut io = AppIo { typed, used: 0, rng, rolls: Vec::new(), lines: Vec::new(), follow };
+    let mut io =
+        AppIo { typed, used: 0, dice, rolls: Vec::new(), lines: Vec::new(), follow, bad_face: None, short: false };
     f(&rules, &mut after, &mut io)?;
+    if let Some(e) = io.bad_face {
+        return Err(e.into());
+    }
+    if io.short {
+        return Err(GameError::BadInput("more dice to type".into()));
+    }
     if let (None, Some(end)) = (before.end, after.end) {
         io.lines.push(super::verdict::ended(ctx, &super::siege::score(&rules, &after), end));
     }
+    if io.used == 0 && !io.typed.is_empty() {
+        let given = crate::rules::dice_were(io.typed.len());
+        return Err(GameError::BadInput(format!("{given} typed in, but no die is thrown now")));
+    }
     if io.used < io.typed.len() {
-        return Err(Refusal::by_rule(
-            format!(
-                "{} typed in, but only {} needed",
-                crate::rules::dice_were(io.typed.len()),
-                if io.used == 1 { "1 was".to_string() } else { format!("{} were", io.used) }
-            ),
-            SEQUENCE,
-        )
-        .into());
+        return Err(FeedError::TooMany { given: io.typed.len(), used: io.used }.into());
     }
     let mut effects = Vec::new();
     if after.tracks.day > before.tracks.day && before.tracks.day > 0 {
@@ -207,9 +257,16 @@ pub fn draw(ctx: &Ctx_, typed: Option<&str>, rng: &mut GameRng) -> Result<Outcom
             };
             match card {
                 // The jokers differ here (red gives 18 wounded back, black brings an attack): the one
-                // named is the one drawn.
+                // named is the one drawn, and one named without its colour is not guessed.
                 Card::Joker(_) => {
-                    let joker = typed_joker(text);
+                    let joker = typed_joker(text).ok_or_else(|| {
+                        refuse(
+                            format!(
+                                "which joker is \"{text}\"? Type \"red joker\" or \"black joker\" (JK1 or JK2): the red brings 18 wounded back, the black an attack"
+                            ),
+                            DAY_TABLE,
+                        )
+                    })?;
                     if !deck.draw_pile().contains(&joker) {
                         let colour = if joker == Card::Joker(1) { "red" } else { "black" };
                         return Err(refuse(format!("the {colour} joker has already been drawn"), DAY_TABLE));
@@ -253,10 +310,18 @@ pub fn play_card(ctx: &Ctx_, drawn: Change, throws: Throws) -> Result<Outcome, G
     })
 }
 
-/// The joker a player typed: "black joker", "JK2" or "joker 2" is the black one; any other the red.
-fn typed_joker(text: &str) -> Card {
+/// The joker a player typed: "red joker", "JK1" or "joker 1" the red; "black joker", "JK2" or "joker 2"
+/// the black; a joker without its colour or number, none.
+fn typed_joker(text: &str) -> Option<Card> {
     let t = text.to_ascii_lowercase();
-    if t.contains("black") || t.trim_end().ends_with('2') { Card::Joker(2) } else { Card::Joker(1) }
+    let number = t.trim_end().chars().last();
+    if t.contains("black") || number == Some('2') {
+        Some(Card::Joker(2))
+    } else if t.contains("red") || number == Some('1') {
+        Some(Card::Joker(1))
+    } else {
+        None
+    }
 }
 
 /// The deck's card as the day table reads it: the first joker red, the second black.
@@ -353,7 +418,7 @@ impl Command for MovesDone {
 }
 
 /// The decision an `advance` at `stage` leaves to the strategy, in a player's words.
-fn suggested(stage: Stage) -> Option<&'static str> {
+pub fn suggested(stage: Stage) -> Option<&'static str> {
     match stage {
         Stage::Wounded { points } if points > 0 => Some("who comes back from the wounded pool"),
         Stage::Betsy => Some("Betsy's zone"),
@@ -388,7 +453,9 @@ pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outco
         }
         if let Some(owed) = siege.today.owed {
             io.say(left_to_the_rule(rules, owed.zone, "Advancing, the player leaves"));
-        } else if let Some(what) = suggested(siege.stage) {
+        } else if let Some(what) = suggested(siege.stage)
+            && (siege.stage != Stage::Betsy || super::siege::betsy_zones(siege, rules) != 0)
+        {
             io.say(format!("Advancing, the player takes Sandtable's suggestion for {what} (the hold-major-legations strategy)"));
         }
         let mut suggest = Suggest {
@@ -406,9 +473,8 @@ pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outco
 
 pub fn follow(ctx: &Ctx_, on: bool) -> Result<Outcome, GameError> {
     if ctx.turn.stepping == on {
-        return Err(GameError::BadInput(
-            if on { "already following phase by phase" } else { "already letting the combat run" }.into(),
-        ));
+        let already = if on { "Already following the Boxers phase by phase" } else { "Already letting each day's combat run" };
+        return Ok(Outcome::Resolved { summary: format!("{already}: nothing changes"), rolls: Vec::new(), effects: Vec::new() });
     }
     let summary = if on { "Following the Boxers phase by phase" } else { "Letting each day's combat run to its end" };
     Ok(Outcome::Resolved {
@@ -439,11 +505,7 @@ pub fn fire_order(
     }
     let (soldier_targets, gun_targets) = super::siege::fire_targets(siege, rules, &census, from);
     let target = target.map(|t| zone(rules, t)).transpose()?;
-    let guns_here: Vec<usize> = (0..rules.roster.defenders)
-        .filter(|&p| {
-            siege.pieces[p].zone() == Some(from) && rules.roster.pieces[p].kind.is_gun() && siege.pieces[p].points > 1
-        })
-        .collect();
+    let guns_here: Vec<usize> = super::siege::working_guns_in(siege, rules, from).collect();
     let close = bit(from) | rules.map.near[from as usize];
     let use_guns = match guns.unwrap_or(if guns_here.is_empty() { "hold" } else { "join" }) {
         "hold" => GunUse::Hold,
@@ -496,7 +558,7 @@ pub fn fire_order(
                     };
                     return Err(refuse(
                         format!(
-                            "the {} of {} cannot fire at {} (a {} reaches {} zones, 3){others}",
+                            "the {} of {} cannot fire at {}: a {} reaches up to {} zones away (3){others}",
                             kind.noun(),
                             rules.map.name(from),
                             rules.map.name(t),
@@ -527,7 +589,7 @@ pub fn fire_order(
         if allowed & bit(t) == 0 {
             let why = no_target(rules, &census, from, t).unwrap_or_else(|| {
                 format!(
-                    "{} cannot fire at {} (own zone or next door; guns further, 3)",
+                    "{} cannot fire at {}: soldiers fire into their own zone or next door, guns further (3, 6.3)",
                     rules.map.name(from),
                     rules.map.name(t)
                 )
@@ -649,7 +711,7 @@ pub fn barricades(ctx: &Ctx_, zones: &[String], throws: Throws) -> Result<Outcom
             let z = zone(rules, id)?;
             let name = rules.map.name(z);
             if set & bit(z) != 0 {
-                return Err(GameError::BadInput(format!("{name} is named twice")));
+                return Err(refuse(format!("the four barricades stand in four zones (1.6, 8): {name} is named twice"), SETUP));
             }
             if rules.map.legations & bit(z) != 0 {
                 return Err(refuse(format!("no barricade in a legation (1.6): {name}"), SETUP));
@@ -714,7 +776,7 @@ pub fn place_betsy(ctx: &Ctx_, at: &str, throws: Throws) -> Result<Outcome, Game
     let stepping = ctx.turn.stepping;
     resolve(ctx, None, throws, Vec::new(), |rules, siege, io| {
         if siege.stage != Stage::Betsy {
-            return Err(refuse("Betsy goes into action after the third red picture card (3.4)", DAY_TABLE));
+            return Err(refuse("Betsy goes into action after the third red picture card (3.4)", BETSY));
         }
         let z = zone(rules, at)?;
         if super::siege::betsy_zones(siege, rules) & bit(z) == 0 {
@@ -723,7 +785,7 @@ pub fn place_betsy(ctx: &Ctx_, at: &str, throws: Throws) -> Result<Outcome, Game
                     "Betsy goes to an intact German or French legation zone, or, when both are lost, a legation with soldiers (3.4): not {}",
                     rules.map.name(z)
                 ),
-                DAY_TABLE,
+                BETSY,
             ));
         }
         siege.place_betsy(rules, io, z);
@@ -732,30 +794,6 @@ pub fn place_betsy(ctx: &Ctx_, at: &str, throws: Throws) -> Result<Outcome, Game
         }
         Ok(())
     })
-}
-
-/// The player's answer to the losses owed, given once; every later decision waits for the player.
-struct Losses(Option<Vec<usize>>);
-
-impl Command for Losses {
-    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
-        None
-    }
-    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
-        None
-    }
-    fn redeploy(&mut self, _: &Rules, _: &Siege) -> Option<Vec<(usize, u8)>> {
-        None
-    }
-    fn fire(&mut self, _: &Rules, _: &Siege, _: &super::siege::Census, _: u8) -> Option<FireOrder> {
-        None
-    }
-    fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<Move>> {
-        None
-    }
-    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
-        self.0.take()
-    }
 }
 
 pub fn take_losses(
@@ -781,7 +819,7 @@ pub fn take_losses(
             super::siege::check_losses(siege, rules, &order).map_err(|why| refuse(why, rule))?;
             io.say(format!("The player chooses who takes the losses in {}", rules.map.name(owed.zone)));
         }
-        siege.run(rules, io, &mut Losses(Some(order)), stepping);
+        siege.run(rules, io, &mut LossesOnce(Some(order)), stepping);
         Ok(())
     })
 }

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use super::fields::{MapFields, SiegeFields};
 use super::map::Map;
 use super::roster::Roster;
-use super::siege::{Rules, Siege};
+use super::siege::{Options, Rules, Siege};
 use super::sim;
 use super::strategy::Strategy;
 
@@ -52,21 +52,15 @@ pub fn run(request: SimRequest) -> Result<String, String> {
     if scenario.system() != super::ID {
         return Err(format!("{name} is a {} scenario; the simulator plays L'Estate dei Boxers", scenario.system()));
     }
-    let known = ["wounded_twelve", "stone_walls_do_not_burn", "civilians_keep_their_zone"];
+    let known = Options::NAMES;
     for option in &request.options {
         if !known.contains(&option.as_str()) {
             return Err(format!("--option {option}: not one of {}", known.join(", ")));
         }
     }
     let (map, roster) = compile(&name, &text)?;
-    let rules = Rules {
-        map: &map,
-        roster: &roster,
-        tables: super::charts(),
-        wounded_twelve: request.options.iter().any(|o| o == "wounded_twelve"),
-        stone_walls: request.options.iter().any(|o| o == "stone_walls_do_not_burn"),
-        civilians_keep_zone: request.options.iter().any(|o| o == "civilians_keep_their_zone"),
-    };
+    let options = Options::read(|name| request.options.iter().any(|o| o == name));
+    let rules = Rules { options, ..Rules::plain(&map, &roster, super::charts()) };
     let start = Siege::new(&rules);
     let began = Instant::now();
     let report = sim::run(&rules, &start, &sim::full_deck(), strategy, request.games, request.seed);

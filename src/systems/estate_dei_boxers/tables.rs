@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::rules::plural;
+
 /// A cell of the soldiers' table (6.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -30,13 +32,9 @@ impl Volley {
     /// The result as the log and the odds name it. S costs soldiers only in their own zone.
     pub fn words(self, own_zone: bool) -> String {
         match self {
-            Volley::Kill(n) => format!("{n} Boxer point{} eliminated", if n == 1 { "" } else { "s" }),
+            Volley::Kill(n) => format!("{} eliminated", plural(n as usize, "Boxer point", "Boxer points")),
             Volley::Lose(n) if own_zone => {
-                format!(
-                    "{}S: the soldiers lose {n} point{}",
-                    if n == 2 { "2" } else { "" },
-                    if n == 1 { "" } else { "s" }
-                )
+                format!("{}S: the soldiers lose {}", if n == 2 { "2" } else { "" }, plural(n as usize, "point", "points"))
             }
             Volley::Lose(_) => "S: no effect from next door".into(),
         }
@@ -48,7 +46,7 @@ impl Rush {
     pub fn words(self) -> String {
         match self {
             Rush::Nothing => "no effect".into(),
-            Rush::Kill(n) => format!("{n} defender point{} eliminated", if n == 1 { "" } else { "s" }),
+            Rush::Kill(n) => format!("{} eliminated", plural(n as usize, "defender point", "defender points")),
             Rush::Lose(n) => format!("{}B: the Boxers lose {n}", if n == 2 { "2" } else { "" }),
         }
     }

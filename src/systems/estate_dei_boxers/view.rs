@@ -2,15 +2,16 @@
 //! arrows; the day bar; the tracks; the wounded pool; the fire owed and each melee's exact odds before the
 //! roll; the victory points standing now.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
-use super::map::{Arrow, Terrain, bit, each};
+use super::map::{Arrow, Terrain, Zones, bit, each};
 use super::nation::Nation;
 use super::play::{Compiled, Ctx_, stage_words};
 use super::roster::{Kind, Roster};
-use super::siege::{At, Census, GunUse, OwedBy, Phase, Rules, Score, Siege, Stage, event_title, score};
-use super::tables::{Rush, column};
-use crate::rules::{Offer, Report, Seat};
+use super::siege::{At, Census, FireOrder, GunUse, OwedBy, Phase, Rules, Score, Siege, Stage, event_title, score};
+use crate::rules::{Offer, Report, Seat, plural};
 
 /// Where a counter waiting to be drawn is.
 const CUP: &str = "cup";
@@ -127,12 +128,26 @@ pub struct FireView {
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct FireChoice {
+    /// The zone it aims at: the soldiers' target, or the guns' test.
     pub target: String,
-    /// "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological test alone).
+    /// "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological tests alone).
     pub guns: String,
     pub points: u32,
     pub modifiers: Vec<(String, i32)>,
     pub odds: Vec<Chance>,
+    /// The fire action's fields that take this choice as offered: `{type: "fire", from, ...order, dice}`.
+    pub order: FireFields,
+}
+
+/// A fire action's own fields (6.3, 3.1): the soldiers' target, the guns' use, and the guns' tests.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct FireFields {
+    pub target: Option<String>,
+    pub guns: String,
+    pub tep_target: Option<String>,
+    /// Guns testing a target of their own (3.1 notes): gun id to zone id.
+    pub tep_targets: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -218,128 +233,110 @@ fn ids(rules: &Rules, set: u64) -> Vec<String> {
     each(set).map(|z| rules.map.zones[z as usize].id.clone()).collect()
 }
 
-/// What each face of one D6 gives: the result in the table's words, and the quantity it counts (Boxer
-/// points eliminated or routed, defender points eliminated), for the odds' lines and their values.
-pub type Faces = [(String, i64); 6];
-
-fn faces<T: Copy>(read: impl Fn(u8) -> T, words: impl Fn(T) -> String, count: impl Fn(T) -> i64) -> Faces {
-    std::array::from_fn(|i| {
-        let cell = read(i as u8 + 1);
-        (words(cell), count(cell))
-    })
-}
-
-/// Chances of each result, faces giving the same words being one result, in the order they first come.
-pub fn chances(faces: &Faces) -> Vec<Chance> {
-    let mut out: Vec<(&str, u32)> = Vec::new();
-    for (words, _) in faces {
-        match out.iter_mut().find(|(x, _)| *x == words) {
-            Some((_, n)) => *n += 1,
-            None => out.push((words, 1)),
-        }
-    }
-    out.into_iter().map(|(result, n)| Chance { result: result.to_string(), p: n as f64 / 6.0 }).collect()
-}
-
 fn labelled(m: &super::siege::combat_mods::Mods) -> Vec<(String, i32)> {
     m.list().iter().map(|(l, v)| (l.to_string(), *v as i32)).collect()
 }
 
-/// The choices of one firing zone, with their odds.
-pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec<FireChoice> {
-    fire_aims(rules, siege, census, from).into_iter().map(|(choice, _)| choice).collect()
+/// The fire action's fields that take an order aimed at `aim` as offered (the dice apart): the guns'
+/// tests at `aim`, any gun testing elsewhere named with its own target.
+fn fire_fields(rules: &Rules, order: &FireOrder, aim: u8) -> FireFields {
+    let id = |z: u8| rules.map.zones[z as usize].id.clone();
+    match &order.guns {
+        GunUse::Tep(list) => FireFields {
+            target: order.target.map(id),
+            guns: "tep".into(),
+            tep_target: Some(id(aim)),
+            tep_targets: list
+                .iter()
+                .filter(|&&(_, t)| t != aim)
+                .map(|&(g, t)| (rules.roster.pieces[g].id.clone(), id(t)))
+                .collect(),
+        },
+        guns => FireFields {
+            target: order.target.map(id),
+            guns: if *guns == GunUse::Join { "join" } else { "hold" }.into(),
+            tep_target: None,
+            tep_targets: BTreeMap::new(),
+        },
+    }
 }
 
-/// The choices of one firing zone, each with what every face of its die gives.
-pub fn fire_aims(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec<(FireChoice, Faces)> {
-    use super::siege::combat_mods::{modified_row, soldier_mods};
-    use super::siege::throws::{volley_kills, wavering};
+/// The psychological tests that take `target`: each working gun of `from` that reaches it tests it; one
+/// that does not, but has a pile of its own in reach, tests the first of those, for every gun with a
+/// target must fire (6.3); one with nothing in reach holds (3).
+fn tests_at(rules: &Rules, siege: &Siege, from: u8, gun_targets: Zones, target: u8) -> Vec<(usize, u8)> {
+    super::siege::working_guns_in(siege, rules, from)
+        .filter_map(|g| {
+            let reaches = super::siege::gun_reaches(rules, from, rules.roster.pieces[g].kind, gun_targets);
+            let aim = if reaches & bit(target) != 0 { Some(target) } else { each(reaches).next() };
+            aim.map(|t| (g, t))
+        })
+        .collect()
+}
+
+/// The choices of one firing zone, each an order the fire action takes as offered, with its exact odds.
+pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Vec<FireChoice> {
+    use super::siege::combat_mods::{soldier_mods, tep_mods};
     let (soldier_targets, gun_targets) = super::siege::fire_targets(siege, rules, census, from);
     let (soldiers, guns) = super::siege::firepower(siege, rules, census, from);
     let close = bit(from) | rules.map.near[from as usize];
-    let mut out = Vec::new();
+    let mut orders = Vec::new();
     for target in each(soldier_targets | (gun_targets & close)) {
-        let mut modes = Vec::new();
         if guns > 0 && close & bit(target) != 0 {
-            modes.push(GunUse::Join);
+            orders.push((target, FireOrder { target: Some(target), guns: GunUse::Join }));
         }
         // Guns with a target must fire (6.3): the soldiers fire alone only where there is no gun.
         if soldiers > 0 && soldier_targets & bit(target) != 0 && (guns == 0 || gun_targets == 0) {
-            modes.push(GunUse::Hold);
-        }
-        for mode in modes {
-            let joined = mode == GunUse::Join;
-            let points = soldiers + if joined { guns } else { 0 };
-            let mods = soldier_mods(siege, rules, census, from, target, joined, false);
-            let own = target == from;
-            let faces = faces(
-                |d| rules.tables.soldiers[modified_row(d, &mods)][column(points)],
-                |v| v.words(own),
-                volley_kills,
-            );
-            let choice = FireChoice {
-                target: rules.map.zones[target as usize].id.clone(),
-                guns: if joined { "join" } else { "hold" }.into(),
-                points,
-                modifiers: labelled(&mods),
-                odds: chances(&faces),
-            };
-            out.push((choice, faces));
+            orders.push((target, FireOrder { target: Some(target), guns: GunUse::Hold }));
         }
     }
     if guns > 0 {
         for target in each(gun_targets) {
-            let far = rules.map.distance[from as usize][target as usize] >= 2;
-            let cover = far && (rules.map.legations | siege.marks.ruins) & bit(target) != 0;
-            let fanatics = census.with_fanatics & bit(target) != 0;
-            let faces = faces(
-                |d| d as i32 - cover as i32,
-                |r| match (r.clamp(0, 6), fanatics) {
-                    (6, true) => "a unit of fanatics disperses".to_string(),
-                    (6, false) => "3 Boxer points flee".to_string(),
-                    (_, true) => "the fanatics hold the pile".to_string(),
-                    (5, false) => "2 Boxer points flee".to_string(),
-                    _ => "1 Boxer point flees".to_string(),
-                },
-                |r| wavering(siege, rules, target, r),
-            );
-            let choice = FireChoice {
-                target: rules.map.zones[target as usize].id.clone(),
-                guns: "tep".into(),
-                points: 0,
-                modifiers: if cover { vec![("legation or ruins, 2+ zones away".into(), -1)] } else { Vec::new() },
-                odds: chances(&faces),
-            };
-            out.push((choice, faces));
+            let tests = tests_at(rules, siege, from, gun_targets, target);
+            orders.push((target, FireOrder { target: None, guns: GunUse::Tep(tests) }));
         }
     }
-    out
-}
-
-/// What each face of the Boxers' melee die gives in `zone` (6.4): defender points eliminated, B none.
-pub fn boxer_melee_faces(rules: &Rules, siege: &Siege, census: &Census, zone: u8) -> Faces {
-    use super::siege::combat_mods::{boxer_mods, modified_row};
-    let points = census.boxers[zone as usize] as u32;
-    let mods = boxer_mods(siege, rules, census, zone);
-    faces(|d| rules.tables.boxers[modified_row(d, &mods)][column(points)], Rush::words, super::siege::throws::rush_kills)
+    orders
+        .into_iter()
+        .map(|(target, order)| {
+            let (points, mods) = match order.guns {
+                GunUse::Tep(_) => (0, tep_mods(siege, rules, from, target)),
+                ref g => {
+                    let joined = *g == GunUse::Join;
+                    (soldiers + if joined { guns } else { 0 }, soldier_mods(siege, rules, census, from, target, joined, false))
+                }
+            };
+            let fanatics = census.with_fanatics & bit(target) != 0;
+            let ways = super::exact::fire(rules, siege, from, &order);
+            let fields = fire_fields(rules, &order, target);
+            FireChoice {
+                target: rules.map.zones[target as usize].id.clone(),
+                guns: fields.guns.clone(),
+                points,
+                modifiers: labelled(&mods),
+                odds: super::exact::chances(&ways, fanatics),
+                order: fields,
+            }
+        })
+        .collect()
 }
 
 pub fn melee_odds(rules: &Rules, siege: &Siege, census: &Census, zone: u8) -> MeleeView {
-    use super::siege::combat_mods::{boxer_mods, modified_row, soldier_mods};
+    use super::siege::combat_mods::{boxer_mods, soldier_mods};
     let i = zone as usize;
     let boxer_points = census.boxers[i] as u32;
     let defender_points = census.soldiers[i] as u32 + census.guns[i] as u32;
     let bm = boxer_mods(siege, rules, census, zone);
     let sm = soldier_mods(siege, rules, census, zone, zone, false, true);
+    let fanatics = census.with_fanatics & bit(zone) != 0;
     MeleeView {
         zone: rules.map.zones[i].id.clone(),
         boxer_points,
         defender_points,
-        boxers: chances(&boxer_melee_faces(rules, siege, census, zone)),
+        boxers: super::exact::chances(&super::exact::boxer_melee_in(rules, siege, zone), false),
         boxer_modifiers: labelled(&bm),
         soldiers: if defender_points > 0 {
-            let read = |d| rules.tables.soldiers[modified_row(d, &sm)][column(defender_points)];
-            chances(&faces(read, |v| v.words(true), super::siege::throws::volley_kills))
+            super::exact::chances(&super::exact::soldier_melee_in(rules, siege, zone), fanatics)
         } else {
             Vec::new()
         },
@@ -425,7 +422,9 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
         Vec::new()
     };
     let melees = each(census.with_chinese & census.holds()).map(|z| melee_odds(&rules, siege, &census, z)).collect();
-    let brings = brings(siege);
+    let brings = siege.today.card.map_or_else(Vec::new, |card| {
+        super::siege::brings(&rules, card).into_iter().map(str::to_string).collect()
+    });
     let score = score(&rules, siege);
     let over = siege.end.map(|end| match end {
         super::siege::End::Relief => format!(
@@ -439,12 +438,10 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
     });
     let losses = losses_view(&rules, siege);
     let step = match &losses {
-        Some(l) => format!(
-            "choose who takes {} point{} of loss in {}",
-            l.points,
-            if l.points == 1 { "" } else { "s" },
-            l.zone_name
-        ),
+        Some(l) => format!("choose who takes {} of loss in {}", plural(l.points as usize, "point", "points"), l.zone_name),
+        None if siege.stage == Stage::Betsy && super::siege::betsy_zones(siege, &rules) == 0 => {
+            format!("{}: advance goes on without her", super::siege::NO_ROOM_FOR_BETSY)
+        }
         None => stage_words(siege.stage),
     };
     let headline =
@@ -460,12 +457,12 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
     }
     if let Some(f) = fires.first() {
         owed.push(format!(
-            "{} zone(s) must fire, {} first",
-            fires.len(),
+            "{} must fire, {} first",
+            plural(fires.len(), "zone", "zones"),
             map.zones[map.zone(&f.from).unwrap_or(0) as usize].name
         ));
     }
-    let status = vec![
+    let mut status = vec![
         format!(
             "Morale {}{}",
             siege.tracks.morale,
@@ -474,6 +471,7 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
         format!("Supply box {} of 35", siege.tracks.supply),
         format!("Great Powers {} VP ({})", score.powers, score.powers_band.name()),
     ];
+    status.extend(table_lines(&rules, siege));
     let offers = offers(&rules, siege);
     let own = EstateView {
         map: MapView {
@@ -523,7 +521,7 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
         headline,
         owed,
         status,
-        prompts: Vec::new(),
+        prompts: super::due::prompts(&rules, siege, ctx.turn.stepping),
         offers,
         units: Default::default(),
         drawing: Default::default(),
@@ -531,28 +529,41 @@ pub fn report(ctx: &Ctx_) -> Report<EstateView> {
     }
 }
 
-fn brings(siege: &Siege) -> Vec<String> {
-    let Some(card) = siege.today.card else { return Vec::new() };
-    let mut out = vec!["1 day less of supply".to_string()];
-    if card.red() {
-        out.push("no Boxer activity".into());
-        out.push("wounded return".into());
-        if card.high() {
-            out.push("event test".into());
+/// The table in words, for a screen that has no map (`game show`): a line for each zone holding counters
+/// or marked, its counters with their points, the defenders first; then the wounded pool and the cup's count.
+fn table_lines(rules: &Rules, siege: &Siege) -> Vec<String> {
+    let counter = |p: usize| {
+        let (info, points) = (&rules.roster.pieces[p], siege.pieces[p].points);
+        match info.kind {
+            k if k.is_leader() => info.name.clone(),
+            k if k.is_officer() => format!("{} (+{points})", info.name),
+            _ => format!("{} ({points})", info.name),
         }
-        out.push("morale +1 if no combat".into());
-    } else {
-        if card.high() {
-            out.push("event test".into());
+    };
+    let mut lines = Vec::new();
+    for (i, zone) in rules.map.zones.iter().enumerate() {
+        let b = bit(i as u8);
+        let marks = [(siege.marks.fires, "burning"), (siege.marks.ruins, "ruins"), (siege.marks.barricades, "barricade")];
+        let marked: String = marks.iter().filter(|(set, _)| set & b != 0).map(|(_, word)| format!(", {word}")).collect();
+        let (boxers, defenders): (Vec<usize>, Vec<usize>) = (0..rules.roster.pieces.len())
+            .filter(|&p| siege.pieces[p].zone() == Some(i as u8))
+            .partition(|&p| rules.roster.pieces[p].kind.is_chinese());
+        if boxers.is_empty() && defenders.is_empty() && marked.is_empty() {
+            continue;
         }
-        out.push("bombardment".into());
-        if card.high() {
-            out.push("combat: 20 Boxer counters".into());
-        } else {
-            out.push("no Boxer activity".into());
-        }
+        let side = |pieces: &[usize]| pieces.iter().map(|&p| counter(p)).collect::<Vec<_>>().join(", ");
+        let held = [(!defenders.is_empty()).then(|| side(&defenders)), (!boxers.is_empty()).then(|| format!("Boxers: {}", side(&boxers)))];
+        let held: Vec<String> = held.into_iter().flatten().collect();
+        lines.push(format!("{} {}{marked}: {}", zone.id, zone.name, if held.is_empty() { "empty".into() } else { held.join("; ") }));
     }
-    out
+    let pool: Vec<String> =
+        (0..rules.roster.defenders).filter(|&p| siege.pieces[p].at == At::Wounded).map(|p| rules.roster.pieces[p].name.clone()).collect();
+    if !pool.is_empty() {
+        lines.push(format!("Wounded pool: {}", pool.join(", ")));
+    }
+    let cup = rules.roster.chinese().filter(|&p| siege.pieces[p].at == At::Cup).count();
+    lines.push(format!("In the cup: {}", plural(cup, "counter", "counters")));
+    lines
 }
 
 fn offers(rules: &Rules, siege: &Siege) -> Vec<Offer> {
@@ -575,7 +586,12 @@ fn offers(rules: &Rules, siege: &Siege) -> Vec<Offer> {
         out.push(Offer::open("end_moves"));
     }
     if siege.stage == Stage::Betsy {
-        out.push(Offer::picking("place_betsy", "zone", ids(rules, super::siege::betsy_zones(siege, rules))));
+        let zones = super::siege::betsy_zones(siege, rules);
+        out.push(if zones == 0 {
+            Offer::barred("place_betsy", super::siege::NO_ROOM_FOR_BETSY)
+        } else {
+            Offer::picking("place_betsy", "zone", ids(rules, zones))
+        });
     }
     out
 }

@@ -8,6 +8,7 @@
 use super::super::map::{Arrow, Zones, bit, each};
 use super::super::roster::{Cup, Kind};
 use super::{At, Census, Io, Piece, Rules, Siege};
+use crate::rules::plural;
 
 /// Moves every pile on the map once.
 pub fn movement(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
@@ -30,7 +31,9 @@ pub fn movement(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
             continue;
         }
         let split = siege.marks.split & bit(zone) != 0;
-        march(siege, rules, io, &census, pile, zone, rules.tables.boxer_points, split, burning, &mut split_after);
+        let walk =
+            Walk { pile, from: zone, at: zone, mp: rules.tables.boxer_points, split, forced: burning, route: Vec::new() };
+        march(siege, rules, io, &census, walk, &mut split_after);
     }
     siege.marks.split = split_after;
     // A leader dealt into a half without a unit of its own goes back to the cup (FAQ 1.5.1).
@@ -69,127 +72,130 @@ fn cost(siege: &Siege, rules: &Rules, census: &Census, from: u8, to: u8) -> u8 {
     c
 }
 
-#[allow(clippy::too_many_arguments)]
-fn march(
-    siege: &mut Siege,
-    rules: &Rules,
-    io: &mut impl Io,
-    census: &Census,
+/// A pile on its way: where its move began, where it stands, its points left, whether it has split,
+/// whether it is forced on through the flames, and its route as told.
+struct Walk {
     pile: Cup,
     from: u8,
-    mut mp: u8,
-    mut split: bool,
-    mut forced: bool,
-    split_after: &mut Zones,
-) {
-    let mut at = from;
-    let mut visited: Zones = bit(from);
-    let mut route: Vec<String> = Vec::new();
-    let words = if io.tells() { pile_words(siege, rules, pile) } else { String::new() };
+    at: u8,
+    mp: u8,
+    split: bool,
+    forced: bool,
+    route: Vec<String>,
+}
+
+/// Why a pile that has just entered `zone` stops there (6.2, FAQ): contact, or an abandoned legation to burn.
+fn stops_in(siege: &Siege, rules: &Rules, census: &Census, zone: u8) -> Option<&'static str> {
+    let b = bit(zone);
+    if census.holds() & b != 0 {
+        Some("contact: they stop")
+    } else if rules.map.legations & b != 0 && siege.marks.ruins & b == 0 {
+        Some("an abandoned legation: they stop to burn it")
+    } else {
+        None
+    }
+}
+
+fn march(siege: &mut Siege, rules: &Rules, io: &mut impl Io, census: &Census, mut w: Walk, split_after: &mut Zones) {
+    let mut visited: Zones = bit(w.from) | bit(w.at);
+    let words = if io.tells() { pile_words(siege, rules, w.pile) } else { String::new() };
     loop {
-        let (red, green) = rules.map.arrows(at);
-        if !split && red.is_some() && green.is_some() && pile.count_ones() > 1 {
-            let (first, second) = halves(rules, pile);
+        let (red, green) = rules.map.arrows(w.at);
+        if !w.split && red.is_some() && green.is_some() && w.pile.count_ones() > 1 {
+            let (first, second) = halves(rules, w.pile);
             tell!(
                 io,
                 "{words} reach {} with its two arrows and split: {} on the red, {} on the green{}",
-                rules.map.name(at),
+                rules.map.name(w.at),
                 pile_words(siege, rules, first),
                 pile_words(siege, rules, second),
-                if route.is_empty() { String::new() } else { format!(" (on the way: {})", route.join(", ")) }
+                if w.route.is_empty() { String::new() } else { format!(" (on the way: {})", w.route.join(", ")) }
             );
-            siege.marks.split |= bit(at);
-            march_on(siege, rules, io, census, first, at, mp, red, "red", forced, split_after);
-            march_on(siege, rules, io, census, second, at, mp, green, "green", forced, split_after);
+            siege.marks.split |= bit(w.at);
+            march_on(siege, rules, io, census, first, w.at, w.mp, red, "red", w.forced, split_after);
+            march_on(siege, rules, io, census, second, w.at, w.mp, green, "green", w.forced, split_after);
             return;
         }
-        let Some((next, colour)) = arrow(siege, rules, at) else { break };
+        let Some((next, colour)) = arrow(siege, rules, w.at) else { break };
         let to = match next {
             Arrow::Off => {
                 if io.tells() {
-                    route.push(format!("the {colour} arrow off the map"));
+                    w.route.push(format!("the {colour} arrow off the map"));
                 }
                 tell!(
                     io,
                     "{words} from {} follow {}: they leave the map (back to the cup)",
-                    rules.map.name(from),
-                    route.join(", ")
+                    rules.map.name(w.from),
+                    w.route.join(", ")
                 );
-                leave_the_map(siege, rules, io, pile);
+                leave_the_map(siege, rules, io, w.pile);
                 return;
             }
             Arrow::To(z) => z,
         };
         if siege.marks.fires & bit(to) != 0 {
             // Through the burning zone to the first one that is not (FAQ 6.1).
-            if mp == 0 && !forced {
-                break;
-            }
-            if visited & bit(to) != 0 {
+            if (w.mp == 0 && !w.forced) || visited & bit(to) != 0 {
                 break;
             }
             visited |= bit(to);
             if io.tells() {
-                route.push(format!("through the fire in {}", rules.map.name(to)));
+                w.route.push(format!("through the fire in {}", rules.map.name(to)));
             }
-            at = to;
-            forced = true;
+            w.at = to;
+            w.forced = true;
             continue;
         }
-        let price = cost(siege, rules, census, at, to);
-        if price > mp && !forced {
+        let price = cost(siege, rules, census, w.at, to);
+        if price > w.mp && !w.forced {
             if io.tells() {
-                route.push(format!("{} costs {price} MP, {mp} left: they stop", rules.map.name(to)));
+                w.route.push(format!("{} costs {price} MP, {} left: they stop", rules.map.name(to), w.mp));
             }
             break;
         }
-        mp = mp.saturating_sub(price);
+        w.mp = w.mp.saturating_sub(price);
         if io.tells() {
-            route.push(format!("the {colour} arrow to {} ({price} MP, {mp} left)", rules.map.name(to)));
+            w.route.push(format!("the {colour} arrow to {} ({price} MP, {} left)", rules.map.name(to), w.mp));
         }
-        at = to;
-        let b = bit(to);
-        if census.holds() & b != 0 {
+        w.at = to;
+        if let Some(why) = stops_in(siege, rules, census, to) {
             if io.tells() {
-                route.push("contact: they stop".into());
-            }
-            break;
-        }
-        if rules.map.legations & b != 0 && siege.marks.ruins & b == 0 {
-            if io.tells() {
-                route.push("an abandoned legation: they stop to burn it".into());
+                w.route.push(why.into());
             }
             break;
         }
         // Out of the flames, the pile goes on along the arrows with the points it has left (6.2).
-        forced = false;
-        if mp == 0 {
+        w.forced = false;
+        if w.mp == 0 {
             break;
         }
     }
-    for p in rules.roster.cup_pieces(pile) {
-        siege.put(rules, p, At::Zone(at));
+    halt(siege, rules, io, w, &words, split_after);
+}
+
+/// The pile stops where its walk has brought it, its route told.
+fn halt(siege: &mut Siege, rules: &Rules, io: &mut impl Io, w: Walk, words: &str, split_after: &mut Zones) {
+    for p in rules.roster.cup_pieces(w.pile) {
+        siege.put(rules, p, At::Zone(w.at));
     }
-    if split {
-        *split_after |= bit(at);
+    if w.split || siege.marks.split & bit(w.at) != 0 {
+        *split_after |= bit(w.at);
     }
-    split = split || siege.marks.split & bit(at) != 0;
-    if split {
-        *split_after |= bit(at);
-    }
-    if at == from {
+    if w.at == w.from {
         tell!(
             io,
             "{words} in {} do not move{}",
-            rules.map.name(from),
-            if route.is_empty() { String::new() } else { format!(": {}", route.join(", ")) }
+            rules.map.name(w.from),
+            if w.route.is_empty() { String::new() } else { format!(": {}", w.route.join(", ")) }
         );
     } else {
-        tell!(io, "{words} from {} follow {}", rules.map.name(from), route.join(", "));
+        tell!(io, "{words} from {} follow {}", rules.map.name(w.from), w.route.join(", "));
     }
 }
 
-/// One half of a split pile follows its arrow with the points left.
+/// One half of a split pile steps onto its own arrow with the points left, then follows the arrows from
+/// there: at the split each half takes its own arrow (6.2: "eseguire due movimenti diversi"; FAQ: "ciascuno
+/// seguirà una freccia diversa"), the red half the red arrow even where it leads into ruins.
 #[allow(clippy::too_many_arguments)]
 fn march_on(
     siege: &mut Siege,
@@ -200,57 +206,49 @@ fn march_on(
     at: u8,
     mp: u8,
     arrow: Option<Arrow>,
-    _colour: &str,
+    colour: &str,
     forced: bool,
     split_after: &mut Zones,
 ) {
     if pile == 0 {
         return;
     }
+    let words = if io.tells() { pile_words(siege, rules, pile) } else { String::new() };
+    let walk = |to: u8, mp: u8, forced: bool, step: String| Walk {
+        pile,
+        from: at,
+        at: to,
+        mp,
+        split: true,
+        forced,
+        route: if io.tells() { vec![step] } else { Vec::new() },
+    };
     match arrow {
+        Some(Arrow::To(next)) if siege.marks.fires & bit(next) != 0 => {
+            let step = format!("the {colour} arrow through the fire in {}", rules.map.name(next));
+            march(siege, rules, io, census, walk(next, mp, true, step), split_after);
+        }
         Some(Arrow::To(next)) => {
-            // The half steps onto its own arrow first, then follows the arrows from there.
-            if siege.marks.fires & bit(next) == 0 {
-                let price = cost(siege, rules, census, at, next);
-                if price > mp && !forced {
-                    for p in rules.roster.cup_pieces(pile) {
-                        siege.put(rules, p, At::Zone(at));
+            let price = cost(siege, rules, census, at, next);
+            if price > mp && !forced {
+                let step = format!("{} costs {price} MP, {mp} left: they stop", rules.map.name(next));
+                return halt(siege, rules, io, walk(at, mp, false, step), &words, split_after);
+            }
+            let left = mp.saturating_sub(price);
+            let mut w = walk(next, left, false, format!("the {colour} arrow to {} ({price} MP, {left} left)", rules.map.name(next)));
+            match stops_in(siege, rules, census, next) {
+                Some(why) => {
+                    if io.tells() {
+                        w.route.push(why.into());
                     }
-                    *split_after |= bit(at);
-                    tell!(
-                        io,
-                        "{} wait in {}: {} costs {price} MP",
-                        pile_words(siege, rules, pile),
-                        rules.map.name(at),
-                        rules.map.name(next)
-                    );
-                    return;
+                    halt(siege, rules, io, w, &words, split_after);
                 }
-                let left = mp.saturating_sub(price);
-                for p in rules.roster.cup_pieces(pile) {
-                    siege.put(rules, p, At::Zone(next));
-                }
-                tell!(
-                    io,
-                    "{} take the arrow to {} ({price} MP, {left} left)",
-                    pile_words(siege, rules, pile),
-                    rules.map.name(next)
-                );
-                let b = bit(next);
-                let stop = census.holds() & b != 0
-                    || (rules.map.legations & b != 0 && siege.marks.ruins & b == 0)
-                    || left == 0;
-                if stop {
-                    *split_after |= b;
-                    return;
-                }
-                march(siege, rules, io, census, pile, next, left, true, false, split_after);
-            } else {
-                march(siege, rules, io, census, pile, next, mp, true, true, split_after);
+                None if left == 0 => halt(siege, rules, io, w, &words, split_after),
+                None => march(siege, rules, io, census, w, split_after),
             }
         }
         Some(Arrow::Off) => {
-            tell!(io, "{} leave the map (back to the cup)", pile_words(siege, rules, pile));
+            tell!(io, "{words} from {} follow the {colour} arrow off the map: they leave the map (back to the cup)", rules.map.name(at));
             leave_the_map(siege, rules, io, pile);
         }
         None => {}
@@ -258,10 +256,10 @@ fn march_on(
 }
 
 /// A pile split once, at the first zone with two arrows (6.2): dealt alternately in stack order
-/// (regulars, Boxers, leaders, fanatics on top), the first half for the red arrow.
+/// (regulars, Boxers, leaders of both kinds, fanatics on top), the first half for the red arrow.
 fn halves(rules: &Rules, pile: Cup) -> (Cup, Cup) {
     let layers: [&[Kind]; 4] =
-        [&[Kind::Regulars, Kind::RegularLeader], &[Kind::Boxers], &[Kind::BoxerLeader], &[Kind::Fanatics]];
+        [&[Kind::Regulars], &[Kind::Boxers], &[Kind::BoxerLeader, Kind::RegularLeader], &[Kind::Fanatics]];
     let (mut halves, mut dealt) = ([0; 2], 0);
     for layer in layers {
         for counter in each(pile & rules.roster.cup_of(layer)) {
@@ -277,7 +275,7 @@ pub fn pile_words(siege: &Siege, rules: &Rules, pile: Cup) -> String {
     let units = pile & rules.roster.cup_of(Kind::UNITS);
     let points: u32 = rules.roster.cup_pieces(units).map(|p| siege.pieces[p].points as u32).sum();
     let n = pile.count_ones();
-    format!("{points} Boxer points ({n} counter{})", if n == 1 { "" } else { "s" })
+    format!("{} ({})", plural(points as usize, "Boxer point", "Boxer points"), plural(n as usize, "counter", "counters"))
 }
 
 /// A pile off the map is eliminated (8), its counters back in the cup (FAQ); fanatics eliminated so lift
@@ -289,6 +287,6 @@ fn leave_the_map(siege: &mut Siege, rules: &Rules, io: &mut impl Io, pile: Cup) 
     }
     if fanatics > 0 {
         siege.shift_morale(fanatics);
-        tell!(io, "fanatics eliminated off the map: morale +{fanatics} (4, 8): {}", siege.tracks.morale);
+        tell!(io, "fanatics eliminated off the map: morale +{fanatics} (sections 4, 8): {}", siege.tracks.morale);
     }
 }

@@ -4,9 +4,12 @@ use super::super::map::{Terrain, Zones, bit, each};
 use super::super::nation::Nation;
 use super::super::roster::{Kind, Roster};
 use super::super::tables::{Rush, Volley, column, row};
-use super::throws::{FIRES_OUT, FIRES_SPREAD, FLED, ROUTED, Throw, Whose, rush_kills, volley_kills, wavering};
+use super::throws::{
+    FIRES_OUT, FIRES_SPREAD, FLED, ROUTED, Throw, Whose, rush_kills, volley_kills, wavering, wavering_words,
+};
 use super::{At, Census, Command, Io, Owed, OwedBy, Phase, Rules, Siege, Stage, boxers, losses, moves};
 use crate::rules::measure_words::KILLS;
+use crate::rules::plural;
 
 /// A day's combat that has not ended after this many sequences ends with the Boxers left drawing off
 /// (a safeguard the text does not need; the arrows always lead off the map in the end).
@@ -89,10 +92,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
         Phase::Morale => {
             tell!(io, "{}", Phase::Morale.title());
             for zone in each(siege.marks.hit & siege.census(rules).with_chinese) {
-                let die = io.d6(|| format!("Boxer morale in {}", rules.map.name(zone)));
-                io.counted(Throw::one(Whose::Boxers, FLED, die), |d| wavering(siege, rules, zone, d as i32));
-                tell!(io, "Boxers in {} test morale: {die}", rules.map.name(zone));
-                losses::boxers_waver(siege, rules, io, zone, die as i32);
+                morale_test(siege, rules, io, zone);
             }
             siege.marks.hit = 0;
             siege.stage = after(siege, rules, Phase::Ignite);
@@ -114,8 +114,7 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
         }
         Phase::End => {
             let census = siege.census(rules);
-            let overrun = census.with_soldiers | census.with_civilians == 0;
-            if census.with_chinese == 0 || overrun || siege.today.sequences >= MOST_SEQUENCES {
+            if census.with_chinese == 0 || siege.today.sequences >= MOST_SEQUENCES {
                 if census.with_chinese != 0 {
                     for p in rules.roster.chinese() {
                         if siege.pieces[p].zone().is_some() {
@@ -123,32 +122,15 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
                             siege.set(rules, p, home);
                         }
                     }
-                    if !overrun {
-                        tell!(io, "after {MOST_SEQUENCES} sequences the last Boxers draw off");
-                    }
+                    tell!(io, "after {MOST_SEQUENCES} sequences the last Boxers draw off");
                 }
-                let ruined = siege.marks.fires;
-                siege.marks.ruins |= ruined;
-                siege.marks.fires = 0;
-                siege.marks.spread = 0;
-                siege.marks.fought = 0;
-                siege.marks.split = 0;
-                siege.marks.hit = 0;
-                // Event 8's +3 lasts until the Boxers have fought a melee with it (5.3).
-                if siege.today.cha_cha_used {
-                    siege.tracks.cha_cha = false;
-                }
+                let ruined = fighting_ends(siege);
                 if io.tells() {
-                    let why = if overrun {
-                        "No soldier and no civilian is left on the map"
-                    } else {
-                        "No Boxer is left on the map"
-                    };
                     let names: Vec<&str> = each(ruined).map(|z| rules.map.name(z)).collect();
                     io.say(if names.is_empty() {
-                        format!("{why}: the day's fighting is over")
+                        "No Boxer is left on the map: the day's fighting is over".to_string()
                     } else {
-                        format!("{why}: the fires burn out and leave ruins in {}", names.join(", "))
+                        format!("No Boxer is left on the map: the fires burn out and leave ruins in {}", names.join(", "))
                     });
                 }
                 siege.stage = Stage::EndDay;
@@ -163,15 +145,30 @@ pub fn phase<I: Io, C: Command>(siege: &mut Siege, rules: &Rules, io: &mut I, co
 
 /// The phase that follows, or the sequence's end once no Boxer is left on the map: each phase goes on to
 /// the next only "se rimangono unità superstiti" (6.3, 6.4, 6.6, 6.7), and without Boxers the fighting
-/// stops (6.9); nor once no soldier and no civilian is left, which ends the siege (7.1).
+/// stops (6.9). (No soldier and no civilian left ends the siege itself, at once: `Siege::run`.)
 fn after(siege: &Siege, rules: &Rules, next: Phase) -> Stage {
-    let census = siege.census(rules);
-    let fighting = census.with_chinese != 0 && census.with_soldiers | census.with_civilians != 0;
+    let fighting = siege.census(rules).with_chinese != 0;
     Stage::Combat { phase: if fighting { next } else { Phase::End } }
 }
 
+/// The day's fighting stops (6.9): its fires become ruins, and the sequence's marks are cleared; event 8's
+/// +3 is spent once the Boxers have fought a melee with it (5.3). The zones ruined.
+pub fn fighting_ends(siege: &mut Siege) -> Zones {
+    let ruined = siege.marks.fires;
+    siege.marks.ruins |= ruined;
+    siege.marks.fires = 0;
+    siege.marks.spread = 0;
+    siege.marks.fought = 0;
+    siege.marks.split = 0;
+    siege.marks.hit = 0;
+    if siege.today.cha_cha_used {
+        siege.tracks.cha_cha = false;
+    }
+    ruined
+}
+
 fn stone(rules: &Rules) -> Zones {
-    if rules.stone_walls {
+    if rules.options.stone_walls {
         rules.map.walls
             | rules
                 .map
@@ -198,6 +195,10 @@ fn fires(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         let points = soldiers[zone as usize];
         let die = io.d6(|| format!("fighting the fire in {}", rules.map.name(zone)));
         io.counted(Throw::one(Whose::Defenders, FIRES_OUT, die), |d| i64::from(puts_out(d, points)));
+        io.table_says(i64::from(puts_out(die, points)), || {
+            let name = rules.map.name(zone);
+            if puts_out(die, points) { format!("the fire in {name} is put out") } else { format!("the fire in {name} burns on") }
+        });
         if puts_out(die, points) {
             siege.marks.fires &= !bit(zone);
             tell!(io, "the soldiers put out the fire in {} ({die} + {points})", rules.map.name(zone));
@@ -216,6 +217,10 @@ fn fires(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         for n in each(rules.map.walk[zone as usize] & burnable & !siege.marks.fires & !siege.marks.ruins & !caught) {
             let die = io.d6(|| format!("fire spreading from {} to {}", rules.map.name(zone), rules.map.name(n)));
             io.counted(Throw::one(Whose::Boxers, FIRES_SPREAD, die), |d| i64::from(d == 1));
+            io.table_says(i64::from(die == 1), || {
+                let to = rules.map.name(n);
+                if die == 1 { format!("the fire spreads to {to}") } else { format!("the fire does not spread to {to}") }
+            });
             if die == 1 {
                 caught |= bit(n);
                 tell!(io, "the fire spreads from {} to {} (1)", rules.map.name(zone), rules.map.name(n));
@@ -300,21 +305,22 @@ fn within_reach(rules: &Rules, from: u8, reach: u8, zones: Zones) -> Zones {
 }
 
 fn gun_reach(siege: &Siege, rules: &Rules, zone: u8) -> u8 {
-    guns_in(siege, rules, zone)
-        .filter(|&g| siege.pieces[g].points > 1)
-        .map(|g| rules.roster.pieces[g].kind.reach())
-        .max()
-        .unwrap_or(0)
+    working_guns_in(siege, rules, zone).map(|g| rules.roster.pieces[g].kind.reach()).max().unwrap_or(0)
 }
 
 fn guns_in(siege: &Siege, rules: &Rules, zone: u8) -> impl Iterator<Item = usize> + use<> {
     Roster::garrison_pieces(siege.garrison_in(rules, zone, Kind::GUNS))
 }
 
-/// The points of the working guns in a zone: a crew whose gun is destroyed fights as soldiers do, with
-/// no gun's bonus, reach or psychological test (3).
+/// The working guns in a zone, lowest first: a crew whose gun is destroyed fights as soldiers do, with no
+/// gun's bonus, reach or psychological test (3).
+pub fn working_guns_in<'s>(siege: &'s Siege, rules: &Rules, zone: u8) -> impl Iterator<Item = usize> + use<'s> {
+    guns_in(siege, rules, zone).filter(|&g| siege.pieces[g].points > 1)
+}
+
+/// The points of the working guns in a zone.
 pub fn working_guns(siege: &Siege, rules: &Rules, zone: u8) -> u32 {
-    guns_in(siege, rules, zone).map(|g| siege.pieces[g].points as u32).filter(|&p| p > 1).sum()
+    working_guns_in(siege, rules, zone).map(|g| siege.pieces[g].points as u32).sum()
 }
 
 /// A zone's firepower: its soldiers with any crews, and its working guns.
@@ -406,11 +412,31 @@ pub fn soldier_mods(
     if siege.marks.ruins & bit(target) != 0 {
         m.add("ruins", -1);
     }
+    penalties(siege, &mut m);
+    m
+}
+
+/// The defenders' own penalties on every roll of their soldiers and guns: -3 at morale 0 (FAQ: "ogni
+/// volta che il morale è 0"), -2 short of ammunition (5.3, event 3: "in tutti i loro combattimenti").
+fn penalties(siege: &Siege, m: &mut Mods) {
     if siege.tracks.morale == 0 {
         m.add("morale at zero", -3);
     }
     if siege.tracks.ammunition_out {
         m.add("ammunition short", -2);
+    }
+}
+
+/// The guns' psychological test's modifiers (3.2, 3.3): -1 at a legation or ruins 2 zones away or more,
+/// and the defenders' penalties, the test being the guns' own roll (unless `psychological_test_unpenalised`).
+pub fn tep_mods(siege: &Siege, rules: &Rules, from: u8, target: u8) -> Mods {
+    let mut m = Mods::new();
+    let far = rules.map.distance[from as usize][target as usize] >= 2;
+    if far && (rules.map.legations | siege.marks.ruins) & bit(target) != 0 {
+        m.add("legation or ruins, 2+ zones away", -1);
+    }
+    if !rules.options.tep_unpenalised {
+        penalties(siege, &mut m);
     }
     m
 }
@@ -441,7 +467,8 @@ pub fn boxer_mods(siege: &Siege, rules: &Rules, census: &Census, zone: u8) -> Mo
     if siege.marks.ruins & bit(zone) != 0 {
         m.add("ruins", -1);
     }
-    if census.with_soldiers & bit(zone) != 0 {
+    // A gun or its crew holds a legation as soldiers do (FAQ 6.5), in the Boxers' melee as everywhere.
+    if (census.with_soldiers | census.with_guns) & bit(zone) != 0 {
         let z = &rules.map.zones[i];
         if z.terrain == Terrain::Legation && matches!(z.nation, Some(Nation::Britain | Nation::France)) {
             m.add("British or French legation", -2);
@@ -484,13 +511,14 @@ pub fn fire(
         io.counted(Throw::one(Whose::Defenders, KILLS, die), |d| volley_kills(cell(d)));
         let r = modified_row(die, &mods);
         let result = cell(die);
+        io.table_says(volley_kills(result), || result.words(target == from));
         if io.tells() {
             io.say(format!(
-                "{} fire{} at {}: {} points, die {die}{} -> row {}: {}",
+                "{} fire{} at {}: {}, die {die}{} -> row {}: {}",
                 rules.map.name(from),
                 if guns > 0 { " with their guns" } else { "" },
                 rules.map.name(target),
-                soldiers + guns,
+                plural((soldiers + guns) as usize, "point", "points"),
                 mods_words(&mods),
                 if r == 7 { "7+".to_string() } else { r.to_string() },
                 result.words(target == from)
@@ -518,18 +546,18 @@ pub fn fire(
             if siege.cup_in(rules, target, Kind::CHINESE) == 0 {
                 continue;
             }
-            let far = rules.map.distance[from as usize][target as usize] >= 2;
-            let cover = far && (rules.map.legations | siege.marks.ruins) & bit(target) != 0;
+            let mods = tep_mods(siege, rules, from, target);
             let die = io.d6(|| format!("psychological test at {}", rules.map.name(target)));
-            let roll_of = |d: u8| d as i32 - cover as i32;
+            let roll_of = |d: u8| d as i32 + mods.total();
             io.counted(Throw::one(Whose::Defenders, ROUTED, die), |d| wavering(siege, rules, target, roll_of(d)));
             let roll = roll_of(die);
+            io.table_says(wavering(siege, rules, target, roll), || wavering_words(siege, rules, target, roll));
             tell!(
                 io,
                 "the guns of {} fire on {}: psychological test {die}{}",
                 rules.map.name(from),
                 rules.map.name(target),
-                if cover { " -1 (legation or ruins, 2+ zones away)" } else { "" }
+                mods_words(&mods)
             );
             losses::boxers_waver(siege, rules, io, target, roll);
         }
@@ -538,6 +566,15 @@ pub fn fire(
 
 pub fn mods_words(mods: &Mods) -> String {
     mods.list().iter().map(|(l, v)| format!(" {v:+} {l}")).collect()
+}
+
+/// 6.7: the Boxers of `zone`, having lost points this sequence, test their morale on 1D6.
+pub fn morale_test(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
+    let die = io.d6(|| format!("Boxer morale in {}", rules.map.name(zone)));
+    io.counted(Throw::one(Whose::Boxers, FLED, die), |d| wavering(siege, rules, zone, d as i32));
+    io.table_says(wavering(siege, rules, zone, die as i32), || wavering_words(siege, rules, zone, die as i32));
+    tell!(io, "Boxers in {} test morale: {die}", rules.map.name(zone));
+    losses::boxers_waver(siege, rules, io, zone, die as i32);
 }
 
 /// The zones a melee phase fights in, fixed as the phase begins (with its title told), then one zone at a
@@ -581,7 +618,8 @@ fn boxer_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mu
     true
 }
 
-fn boxer_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
+/// One zone's Boxer melee (6.4): the losses it costs the defenders are left owed.
+pub fn boxer_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     let census = siege.census(rules);
     let i = zone as usize;
     let points = census.boxers[i] as u32;
@@ -596,10 +634,12 @@ fn boxer_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     io.counted(Throw::one(Whose::Boxers, KILLS, die), |d| rush_kills(cell(d)));
     let r = modified_row(die, &mods);
     let result = cell(die);
+    io.table_says(rush_kills(result), || result.words());
     tell!(
         io,
-        "Boxers attack in {}: {points} points, die {die}{} -> row {}: {}",
+        "Boxers attack in {}: {}, die {die}{} -> row {}: {}",
         rules.map.name(zone),
+        plural(points as usize, "point", "points"),
         mods_words(&mods),
         if r == 7 { "7+".to_string() } else { r.to_string() },
         result.words()
@@ -624,7 +664,8 @@ fn soldier_melees(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &
     each_melee(siege, rules, io, command, Phase::SoldierMelee, shared, fight)
 }
 
-fn soldier_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
+/// One zone's soldier melee (6.6): an S result's losses are left owed.
+pub fn soldier_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     let census = siege.census(rules);
     let i = zone as usize;
     let points = census.soldiers[i] as u32 + census.guns[i] as u32;
@@ -637,10 +678,12 @@ fn soldier_melee(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8) {
     io.counted(Throw::one(Whose::Defenders, KILLS, die), |d| volley_kills(cell(d)));
     let r = modified_row(die, &mods);
     let result = cell(die);
+    io.table_says(volley_kills(result), || result.words(true));
     tell!(
         io,
-        "The soldiers charge in {}: {points} points, die {die}{} -> row {}: {}",
+        "The soldiers charge in {}: {}, die {die}{} -> row {}: {}",
         rules.map.name(zone),
+        plural(points as usize, "point", "points"),
         mods_words(&mods),
         if r == 7 { "7+".to_string() } else { r.to_string() },
         result.words(true)

@@ -7,6 +7,7 @@ use super::super::tables::{Shelling, column, row};
 use super::throws::{CIVILIAN_POINTS, Throw, WOUNDED_BACK, Whose, ZONES_SHELLED};
 use super::{At, Command, DayCard, End, Io, Phase, Rules, Siege, Stage, Today, losses, moves};
 use crate::rules::measure_words::KILLS;
+use crate::rules::plural;
 
 /// The deck's cards: the last one brings the relief column (1.2).
 pub const DAYS: u8 = 54;
@@ -17,44 +18,79 @@ const MINE_ATTACKERS: usize = 16;
 const MINE_ENTRY: usize = 3;
 pub const SUPPLY_EXHAUSTED: u8 = 35;
 
-pub fn draw(siege: &mut Siege, io: &mut impl Io, card: DayCard) {
+/// The card's first line is told at the day's supply, where the options (`wounded_twelve`) are at hand.
+pub fn draw(siege: &mut Siege, _io: &mut impl Io, card: DayCard) {
     siege.tracks.day += 1;
     siege.today = Today { card: Some(card), ..Today::default() };
     if matches!(card, DayCard::Picture { red: true }) {
         siege.tracks.red_pictures += 1;
     }
-    if io.tells() {
-        let brings = match card {
-            DayCard::Pip { red: false, .. } => "supply, no Boxer activity, bombardment",
-            DayCard::Pip { red: true, .. } => "supply, no Boxer activity, wounded return (1D6+6), morale +1",
-            _ if card.red() => "supply, no Boxer activity, event test, wounded return, morale +1",
-            _ => "supply, event test, bombardment, combat: 20 Boxer counters",
-        };
-        io.say(format!("Day {}: {}", siege.tracks.day, brings));
-    }
     siege.stage = Stage::Supply;
 }
+
+/// What the day's card brings (the day table, 5.1), as the day bar and the day's first line say it.
+pub fn brings(rules: &Rules, card: DayCard) -> Vec<&'static str> {
+    let mut out = vec!["1 day less of supply"];
+    if card.red() {
+        out.push("no Boxer activity");
+        if card.high() {
+            out.push("event test");
+        }
+        out.push(match wounded_points(rules, card) {
+            0 => "wounded return (1D6+6)",
+            18 => "wounded return (18)",
+            _ => "wounded return (12)",
+        });
+        out.push("morale +1 if no combat");
+    } else {
+        if card.high() {
+            out.push("event test");
+        }
+        out.push("bombardment");
+        out.push(if card.high() { "combat: 20 Boxer counters" } else { "no Boxer activity" });
+    }
+    out
+}
+
+/// The day table's steps in order (5.1, 6: the wounded, the events and the bombardment before the combat).
+const DAY_ORDER: [Stage; 8] = [
+    Stage::Supply,
+    Stage::Wounded { points: 0 },
+    Stage::Betsy,
+    Stage::Event,
+    Stage::Bombard,
+    Stage::Redeploy,
+    Stage::Attack,
+    Stage::EndDay,
+];
+
+/// A black card's day once heavy rain has made it red: the red card's wounded return and Betsy after the
+/// event test.
+const RAINED_ON: [Stage; 8] = [
+    Stage::Supply,
+    Stage::Event,
+    Stage::Wounded { points: 0 },
+    Stage::Betsy,
+    Stage::Bombard,
+    Stage::Redeploy,
+    Stage::Attack,
+    Stage::EndDay,
+];
 
 /// The step after `from` today, skipping those the card or the events rule out.
 pub fn next_after(siege: &Siege, rules: &Rules, from: Stage) -> Stage {
     let card = siege.today.card.expect("a card is in play");
-    let order = [
-        Stage::Supply,
-        Stage::Wounded { points: 0 },
-        Stage::Betsy,
-        Stage::Event,
-        Stage::Bombard,
-        Stage::Redeploy,
-        Stage::Attack,
-        Stage::EndDay,
-    ];
+    let rain = siege.today.heavy_rain;
+    // Heavy rain makes a black card red once the event test has come (5.3, event 4): the wounded's return
+    // and Betsy, which a red card brings before the test, follow it.
+    let made_red = rain && !card.red();
+    let order = if made_red { RAINED_ON } else { DAY_ORDER };
     let position =
         |s: Stage| order.iter().position(|o| std::mem::discriminant(o) == std::mem::discriminant(&s)).unwrap_or(0);
-    let rain = siege.today.heavy_rain;
     let attack = (!card.red() && card.high() && !rain) || siege.today.mine;
     for &step in &order[position(from) + 1..] {
         let due = match step {
-            Stage::Wounded { .. } => card.red() && pool(siege, rules) > 0,
+            Stage::Wounded { .. } => siege.today.red() && pool(siege, rules) > 0,
             Stage::Betsy => {
                 siege.tracks.red_pictures >= 3
                     && rules.roster.betsy().is_some_and(|b| siege.pieces[b].at == At::Waiting)
@@ -79,7 +115,7 @@ pub fn next_after(siege: &Siege, rules: &Rules, from: Stage) -> Stage {
 fn wounded_points(rules: &Rules, card: DayCard) -> u8 {
     match card {
         DayCard::Joker { .. } => 18,
-        DayCard::Pip { .. } if !rules.wounded_twelve => 0,
+        DayCard::Pip { .. } if !rules.options.wounded_twelve => 0,
         _ => 12,
     }
 }
@@ -91,6 +127,9 @@ pub fn pool(siege: &Siege, rules: &Rules) -> usize {
 
 /// 5.1.1: one day of supply less, or -2 morale once the reserves are exhausted.
 pub fn supply(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
+    if let (true, Some(card)) = (io.tells(), siege.today.card) {
+        io.say(format!("Day {}: {}", siege.tracks.day, brings(rules, card).join(", ")));
+    }
     one_day_less(siege, io);
     siege.stage = next_after(siege, rules, Stage::Supply);
 }
@@ -117,6 +156,7 @@ pub fn wounded(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut
         let die = io.d6(|| "wounded return (1D6+6)".into());
         io.counted(Throw::one(Whose::Defenders, WOUNDED_BACK, die), |d| i64::from(d) + 6);
         let p = die + 6;
+        io.table_says(i64::from(p), || format!("{p} points back"));
         tell!(io, "wounded return: {die} + 6 = {p} points");
         siege.stage = Stage::Wounded { points: p };
         p
@@ -155,7 +195,7 @@ pub fn check_wounded(siege: &Siege, rules: &Rules, points: u8, returns: &[(usize
         total += value as u32;
     }
     if total > points as u32 {
-        return Err(format!("{total} points chosen; the return brings {points}"));
+        return Err(format!("{} chosen; the return brings {points}", plural(total as usize, "point", "points")));
     }
     Ok(())
 }
@@ -165,9 +205,9 @@ pub fn bring_back(siege: &mut Siege, rules: &Rules, io: &mut impl Io, returns: &
         siege.set(rules, p, super::Piece { points: value, at: At::Zone(zone), spent: 0 });
         tell!(
             io,
-            "{} come back ({value} point{}) in {}",
+            "{} come back ({}) in {}",
             rules.roster.pieces[p].name,
-            if value == 1 { "" } else { "s" },
+            plural(value as usize, "point", "points"),
             rules.map.name(zone)
         );
     }
@@ -208,6 +248,10 @@ pub fn merge(siege: &mut Siege, rules: &Rules, io: &mut impl Io, keep: usize, in
     );
 }
 
+/// Betsy's day with no zone to take her: she waits off the map for a day when one can (3.4).
+pub const NO_ROOM_FOR_BETSY: &str =
+    "Betsy is ready, but no legation can take her: the German and French are lost and no other intact legation zone holds soldiers (3.4)";
+
 /// 3.4: where Betsy may go: a German or French legation zone still intact, else any legation with soldiers.
 pub fn betsy_zones(siege: &Siege, rules: &Rules) -> Zones {
     use super::super::nation::Nation;
@@ -219,7 +263,7 @@ pub fn betsy_zones(siege: &Siege, rules: &Rules) -> Zones {
 pub fn betsy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mut impl Command) -> bool {
     let zones = betsy_zones(siege, rules);
     if zones == 0 {
-        tell!(io, "Betsy is ready, but no legation can take her");
+        tell!(io, "{NO_ROOM_FOR_BETSY}");
         siege.stage = next_after(siege, rules, Stage::Betsy);
         return true;
     }
@@ -239,13 +283,14 @@ pub fn place_betsy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8)
 
 /// 5.2: 2D6 for the quarter, then each zone of it with soldiers, guns or civilians rolls on the table.
 pub fn bombard(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
-    let a = io.d6(|| "bombardment quarter (2D6)".into());
-    let b = io.d6(|| "bombardment quarter (2D6)".into());
+    let a = io.d6(|| "bombardment quarter (2D6), first die".into());
+    let b = io.d6(|| "bombardment quarter (2D6), second die".into());
     let quarter_of = |total: u8| rules.tables.quarters[(total - 2) as usize];
     let census = siege.census(rules);
     let shelled = |total| (rules.map.quarters[quarter_of(total) as usize - 1] & census.holds()).count_ones();
     io.counted(Throw::two(Whose::Boxers, ZONES_SHELLED, a + b), |t| i64::from(shelled(t)));
     let quarter = quarter_of(a + b);
+    io.table_says(i64::from(quarter), || format!("quarter {quarter}"));
     siege.today.quarter = Some(quarter);
     siege.today.fought = true;
     tell!(io, "Bombardment: {a} + {b} = {}: quarter {quarter}", a + b);
@@ -285,8 +330,9 @@ pub fn shell(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, fixed
     let result = cell(die);
     tell!(
         io,
-        "{}: {col} points, die {die}{} -> row {r}: {}",
+        "{}: {}, die {die}{} -> row {r}: {}",
         rules.map.name(zone),
+        plural(col as usize, "point", "points"),
         if modifier != 0 { format!(" {modifier:+}") } else { String::new() },
         shelling_words(result)
     );
@@ -306,7 +352,7 @@ pub fn shell(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, fixed
 fn shelling_words(s: Shelling) -> String {
     let mut parts = Vec::new();
     if s.soldiers > 0 {
-        parts.push(format!("{} soldier point{}", s.soldiers, if s.soldiers == 1 { "" } else { "s" }));
+        parts.push(plural(s.soldiers as usize, "soldier point", "soldier points"));
     }
     if s.civilians {
         parts.push("5 civilian points".into());
@@ -325,6 +371,7 @@ pub fn redeploy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mu
         }
     }
     tell!(io, "The defenders' repositioning ends");
+    moves::empty_legations(siege, rules, io);
     siege.stage = next_after(siege, rules, Stage::Redeploy);
     true
 }
@@ -339,6 +386,7 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     let main = !card.red() && card.high() && !siege.today.heavy_rain;
     if main {
         let die = io.d6(|| "entry zone (1D6)".into());
+        io.table_says(i64::from(die), || rules.map.name(rules.map.entries[die as usize - 1]).to_string());
         siege.today.entry = Some(die);
         let drawn = draw_from_cup(siege, rules, io, ATTACKERS, false);
         siege.today.drawn = as_cup(rules, &drawn);
@@ -348,9 +396,8 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         }
         tell!(
             io,
-            "The Boxers attack: {} counters ({} points) enter at {} (die {die})",
-            drawn.len(),
-            points_of(siege, rules, &drawn),
+            "The Boxers attack: {} enter at {} (die {die})",
+            super::boxers::pile_words(siege, rules, as_cup(rules, &drawn)),
             rules.map.name(zone)
         );
     }
@@ -364,9 +411,8 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         }
         tell!(
             io,
-            "The mine's attack: {} counters ({} points) enter at {}",
-            drawn.len(),
-            points_of(siege, rules, &drawn),
+            "The mine's attack: {} enter at {}",
+            super::boxers::pile_words(siege, rules, as_cup(rules, &drawn)),
             rules.map.name(zone)
         );
     }
@@ -375,10 +421,6 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
 
 fn as_cup(rules: &Rules, pieces: &[usize]) -> Cup {
     pieces.iter().fold(0, |set, &p| set | 1 << (p - rules.roster.defenders))
-}
-
-fn points_of(siege: &Siege, rules: &Rules, pieces: &[usize]) -> u32 {
-    pieces.iter().filter(|&&p| !rules.roster.pieces[p].kind.is_leader()).map(|&p| siege.pieces[p].points as u32).sum()
 }
 
 /// Up to `n` counters drawn at random from the cup, or those the `io` already knows were drawn.
@@ -402,12 +444,34 @@ pub fn overrun(siege: &Siege, rules: &Rules) -> bool {
     census.with_soldiers | census.with_civilians == 0
 }
 
+/// 7.1: the Quarter emptied ends the siege there and then, whatever step emptied it (an event, the
+/// bombardment, a fire, a melee): the fighting stops, its fires are ruins, and no day's end follows. True
+/// once the siege is over this way.
+pub fn overrun_ends(siege: &mut Siege, rules: &Rules, io: &mut impl Io) -> bool {
+    if siege.end == Some(End::Overrun) {
+        return true;
+    }
+    if siege.end.is_some() || matches!(siege.stage, Stage::Setup | Stage::Draw | Stage::Over) || !overrun(siege, rules)
+    {
+        return false;
+    }
+    super::combat::fighting_ends(siege);
+    siege.today.owed = None;
+    siege.today.melees = None;
+    siege.end = Some(End::Overrun);
+    siege.stage = Stage::Over;
+    tell!(io, "No soldier and no civilian is left: total victory for the Boxers (7.1)");
+    true
+}
+
 /// The day's end (4): morale for a quiet red day (FAQ: only then), officers lost, the legations; the
 /// civilians go back to their legations; the last card brings the relief.
 pub fn end_day(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
-    let card = siege.today.card.expect("a card is in play");
     tell!(io, "The end of day {}", siege.tracks.day);
-    let quiet_red = (card.red() || siege.today.heavy_rain) && !siege.today.fought;
+    // An empty legation costs its point when it is left (4: "ad effetto immediato"); one left empty since
+    // yesterday and not yet charged today is charged first.
+    moves::empty_legations(siege, rules, io);
+    let quiet_red = siege.today.red() && !siege.today.fought;
     if quiet_red {
         siege.shift_morale(1);
         tell!(io, "a day without combat: morale +1: {}", siege.tracks.morale);
@@ -416,22 +480,17 @@ pub fn end_day(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         siege.shift_morale(-4 * siege.today.officers_lost as i32);
         tell!(
             io,
-            "officers lost for good today: morale -{} (4): {}",
+            "officers lost for good today: morale -{} (section 4): {}",
             4 * siege.today.officers_lost,
             siege.tracks.morale
         );
     }
     if siege.today.macdonald_lost {
         siege.shift_morale(-6);
-        tell!(io, "MacDonald is dead: morale -6 (1.5.3, 4): {}", siege.tracks.morale);
+        tell!(io, "MacDonald is dead: morale -6 at the day's end (section 4): {}", siege.tracks.morale);
     }
-    moves::empty_legations(siege, rules, io);
     civilians_home(siege, rules, io);
-    if overrun(siege, rules) {
-        siege.end = Some(End::Overrun);
-        siege.stage = Stage::Over;
-        tell!(io, "No soldier and no civilian is left: total victory for the Boxers (7.1)");
-    } else if siege.tracks.day >= DAYS {
+    if siege.tracks.day >= DAYS {
         siege.end = Some(End::Relief);
         siege.stage = Stage::Over;
         tell!(io, "The last card: the relief column reaches Peking and the Boxers give up (7.1)");

@@ -4,7 +4,7 @@ use super::super::map::bit;
 use super::super::nation::Nation;
 use super::super::roster::Kind;
 use super::throws::{FAMINE, FAVOURABLE_EVENTS, SUPPLY_BACK, Throw, Whose, famine_points, favourable};
-use super::{At, Io, Rules, Siege, Stage, day, losses};
+use super::{At, DayCard, Io, Rules, Siege, Stage, day, losses};
 
 /// The events that happen once only.
 const ONCE: [u8; 6] = [2, 3, 6, 9, 11, 12];
@@ -26,10 +26,11 @@ pub fn resolve(siege: &Siege, total: u8) -> u8 {
 }
 
 pub fn event_test(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
-    let a = io.d6(|| "event test (2D6)".into());
-    let b = io.d6(|| "event test (2D6)".into());
+    let a = io.d6(|| "event test (2D6), first die".into());
+    let b = io.d6(|| "event test (2D6), second die".into());
     io.counted(Throw::two(Whose::Defenders, FAVOURABLE_EVENTS, a + b), |t| i64::from(favourable(resolve(siege, t))));
     let event = resolve(siege, a + b);
+    io.table_says(i64::from(event), || format!("event {event}: {}", title(event)));
     siege.today.event = Some(event);
     if once_only(event) {
         siege.tracks.events_used |= 1 << event;
@@ -69,7 +70,16 @@ fn happen(siege: &mut Siege, rules: &Rules, io: &mut impl Io, event: u8) {
         }
         4 => {
             siege.today.heavy_rain = true;
-            tell!(io, "no combat and no bombardment today");
+            let card = siege.today.card;
+            if card.is_some_and(|c| !c.red()) {
+                // Red for every purpose: a black picture made red counts toward Betsy (3.4).
+                if matches!(card, Some(DayCard::Picture { .. })) {
+                    siege.tracks.red_pictures += 1;
+                }
+                tell!(io, "no combat and no bombardment today: the card counts as red");
+            } else {
+                tell!(io, "no combat and no bombardment today");
+            }
         }
         5 => {
             let die = io.d6(|| "famine and disease".into());

@@ -7,6 +7,7 @@ use super::super::map::{Zones, bit, each};
 use super::super::roster::{Kind, Roster};
 use super::throws::{OFFICERS_SURVIVING, Throw, Whose};
 use super::{At, Command, Io, OwedBy, Piece, Rules, Siege};
+use crate::rules::plural;
 
 /// The defenders' pieces of these kinds in `zone`, lowest first.
 fn garrison(rules: &Rules, siege: &Siege, zone: u8, kinds: &[Kind]) -> impl Iterator<Item = usize> + use<> {
@@ -46,6 +47,7 @@ pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: 
         gun_loses_one(siege, rules, io, gun);
     }
     soldiers_cost_morale(siege, io, soldiers_lost);
+    super::moves::empty_legations(siege, rules, io);
     left
 }
 
@@ -78,7 +80,12 @@ fn gun_loses_one(siege: &mut Siege, rules: &Rules, io: &mut impl Io, gun: usize)
 fn soldiers_cost_morale(siege: &mut Siege, io: &mut impl Io, soldiers_lost: u8) {
     if soldiers_lost > 0 {
         siege.shift_morale(-(soldiers_lost as i32));
-        tell!(io, "morale -{soldiers_lost} for soldier points lost (4): {}", siege.tracks.morale);
+        tell!(
+            io,
+            "morale -{soldiers_lost} for {} lost (section 4): {}",
+            plural(soldiers_lost as usize, "soldier point", "soldier points"),
+            siege.tracks.morale
+        );
     }
 }
 
@@ -109,7 +116,7 @@ pub fn check_losses(siege: &Siege, rules: &Rules, order: &[usize]) -> Result<(),
     let (soldiers, guns) = capacity(siege, rules, owed.zone);
     let due = owed.points.min(soldiers + guns) as usize;
     if order.len() != due {
-        return Err(format!("{due} point{} of loss to assign; {} given", if due == 1 { "" } else { "s" }, order.len()));
+        return Err(format!("{} of loss to assign; {} given", plural(due, "point", "points"), order.len()));
     }
     let mut on_guns = 0;
     for &p in order {
@@ -120,7 +127,7 @@ pub fn check_losses(siege: &Siege, rules: &Rules, order: &[usize]) -> Result<(),
         }
         let steps = if info.kind.is_gun() && siege.pieces[p].points > 1 { 2 } else { siege.pieces[p].points };
         if order.iter().filter(|&&q| q == p).count() > steps as usize {
-            return Err(format!("{} can take {steps} point{} of loss", info.name, if steps == 1 { "" } else { "s" }));
+            return Err(format!("{} can take {} of loss", info.name, plural(steps as usize, "point", "points")));
         }
         on_guns += info.kind.is_gun() as u8;
     }
@@ -158,6 +165,7 @@ pub fn settle_owed(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: 
             }
         }
         soldiers_cost_morale(siege, io, soldiers_lost);
+        super::moves::empty_legations(siege, rules, io);
         owed.points - order.len() as u8
     };
     if owed.by == OwedBy::BoxerMelee {
@@ -214,7 +222,7 @@ pub fn boxers_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8,
         let name = rules.roster.pieces[pick].name.clone();
         match n {
             0..=2 => {
-                tell!(io, "{name} absorb {n} loss{} without effect", if n == 1 { "" } else { "es" });
+                tell!(io, "{name} absorb {} without effect", plural(n as usize, "loss", "losses"));
                 0
             }
             3 if siege.pieces[pick].points > 5 => {
@@ -284,7 +292,7 @@ pub fn boxers_waver(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8
 fn disperse(siege: &mut Siege, rules: &Rules, io: &mut impl Io, piece: usize) {
     back_to_cup(siege, rules, piece);
     siege.shift_morale(1);
-    tell!(io, "{} disperse: morale +1 (4): {}", rules.roster.pieces[piece].name, siege.tracks.morale);
+    tell!(io, "{} disperse: morale +1 (section 4): {}", rules.roster.pieces[piece].name, siege.tracks.morale);
 }
 
 fn back_to_cup(siege: &mut Siege, rules: &Rules, piece: usize) {
@@ -326,8 +334,13 @@ pub fn officer_falls(siege: &mut Siege, rules: &Rules, io: &mut impl Io, officer
     if info.kind == Kind::MacDonald || piece.points < 2 {
         siege.set(rules, officer, Piece { points: 0, at: At::Lost, spent: 0 });
         if info.kind == Kind::MacDonald {
-            siege.today.macdonald_lost = true;
             tell!(io, "{} is killed: the defenders lose their leader", info.name);
+            if rules.options.macdonald_at_days_end {
+                siege.today.macdonald_lost = true;
+            } else {
+                siege.shift_morale(-6);
+                tell!(io, "MacDonald is dead: morale -6 at once (1.5.3): {}", siege.tracks.morale);
+            }
         } else {
             siege.today.officers_lost += 1;
             tell!(io, "{} is killed; there is no one left to replace him", info.name);

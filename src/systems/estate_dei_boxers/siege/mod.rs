@@ -28,10 +28,13 @@ use serde::{Deserialize, Serialize};
 pub use census::{Census, Tally};
 /// The modifiers of each roll, for the odds the screen shows before it.
 pub mod combat_mods {
-    pub use super::combat::{Mods, boxer_mods, modified_row, soldier_mods};
+    pub use super::combat::{Mods, boxer_mods, modified_row, soldier_mods, tep_mods};
 }
-pub use combat::{FireOrder, GunUse, fire_targets, firepower, firing_zones, gun_reaches, modified_row};
-pub use losses::{capacity as loss_capacity, check_losses, choice_owed};
+pub use combat::{
+    FireOrder, GunUse, boxer_melee, fire_targets, firepower, firing_zones, gun_reaches, modified_row, morale_test,
+    soldier_melee, working_guns_in,
+};
+pub use losses::{capacity as loss_capacity, check_losses, choice_owed, settle_owed};
 pub use moves::{Move, free_move_check, move_check, must_leave};
 pub use victory::{Band, Score, score};
 
@@ -165,6 +168,8 @@ pub struct Today {
     pub empty_charged: Zones,
     /// Officers eliminated for good today (MacDonald apart): -4 morale each at the day's end.
     pub officers_lost: u8,
+    /// MacDonald fell today and his -6 waits for the day's end (option `macdonald_loss_at_days_end`;
+    /// otherwise it comes at once, 1.5.3).
     pub macdonald_lost: bool,
     /// Combat sequences fought today.
     pub sequences: u16,
@@ -190,6 +195,14 @@ pub struct Today {
     pub drawn: Cup,
     #[serde(default, skip_serializing_if = "none_drawn")]
     pub mine_drawn: Cup,
+}
+
+impl Today {
+    /// The day is red: a red card, or a black one that heavy rain made red (5.3, event 4: "la carta è
+    /// considerata come rossa", for every purpose).
+    pub fn red(&self) -> bool {
+        self.card.is_some_and(DayCard::red) || self.heavy_rain
+    }
 }
 
 fn none_drawn(set: &Cup) -> bool {
@@ -305,12 +318,50 @@ pub struct Rules<'a> {
     pub map: &'a Map,
     pub roster: &'a Roster,
     pub tables: &'a Tables,
-    /// FAQ option: a red 2-10 returns 12 wounded points.
+    pub options: Options,
+}
+
+impl<'a> Rules<'a> {
+    /// The rules as the text plays them: every option off.
+    pub fn plain(map: &'a Map, roster: &'a Roster, tables: &'a Tables) -> Rules<'a> {
+        Rules { map, roster, tables, options: Options::default() }
+    }
+}
+
+/// The ruleset's named options (`[options]` in `ruleset.toml`), each off by default as the text reads.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `wounded_twelve`, the FAQ's option: a red 2-10 returns 12 wounded points.
     pub wounded_twelve: bool,
+    /// `stone_walls_do_not_burn`: the Tartar Wall and its ramps never burn.
     pub stone_walls: bool,
-    /// Option: each civilian counter keeps to the zone it began in while it stands, not to any zone of its
-    /// legation (8.2).
+    /// `civilians_keep_their_zone`: each civilian counter keeps to the zone it began in while it stands,
+    /// not to any zone of its legation (8.2).
     pub civilians_keep_zone: bool,
+    /// `macdonald_loss_at_days_end`: MacDonald's -6 morale waits for the day's end (4) instead of coming
+    /// at once (1.5.3).
+    pub macdonald_at_days_end: bool,
+    /// `psychological_test_unpenalised`: the ammunition's -2 and morale 0's -3 leave the guns'
+    /// psychological test alone.
+    pub tep_unpenalised: bool,
+}
+
+impl Options {
+    /// The options' names in the ruleset, in the order of `read`.
+    pub const NAMES: [&'static str; 5] = [
+        "wounded_twelve",
+        "stone_walls_do_not_burn",
+        "civilians_keep_their_zone",
+        "macdonald_loss_at_days_end",
+        "psychological_test_unpenalised",
+    ];
+
+    /// The options a game or a simulation plays with, by name.
+    pub fn read(on: impl Fn(&str) -> bool) -> Options {
+        let [wounded_twelve, stone_walls, civilians_keep_zone, macdonald_at_days_end, tep_unpenalised] =
+            Options::NAMES.map(on);
+        Options { wounded_twelve, stone_walls, civilians_keep_zone, macdonald_at_days_end, tep_unpenalised }
+    }
 }
 
 /// Dice and words. The app types or rolls each die and keeps every sentence; the simulator rolls fast and
@@ -327,6 +378,9 @@ pub trait Io {
     /// A throw the procedure has just read, with the count each total of its dice gives as the table
     /// stood before it (`count`), for the luck ledger; the simulator keeps none.
     fn counted(&mut self, _throw: throws::Throw, _count: impl Fn(u8) -> i64) {}
+    /// The result the die just read gives, as the table names it (`named`: the points it names) and in
+    /// words, for the odds' lines; the app and the simulator keep none.
+    fn table_says(&mut self, _named: i64, _words: impl FnOnce() -> String) {}
     /// The cup's counters an attack's draw gives (`mine`: the mine's attack) when they are already known,
     /// as when an entry is followed again; None draws them at random.
     fn redraw(&mut self, _mine: bool) -> Option<Cup> {
@@ -372,6 +426,30 @@ impl Command for Waits {
     }
     fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
         None
+    }
+}
+
+/// An answer to the losses owed, given once (empty: Sandtable's rule); every other decision waits.
+pub struct LossesOnce(pub Option<Vec<usize>>);
+
+impl Command for LossesOnce {
+    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
+        None
+    }
+    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
+        None
+    }
+    fn redeploy(&mut self, _: &Rules, _: &Siege) -> Option<Vec<(usize, u8)>> {
+        None
+    }
+    fn fire(&mut self, _: &Rules, _: &Siege, _: &Census, _: u8) -> Option<FireOrder> {
+        None
+    }
+    fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<Move>> {
+        None
+    }
+    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
+        self.0.take()
     }
 }
 
@@ -486,6 +564,9 @@ impl Siege {
     /// phase of combat, so a player can follow the Boxers phase by phase.
     pub fn run<I: Io, C: Command>(&mut self, rules: &Rules, io: &mut I, command: &mut C, one_step: bool) {
         loop {
+            if day::overrun_ends(self, rules, io) {
+                return;
+            }
             let before = self.stage;
             let waiting = match self.stage {
                 Stage::Setup | Stage::Draw | Stage::Over => true,
@@ -515,6 +596,7 @@ impl Siege {
                 }
             };
             if waiting || (one_step && self.stage != before) {
+                day::overrun_ends(self, rules, io);
                 return;
             }
         }
@@ -563,5 +645,5 @@ impl Siege {
 }
 
 pub(crate) use day::next_after as day_next;
-pub use day::{DAYS, SUPPLY_EXHAUSTED, betsy_zones, check_merge, check_wounded, pool};
+pub use day::{DAYS, NO_ROOM_FOR_BETSY, SUPPLY_EXHAUSTED, betsy_zones, brings, check_merge, check_wounded, pool};
 pub use events::{once_only, resolve as resolve_event, title as event_title};

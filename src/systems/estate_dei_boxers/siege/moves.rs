@@ -177,7 +177,7 @@ pub fn empty_legations(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         siege.shift_morale(-1);
         tell!(
             io,
-            "the {} legation is left without soldiers: morale -1 (6.5): {}",
+            "the {} legation is left without soldiers: morale -1 (section 4, 6.5): {}",
             nation.adjective(),
             siege.tracks.morale
         );
@@ -242,7 +242,7 @@ pub fn civilian_quarters(siege: &Siege, rules: &Rules, piece: usize) -> Zones {
         Some(nation) if rules.map.legations & bit(zone) != 0 => rules.map.legation_of(nation),
         _ => 0,
     };
-    let home = |zone: u8| if rules.civilians_keep_zone { bit(zone) } else { legation(zone) };
+    let home = |zone: u8| if rules.options.civilians_keep_zone { bit(zone) } else { legation(zone) };
     let own = rules.roster.pieces[piece].start.map_or(0, home) & intact;
     let here = siege.pieces[piece].zone().map_or(0, legation) & intact;
     [own, here, intact & rules.map.majors, intact].into_iter().find(|&set| set != 0).unwrap_or(0)

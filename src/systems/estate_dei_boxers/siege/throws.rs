@@ -74,6 +74,18 @@ pub fn wavering(siege: &Siege, rules: &Rules, zone: u8, roll: i32) -> i64 {
     }
 }
 
+/// What a morale or psychological test's `roll` does in `zone`, in words (6.7, 3.2).
+pub fn wavering_words(siege: &Siege, rules: &Rules, zone: u8, roll: i32) -> String {
+    let fanatics = siege.cup_in(rules, zone, &[Kind::Fanatics]) != 0;
+    match (roll >= 6, fanatics) {
+        (true, true) => "a unit of fanatics disperses".into(),
+        (false, true) => "the fanatics hold the pile".into(),
+        (true, false) => "3 Boxer points flee".into(),
+        _ if roll == 5 => "2 Boxer points flee".into(),
+        _ => "1 Boxer point flees".into(),
+    }
+}
+
 /// The events that favour the defenders (5.3): heavy and light rain spare them combat or shelling, news of
 /// the Peitang and of the relief, supplies and the truce restore morale; the rest cost them.
 pub fn favourable(event: u8) -> bool {
