@@ -37,6 +37,7 @@ impl Game {
     /// Resolves an action on the faces typed so far (`dice` in the action), recording nothing, and says
     /// which rolls they reached. Running short is not a problem: it is the next roll to type.
     pub fn check_dice(&self, action: &Action) -> DiceCheck {
+        let action = &none_typed_yet(action);
         let mut rng = self.rng().asking();
         let result = self.prepare_with(action, &mut rng);
         let typed = typed_faces(action);
@@ -79,6 +80,18 @@ fn blamed_step(error: &GameError, steps: &[DiceStep], typed: usize) -> Option<us
         _ if !steps.is_empty() && typed > read => Some(steps.len() - 1),
         _ => None,
     }
+}
+
+/// An action sent with no `dice` is asked what is to be typed for it, not rolled by the app: the check is
+/// for a player about to type, so the first roll is the one to type next. An action that takes no dice
+/// stays as it was.
+fn none_typed_yet(action: &Action) -> Action {
+    let Ok(serde_json::Value::Object(mut fields)) = serde_json::to_value(action) else { return action.clone() };
+    if fields.get("dice").is_some_and(|d| !d.is_null()) {
+        return action.clone();
+    }
+    fields.insert("dice".into(), serde_json::Value::Array(Vec::new()));
+    serde_json::from_value(serde_json::Value::Object(fields)).unwrap_or_else(|_| action.clone())
 }
 
 fn typed_faces(action: &Action) -> Vec<i64> {

@@ -28,6 +28,18 @@ fn nothing_typed_asks_for_the_d20s_alone() {
     assert!(c.steps[0].faces.is_empty());
 }
 
+/// A player asking what to type before typing any sends the action without `dice`: the check names the
+/// first roll to type, rather than answering that the app's own dice would resolve it.
+#[test]
+fn an_action_sent_without_dice_is_asked_its_first_roll() {
+    let sp = marines_against_boxers();
+    let c = sp.game.check_dice(&Action::from_json(r#"{"type":"fire","unit":"boxers","target":"marines"}"#).unwrap());
+    assert!(!c.ready && c.problem.is_none(), "{c:?}");
+    assert_eq!((c.steps[0].ask.expr.as_str(), c.steps[0].ask.count), ("4D20", 4));
+    let note = sp.game.check_dice(&Action::from_json(r#"{"type":"note","text":"rain"}"#).unwrap());
+    assert!(note.ready && note.steps.is_empty(), "an action that rolls nothing is ready: {note:?}");
+}
+
 #[test]
 fn a_natural_1_among_the_d20s_then_asks_for_the_leader_die() {
     let sp = marines_against_boxers();
