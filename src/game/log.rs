@@ -69,7 +69,8 @@ impl Game {
             Some(seq) => {
                 let undone = self.describe_outcome(&self.events()[seq]);
                 // The new result first: it is what the table now plays on.
-                format!("Re-roll after undo: {text} (undone: {undone})")
+                let again = if super::reroll::is_app_draw(&event.action) { "Drawn again" } else { "Re-roll" };
+                format!("{again} after undo: {text} (undone: {undone})")
             }
             None => text,
         }

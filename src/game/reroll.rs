@@ -1,7 +1,8 @@
 //! Re-rolls after undo. Undo stays free for mistakes, and a redo brings back the very dice that fell (it
 //! refolds the stored outcome). But undoing a roll and asking the app to roll the same thing again fishes
 //! for better dice: the log marks such a roll plainly, and a table may forbid it (`no_reroll_after_undo`),
-//! leaving redo, or dice typed in from the table, as the ways on.
+//! leaving redo, or dice typed in from the table, as the ways on. A card the app drew, undone and drawn
+//! again, is the same fishing (for the Ace of Spades, say), and is marked and forbidden the same way.
 
 use super::{Action, Event, Game, GameError, Outcome, Refusal};
 
@@ -12,7 +13,7 @@ pub const NO_REROLL_AFTER_UNDO: &str = "no_reroll_after_undo";
 /// action by the same unit, when that entry rolled app dice and is not in force. An entry for the same
 /// action still in force (last turn's fire, say) means this is a fresh roll, not a re-roll.
 pub fn replaced(game: &Game, event: &Event) -> Result<Option<usize>, GameError> {
-    if !rolls_app_dice(&event.outcome) {
+    if !app_chance(event) {
         return Ok(None);
     }
     let same = Roller::of(&event.action);
@@ -23,7 +24,7 @@ pub fn replaced(game: &Game, event: &Event) -> Result<Option<usize>, GameError> 
         .iter()
         .enumerate()
         .rev()
-        .find(|(_, e)| e.action.type_name() == kind && rolls_app_dice(&e.outcome) && Roller::of(&e.action) == same);
+        .find(|(_, e)| e.action.type_name() == kind && app_chance(e) && Roller::of(&e.action) == same);
     let (seq, earlier) = match same_action {
         Some((seq, _)) if game.in_force(seq) => return Ok(None),
         Some(found) => found,
@@ -36,11 +37,13 @@ pub fn replaced(game: &Game, event: &Event) -> Result<Option<usize>, GameError> 
         },
     };
     if game.scenario().option(NO_REROLL_AFTER_UNDO) {
+        let why = if is_app_draw(&event.action) {
+            "This card was drawn and undone ({}): redo it to keep the card, or type the card drawn at the table"
+        } else {
+            "This was rolled and undone ({}): redo it to keep its dice, or type the dice rolled at the table"
+        };
         return Err(Refusal::by_rule(
-            format!(
-                "This was rolled and undone ({}): redo it to keep its dice, or type the dice rolled at the table",
-                game.describe(earlier)
-            ),
+            why.replace("{}", &game.describe(earlier)),
             "Table option \"No reroll after undo\" (no_reroll_after_undo)",
         )
         .into());
@@ -67,6 +70,17 @@ fn first_app_label(outcome: &Outcome) -> Option<&str> {
 
 fn rolls_app_dice(outcome: &Outcome) -> bool {
     outcome.rolls().iter().any(|r| !r.typed)
+}
+
+/// Whether the entry left anything to the app's chance: dice it rolled, or a card it drew (a system may
+/// draw from its own deck, so the action tells, not the outcome's shape).
+fn app_chance(event: &Event) -> bool {
+    rolls_app_dice(&event.outcome) || is_app_draw(&event.action)
+}
+
+/// A card drawn by the app, not typed from the table's own deck.
+pub fn is_app_draw(action: &Action) -> bool {
+    matches!(action, Action::DrawCard { card: None })
 }
 
 /// What makes two rolls "the same roll": the action's type and the unit it is for (or, for a plain

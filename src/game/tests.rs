@@ -296,3 +296,28 @@ fn a_table_may_forbid_re_rolls_after_undo() {
     roll_move_typed(&mut game, [2, 2]);
     assert_eq!(game.events().last().unwrap().reroll_of, None, "typed dice are the table's own, no re-roll");
 }
+
+/// A card the app drew, undone and drawn again, fishes as a re-roll does: the log says it was drawn again,
+/// and a table that forbids re-rolls after undo refuses it (redo, or type the card drawn at the table).
+#[test]
+fn a_card_drawn_again_after_undo_is_marked_and_may_be_forbidden() {
+    let draw = Action::DrawCard { card: None };
+    let mut game = wall_game(4);
+    game.apply(&draw).unwrap();
+    game.apply(&Action::Undo {}).unwrap();
+    let again = game.apply(&draw).unwrap().clone();
+    assert_eq!(again.reroll_of, Some(0));
+    let text = game.describe(&again);
+    assert!(text.starts_with("Drawn again after undo: Drew "), "{text}");
+    game.apply(&draw).unwrap();
+    assert_eq!(game.events().last().unwrap().reroll_of, None, "the next card is a new draw");
+
+    let mut strict = allies_moving_with(4, &[super::NO_REROLL_AFTER_UNDO]);
+    strict.apply(&draw).unwrap();
+    strict.apply(&Action::Undo {}).unwrap();
+    match strict.apply(&draw) {
+        Err(GameError::Refused(r)) => assert!(r.message.starts_with("This card was drawn and undone"), "{}", r.message),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    strict.apply(&Action::DrawCard { card: Some("AS".into()) }).unwrap();
+}

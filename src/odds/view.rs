@@ -55,8 +55,9 @@ impl OddsView {
 
 /// A chance summed from many exact terms can land a rounding step past 0 or 1 (1.0000000000000002), which
 /// a player reading `--json` takes for an error: it is shown as the certainty or impossibility it is.
+/// Likewise a chance summed to -0.0 is shown as 0, not "-0.00%".
 fn chance(p: f64) -> f64 {
-    p.clamp(0.0, 1.0)
+    p.clamp(0.0, 1.0) + 0.0
 }
 
 #[cfg(test)]
@@ -70,7 +71,9 @@ mod tests {
         let mut odds = OddsView::new("a sure thing", &Dist::constant(1));
         odds.add_line("it happens", almost);
         odds.add_line("it does not", -f64::EPSILON);
+        odds.add_line("nor this", -0.0);
         assert_eq!(odds.lines[0].p, 1.0);
         assert_eq!(odds.lines[1].p, 0.0);
+        assert!(odds.lines[2].p.is_sign_positive(), "printed 0.00%, not -0.00%");
     }
 }
