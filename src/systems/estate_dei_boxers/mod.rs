@@ -14,6 +14,7 @@ pub mod nation;
 mod play;
 pub mod roster;
 pub mod siege;
+mod plan;
 pub mod sim;
 pub mod simulate;
 pub mod strategy;

@@ -32,7 +32,8 @@ pub mod combat_mods {
 }
 pub use combat::{FireOrder, GunUse, fire_targets, firepower, firing_zones, modified_row};
 pub use losses::{capacity as loss_capacity, check_losses, choice_owed};
-pub use moves::{Move, free_move_check, move_check, must_leave};
+pub use boxers::arrow as boxer_arrow;
+pub use moves::{Move, free_move_check, move_check, must_leave, step_cost};
 pub use victory::{Band, Score, score};
 
 use super::map::{Map, Zones};
