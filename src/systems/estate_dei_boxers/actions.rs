@@ -9,7 +9,7 @@ use serde::Deserialize;
 pub enum EstateAction {
     /// Run the procedure on: the set-up ends, the day's steps and the Boxers' phases go on until a decision
     /// of the player's (or, when following phase by phase, one phase). At a decision, take Sandtable's
-    /// suggestion (the hold-major-legations strategy). Typed dice are used first, in order.
+    /// suggestion (the guard-the-roads strategy). Typed dice are used first, in order.
     Advance {
         #[serde(default)]
         dice: Option<Vec<i64>>,

@@ -329,7 +329,7 @@ pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outco
             return Ok(());
         }
         let mut suggest = Suggest {
-            adviser: Adviser { strategy: Strategy::HoldMajorLegations, rng: FastRng::new(siege.tracks.day as u64) },
+            adviser: Adviser { strategy: Strategy::GuardTheRoads, rng: FastRng::new(siege.tracks.day as u64) },
             stage: siege.stage,
         };
         siege.run(rules, io, &mut suggest, true);
