@@ -31,10 +31,10 @@ struct Pile {
     roads: [Option<Road>; 2],
 }
 
-/// The soldier points wanted against `boxers` points: enough to keep the Boxers' numbers bonus low (6.4)
+/// The soldier points wanted against `boxers` points: as many, to keep the Boxers' numbers bonus off (6.4)
 /// and the soldiers' column high (6.3), within what a zone can hope to gather.
 fn wanted(boxers: u16) -> u32 {
-    (u32::from(boxers) / 2).clamp(4, 16)
+    u32::from(boxers).clamp(4, 16)
 }
 
 pub fn moves(rules: &Rules, siege: &Siege) -> Vec<Move> {
