@@ -1,5 +1,6 @@
-//! L'Estate dei Boxers: the simulator's whole 54-day siege (the figure behind "games per second on one
-//! core"), one attack day, and the app's side: an action resolved and the view a tablet redraws.
+//! L'Estate dei Boxers: the simulator's whole 54-day siege under the careful player's plan and under
+//! holding the major legations (the figures behind "games per second on one core"), one attack day, and
+//! the app's side: an action resolved and the view a tablet redraws.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -19,12 +20,14 @@ fn bench(c: &mut Criterion) {
     let start = Siege::new(&rules);
     let deck = full_deck();
     let mut n = 0u64;
-    c.bench_function("estate: one whole siege (54 days, hold-major-legations)", |b| {
-        b.iter(|| {
-            n += 1;
-            black_box(play(&rules, &start, &deck, Strategy::HoldMajorLegations, game_seed(1, n)))
-        })
-    });
+    for strategy in [Strategy::GuardTheRoads, Strategy::HoldMajorLegations] {
+        c.bench_function(&format!("estate: one whole siege (54 days, {})", strategy.name()), |b| {
+            b.iter(|| {
+                n += 1;
+                black_box(play(&rules, &start, &deck, strategy, game_seed(1, n)))
+            })
+        });
+    }
     c.bench_function("estate: one attack day (black king)", |b| {
         b.iter(|| {
             n += 1;
@@ -49,10 +52,10 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(game.prepare(&draw).unwrap()))
     });
     c.bench_function("estate app: the game view", |b| b.iter(|| black_box(GameView::of(1, "bench", &game))));
-    // The app's "what if": 2,000 sieges under each of the three strategies, a thread each, from day 1.
+    // The app's "what if": 2,000 sieges under each of the four strategies, a thread each, from day 1.
     let mut slow = c.benchmark_group("estate app: what if");
     slow.sample_size(10);
-    slow.bench_function("forecast from day 1 (3 x 2,000 sieges)", |b| {
+    slow.bench_function("forecast from day 1 (4 x 2,000 sieges)", |b| {
         b.iter(|| black_box(game.forecast(2_000).unwrap()))
     });
     slow.finish();

@@ -35,7 +35,7 @@ pub enum Command {
     Serve(ServeArgs),
     /// When Empires Clash! army lists: list them, check them, set up a one-off battle from two
     Armies(ArmiesArgs),
-    /// Simulate whole games headless: `sim estate --games 10000 --seed 1 --strategy fire-first --json`
+    /// Simulate whole games headless: `sim estate --games 10000 --seed 1 --strategy hold-major-legations --json`
     Sim(SimArgs),
     /// Measure on a photo of the real table: distances, spots, a top-down view
     Photo(super::photo::PhotoArgs),
@@ -51,8 +51,9 @@ pub struct SimArgs {
     /// Seed of the run: the same seed gives the same report
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The defenders' strategy: hold-major-legations, fire-first or random
-    #[arg(long, default_value = "hold-major-legations")]
+    /// The defenders' strategy: guard-the-roads (the plan a careful player follows), hold-major-legations,
+    /// fire-first or random
+    #[arg(long, default_value = "guard-the-roads")]
     pub strategy: String,
     /// A scenario file (default: the shipped siege, the-55-days)
     #[arg(long)]

@@ -260,8 +260,8 @@ fn boxers_gone_off_the_map_end_the_sequence_at_once() {
 }
 
 /// 6.5, the soldiers' movement, and `advance` documented as taking Sandtable's suggestion: it plays the
-/// hold-major-legations strategy's moves (soldiers next door go into a major legation the Boxers have
-/// entered), where `end_moves` moves no one. Seed 3: a black king typed, light rain (4 + 6), the Boxers in
+/// guard-the-roads strategy's moves (the nearest spare soldiers answer the call of the zone where a pile
+/// fights), where `end_moves` moves no one. Seed 3: a black king typed, light rain (4 + 6), the Boxers in
 /// at 3; half the pile takes the British legation (north), the British (south) next door.
 #[test]
 fn advancing_at_the_soldiers_movement_plays_the_strategys_moves() {
@@ -282,9 +282,9 @@ fn advancing_at_the_soldiers_movement_plays_the_strategys_moves() {
 
     ok(&mut game, json!({"type": "undo"}));
     let line = ok(&mut game, json!({"type": "advance"}));
+    assert!(line.contains("(the guard-the-roads strategy)"), "{line}");
     assert!(line.contains("move to British Legation (north)"), "{line}");
-    assert_eq!(at(&game, "gb-3"), "GB2", "one counter stays to hold the British (south)");
-    assert_eq!(at(&game, "gb-4"), "GB1", "{line}");
+    assert_eq!(at(&game, "gb-4"), "GB1", "the British (south) go next door to the fight: {line}");
 }
 
 /// The Boxers' melee (6.4) with `die`, as it stands: its told lines.

@@ -220,8 +220,9 @@ fn victory_points_at_set_up_count_every_intact_zone_and_civilian() {
 }
 
 /// 5.1.2 "il giocatore può tuttavia riposizionare i difensori … come desidera": `advance` takes Sandtable's
-/// suggestion, the hold-major-legations strategy's repositioning (every major legation keeps a soldier
-/// counter), where `end_moves` keeps the counters where the player left them.
+/// suggestion, the guard-the-roads strategy's repositioning (every major legation keeps a soldier counter,
+/// so none costs morale, and MacDonald waits in the Jade Canal, where no arrow leads and no shell falls on a
+/// lone officer), where `end_moves` keeps the counters where the player left them.
 #[test]
 fn advancing_at_a_repositioning_plays_the_strategys_moves_and_ending_it_keeps_the_players() {
     use crate::common::app::{at, ok, shipped, stage};
@@ -245,8 +246,9 @@ fn advancing_at_a_repositioning_plays_the_strategys_moves_and_ending_it_keeps_th
 
     ok(&mut game, json!({"type": "undo"}));
     let line = ok(&mut game, json!({"type": "advance"}));
-    assert!(held(&game, "RU1") && held(&game, "RU2"), "{line}");
-    assert!(line.contains("to Russian Legation (west)"), "{line}");
+    assert!(line.contains("(the guard-the-roads strategy)"), "{line}");
+    assert!(line.contains(" to Russian Legation ("), "the Russian legation is held again: {line}");
+    assert_eq!(at(&game, "macdonald"), "C1", "{line}");
 }
 
 /// 5.1's day table tells the jokers apart (the red returns 18 wounded points, the black attacks): a joker

@@ -24,7 +24,8 @@ fn a_forecast_from_a_game_in_progress() {
     let first = game.forecast(100).unwrap();
     assert_eq!(first, game.forecast(100).unwrap(), "the same point of the same game forecasts the same");
     assert!(first.assumes.contains("53 cards left"), "{}", first.assumes);
-    assert_eq!(first.plans.len(), 3);
+    assert_eq!(first.plans.len(), 4);
+    assert_eq!(first.plans[0].plan, "guard-the-roads", "the forecast leads with the careful player's plan");
     assert_eq!(first.results.first().map(String::as_str), Some("disaster"));
     for plan in &first.plans {
         let games: u32 = plan.shares.iter().map(|s| s.games).sum();

@@ -168,7 +168,7 @@ fn the_odds_of_advancing_into_the_soldiers_melee_are_the_melee() {
 pub fn betsy_and_the_maxim_apart() -> Game {
     let siege = crate::guns::BETSY_AND_A_MAXIM.replace("zones = [\"BN\"]", "zones = [\"US\"]");
     let mut game = with_siege(&siege, 5);
-    ok(&mut game, json!({"type": "advance"}));
+    // Drawn at once: the set-up as the test placed it, not repositioned by the strategy.
     ok(&mut game, json!({"type": "follow", "phase_by_phase": true}));
     for card in ["QH", "KH", "JH"] {
         crate::guns::day(&mut game, card, [3, 4]);

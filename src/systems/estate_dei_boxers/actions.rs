@@ -9,7 +9,7 @@ use serde::Deserialize;
 pub enum EstateAction {
     /// Run the procedure on: the set-up ends, the day's steps and the Boxers' phases go on until a decision
     /// of the player's (or, when following phase by phase, one phase). At a decision standing now, take
-    /// Sandtable's suggestion: the hold-major-legations strategy's choice, as the simulator plays it (its
+    /// Sandtable's suggestion: the guard-the-roads strategy's choice, as the simulator plays it (its
     /// repositioning, fire, moves, returns and Betsy), or Sandtable's rule for losses owed; decisions the
     /// advance brings about wait for the player. Typed dice are used first, in order.
     Advance {

@@ -103,6 +103,30 @@ pub struct Map {
     pub major_legations: Vec<Zones>,
     /// Zones steps apart, counting fire adjacency (walk or sight); 255 when never.
     pub distance: Vec<[u8; MAX_ZONES]>,
+    /// Which map this is, for answers kept about a map (the defenders' plan keeps some) never to be taken
+    /// for another's. A map is not changed once compiled; a copy, which may be, is a new map.
+    pub serial: Serial,
+}
+
+/// A number no other map has: each compiled map and each copy of one draws a new one.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Serial(u64);
+
+impl Serial {
+    fn next() -> Serial {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        Serial(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+
+    pub fn number(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Clone for Serial {
+    fn clone(&self) -> Serial {
+        Serial::next()
+    }
 }
 
 type Located = (std::ops::Range<usize>, String);
@@ -214,6 +238,7 @@ impl Map {
             entries,
             quarters,
             distance,
+            serial: Serial::next(),
         })
     }
 

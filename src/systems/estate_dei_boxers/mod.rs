@@ -14,6 +14,7 @@ pub mod nation;
 mod due;
 mod exact;
 mod odds;
+mod plan;
 mod play;
 pub mod roster;
 pub mod siege;

@@ -356,7 +356,7 @@ fn card_value(rank: crate::cards::Rank) -> u8 {
 }
 
 /// Answers the decisions standing when `advance` is asked with Sandtable's suggestion, the choices of the
-/// hold-major-legations strategy as the simulator plays them, then waits: a decision the advance brings
+/// guard-the-roads strategy as the simulator plays them, then waits: a decision the advance brings
 /// about itself (the losses a melee it runs now owes) is the player's, following phase by phase or not.
 struct Suggest {
     adviser: Adviser,
@@ -456,10 +456,10 @@ pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outco
         } else if let Some(what) = suggested(siege.stage)
             && (siege.stage != Stage::Betsy || super::siege::betsy_zones(siege, rules) != 0)
         {
-            io.say(format!("Advancing, the player takes Sandtable's suggestion for {what} (the hold-major-legations strategy)"));
+            io.say(format!("Advancing, the player takes Sandtable's suggestion for {what} (the guard-the-roads strategy)"));
         }
         let mut suggest = Suggest {
-            adviser: Adviser { strategy: Strategy::HoldMajorLegations, rng: FastRng::new(siege.tracks.day as u64) },
+            adviser: Adviser { strategy: Strategy::GuardTheRoads, rng: FastRng::new(siege.tracks.day as u64) },
             stage: siege.stage,
             losses_owed: siege.today.owed.is_some(),
         };

@@ -137,9 +137,12 @@ pub struct Overrun {
     pub mean_day: Option<f64>,
 }
 
-/// Plays `games` sieges from `start`, with `deck` still to draw.
+/// Plays `games` sieges from `start`, with `deck` still to draw, on every core: each game has its own seed,
+/// and the results are kept in the games' order, so the report is the same however many cores play it.
 pub fn run(rules: &Rules, start: &Siege, deck: &[DayCard], strategy: Strategy, games: u64, seed: u64) -> Report {
-    let results: Vec<GameResult> = (0..games).map(|n| play(rules, start, deck, strategy, game_seed(seed, n))).collect();
+    use rayon::prelude::*;
+    let results: Vec<GameResult> =
+        (0..games).into_par_iter().map(|n| play(rules, start, deck, strategy, game_seed(seed, n))).collect();
     summarise(&results, strategy, seed)
 }
 

@@ -68,8 +68,12 @@ pub fn run(request: SimRequest) -> Result<String, String> {
     if request.json {
         return serde_json::to_string_pretty(&report).map_err(|e| e.to_string());
     }
-    let speed =
-        format!("{} games in {seconds:.3} s: {:.0} games/s\n", request.games, request.games as f64 / seconds.max(1e-9));
+    let speed = format!(
+        "{} games in {seconds:.3} s on {} threads: {:.0} games/s\n",
+        request.games,
+        rayon::current_num_threads(),
+        request.games as f64 / seconds.max(1e-9)
+    );
     Ok(text_report(&report) + &speed)
 }
 

@@ -1,4 +1,7 @@
 //! The defenders' strategies the simulator plays with, and the app's "what if" asks about:
+//! - `guard-the-roads`: the plan a careful player follows (`plan/`): guards on the Boxers' roads before
+//!   the legations, each pile met before the next legation it makes for, civilians out of its way, officers
+//!   out of reach but on attack days. The default, and the one the forecast leads with.
 //! - `hold-major-legations`: every major legation keeps a soldier counter; soldiers next door go into a
 //!   major legation the Boxers have entered; returns go to the emptiest major legation.
 //! - `fire-first`: the soldiers keep out of melee, stepping out of zones where the Boxers outnumber them
@@ -11,6 +14,7 @@
 use serde::Serialize;
 
 use super::map::{Zones, bit, each};
+use super::plan;
 use super::roster::{Kind, Roster};
 use super::siege::{
     At, Census, Command, FireOrder, GunUse, Move, Rules, Siege, fire_targets, free_move_check, move_check,
@@ -20,16 +24,19 @@ use super::siege::{
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "kebab-case")]
 pub enum Strategy {
+    GuardTheRoads,
     HoldMajorLegations,
     FireFirst,
     Random,
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 3] = [Strategy::HoldMajorLegations, Strategy::FireFirst, Strategy::Random];
+    pub const ALL: [Strategy; 4] =
+        [Strategy::GuardTheRoads, Strategy::HoldMajorLegations, Strategy::FireFirst, Strategy::Random];
 
     pub fn name(self) -> &'static str {
         match self {
+            Strategy::GuardTheRoads => "guard-the-roads",
             Strategy::HoldMajorLegations => "hold-major-legations",
             Strategy::FireFirst => "fire-first",
             Strategy::Random => "random",
@@ -39,6 +46,11 @@ impl Strategy {
     /// The strategy in a sentence, for the "what if" screen.
     pub fn about(self) -> &'static str {
         match self {
+            Strategy::GuardTheRoads => {
+                "soldiers posted on the Boxers' roads before the legations, streets and bridges first; each pile \
+                 met before the next legation and civilians moved out of its way; officers kept out of reach but \
+                 on attack days, MacDonald always"
+            }
             Strategy::HoldMajorLegations => {
                 "every major legation keeps soldiers; those next door go in where the Boxers have entered"
             }
@@ -104,6 +116,9 @@ impl Command for Adviser {
         Some(Vec::new())
     }
     fn wounded(&mut self, rules: &Rules, siege: &Siege, points: u8) -> Option<Vec<(usize, u8, u8)>> {
+        if self.strategy == Strategy::GuardTheRoads {
+            return Some(plan::wounded(rules, siege, points));
+        }
         let census = siege.census(rules);
         let mut soldiers = census.soldiers;
         let mut left = points;
@@ -134,6 +149,7 @@ impl Command for Adviser {
     fn betsy(&mut self, rules: &Rules, siege: &Siege) -> Option<u8> {
         let zones = super::siege::betsy_zones(siege, rules);
         match self.strategy {
+            Strategy::GuardTheRoads => plan::betsy(rules, siege),
             Strategy::Random => self.pick_zone(zones),
             _ => each(zones).next(),
         }
@@ -142,6 +158,7 @@ impl Command for Adviser {
     fn redeploy(&mut self, rules: &Rules, siege: &Siege) -> Option<Vec<(usize, u8)>> {
         let mut out = Vec::new();
         match self.strategy {
+            Strategy::GuardTheRoads => return Some(plan::redeploy(rules, siege)),
             Strategy::Random => {
                 for _ in 0..2 {
                     let p = self.rng.below(rules.roster.defenders);
@@ -185,6 +202,9 @@ impl Command for Adviser {
     }
 
     fn fire(&mut self, rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Option<FireOrder> {
+        if self.strategy == Strategy::GuardTheRoads {
+            return Some(plan::fire(rules, siege, census, from));
+        }
         let (soldier_targets, gun_targets) = fire_targets(siege, rules, census, from);
         let biggest = |set: Zones| each(set).max_by_key(|&z| (census.boxers[z as usize], z));
         let target = match self.strategy {
@@ -214,6 +234,7 @@ impl Command for Adviser {
         let boxers = census.with_chinese;
         let mut out = Vec::new();
         match self.strategy {
+            Strategy::GuardTheRoads => return Some(plan::moves(rules, siege)),
             Strategy::HoldMajorLegations => {
                 // Soldiers next door go into a major legation zone the Boxers hold or fight in.
                 for target in each(rules.map.majors & boxers & !siege.marks.fires) {

@@ -43,7 +43,7 @@ pub fn movement(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
 }
 
 /// The arrow a pile takes out of `zone`: red, or green when the red leads into ruins and the green does not.
-fn arrow(siege: &Siege, rules: &Rules, zone: u8) -> Option<(Arrow, &'static str)> {
+pub fn arrow(siege: &Siege, rules: &Rules, zone: u8) -> Option<(Arrow, &'static str)> {
     let (red, green) = rules.map.arrows(zone);
     let ruined = |a: Arrow| matches!(a, Arrow::To(z) if siege.marks.ruins & bit(z) != 0);
     match (red, green) {

@@ -35,7 +35,8 @@ pub use combat::{
     soldier_melee, working_guns_in,
 };
 pub use losses::{capacity as loss_capacity, check_losses, choice_owed, settle_owed};
-pub use moves::{Move, free_move_check, move_check, must_leave};
+pub use boxers::arrow as boxer_arrow;
+pub use moves::{Move, free_move_check, move_check, must_leave, step_cost};
 pub use victory::{Band, Score, score};
 
 use super::map::{Map, Zones};
