@@ -47,6 +47,8 @@ fn the_entry_that_ends_the_siege_by_an_overrun_says_so_with_the_count() {
         last.contains(&format!("Great Powers {powers} VP, Boxers {boxers} VP: a disaster for the Great Powers, a great victory for the Boxers")),
         "{line}"
     );
+    let why = game.forecast(20).unwrap_err().to_string();
+    assert!(why.contains("The siege is over, so nothing is left to forecast: Total victory"), "{why}");
 }
 
 /// 7.1 "l'ultima carta è stata pescata … la colonna di soccorso è arrivata": the 54th card's entry says the

@@ -10,6 +10,14 @@ use crate::game::GameError;
 use crate::rules::{Forecast, ForecastAsk, PlanForecast, Share};
 
 pub fn forecast(ctx: &Ctx_, ask: &ForecastAsk) -> Result<Forecast, GameError> {
+    if ctx.turn.siege().stage == Stage::Over {
+        let result = super::verdict::result(ctx).map(|r| r.verdict).unwrap_or_default();
+        return Err(crate::game::Refusal::by_rule(
+            format!("The siege is over, so nothing is left to forecast: {result}"),
+            "7 (the end of the game)",
+        )
+        .into());
+    }
     let seed = ask.seed;
     let compiled = Compiled::of(&ctx.setup.scenario);
     let rules = compiled.rules(ctx.charts, &|n| ctx.option(n));
@@ -61,7 +69,6 @@ fn plan(strategy: Strategy, results: &[GameResult]) -> PlanForecast {
 fn assumes(siege: &Siege, cards_left: usize) -> String {
     let from = match siege.stage {
         Stage::Setup => "from the set-up as it stands".to_string(),
-        Stage::Over => "the siege is over: its result is settled".to_string(),
         _ => format!("from day {} as the table stands", siege.tracks.day.max(1)),
     };
     format!(
