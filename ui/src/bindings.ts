@@ -912,7 +912,7 @@ export type EstateAction_Deserialize =
 /**
  *  Run the procedure on: the set-up ends, the day's steps and the Boxers' phases go on until a decision
  *  of the player's (or, when following phase by phase, one phase). At a decision standing now, take
- *  Sandtable's suggestion: the hold-major-legations strategy's choice, as the simulator plays it (its
+ *  Sandtable's suggestion: the guard-the-roads strategy's choice, as the simulator plays it (its
  *  repositioning, fire, moves, returns and Betsy), or Sandtable's rule for losses owed; decisions the
  *  advance brings about wait for the player. Typed dice are used first, in order.
  */
@@ -954,7 +954,7 @@ export type EstateAction_Serialize =
 /**
  *  Run the procedure on: the set-up ends, the day's steps and the Boxers' phases go on until a decision
  *  of the player's (or, when following phase by phase, one phase). At a decision standing now, take
- *  Sandtable's suggestion: the hold-major-legations strategy's choice, as the simulator plays it (its
+ *  Sandtable's suggestion: the guard-the-roads strategy's choice, as the simulator plays it (its
  *  repositioning, fire, moves, returns and Betsy), or Sandtable's rule for losses owed; decisions the
  *  advance brings about wait for the player. Typed dice are used first, in order.
  */
@@ -1035,7 +1035,7 @@ export type EstateView_Deserialize = {
 	betsy_zones: string[],
 	score: Score,
 	/**  The fires owed now (phase 3): each firing zone's choices with their odds. */
-	fires: FireView[],
+	fires: FireView_Deserialize[],
 	/**  Each zone where Boxers and defenders meet: the odds of both melees. */
 	melees: MeleeView[],
 	/**  Losses waiting for the player to say who takes them. */
@@ -1070,7 +1070,7 @@ export type EstateView_Serialize = {
 	betsy_zones: string[],
 	score: Score,
 	/**  The fires owed now (phase 3): each firing zone's choices with their odds. */
-	fires: FireView[],
+	fires: FireView_Serialize[],
 	/**  Each zone where Boxers and defenders meet: the odds of both melees. */
 	melees: MeleeView[],
 	/**  Losses waiting for the player to say who takes them. */
@@ -1096,7 +1096,9 @@ export type FigureView = {
 	alive: boolean,
 };
 
-export type FireChoice = {
+export type FireChoice = FireChoice_Serialize | FireChoice_Deserialize;
+
+export type FireChoice_Deserialize = {
 	/**  The zone it aims at: the soldiers' target, or the guns' test. */
 	target: string,
 	/**  "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological tests alone). */
@@ -1105,11 +1107,35 @@ export type FireChoice = {
 	modifiers: ([string, number])[],
 	odds: Chance[],
 	/**  The fire action's fields that take this choice as offered: `{type: "fire", from, ...order, dice}`. */
-	order: FireFields,
+	order: FireFields_Deserialize,
+};
+
+export type FireChoice_Serialize = {
+	/**  The zone it aims at: the soldiers' target, or the guns' test. */
+	target: string,
+	/**  "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological tests alone). */
+	guns: string,
+	points: number,
+	modifiers: ([string, number])[],
+	odds: Chance[],
+	/**  The fire action's fields that take this choice as offered: `{type: "fire", from, ...order, dice}`. */
+	order: FireFields_Serialize,
 };
 
 /**  A fire action's own fields (6.3, 3.1): the soldiers' target, the guns' use, and the guns' tests. */
-export type FireFields = {
+export type FireFields = FireFields_Serialize | FireFields_Deserialize;
+
+/**  A fire action's own fields (6.3, 3.1): the soldiers' target, the guns' use, and the guns' tests. */
+export type FireFields_Deserialize = {
+	target?: string | null,
+	guns: string,
+	tep_target?: string | null,
+	/**  Guns testing a target of their own (3.1 notes): gun id to zone id. */
+	tep_targets: { [key in string]: string },
+};
+
+/**  A fire action's own fields (6.3, 3.1): the soldiers' target, the guns' use, and the guns' tests. */
+export type FireFields_Serialize = {
 	target: string | null,
 	guns: string,
 	tep_target: string | null,
@@ -1117,9 +1143,16 @@ export type FireFields = {
 	tep_targets: { [key in string]: string },
 };
 
-export type FireView = {
+export type FireView = FireView_Serialize | FireView_Deserialize;
+
+export type FireView_Deserialize = {
 	from: string,
-	choices: FireChoice[],
+	choices: FireChoice_Deserialize[],
+};
+
+export type FireView_Serialize = {
+	from: string,
+	choices: FireChoice_Serialize[],
 };
 
 /**
@@ -1914,8 +1947,8 @@ export type Note = {
 
 /**
  *  An obstacle lies on the edge between two squares side by side. Walls, hedges and fences are vertical:
- *  only infantry crosses them. Rivers, streams and trenches are crossed by anyone moving; every obstacle
- *  stops a recoil.
+ *  only infantry crosses them. Rivers, streams and trenches are crossed by anyone moving, and by anyone
+ *  recoiling unless the table reads every obstacle as stopping a recoil (`recoil_blocked_by_any_obstacle`).
  */
 export type Obstacle = "wall" | "hedge" | "fence" | "river" | "stream" | "trench" | "entrenchment";
 
