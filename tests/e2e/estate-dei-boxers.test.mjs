@@ -315,7 +315,8 @@ test('a combat day of the siege: set-up, an attack card, the Boxers followed, a 
   await until('the forecast', async () => (await tid('whatif-result').count()) > 0 || (await tid('whatif-error').count()) > 0, 90_000);
   assert.equal(await tid('whatif-error').count(), 0, `no forecast: ${await tid('whatif-error').textContent().catch(() => '')}`);
   const plans = tid('whatif-result').locator('[data-testid^="whatif-plan-"]');
-  assert.equal(await plans.count(), 3, 'three strategies');
+  assert.equal(await plans.count(), 4, 'four strategies');
+  assert.equal(await plans.first().getAttribute('data-testid'), 'whatif-plan-guard-the-roads', 'the careful plan first');
   for (const plan of await plans.all()) {
     const name = (await plan.getAttribute('data-testid')).replace('whatif-plan-', '');
     const shares = await plan.locator('[data-testid^="whatif-share-"] .p').allTextContents();
