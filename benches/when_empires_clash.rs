@@ -56,6 +56,7 @@ fn benches(c: &mut Criterion) {
         at: Square::new(8, 8),
         squares: 4,
         infantry: false,
+        blocked_by_any_obstacle: false,
         toward_baseline: Facing::South,
         depth_mm: 30,
         friends: &friends,
