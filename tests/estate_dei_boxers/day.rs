@@ -1,5 +1,5 @@
 use sandtable::systems::estate_dei_boxers::siege::{
-    At, Census, Command, DayCard, FireOrder, Move, Rules, Siege, Stage, Waits, resolve_event, score,
+    At, Command, DayCard, Rules, Siege, Stage, Waits, resolve_event, score,
 };
 
 use crate::common::{Fixture, Typed};
@@ -8,23 +8,8 @@ use crate::common::{Fixture, Typed};
 struct Reposition(Option<Vec<(usize, u8)>>);
 
 impl Command for Reposition {
-    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
-        None
-    }
-    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
-        None
-    }
     fn redeploy(&mut self, _: &Rules, _: &Siege) -> Option<Vec<(usize, u8)>> {
         self.0.take()
-    }
-    fn fire(&mut self, _: &Rules, _: &Siege, _: &Census, _: u8) -> Option<FireOrder> {
-        None
-    }
-    fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<Move>> {
-        None
-    }
-    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
-        None
     }
 }
 

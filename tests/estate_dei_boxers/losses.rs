@@ -1,35 +1,9 @@
 //! The player chooses which counters take the defenders' losses (6.4): the procedure waits for the choice
 //! mid-phase, checks it, applies it, and goes on with the phase where it stood.
 
-use sandtable::systems::estate_dei_boxers::siege::{
-    At, Census, Command, FireOrder, Move, Phase, Rules, Siege, Stage, Waits, check_losses,
-};
+use sandtable::systems::estate_dei_boxers::siege::{At, LossesOnce, Phase, Siege, Stage, Waits, check_losses};
 
 use crate::common::{Fixture, Typed};
-
-/// Answers only the choice of losses, once.
-struct Choose(Option<Vec<usize>>);
-
-impl Command for Choose {
-    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
-        None
-    }
-    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
-        None
-    }
-    fn redeploy(&mut self, _: &Rules, _: &Siege) -> Option<Vec<(usize, u8)>> {
-        None
-    }
-    fn fire(&mut self, _: &Rules, _: &Siege, _: &Census, _: u8) -> Option<FireOrder> {
-        None
-    }
-    fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<Move>> {
-        None
-    }
-    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
-        self.0.take()
-    }
-}
 
 /// Two British counters of 2 in GB2 and one in GB1, a strong pile of Boxers in each: the Boxers' melee
 /// phase, waiting in GB1 (the lower zone) for a die that costs the defenders two points.
@@ -85,7 +59,7 @@ fn the_chosen_counters_take_the_losses_and_the_phase_goes_on() {
     let [gb1, gb2] = ["gb-1", "gb-2"].map(|id| f.piece(id));
     // Both flipped, where Sandtable's rule would send one to the wounded pool.
     let mut io = Typed::new(&[1]);
-    s.run(&rules, &mut io, &mut Choose(Some(vec![gb1, gb2])), true);
+    s.run(&rules, &mut io, &mut LossesOnce(Some(vec![gb1, gb2])), true);
     assert_eq!((s.pieces[gb1].points, s.pieces[gb2].points), (1, 1));
     assert_eq!(s.pieces[gb1].at, At::Zone(f.zone("GB1")));
     assert!(io.said("morale -2 for 2 soldier points lost"), "{:?}", io.lines);
@@ -98,7 +72,7 @@ fn left_to_the_rule_one_counter_goes_to_the_wounded_pool() {
     let f = Fixture::shipped();
     let rules = f.rules();
     let (mut s, _) = two_melees(&f);
-    s.run(&rules, &mut Typed::new(&[1]), &mut Choose(Some(Vec::new())), true);
+    s.run(&rules, &mut Typed::new(&[1]), &mut LossesOnce(Some(Vec::new())), true);
     let wounded = ["gb-1", "gb-2"].iter().filter(|id| s.pieces[f.piece(id)].at == At::Wounded).count();
     assert_eq!(wounded, 1);
 }

@@ -397,23 +397,11 @@ impl Command for Suggest {
 struct MovesDone(Stage);
 
 impl Command for MovesDone {
-    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
-        None
-    }
-    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
-        None
-    }
     fn redeploy(&mut self, _: &Rules, siege: &Siege) -> Option<Vec<(usize, u8)>> {
         (siege.stage == self.0).then(Vec::new)
     }
-    fn fire(&mut self, _: &Rules, _: &Siege, _: &super::siege::Census, _: u8) -> Option<FireOrder> {
-        None
-    }
     fn moves(&mut self, _: &Rules, siege: &Siege) -> Option<Vec<Move>> {
         (siege.stage == self.0).then(Vec::new)
-    }
-    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
-        None
     }
 }
 

@@ -390,65 +390,44 @@ pub trait Io {
 }
 
 /// The defenders' decisions. A strategy always answers; the player answers through actions, so the app's
-/// `Command` answers None and the procedure waits at that stage.
+/// `Command` answers None and the procedure waits at that stage. Each decision waits unless answered, so a
+/// `Command` that answers some (a test's, the app's one choice) names only those.
 pub trait Command {
     /// Counters back from the wounded pool: (piece, points it comes back with, zone).
-    fn wounded(&mut self, rules: &Rules, siege: &Siege, points: u8) -> Option<Vec<(usize, u8, u8)>>;
-    fn betsy(&mut self, rules: &Rules, siege: &Siege) -> Option<u8>;
+    fn wounded(&mut self, _rules: &Rules, _siege: &Siege, _points: u8) -> Option<Vec<(usize, u8, u8)>> {
+        None
+    }
+    fn betsy(&mut self, _rules: &Rules, _siege: &Siege) -> Option<u8> {
+        None
+    }
     /// Free repositioning (5.1.2, 5.1.3): moves made now, applied as given.
-    fn redeploy(&mut self, rules: &Rules, siege: &Siege) -> Option<Vec<(usize, u8)>>;
+    fn redeploy(&mut self, _rules: &Rules, _siege: &Siege) -> Option<Vec<(usize, u8)>> {
+        None
+    }
     /// The fire of one zone's soldiers and guns.
-    fn fire(&mut self, rules: &Rules, siege: &Siege, census: &Census, from: u8) -> Option<FireOrder>;
+    fn fire(&mut self, _rules: &Rules, _siege: &Siege, _census: &Census, _from: u8) -> Option<FireOrder> {
+        None
+    }
     /// The soldier movement phase's moves, all at once.
-    fn moves(&mut self, rules: &Rules, siege: &Siege) -> Option<Vec<Move>>;
+    fn moves(&mut self, _rules: &Rules, _siege: &Siege) -> Option<Vec<Move>> {
+        None
+    }
     /// Which counters take the losses owed (`siege.today.owed`): one entry per point, in order, soldiers
     /// before guns; empty for Sandtable's rule (`losses::by_rule`).
-    fn losses(&mut self, rules: &Rules, siege: &Siege) -> Option<Vec<usize>>;
+    fn losses(&mut self, _rules: &Rules, _siege: &Siege) -> Option<Vec<usize>> {
+        None
+    }
 }
 
 /// The app's `Command`: every decision is the player's, so the procedure stops at each.
 pub struct Waits;
 
-impl Command for Waits {
-    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
-        None
-    }
-    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
-        None
-    }
-    fn redeploy(&mut self, _: &Rules, _: &Siege) -> Option<Vec<(usize, u8)>> {
-        None
-    }
-    fn fire(&mut self, _: &Rules, _: &Siege, _: &Census, _: u8) -> Option<FireOrder> {
-        None
-    }
-    fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<Move>> {
-        None
-    }
-    fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
-        None
-    }
-}
+impl Command for Waits {}
 
 /// An answer to the losses owed, given once (empty: Sandtable's rule); every other decision waits.
 pub struct LossesOnce(pub Option<Vec<usize>>);
 
 impl Command for LossesOnce {
-    fn wounded(&mut self, _: &Rules, _: &Siege, _: u8) -> Option<Vec<(usize, u8, u8)>> {
-        None
-    }
-    fn betsy(&mut self, _: &Rules, _: &Siege) -> Option<u8> {
-        None
-    }
-    fn redeploy(&mut self, _: &Rules, _: &Siege) -> Option<Vec<(usize, u8)>> {
-        None
-    }
-    fn fire(&mut self, _: &Rules, _: &Siege, _: &Census, _: u8) -> Option<FireOrder> {
-        None
-    }
-    fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<Move>> {
-        None
-    }
     fn losses(&mut self, _: &Rules, _: &Siege) -> Option<Vec<usize>> {
         self.0.take()
     }
