@@ -7,9 +7,11 @@ mod armies;
 mod board;
 mod combat;
 mod fighting;
+mod front_and_rear;
 mod large_stands;
 mod luck;
 mod movement;
+mod offers;
 mod one_off;
 #[path = "../play/mod.rs"]
 mod play;

@@ -422,3 +422,15 @@ fn cavalry_mounts_or_dismounts_once_a_turn() {
     assert_eq!(again.message, "yeomanry has dismounted this turn: cavalry mounts or dismounts once a turn");
     assert_eq!(again.rule.as_deref(), Some("When Empires Clash!, Movement"));
 }
+
+/// A hand correction (`correct_position`) on a board of squares says the square the stand is put in, not
+/// inches.
+#[test]
+fn a_hand_correction_says_the_square_the_stand_is_put_in() {
+    let mut play = infantry_at("F10", "").with_initiative("red");
+    let line = play.ok(r#"{"type":"correct_position","unit":"redcoats","to":{"x":8.86,"y":8.86}}"#);
+    assert_eq!(line, "Correction: redcoats is put in E5, facing north");
+    assert_eq!(play.square("redcoats"), "E5");
+    let turned = play.ok(r#"{"type":"correct_position","unit":"redcoats","facing":90}"#);
+    assert_eq!(turned, "Correction: redcoats is put in E5, facing east");
+}

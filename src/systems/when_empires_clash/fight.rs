@@ -3,11 +3,11 @@
 //! table where it judges otherwise), both throws, the result, and the recoil or destruction it brings.
 
 use super::additions::{self, Addition, Field};
-use super::board::{Recoil, Recoiler, in_front_arc, line_of_sight, recoil};
+use super::board::{Aspect, Recoil, Recoiler, in_front_arc, line_of_sight, recoil};
 use super::combat::{self, CombatResult};
 use super::context::{CLOSE, COMBAT, Ctx, FIRE, Stand};
 use super::markers::{FOUGHT, IN_SQUARE, MOVED, RECOILED, TOWED};
-use super::movement::{active, around, needs, place};
+use super::movement::{active, around, join, needs, place};
 use super::notation;
 use super::sequence::{refuse, withdrawn_entirely};
 use super::tables::{Grade, StandClass};
@@ -63,24 +63,16 @@ impl Prepared<'_> {
     }
 }
 
-/// Whether `initiator` may engage `target` in this kind of combat now, ignoring whose activation it is.
-pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, kind: Kind) -> Result<(), GameError> {
+/// Whether `initiator` may initiate this kind of combat now, whatever its target, ignoring whose activation
+/// it is.
+pub fn may_initiate(initiator: &Stand, kind: Kind) -> Result<(), GameError> {
     let rule = kind.rule();
-    if target.side() == initiator.side() {
-        return Err(refuse(format!("{} is a friend", target.name()), COMBAT));
-    }
     if initiator.unit.flags.contains(&FOUGHT) {
         return Err(refuse(format!("{} has initiated its combat this turn: once a turn", initiator.name()), COMBAT));
     }
     if initiator.unit.flags.contains(&TOWED) || initiator.towed_by.is_some() {
         return Err(refuse(
             format!("{} is towed this turn: it takes no part in combat", initiator.name()),
-            super::context::TRANSPORT,
-        ));
-    }
-    if target.towed_by.is_some() {
-        return Err(refuse(
-            format!("{} is limbered: fight the Transport stand that tows it", target.name()),
             super::context::TRANSPORT,
         ));
     }
@@ -103,6 +95,30 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
             rule,
         ));
     }
+    if kind == Kind::Fire {
+        if initiator.class == StandClass::Cavalry && initiator.kind.grade == Some(Grade::Regular) {
+            return Err(refuse(format!("{} is mounted Regular Cavalry: it may not fire", initiator.name()), rule));
+        }
+        if initiator.weapon.is_none() {
+            return Err(refuse(format!("{} has no weapon to fire", initiator.name()), rule));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `initiator` may engage `target` in this kind of combat now, ignoring whose activation it is.
+pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, kind: Kind) -> Result<(), GameError> {
+    let rule = kind.rule();
+    if target.side() == initiator.side() {
+        return Err(refuse(format!("{} is a friend", target.name()), COMBAT));
+    }
+    may_initiate(initiator, kind)?;
+    if target.towed_by.is_some() {
+        return Err(refuse(
+            format!("{} is limbered: fight the Transport stand that tows it", target.name()),
+            super::context::TRANSPORT,
+        ));
+    }
     // Measured from the initiator's front square to the nearest square of the target.
     let aim = target.nearest_to(initiator.square);
     let distance = chebyshev(initiator.square, aim);
@@ -119,15 +135,17 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
         ));
     }
     match kind {
-        Kind::Close if distance != 1 => Err(refuse(
-            format!(
-                "{} is {} away: close combat is with a stand in an adjacent square",
-                target.name(),
-                crate::rules::plural(distance as usize, "square", "squares")
-            ),
-            rule,
-        )),
-        Kind::Close => Ok(()),
+        Kind::Close if distance != 1 => {
+            return Err(refuse(
+                format!(
+                    "{} is {} away: close combat is with a stand in an adjacent square",
+                    target.name(),
+                    crate::rules::plural(distance as usize, "square", "squares")
+                ),
+                rule,
+            ));
+        }
+        Kind::Close => {}
         Kind::Fire => {
             if distance <= 1 {
                 return Err(refuse(
@@ -135,12 +153,7 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
                     rule,
                 ));
             }
-            if initiator.class == StandClass::Cavalry && initiator.kind.grade == Some(Grade::Regular) {
-                return Err(refuse(format!("{} is mounted Regular Cavalry: it may not fire", initiator.name()), rule));
-            }
-            let Some(weapon) = initiator.weapon else {
-                return Err(refuse(format!("{} has no weapon to fire", initiator.name()), rule));
-            };
+            let weapon = initiator.weapon.expect("a stand without a weapon does not fire");
             if distance > weapon.range {
                 return Err(refuse(
                     format!("{} is {distance} squares away; {} reach {}", target.name(), weapon.name, weapon.range),
@@ -155,8 +168,45 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
             }
             line_of_sight(&ctx.board(), initiator.square, aim).map_err(|blocker| {
                 refuse(format!("no clear line of sight: {} blocks it", notation::name(blocker)), rule)
-            })
+            })?;
         }
+    }
+    met_first(ctx, initiator, target)
+}
+
+/// Of two stands sharing a square the attacker meets one first: from the pair's front arc or its flanks the
+/// front stand, from its rear arc the rear one (docs, Two stands in a square); refused for the other, unless
+/// the table reads the text as leaving either open (`either_stand_of_a_pair_may_be_engaged`).
+fn met_first(ctx: &Ctx, initiator: &Stand, target: &Stand) -> Result<(), GameError> {
+    if ctx.option("either_stand_of_a_pair_may_be_engaged") {
+        return Ok(());
+    }
+    let Some(partner) = ctx.stands().into_iter().find(|o| {
+        o.side() == target.side() && o.id() != target.id() && o.towed_by.is_none() && o.square == target.square
+    }) else {
+        return Ok(());
+    };
+    let from_behind = super::board::aspect(target.square, target.facing, initiator.square) == Aspect::Rear;
+    match (target.rear, from_behind) {
+        (true, false) => Err(refuse(
+            format!(
+                "{} is the rear stand of {}: from its front or flank, {} is engaged first",
+                target.name(),
+                target.at(),
+                partner.name()
+            ),
+            COMBAT,
+        )),
+        (false, true) => Err(refuse(
+            format!(
+                "{} is the front stand of {}: from its rear, {} is engaged first",
+                target.name(),
+                target.at(),
+                partner.name()
+            ),
+            COMBAT,
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -351,7 +401,7 @@ pub fn fall_back(ctx: &Ctx, stand: &Stand) -> (String, Vec<Effect>) {
             // Behind a friend it faces the friend's way: a recoil frees its facing, and two stands of a
             // square face the same way.
             let facing = partner.as_ref().map_or(stand.facing, |p| p.facing);
-            let mut effects = place(stand.id(), end, facing, partner.is_some());
+            let mut effects = join(stand.id(), end, facing, partner.as_ref(), false);
             // "...until it is activated again ... or it is forced to recoil": a recoil frees its facing.
             effects.push(Effect::Flag { unit: stand.id().to_string(), flag: RECOILED, on: true });
             // A Transport takes the gun it tows back with it.

@@ -95,7 +95,7 @@ fn moves_a_gun(ctx: &Ctx, stand: &Stand) -> bool {
     stand.class == StandClass::Artillery || ctx.turn.towing.contains_key(stand.id())
 }
 
-fn may_move(ctx: &Ctx, stand: &Stand) -> Result<(), GameError> {
+pub fn may_move(ctx: &Ctx, stand: &Stand) -> Result<(), GameError> {
     if stand.unit.flags.contains(&MOVED) {
         return Err(refuse(format!("{} has moved in this activation", stand.name()), MOVEMENT));
     }
@@ -145,11 +145,7 @@ pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front
             MOVEMENT,
         ));
     }
-    let behind = partner.is_some() && !in_front;
-    let mut effects = place(stand.id(), target, facing, behind);
-    if let Some(partner) = partner.as_ref().filter(|_| in_front) {
-        effects.extend(place(partner.id(), target, facing, true));
-    }
+    let mut effects = join(stand.id(), target, facing, partner.as_ref(), in_front);
     if facing != stand.facing {
         effects.push(Effect::Face { unit: stand.id().to_string(), facing: facing.degrees() });
     }
@@ -165,11 +161,7 @@ pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front
         effects.push(Effect::Flag { unit: gun.clone(), flag: TOWED, on: true });
         towing = format!(", towing {}", ctx.name_of(gun));
     }
-    let place_words = match &partner {
-        Some(p) if in_front => format!(", in front of {}", p.name()),
-        Some(p) => format!(", behind {}", p.name()),
-        None => String::new(),
-    };
+    let place_words = beside_words(partner.as_ref(), in_front);
     let distance = chebyshev(stand.square, target);
     let cost_words = if cost == distance {
         crate::rules::plural(cost as usize, "square", "squares")
@@ -193,6 +185,19 @@ pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front
 pub fn place(unit: &str, square: Square, facing: Facing, rear: bool) -> Vec<Effect> {
     let at = super::fields::spot(square, facing, rear);
     vec![Effect::Place { unit: unit.to_string(), figures: vec![Placed { figure: 0, at }] }]
+}
+
+/// A stand put in `square` beside `partner`, a friend already there: behind it, or ahead of it `in_front`;
+/// alone, it stands at the front. The partner is put on the square's other spot, wherever it had been left
+/// (its front stand gone, it stands where a rear stand stands), so of the two one is the front stand.
+pub fn join(unit: &str, square: Square, facing: Facing, partner: Option<&Stand>, in_front: bool) -> Vec<Effect> {
+    let Some(partner) = partner else { return place(unit, square, facing, false) };
+    let mut effects = place(unit, square, facing, !in_front);
+    let its_spot = super::fields::spot(square, facing, in_front);
+    if partner.square == square && partner.unit.anchor() != Some(its_spot) {
+        effects.extend(place(partner.id(), square, facing, in_front));
+    }
+    effects
 }
 
 pub fn words(facing: Facing) -> &'static str {
@@ -299,20 +304,70 @@ pub fn room_for(ctx: &Ctx, stand: &Stand, front: Square, facing: Facing) -> Resu
     Ok(())
 }
 
-/// A hand correction (`correct_position`) puts a stand where its piece stands on the table, but The
-/// Battlefield's room in a square binds the table too: a correction into a square without room for the
-/// stand is refused. The engine then makes the correction.
-pub fn correction(ctx: &Ctx, unit: &str, to: Option<Pt>, facing: Option<f64>, figures: &[Placed]) -> Result<(), GameError> {
-    let Ok(stand) = ctx.stand(unit) else { return Ok(()) };
-    let at = figures.iter().find(|p| p.figure == 0).map(|p| p.at).or(to).or_else(|| stand.unit.anchor());
-    let Some(at) = at.filter(|p| p.x.is_finite() && p.y.is_finite()) else { return Ok(()) };
+/// A hand correction (`correct_position`) puts a stand where its piece stands on the table: in the square
+/// the point given lies in (its own, when only its facing is given), turned to the nearest edge, at the
+/// square's front, or beside a friend there in front of it or behind it as the point lies (on the friend's
+/// very spot, behind). A Transport brings the gun it tows. The Battlefield's room in a square binds the table
+/// too: a correction into a square without room for the stand is refused. What is no stand's place on the
+/// board (an unknown stand, a point off the board or not a number, a figure the stand does not have) is left
+/// to the shared correction, which refuses it in its own words.
+pub fn correction(
+    ctx: &Ctx,
+    unit: &str,
+    to: Option<Pt>,
+    facing: Option<f64>,
+    figures: &[Placed],
+) -> Result<Option<Outcome>, GameError> {
+    let Ok(stand) = ctx.stand(unit) else { return Ok(None) };
+    let point = figures.iter().find(|p| p.figure == 0).map(|p| p.at).or(to);
+    let told_nothing = point.is_none() && facing.is_none();
+    let unreadable = point.is_some_and(|p| !p.x.is_finite() || !p.y.is_finite()) || facing.is_some_and(|f| !f.is_finite());
+    if told_nothing || unreadable || figures.iter().any(|p| p.figure != 0) {
+        return Ok(None);
+    }
+    let at = point.or_else(|| stand.unit.anchor()).expect("a stand on the field has its piece");
     let square = super::fields::square_at(at);
-    let facing = facing.filter(|f| f.is_finite()).map_or(stand.facing, nearest_facing);
     let (cols, rows) = ctx.setup.scenario.board.size();
     if !(crate::measure::SquareGrid { cols, rows }).contains(square) {
-        return Ok(());
+        return Ok(None);
     }
-    room_for(ctx, &stand, square, facing)
+    let facing = facing.map_or(stand.facing, nearest_facing);
+    room_for(ctx, &stand, square, facing)?;
+    let gun = ctx.turn.towing.get(stand.id());
+    let partner = ctx.stands().into_iter().find(|o| {
+        o.side() == stand.side() && o.id() != stand.id() && o.towed_by.is_none() && o.covers.contains(&square)
+    });
+    let in_front = partner.as_ref().is_some_and(|p| {
+        let partner_at = p.unit.anchor().unwrap_or_default();
+        super::context::forwardness_at(at, facing) > super::context::forwardness_at(partner_at, facing)
+    });
+    let mut effects = Vec::new();
+    if facing.degrees() != stand.unit.facing {
+        effects.push(Effect::Face { unit: stand.id().to_string(), facing: facing.degrees() });
+    }
+    effects.extend(join(stand.id(), square, facing, partner.as_ref(), in_front));
+    if let Some(gun) = gun {
+        effects.push(Effect::Face { unit: gun.clone(), facing: facing.degrees() });
+        effects.extend(place(gun, square, facing, true));
+    }
+    let summary = format!(
+        "Correction: {} is put in {}{}{}, facing {}",
+        stand.name(),
+        notation::name(square),
+        beside_words(partner.as_ref(), in_front),
+        gun.map(|g| format!(", towing {}", ctx.name_of(g))).unwrap_or_default(),
+        words(facing)
+    );
+    Ok(Some(Outcome::Resolved { summary, rolls: vec![], effects }))
+}
+
+/// ", behind X" or ", in front of X" for a stand put beside a friend; nothing alone.
+fn beside_words(partner: Option<&Stand>, in_front: bool) -> String {
+    match partner {
+        Some(p) if in_front => format!(", in front of {}", p.name()),
+        Some(p) => format!(", behind {}", p.name()),
+        None => String::new(),
+    }
 }
 
 pub fn mount(ctx: &Ctx, unit: &str, mounting: bool) -> Result<Outcome, GameError> {
@@ -355,7 +410,7 @@ pub fn mount(ctx: &Ctx, unit: &str, mounting: bool) -> Result<Outcome, GameError
 }
 
 /// A square "to the rear" of a stand: next to it, in its rear arc.
-fn to_the_rear(stand: &Stand, square: Square) -> bool {
+pub fn to_the_rear(stand: &Stand, square: Square) -> bool {
     chebyshev(stand.square, square) == 1 && in_rear_arc(stand.square, stand.facing, square)
 }
 
