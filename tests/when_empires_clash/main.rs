@@ -6,6 +6,7 @@ mod additions;
 mod armies;
 mod board;
 mod combat;
+mod entrenchments;
 mod fighting;
 mod front_and_rear;
 mod large_stands;

@@ -185,6 +185,8 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
     pub fn board(&self) -> Board {
         let mut board = self.setup.scenario.terrain().clone();
         board.set_occupied(self.stands().iter().flat_map(|s| s.covers.clone()));
+        let sides = self.scenario.sides.iter().map(|s| (s.id.as_str(), self.side_fields(&s.id).entrenchments));
+        board.set_digger(super::fields::sole_digger(sides).ok());
         board
     }
 
@@ -369,6 +371,12 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
         tally
     }
 
+    /// " with entrenchments" after a side's starting value when its entrenchments count in it, so the value is
+    /// not taken for that of its stands; nothing otherwise.
+    pub fn with_entrenchments(&self, side: &str) -> &'static str {
+        if self.entrenchment_points(side) > 0.0 { " with entrenchments" } else { "" }
+    }
+
     /// Sides that have lost half their value and must withdraw.
     pub fn withdrawing(&self) -> Vec<&'a str> {
         let rules = &self.charts.victory;
@@ -379,9 +387,15 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
             .collect()
     }
 
-    /// Per side: the value of its stands not destroyed, Command stand included (at its rating).
+    /// Per side: the value of its stands not destroyed, Command stand included (at its rating): "the value of
+    /// all the stands in their armies ... that have not been destroyed". With
+    /// `entrenchments_count_in_the_result` a side alone entrenched adds its entrenchments.
     pub fn remaining(&self) -> BTreeMap<&'a str, f64> {
-        let mut left: BTreeMap<&'a str, f64> = self.scenario.sides.iter().map(|s| (s.id.as_str(), 0.0)).collect();
+        let dug = |side: &str| {
+            if self.option("entrenchments_count_in_the_result") { self.entrenchment_points(side) } else { 0.0 }
+        };
+        let mut left: BTreeMap<&'a str, f64> =
+            self.scenario.sides.iter().map(|s| (s.id.as_str(), dug(&s.id))).collect();
         for unit in self.state.units.iter().filter(|u| !u.is_out()) {
             let kind = self.charts.stand(&unit.kind).expect("kinds are checked on load");
             let value = match kind.class {

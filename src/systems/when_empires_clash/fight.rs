@@ -455,10 +455,11 @@ fn withdrawal_news(ctx: &Ctx, gone: &[&str]) -> String {
             && super::victory::must_withdraw(&ctx.charts.victory, start, lost + extra)
         {
             news.push_str(&format!(
-                ". {} have lost {} of {}: at least half their value; they must withdraw",
+                ". {} have lost {} of {}{}: at least half their value; they must withdraw",
                 ctx.side(side).name,
                 lost + extra,
-                start
+                start,
+                ctx.with_entrenchments(side)
             ));
         }
     }

@@ -63,8 +63,11 @@ pub struct ArmyView {
     pub id: String,
     pub dice: String,
     pub commander: u32,
-    /// The army's value at the start, Command stand not counted.
+    /// The army's value at the start, Command stand not counted, its entrenchments included when it alone is
+    /// entrenched.
     pub starting: f64,
+    /// The part of `starting` that is entrenchments (footnote 4): 0 unless it alone is entrenched.
+    pub entrenchments: f64,
     pub lost: f64,
     /// Stands not destroyed, Command stand included at its rating.
     pub remaining: f64,
@@ -203,7 +206,11 @@ fn status(ctx: &Ctx) -> Vec<String> {
         .into_iter()
         .map(|(side, (start, lost))| {
             let withdrawing = if ctx.withdrawing().contains(&side) { " · must withdraw" } else { "" };
-            format!("{}: {lost} of {start} lost{withdrawing}", ctx.side(side).name)
+            let dug = match ctx.with_entrenchments(side) {
+                "" => String::new(),
+                with => format!(" ({start}{with})"),
+            };
+            format!("{}: {lost} of {start} lost{dug}{withdrawing}", ctx.side(side).name)
         })
         .collect()
 }
@@ -500,6 +507,7 @@ fn side_views(ctx: &Ctx) -> Vec<ArmyView> {
                 dice: dice.to_string(),
                 commander: ctx.commander(&s.id),
                 starting,
+                entrenchments: ctx.entrenchment_points(&s.id),
                 lost,
                 remaining: remaining.get(s.id.as_str()).copied().unwrap_or_default(),
                 withdrawing: withdrawing.contains(&s.id.as_str()),
