@@ -19,5 +19,6 @@ mod play;
 mod scenarios;
 mod sequence;
 mod support;
+mod transport;
 mod turn;
 mod withdrawal;

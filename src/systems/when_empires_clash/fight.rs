@@ -57,10 +57,20 @@ impl Prepared<'_> {
     pub fn sides(&self, ctx: &Ctx) -> [combat::Side; 2] {
         let total = |lines: &[Addition]| lines.iter().map(|(_, v)| v).sum::<i64>();
         [
-            combat::Side { dice: ctx.dice_of(self.initiator.side()), added: total(&self.lines[0]) },
-            combat::Side { dice: ctx.dice_of(self.target.side()), added: total(&self.lines[1]) },
+            combat::Side { dice: Some(ctx.dice_of(self.initiator.side())), added: total(&self.lines[0]) },
+            combat::Side {
+                dice: (!takes_no_part(&self.target)).then(|| ctx.dice_of(self.target.side())),
+                added: total(&self.lines[1]),
+            },
         ]
     }
+}
+
+/// "Artillery stands that are being towed by Transport stands may not take part in Fire Combat or Close
+/// Combat for the duration of a turn during which they are being towed": engaged that turn (its Transport
+/// destroyed, or it unlimbered), a gun towed this turn throws no dice and adds nothing, so its score is 0.
+pub fn takes_no_part(stand: &Stand) -> bool {
+    stand.unit.flags.contains(&TOWED)
 }
 
 /// Whether `initiator` may initiate this kind of combat now, whatever its target, ignoring whose activation
@@ -232,7 +242,8 @@ pub fn lines(
     kind: Kind,
     judgement: &Judgement,
 ) -> Result<[Vec<Addition>; 2], GameError> {
-    let stands = ctx.stands();
+    // A gun being towed is one piece with its Transport: no stand of its own in any line.
+    let stands: Vec<Stand> = ctx.stands().into_iter().filter(|s| s.towed_by.is_none()).collect();
     let moved_first = |s: &Stand| s.unit.flags.contains(&MOVED);
     let mut combatants: Vec<_> = stands.iter().map(|s| s.combatant(moved_first(s))).collect();
     let find = |id: &str| stands.iter().position(|s| s.id() == id).expect("both stands are on the field");
@@ -253,6 +264,9 @@ pub fn lines(
         Kind::Fire => additions::fire(&field, a, b),
         Kind::Close => additions::close_combat(&field, a, b),
     };
+    if takes_no_part(target) {
+        lines[1].clear();
+    }
     // "initiator: <line>" or "target: <line>" strikes one side's line; a bare name strikes it on both.
     for name in judgement.strike {
         let (sides, line): (&[usize], &str) = match name.split_once(": ") {
@@ -299,14 +313,17 @@ pub fn fight(
     let (initiator, target) = (&prepared.initiator, &prepared.target);
     let sides = prepared.sides(ctx);
     let mut feed = DiceFeed::new(dice, rng);
-    let a = feed.roll(&sides[0].dice, initiator.name())?;
-    let b = feed.roll(&sides[1].dice, target.name())?;
+    let a = feed.roll(sides[0].dice.as_ref().expect("the initiator throws"), initiator.name())?;
+    let b = sides[1].dice.as_ref().map(|dice| feed.roll(dice, target.name())).transpose()?;
     feed.finish()?;
-    let (score_a, score_b) = (a.roll.total + sides[0].added, b.roll.total + sides[1].added);
+    let (score_a, score_b) = (a.roll.total + sides[0].added, b.as_ref().map_or(0, |b| b.roll.total) + sides[1].added);
     let mut effects = vec![Effect::Flag { unit: initiator.id().to_string(), flag: FOUGHT, on: true }];
-    let shown = |lines: &[Addition], throw: i64, score: i64| {
-        let parts: Vec<String> = lines.iter().map(|(why, v)| format!("{v:+} {why}")).collect();
-        format!("{throw} {} = {score}", parts.join(" "))
+    let shown = |lines: &[Addition], throw: Option<i64>, score: i64| {
+        let parts: Vec<String> = lines.iter().map(|(why, v)| format!(" {v:+} {why}")).collect();
+        match throw {
+            Some(throw) => format!("{throw}{} = {score}", parts.concat()),
+            None => format!("nothing (towed this turn: it takes no part){} = {score}", parts.concat()),
+        }
     };
     let mut summary = format!(
         "{} ({}) {} {} ({}): {} against {}",
@@ -318,8 +335,8 @@ pub fn fight(
         },
         target.name(),
         target.at(),
-        shown(&prepared.lines[0], a.roll.total, score_a),
-        shown(&prepared.lines[1], b.roll.total, score_b),
+        shown(&prepared.lines[0], Some(a.roll.total), score_a),
+        shown(&prepared.lines[1], b.as_ref().map(|b| b.roll.total), score_b),
     );
     let mut gone = Vec::new();
     let result = combat::result(score_a, score_b);
@@ -344,7 +361,7 @@ pub fn fight(
         }
     }
     aftermath(ctx, &gone, &mut effects, &mut summary);
-    Ok(Outcome::Resolved { summary, rolls: vec![a, b], effects })
+    Ok(Outcome::Resolved { summary, rolls: [Some(a), b].into_iter().flatten().collect(), effects })
 }
 
 /// Losses the table records by hand (`record_losses`): a stand is one piece, so any loss destroys it as a
@@ -480,10 +497,12 @@ pub fn odds_view(ctx: &Ctx, prepared: &Prepared, kind: Kind) -> OddsView {
         format!("{}: {} against {}, score margin", kind.words(), prepared.initiator.name(), prepared.target.name()),
         &margin,
     )
-    .with_dice([
-        format!("{}{:+} for {}", sides[0].dice, sides[0].added, prepared.initiator.name()),
-        format!("{}{:+} for {}", sides[1].dice, sides[1].added, prepared.target.name()),
-    ]);
+    .with_dice(
+        [(&sides[0], &prepared.initiator), (&sides[1], &prepared.target)]
+            .into_iter()
+            .filter(|(side, _)| side.dice.is_some())
+            .map(|(side, stand)| format!("{side} for {}", stand.name())),
+    );
     let [held, recoils, destroyed] = result_words(ctx, prepared, kind);
     view.add_line(held, chances.initiator_held);
     view.add_line(recoils, chances.target_recoils);

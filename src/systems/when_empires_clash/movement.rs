@@ -436,6 +436,13 @@ pub fn limber(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> {
             TRANSPORT,
         ));
     }
+    // Its own move or a tow is its move of the turn, as its combat is: towed after moving it would go twice.
+    if piece.unit.flags.contains(&MOVED) || piece.unit.flags.contains(&TOWED) {
+        return Err(refuse(
+            format!("{} has moved this turn: a gun moves once a turn, by itself or towed", piece.name()),
+            TRANSPORT,
+        ));
+    }
     if !to_the_rear(&transport, piece.square) {
         return Err(refuse(
             format!(

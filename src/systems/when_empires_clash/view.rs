@@ -485,7 +485,7 @@ fn combats(ctx: &Ctx, stand: &Stand) -> Vec<CombatView> {
                 target_lost,
                 initiator_lost,
                 results,
-                dice: [sides[0].dice.to_string(), sides[1].dice.to_string()],
+                dice: sides.map(|s| s.dice.map_or_else(|| "no dice".to_string(), |d| d.to_string())),
             });
         }
     }
