@@ -192,7 +192,7 @@ fn a_recoil_longer_than_the_stands_move_destroys_it() {
     board.set_level(sq(5, 6), 1);
     board.set_level(sq(6, 6), 1);
     let result = recoil(&board, &recoiler(sq(5, 5), 1, &NOBODY, &far));
-    assert_eq!(result, Recoil::Destroyed(Blocked::TooFar { needs: 2 }), "the contour costs a square");
+    assert_eq!(result, Recoil::Destroyed(Blocked::TooFar { needs: 2, squares: 1 }), "the contour costs a square");
 }
 
 /// Stands that are Forced to Recoil: destroyed when "prevented from doing so ... because of an obstacle".

@@ -521,3 +521,31 @@ fn cavalry_adds_3_against_an_isolated_command_stand_on_foot_but_not_a_mounted_on
         assert_eq!(line.contains("+3 cavalry against an isolated stand in open country"), added, "{kind}: {line}");
     }
 }
+
+/// Stands Forced to Recoil: "If the stand has to recoil more than its maximum movement distance ... the
+/// recoiling stand is deemed to have been destroyed". A contour costs a square of the move (Movement): the
+/// log says what the recoil needed of the move, squares and contours apart.
+#[test]
+fn a_recoil_too_long_for_its_move_says_its_squares_and_contours() {
+    let row = |n: u32| {
+        let squares: Vec<String> = "ABCDEFGHIJKL".chars().map(|c| format!("\"{c}{n}\"")).collect();
+        squares.join(", ")
+    };
+    let hill = format!(
+        "[[board.hills]]\nsquares = [{}]\nlevel = 1\n[[board.hills]]\nsquares = [{}]\nlevel = 2\n",
+        row(9),
+        row(9)
+    );
+    let battle = Battle::new(&hill)
+        .stand("redcoats", "red", "regular_infantry", "F8", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F6", 180, "weapon = \"single_shot_rifle\"");
+    let mut play = battle.with_initiative("blue");
+    play.activate("warriors");
+    let line = play.ok(r#"{"type":"fire","unit":"warriors","target":"redcoats","dice":[12,3,2]}"#);
+    assert!(
+        line.contains(
+            "redcoats must recoil and is destroyed: it would need 3 of its move (1 square and 2 contours), and it moves 2."
+        ),
+        "{line}"
+    );
+}

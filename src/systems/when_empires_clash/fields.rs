@@ -183,13 +183,9 @@ impl BoardEntry {
             let kind = *entry.kind.get_ref();
             match &entry.side {
                 Some(side) if kind != Obstacle::Entrenchment => {
-                    let name = serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string));
                     return Err((
                         side.span(),
-                        format!(
-                            "a {} is no side's: only an entrenchment is dug by a side",
-                            name.unwrap_or_default()
-                        ),
+                        format!("a {} is no side's: only an entrenchment is dug by a side", kind.name()),
                     ));
                 }
                 Some(side) if !setup.sides.iter().any(|s| s.id == *side.get_ref()) => {

@@ -435,7 +435,15 @@ pub fn fall_back(ctx: &Ctx, stand: &Stand) -> (String, Vec<Effect>) {
             use super::board::Blocked;
             let why = match blocked {
                 Blocked::SharingASquare => "it shares its square with a friend".to_string(),
-                Blocked::TooFar { needs } => format!("it would need {needs} squares and moves {}", stand.squares),
+                Blocked::TooFar { needs, squares } if needs == squares => {
+                    format!("it would need {needs} squares and moves {}", stand.squares)
+                }
+                Blocked::TooFar { needs, squares } => format!(
+                    "it would need {needs} of its move ({} and {}), and it moves {}",
+                    crate::rules::plural(squares as usize, "square", "squares"),
+                    crate::rules::plural((needs - squares) as usize, "contour", "contours"),
+                    stand.squares
+                ),
                 Blocked::NoWayBack => {
                     "no square clear of the enemy can be reached behind it (an obstacle, an enemy, ground it may not enter or the table's edge is in the way)".to_string()
                 }

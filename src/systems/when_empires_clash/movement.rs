@@ -2,7 +2,9 @@
 //! that bars any other), turning before the move, mounting and dismounting, limbering and unlimbering a
 //! gun, and a withdrawing army's stands leaving by their baseline.
 
-use super::board::{Facing, Mover, Space, in_rear_arc, next_to, reachable};
+use super::board::{
+    Facing, InTheWay, Mover, Obstacle, Route, Space, in_rear_arc, in_the_way, next_to, reachable, route,
+};
 use super::context::{BATTLEFIELD, Ctx, MOVEMENT, Stand, TRANSPORT, VICTORY, footprint, nearest_facing};
 use super::markers::{DISMOUNTED, FOUGHT, MOUNTING, MOVED, RECOILED, TOWED, WITHDRAWN};
 use super::notation;
@@ -12,6 +14,7 @@ use super::turn::Change;
 use crate::game::{Effect, GameError, Outcome};
 use crate::measure::{Pt, Square, chebyshev};
 use crate::roster::Placed;
+use crate::rules::{and_list, plural};
 
 /// The active stand, refused when `unit` is not it.
 pub fn active<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Stand<'a>, GameError> {
@@ -53,8 +56,7 @@ pub fn legal_squares(ctx: &Ctx, stand: &Stand) -> std::collections::BTreeMap<Squ
         return Default::default();
     }
     let (friends, enemies) = around(ctx, stand);
-    let front_mm = needs(ctx, stand, stand.square, stand.facing)[0].1;
-    let mover = mover(ctx, stand, front_mm, &friends, &enemies);
+    let mover = mover(ctx, stand, &friends, &enemies);
     let board = ctx.board();
     let mut squares = reachable(&board, &mover);
     if stand.large() {
@@ -77,13 +79,14 @@ fn withdrawal_allows(ctx: &Ctx, stand: &Stand, to: Square) -> bool {
     !ctx.withdrawing().contains(&stand.side()) || ctx.toward_baseline(stand.side()).offsets(stand.square, to).0 >= 1
 }
 
-fn mover<'a>(ctx: &Ctx, stand: &Stand, depth_mm: u32, friends: &'a Space, enemies: &'a [Square]) -> Mover<'a> {
+/// The stand as a move sees it: needing the depth of its front square where it ends.
+fn mover<'a>(ctx: &Ctx, stand: &Stand, friends: &'a Space, enemies: &'a [Square]) -> Mover<'a> {
     Mover {
         at: stand.square,
         squares: stand.squares,
         infantry: stand.infantry(),
         artillery: moves_a_gun(ctx, stand),
-        depth_mm,
+        depth_mm: needs(ctx, stand, stand.square, stand.facing)[0].1,
         friends,
         enemies,
     }
@@ -162,23 +165,51 @@ pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front
         towing = format!(", towing {}", ctx.name_of(gun));
     }
     let place_words = beside_words(partner.as_ref(), in_front);
-    let distance = chebyshev(stand.square, target);
-    let cost_words = if cost == distance {
-        crate::rules::plural(cost as usize, "square", "squares")
-    } else {
-        format!(
-            "{}, {cost} of its move with the contours",
-            crate::rules::plural(distance as usize, "square", "squares")
-        )
-    };
     let summary = format!(
-        "{} moves {} to {} ({cost_words}){place_words}{towing}, facing {}",
+        "{} moves {} to {} ({}){place_words}{towing}, facing {}",
         stand.name(),
         stand.at(),
         notation::name(target),
+        cost_words(ctx, &moved, target, cost),
         words(facing)
     );
     Ok(Outcome::Resolved { summary, rolls: vec![], effects })
+}
+
+/// The move in squares ("2 squares"), and where it cost more of the stand's move, how much and why: "2
+/// squares, 4 of its move: round the woods", "1 square, 2 of its move with 1 contour".
+fn cost_words(ctx: &Ctx, stand: &Stand, target: Square, cost: u32) -> String {
+    let distance = chebyshev(stand.square, target);
+    let squares = plural(distance as usize, "square", "squares");
+    if cost == distance {
+        return squares;
+    }
+    let (friends, enemies) = around(ctx, stand);
+    let mover = mover(ctx, stand, &friends, &enemies);
+    let board = ctx.board();
+    let way = route(&board, &mover, target).unwrap_or(Route { cost, contours: 0 });
+    let mut why = Vec::new();
+    if way.squares() > distance {
+        let round: Vec<&str> = in_the_way(&board, &mover, target).into_iter().map(in_the_way_words).collect();
+        let round = if round.is_empty() { "what stands in the way".to_string() } else { and_list(&round) };
+        why.push(format!(": round {round}"));
+    }
+    if way.contours > 0 {
+        why.push(format!(" with {}", plural(way.contours as usize, "contour", "contours")));
+    }
+    format!("{squares}, {cost} of its move{}", why.join(","))
+}
+
+fn in_the_way_words(what: InTheWay) -> &'static str {
+    match what {
+        InTheWay::Woods => "the woods",
+        InTheWay::Obstacle(Obstacle::Wall) => "the wall",
+        InTheWay::Obstacle(Obstacle::Hedge) => "the hedge",
+        InTheWay::Obstacle(Obstacle::Fence) => "the fence",
+        InTheWay::Obstacle(_) => "the obstacle",
+        InTheWay::Enemy => "the enemy",
+        InTheWay::Hill => "the hill",
+    }
 }
 
 /// The stand's piece put in a square, in front or behind.
@@ -236,7 +267,8 @@ fn why_not(ctx: &Ctx, stand: &Stand, target: Square) -> (String, &'static str) {
         format!("{} must withdraw: it moves only toward its baseline", ctx.side(stand.side()).name)
     } else {
         let nobody = Space::new(ctx.charts.grid.square_mm, ctx.charts.grid.stands_per_square);
-        let free = Mover { enemies: &[], infantry: true, artillery: false, ..mover(ctx, stand, 0, &nobody, &enemies) };
+        let free =
+            Mover { enemies: &[], infantry: true, artillery: false, depth_mm: 0, ..mover(ctx, stand, &nobody, &enemies) };
         match reachable(&board, &Mover { squares: 99, ..free }).get(&target) {
             Some(&cost) if cost > stand.squares => format!(
                 "{name} is {} away; {} moves {} (1 a square, +1 a hill contour; +1 for a whole move along a road)",

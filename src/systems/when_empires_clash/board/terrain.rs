@@ -20,7 +20,7 @@ pub enum Ground {
 /// An obstacle lies on the edge between two squares side by side. Walls, hedges and fences are vertical:
 /// only infantry crosses them. Rivers, streams and trenches are crossed by anyone moving, and by anyone
 /// recoiling unless the table reads every obstacle as stopping a recoil (`recoil_blocked_by_any_obstacle`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "snake_case")]
 pub enum Obstacle {
@@ -34,6 +34,19 @@ pub enum Obstacle {
 }
 
 impl Obstacle {
+    /// The obstacle as a scenario names it (`kind`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Obstacle::Wall => "wall",
+            Obstacle::Hedge => "hedge",
+            Obstacle::Fence => "fence",
+            Obstacle::River => "river",
+            Obstacle::Stream => "stream",
+            Obstacle::Trench => "trench",
+            Obstacle::Entrenchment => "entrenchment",
+        }
+    }
+
     pub fn vertical(self) -> bool {
         matches!(self, Obstacle::Wall | Obstacle::Hedge | Obstacle::Fence)
     }

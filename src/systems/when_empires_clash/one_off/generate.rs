@@ -275,7 +275,7 @@ impl Terrain {
         for (kind, side, edges) in &self.obstacles {
             let pairs: Vec<String> =
                 edges.iter().map(|&(a, b)| format!("[{:?}, {:?}]", notation::name(a), notation::name(b))).collect();
-            let kind = serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+            let kind = kind.name();
             let side = side.as_ref().map(|s| format!("side = {}\n", quoted(s))).unwrap_or_default();
             let _ = writeln!(text, "\n[[board.obstacles]]\nkind = \"{kind}\"\n{side}between = [{}]", pairs.join(", "));
         }
