@@ -10,9 +10,14 @@ use crate::support::Battle;
 fn trench(side: &str) -> Battle {
     let side = if side.is_empty() { String::new() } else { format!("side = \"{side}\"\n") };
     let board = format!("[[board.obstacles]]\nkind = \"entrenchment\"\n{side}between = [[\"F6\", \"F7\"]]\n");
-    Battle::new(&board)
-        .stand("redcoats", "red", "regular_infantry", "F7", 0, "weapon = \"magazine_rifle\"")
-        .stand("warriors", "blue", "native_infantry", "F6", 180, "weapon = \"hand_held\"")
+    Battle::new(&board).stand("redcoats", "red", "regular_infantry", "F7", 0, "weapon = \"magazine_rifle\"").stand(
+        "warriors",
+        "blue",
+        "native_infantry",
+        "F6",
+        180,
+        "weapon = \"hand_held\"",
+    )
 }
 
 /// "Deduct 2 from the score of the stand initiating the Close Combat if the enemy stand is behind a wall or
@@ -96,5 +101,8 @@ fn with_entrenchments_count_in_the_result_the_entrenched_side_adds_them_at_the_e
     let source = shipped.source.replace("[board]", "[options]\nentrenchments_count_in_the_result = true\n\n[board]");
     let mut play = crate::play::Play::from_source(&source, 1);
     let line = play.ok(r#"{"type":"concede","side":"boers"}"#);
-    assert!(line.ends_with("Boers win a Marginal victory (38 against 37 remaining, the Boers' 8 of entrenchments counted)"), "{line}");
+    assert!(
+        line.ends_with("Boers win a Marginal victory (38 against 37 remaining, the Boers' 8 of entrenchments counted)"),
+        "{line}"
+    );
 }

@@ -512,9 +512,14 @@ fn cavalry_adds_nothing_against_an_isolated_stand_behind_a_wall_facing_it() {
 #[test]
 fn cavalry_adds_3_against_an_isolated_command_stand_on_foot_but_not_a_mounted_one() {
     for (kind, added) in [("command_on_foot", true), ("command_mounted", false)] {
-        let battle = Battle::new("")
-            .stand("rcmd", "red", kind, "F8", 0, "")
-            .stand("e1", "blue", "native_cavalry", "F7", 180, "weapon = \"hand_held\"");
+        let battle = Battle::new("").stand("rcmd", "red", kind, "F8", 0, "").stand(
+            "e1",
+            "blue",
+            "native_cavalry",
+            "F7",
+            180,
+            "weapon = \"hand_held\"",
+        );
         let mut play = battle.with_initiative("blue");
         play.activate("e1");
         let line = play.ok(r#"{"type":"close_combat","unit":"e1","target":"rcmd","dice":[1,1,1]}"#);

@@ -435,7 +435,10 @@ fn a_move_costing_more_than_its_squares_says_why() {
         .stand("far-off", "blue", "native_infantry", "A1", 180, "");
     let mut play = battle.with_initiative("red");
     play.activate("rc");
-    assert_eq!(play.move_to("rc", "F8"), "rc moves F10 to F8 (2 squares, 4 of its move: round the woods), facing north");
+    assert_eq!(
+        play.move_to("rc", "F8"),
+        "rc moves F10 to F8 (2 squares, 4 of its move: round the woods), facing north"
+    );
 }
 
 /// A hand correction (`correct_position`) on a board of squares says the square the stand is put in, not

@@ -23,9 +23,14 @@ fn the_rear_stands_combat_is_barred_as_the_rear_stand() {
 /// close combat with the only adjacent enemy is barred for that, not for want of an enemy.
 #[test]
 fn close_combat_against_a_formed_tactical_square_is_barred_with_its_rule() {
-    let battle = Battle::new("")
-        .stand("redcoats", "red", "regular_infantry", "F8", 0, "")
-        .stand("warriors", "blue", "native_infantry", "F9", 180, "");
+    let battle = Battle::new("").stand("redcoats", "red", "regular_infantry", "F8", 0, "").stand(
+        "warriors",
+        "blue",
+        "native_infantry",
+        "F9",
+        180,
+        "",
+    );
     let mut play = battle.with_initiative("red");
     play.ok(r#"{"type":"set_flag","unit":"warriors","flag":"tactical_square","on":true}"#);
     play.activate("redcoats");

@@ -196,8 +196,14 @@ struct Terrain {
     woods: Vec<Square>,
     buildings: Vec<Square>,
     hills: Vec<(Vec<Square>, u32)>,
-    /// Each obstacle's kind, the side that dug it (an army's entrenchments), and its edges.
-    obstacles: Vec<(super::super::board::Obstacle, Option<String>, Vec<(Square, Square)>)>,
+    obstacles: Vec<Laid>,
+}
+
+/// An obstacle laid on the board: its kind, the side that dug it (an army's entrenchments), and its edges.
+struct Laid {
+    kind: super::super::board::Obstacle,
+    side: Option<String>,
+    edges: Vec<(Square, Square)>,
 }
 
 impl Terrain {
@@ -238,7 +244,8 @@ impl Terrain {
             self.hills.push((hill.squares.iter().map(|&s| shift(s)).collect(), hill.level));
         }
         for o in &piece.obstacles {
-            self.obstacles.push((o.kind, None, o.between.iter().map(|&[a, b]| (shift(a), shift(b))).collect()));
+            let edges = o.between.iter().map(|&[a, b]| (shift(a), shift(b))).collect();
+            self.obstacles.push(Laid { kind: o.kind, side: None, edges });
         }
     }
 
@@ -272,7 +279,7 @@ impl Terrain {
         for (squares, level) in &self.hills {
             let _ = writeln!(text, "\n[[board.hills]]\nsquares = [{}]\nlevel = {level}", list(squares));
         }
-        for (kind, side, edges) in &self.obstacles {
+        for Laid { kind, side, edges } in &self.obstacles {
             let pairs: Vec<String> =
                 edges.iter().map(|&(a, b)| format!("[{:?}, {:?}]", notation::name(a), notation::name(b))).collect();
             let kind = kind.name();
@@ -340,7 +347,11 @@ fn deploy(text: &mut String, tables: &Tables, deployment: &Deployment, terrain: 
         let (dc, dr) = edge.about().ahead();
         let front = &lines_of_zone[0];
         let lengths = front.iter().take(dug.lengths as usize).map(|&s| (s, Square::new(s.col + dc, s.row + dr)));
-        terrain.obstacles.push((super::super::board::Obstacle::Entrenchment, Some(side.to_string()), lengths.collect()));
+        terrain.obstacles.push(Laid {
+            kind: super::super::board::Obstacle::Entrenchment,
+            side: Some(side.to_string()),
+            edges: lengths.collect(),
+        });
     }
     let mut lines: Vec<&Line> = list.stands.iter().collect();
     lines.sort_by_key(|l| rank(tables, l));
