@@ -64,8 +64,8 @@ fn benches(c: &mut Criterion) {
     };
     c.bench_function("recoil path", |b| b.iter(|| recoil(black_box(&board), black_box(&recoiling))));
     let (european, native) = (DiceExpr::parse("2D6").unwrap(), DiceExpr::parse("D12").unwrap());
-    let firer = Side { dice: european, added: 4 };
-    let target = Side { dice: native, added: 2 };
+    let firer = Side { dice: Some(european), added: 4 };
+    let target = Side { dice: Some(native), added: 2 };
     c.bench_function("combat odds, 2D6 + 4 against D12 + 2", |b| {
         b.iter(|| odds(black_box(&firer), black_box(&target)))
     });

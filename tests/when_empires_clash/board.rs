@@ -192,7 +192,7 @@ fn a_recoil_longer_than_the_stands_move_destroys_it() {
     board.set_level(sq(5, 6), 1);
     board.set_level(sq(6, 6), 1);
     let result = recoil(&board, &recoiler(sq(5, 5), 1, &NOBODY, &far));
-    assert_eq!(result, Recoil::Destroyed(Blocked::TooFar { needs: 2 }), "the contour costs a square");
+    assert_eq!(result, Recoil::Destroyed(Blocked::TooFar { needs: 2, squares: 1 }), "the contour costs a square");
 }
 
 /// Stands that are Forced to Recoil: destroyed when "prevented from doing so ... because of an obstacle".
@@ -224,9 +224,20 @@ fn a_recoil_blocked_by_an_obstacle_or_the_table_edge_destroys_the_stand() {
 fn a_wall_square_edge_facing_the_attacker_gives_cover_and_one_behind_does_not() {
     let mut board = Board::new(18, 12);
     board.add_obstacle(sq(5, 5), sq(5, 4), Obstacle::Wall).unwrap();
-    assert_eq!(board.cover_against(sq(5, 5), sq(5, 2)), Some(Obstacle::Wall));
-    assert_eq!(board.cover_against(sq(5, 5), sq(7, 3)), Some(Obstacle::Wall), "diagonally, across that side");
-    assert_eq!(board.cover_against(sq(5, 5), sq(5, 8)), None, "from behind");
+    assert_eq!(board.cover_against(sq(5, 5), sq(5, 2), "red"), Some(Obstacle::Wall));
+    assert_eq!(board.cover_against(sq(5, 5), sq(7, 3), "red"), Some(Obstacle::Wall), "diagonally, across that side");
+    assert_eq!(board.cover_against(sq(5, 5), sq(5, 8), "red"), None, "from behind");
+    assert_eq!(board.cover_against(sq(5, 4), sq(5, 8), "blue"), Some(Obstacle::Wall), "a wall covers either side");
+}
+
+/// "In entrenchments": an entrenchment covers only the side that dug it, not the enemy in front of it.
+#[test]
+fn an_entrenchment_covers_only_the_side_that_dug_it() {
+    let mut board = Board::new(18, 12);
+    board.add_obstacle(sq(5, 5), sq(5, 6), Obstacle::Entrenchment).unwrap();
+    board.dig(sq(5, 5), sq(5, 6), "blue");
+    assert_eq!(board.cover_against(sq(5, 5), sq(5, 8), "blue"), Some(Obstacle::Entrenchment));
+    assert_eq!(board.cover_against(sq(5, 6), sq(5, 3), "red"), None, "red's stand in front of blue's trench");
 }
 
 /// The Battlefield: two stands share a 50 mm square only when their depths add to 50 mm or less, and never

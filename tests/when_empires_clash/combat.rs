@@ -5,7 +5,7 @@ use sandtable::dice::DiceExpr;
 use sandtable::systems::when_empires_clash::combat::{self, CombatResult, Side};
 
 fn side(dice: &str, added: i64) -> Side {
-    Side { dice: DiceExpr::parse(dice).unwrap(), added }
+    Side { dice: Some(DiceExpr::parse(dice).unwrap()), added }
 }
 
 /// Every face pair of a throw: 2D6 as 36 ordered pairs, a D12 as 12 faces.

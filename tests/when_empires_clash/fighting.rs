@@ -487,7 +487,10 @@ fn the_same_type_is_the_stand_type_or_with_same_type_by_class_the_class() {
 #[test]
 fn cavalry_adds_nothing_against_an_isolated_stand_behind_a_wall_facing_it() {
     for kind in ["wall", "entrenchment"] {
-        let board = format!("[[board.obstacles]]\nkind = \"{kind}\"\nbetween = [[\"F8\", \"F9\"]]\n");
+        let board = format!(
+            "[[board.obstacles]]\nkind = \"{kind}\"\n{}between = [[\"F8\", \"F9\"]]\n",
+            if kind == "entrenchment" { "side = \"blue\"\n" } else { "" }
+        );
         let battle = Battle::new(&board).stand("lancers", "red", "regular_cavalry", "F9", 0, "").stand(
             "warriors",
             "blue",
@@ -501,4 +504,53 @@ fn cavalry_adds_nothing_against_an_isolated_stand_behind_a_wall_facing_it() {
         let odds = play.odds(r#"{"type":"close_combat","unit":"lancers","target":"warriors"}"#);
         assert_eq!(odds.dice[0], "2D6+1 for lancers", "behind a {kind}");
     }
+}
+
+/// Close Combat: cavalry adds 3 "attacking an isolated Infantry, Artillery, or Machine Gun stand". A Command
+/// stand on foot is its Commander with one or two infantry figures, and moves as infantry: read (docs, Close
+/// combat), it counts as infantry for the +3 too; a mounted one, with a cavalry figure, as cavalry (no +3).
+#[test]
+fn cavalry_adds_3_against_an_isolated_command_stand_on_foot_but_not_a_mounted_one() {
+    for (kind, added) in [("command_on_foot", true), ("command_mounted", false)] {
+        let battle = Battle::new("").stand("rcmd", "red", kind, "F8", 0, "").stand(
+            "e1",
+            "blue",
+            "native_cavalry",
+            "F7",
+            180,
+            "weapon = \"hand_held\"",
+        );
+        let mut play = battle.with_initiative("blue");
+        play.activate("e1");
+        let line = play.ok(r#"{"type":"close_combat","unit":"e1","target":"rcmd","dice":[1,1,1]}"#);
+        assert_eq!(line.contains("+3 cavalry against an isolated stand in open country"), added, "{kind}: {line}");
+    }
+}
+
+/// Stands Forced to Recoil: "If the stand has to recoil more than its maximum movement distance ... the
+/// recoiling stand is deemed to have been destroyed". A contour costs a square of the move (Movement): the
+/// log says what the recoil needed of the move, squares and contours apart.
+#[test]
+fn a_recoil_too_long_for_its_move_says_its_squares_and_contours() {
+    let row = |n: u32| {
+        let squares: Vec<String> = "ABCDEFGHIJKL".chars().map(|c| format!("\"{c}{n}\"")).collect();
+        squares.join(", ")
+    };
+    let hill = format!(
+        "[[board.hills]]\nsquares = [{}]\nlevel = 1\n[[board.hills]]\nsquares = [{}]\nlevel = 2\n",
+        row(9),
+        row(9)
+    );
+    let battle = Battle::new(&hill)
+        .stand("redcoats", "red", "regular_infantry", "F8", 0, "weapon = \"magazine_rifle\"")
+        .stand("warriors", "blue", "native_infantry", "F6", 180, "weapon = \"single_shot_rifle\"");
+    let mut play = battle.with_initiative("blue");
+    play.activate("warriors");
+    let line = play.ok(r#"{"type":"fire","unit":"warriors","target":"redcoats","dice":[12,3,2]}"#);
+    assert!(
+        line.contains(
+            "redcoats must recoil and is destroyed: it would need 3 of its move (1 square and 2 contours), and it moves 2."
+        ),
+        "{line}"
+    );
 }

@@ -51,7 +51,8 @@ fn each_hill_contour_crossed_costs_a_square() {
     // Over the ridge: a square and a contour up, a square and a contour down.
     let refused = play.refused(r#"{"type":"move_to","unit":"redcoats","to":"F8"}"#);
     assert!(refused.message.starts_with("F8 is 4 squares away"), "{}", refused.message);
-    assert!(play.move_to("redcoats", "F9").contains("(1 square, 2 of its move with the contours)"));
+    let line = play.move_to("redcoats", "F9");
+    assert!(line.contains("(1 square, 2 of its move with 1 contour)"), "{line}");
 }
 
 #[test]
@@ -421,4 +422,33 @@ fn cavalry_mounts_or_dismounts_once_a_turn() {
     let again = play.refused(r#"{"type":"mount","unit":"yeomanry"}"#);
     assert_eq!(again.message, "yeomanry has dismounted this turn: cavalry mounts or dismounts once a turn");
     assert_eq!(again.rule.as_deref(), Some("When Empires Clash!, Movement"));
+}
+
+/// Movement: a move is counted in squares, and "Stands crossing a hill contour reduce their movement distance
+/// by 1 square per contour crossed". A move that costs more than its squares says why: contours only when it
+/// crossed some, and a way round what barred the straight one (the referee's battle: a detour round woods was
+/// put down to contours on a board with no hills).
+#[test]
+fn a_move_costing_more_than_its_squares_says_why() {
+    let battle = Battle::new("woods = [\"E9\", \"F9\", \"G9\"]")
+        .stand("rc", "red", "regular_cavalry", "F10", 0, "weapon = \"single_shot_rifle\"")
+        .stand("far-off", "blue", "native_infantry", "A1", 180, "");
+    let mut play = battle.with_initiative("red");
+    play.activate("rc");
+    assert_eq!(
+        play.move_to("rc", "F8"),
+        "rc moves F10 to F8 (2 squares, 4 of its move: round the woods), facing north"
+    );
+}
+
+/// A hand correction (`correct_position`) on a board of squares says the square the stand is put in, not
+/// inches.
+#[test]
+fn a_hand_correction_says_the_square_the_stand_is_put_in() {
+    let mut play = infantry_at("F10", "").with_initiative("red");
+    let line = play.ok(r#"{"type":"correct_position","unit":"redcoats","to":{"x":8.86,"y":8.86}}"#);
+    assert_eq!(line, "Correction: redcoats is put in E5, facing north");
+    assert_eq!(play.square("redcoats"), "E5");
+    let turned = play.ok(r#"{"type":"correct_position","unit":"redcoats","facing":90}"#);
+    assert_eq!(turned, "Correction: redcoats is put in E5, facing east");
 }

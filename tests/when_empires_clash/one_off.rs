@@ -398,3 +398,18 @@ fn a_one_off_deployment_puts_infantry_in_front_then_cavalry_then_guns_and_no_gun
         }
     }
 }
+
+/// Armies: a list's "lengths of 50mm Entrenchments" are its own: a one-off battle digs each list's
+/// entrenchments for its own side (`side` on the obstacle), so two entrenched armies each shelter in their own.
+#[test]
+fn a_one_off_battle_digs_each_lists_entrenchments_for_its_own_side() {
+    let tables = &charts().1;
+    let [a, b] = lists("spanish-american-war--spanish", "second-boer-war--boer");
+    let mut rng = GameRng::for_event(3, 0);
+    let (throws, _) = one_off::throw(tables, ["Spanish", "Boers"], false, None, &mut rng).unwrap();
+    let text = one_off::scenario(tables, armies_of(&a, &b), &throws, &one_off::Plan::default(), rng.inner()).unwrap();
+    parse("one-off.toml", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    for side in ["first", "second"] {
+        assert!(text.contains(&format!("kind = \"entrenchment\"\nside = \"{side}\"")), "{side}: {text}");
+    }
+}

@@ -11,17 +11,39 @@ pub struct Battle {
     /// Each stand's side, kind and its `[[units]]` entry.
     stands: Vec<(String, String, String)>,
     dice: [&'static str; 2],
+    /// Options of the ruleset turned on, by name.
+    options: Vec<String>,
+    /// Lengths of entrenchment Red and Blue bring (`entrenchments` on the side).
+    entrenchments: [u32; 2],
 }
 
 impl Battle {
     /// A 12 x 12 board; `board` adds keys or tables under `[board]` (woods, roads, hills, obstacles).
     pub fn new(board: &str) -> Battle {
-        Battle { board: board.to_string(), stands: Vec::new(), dice: ["2D6", "D12"] }
+        Battle {
+            board: board.to_string(),
+            stands: Vec::new(),
+            dice: ["2D6", "D12"],
+            options: Vec::new(),
+            entrenchments: [0, 0],
+        }
     }
 
     /// Other dice for Red and Blue than 2D6 and a D12.
     pub fn dice(mut self, red: &'static str, blue: &'static str) -> Battle {
         self.dice = [red, blue];
+        self
+    }
+
+    /// The ruleset's option `name` turned on.
+    pub fn option(mut self, name: &str) -> Battle {
+        self.options.push(name.to_string());
+        self
+    }
+
+    /// Red and Blue bring these lengths of entrenchment.
+    pub fn entrenched(mut self, red: u32, blue: u32) -> Battle {
+        self.entrenchments = [red, blue];
         self
     }
 
@@ -51,12 +73,15 @@ impl Battle {
     }
 
     pub fn source(&self) -> String {
+        let options: String = self.options.iter().map(|o| format!("{o} = true\n")).collect();
+        let options = if options.is_empty() { String::new() } else { format!("[options]\n{options}\n") };
+        let dug = |lengths: u32| if lengths > 0 { format!("entrenchments = {lengths}\n") } else { String::new() };
         format!(
             r#"[scenario]
 system = "when-empires-clash"
 title = "Conformance"
 
-[board]
+{options}[board]
 squares = [12, 12]
 {board}
 
@@ -66,18 +91,20 @@ name = "Red"
 edge = "south"
 dice = "{red_dice}"
 commander = 2
-
+{red_dug}
 [[sides]]
 id = "blue"
 name = "Blue"
 edge = "north"
 dice = "{blue_dice}"
 commander = 2
-
+{blue_dug}
 {stands}"#,
             board = self.board,
             red_dice = self.dice[0],
             blue_dice = self.dice[1],
+            red_dug = dug(self.entrenchments[0]),
+            blue_dug = dug(self.entrenchments[1]),
             stands = self.units()
         )
     }
@@ -134,6 +161,11 @@ impl Play {
         let view = sandtable::api::GameView::of(1, "conformance", &self.game);
         let report = view.units.into_iter().find(|u| u.id == unit).expect("a unit of the battle");
         report.rules.offers.into_iter().find(|o| o.action == action).unwrap_or_else(|| panic!("no {action} offer"))
+    }
+
+    /// The lines the view gives of where the battle stands: each army's losses.
+    pub fn status(&self) -> Vec<String> {
+        sandtable::api::GameView::of(1, "conformance", &self.game).status
     }
 
     /// The system's own part of the view, as JSON.

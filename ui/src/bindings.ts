@@ -430,8 +430,13 @@ export type ArmyView = {
 	id: string,
 	dice: string,
 	commander: number,
-	/**  The army's value at the start, Command stand not counted. */
+	/**
+	 *  The army's value at the start, Command stand not counted, its entrenchments included when it alone is
+	 *  entrenched.
+	 */
 	starting: number | null,
+	/**  The part of `starting` that is entrenchments (footnote 4): 0 unless it alone is entrenched. */
+	entrenchments: number | null,
 	lost: number | null,
 	/**  Stands not destroyed, Command stand included at its rating. */
 	remaining: number | null,

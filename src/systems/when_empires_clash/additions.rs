@@ -4,8 +4,9 @@
 //! Readings (docs/rules/when-empires-clash.md, Combat): "adjacent" is a king's step (a distance of 1);
 //! "the same type" is the same stand type, a dismounted cavalry stand counting as what it fights as (the same
 //! class with `same_type_by_class`); Pom-Pom guns count as machine guns; "flat, open country" is open ground
-//! on no contour, not behind a wall or in entrenchments facing the attacker; a stand is "isolated" with no
-//! friend within one square of it.
+//! on no contour, not behind a wall or in its own side's entrenchments facing the attacker; a stand is
+//! "isolated" with no friend within one square of it; a Command stand on foot is infantry for the cavalry's
+//! +3, a mounted one cavalry.
 
 use super::board::{Aspect, Board, Facing, Ground, aspect};
 use super::tables::{StandClass, Tables};
@@ -101,9 +102,11 @@ pub fn close_combat(field: &Field, initiator: &Combatant, target: &Combatant) ->
     if side_on(initiator, target) {
         mine.push(("on the enemy's flank or rear".into(), rules.flank_or_rear));
     }
+    // A Command stand counts as what it moves as: on foot, infantry.
+    let target_class = field.tables.stand(target.fights_as).and_then(|k| k.moves_as).unwrap_or(target.class);
     if initiator.class == StandClass::Cavalry
         && matches!(
-            target.class,
+            target_class,
             StandClass::Infantry | StandClass::Artillery | StandClass::MachineGun | StandClass::PomPom
         )
         && isolated_in_open(field, target, initiator)
@@ -138,17 +141,18 @@ fn support(field: &Field, stand: &Combatant) -> Vec<Addition> {
 }
 
 /// "Separated from friendly stands by at least one empty square", in "flat, open country": a stand behind a
-/// wall or in entrenchments on its side facing the attacker is not in open country against it.
+/// wall or in its own side's entrenchments on its side facing the attacker is not in open country against it.
 fn isolated_in_open(field: &Field, target: &Combatant, attacker: &Combatant) -> bool {
     let board = field.board;
     let alone = field.friends_of(target).all(|f| chebyshev(f.square, target.square) >= 2);
     let open = board.ground(target.square) == Ground::Open && board.level(target.square) == 0;
-    alone && open && board.cover_against(target.square, attacker.square).is_none()
+    alone && open && board.cover_against(target.square, attacker.square, target.side).is_none()
 }
 
-/// The target's cover against this attacker: a wall or entrenchment on its side, or (fire only) a wood.
+/// The target's cover against this attacker: a wall or its own side's entrenchment on its side, or (fire
+/// only) a wood.
 fn cover(board: &Board, target: &Combatant, attacker: &Combatant, wood_counts: bool) -> Option<String> {
-    if let Some(obstacle) = board.cover_against(target.square, attacker.square) {
+    if let Some(obstacle) = board.cover_against(target.square, attacker.square, target.side) {
         let words = if obstacle == super::board::Obstacle::Wall { "behind a wall" } else { "in entrenchments" };
         return Some(format!("target {words}"));
     }

@@ -32,16 +32,27 @@ pub struct Odds {
     pub target_destroyed: f64,
 }
 
-/// One side of a combat: its army's dice and everything added to (or taken from) the throw.
+/// One side of a combat: its army's dice and everything added to (or taken from) the throw. A side that takes
+/// no part (a gun towed this turn) throws no dice.
 #[derive(Debug, Clone)]
 pub struct Side {
-    pub dice: DiceExpr,
+    pub dice: Option<DiceExpr>,
     pub added: i64,
 }
 
 impl Side {
     pub fn score(&self) -> Dist {
-        self.dice.distribution().shifted(self.added)
+        self.dice.as_ref().map_or_else(|| Dist::constant(0), DiceExpr::distribution).shifted(self.added)
+    }
+}
+
+/// "2D6+3", or "no dice: 0" for a side that throws none.
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.dice {
+            Some(dice) => write!(f, "{dice}{:+}", self.added),
+            None => write!(f, "no dice: {}", self.added),
+        }
     }
 }
 

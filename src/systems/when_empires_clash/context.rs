@@ -152,9 +152,25 @@ pub fn nearest_facing(degrees: f64) -> Facing {
 
 /// How far forward a stand sits in its square along its facing: the front one of two is further.
 fn forwardness(unit: &Unit) -> f64 {
-    let Some(p) = unit.anchor() else { return 0.0 };
-    let (c, r) = facing_of(unit).ahead();
+    unit.anchor().map_or(0.0, |p| forwardness_at(p, facing_of(unit)))
+}
+
+/// How far forward a point on the table lies along a facing.
+pub fn forwardness_at(p: crate::measure::Pt, facing: Facing) -> f64 {
+    let (c, r) = facing.ahead();
     p.x * f64::from(c) + p.y * f64::from(r)
+}
+
+/// Whether `other` stands ahead of `unit` in their square: further forward, or on the same spot (two put
+/// there by an older build, or by hand) and first in the scenario's order, so one of the two is always in
+/// front.
+fn stands_ahead(other: &Unit, unit: &Unit, live: &[&Unit]) -> bool {
+    let order = |u: &Unit| live.iter().position(|l| l.id == u.id);
+    match forwardness(other).total_cmp(&forwardness(unit)) {
+        std::cmp::Ordering::Greater => true,
+        std::cmp::Ordering::Less => false,
+        std::cmp::Ordering::Equal => order(other) < order(unit),
+    }
 }
 
 pub fn square_of(unit: &Unit) -> Option<Square> {
@@ -169,6 +185,8 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
     pub fn board(&self) -> Board {
         let mut board = self.setup.scenario.terrain().clone();
         board.set_occupied(self.stands().iter().flat_map(|s| s.covers.clone()));
+        let sides = self.scenario.sides.iter().map(|s| (s.id.as_str(), self.side_fields(&s.id).entrenchments));
+        board.set_digger(super::fields::sole_digger(sides).ok());
         board
     }
 
@@ -191,9 +209,16 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
         let tables = self.charts;
         let square = square_of(unit).expect("a stand on the field has its piece");
         let facing = facing_of(unit);
-        let rear = live.iter().any(|other| {
-            other.id != unit.id && square_of(other) == Some(square) && forwardness(other) > forwardness(unit)
-        });
+        let towed_by = self.towed_by(&unit.id);
+        // A gun rides behind the Transport that tows it; of two other stands in a square the one further
+        // forward is the front one, and one alone is its square's front stand, whatever spot it was left on.
+        let rear = towed_by.is_some()
+            || live.iter().any(|other| {
+                other.id != unit.id
+                    && self.towed_by(&other.id).is_none()
+                    && square_of(other) == Some(square)
+                    && stands_ahead(other, unit, live)
+            });
         let own = self.unit_fields(&unit.id);
         let kind = tables.stand(&unit.kind).expect("kinds are checked on load");
         let dismounted = unit.flags.contains(&DISMOUNTED);
@@ -210,7 +235,6 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
             (true, Some(on_foot)) => on_foot,
             _ => kind.squares,
         };
-        let towed_by = self.turn.towing.iter().find(|(_, gun)| **gun == unit.id).map(|(t, _)| t.as_str());
         let size = own.straddles();
         let covers = covered(square, facing, size);
         Stand {
@@ -231,6 +255,11 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
             dismounted,
             towed_by,
         }
+    }
+
+    /// The Transport stand towing this gun, if one is.
+    pub fn towed_by(&self, gun: &str) -> Option<&'a str> {
+        self.turn.towing.iter().find(|(_, towed)| *towed == gun).map(|(transport, _)| transport.as_str())
     }
 
     /// What the stands of `side` on the field take of their squares, leaving out those named in `except`
@@ -342,6 +371,12 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
         tally
     }
 
+    /// " with entrenchments" after a side's starting value when its entrenchments count in it, so the value is
+    /// not taken for that of its stands; nothing otherwise.
+    pub fn with_entrenchments(&self, side: &str) -> &'static str {
+        if self.entrenchment_points(side) > 0.0 { " with entrenchments" } else { "" }
+    }
+
     /// Sides that have lost half their value and must withdraw.
     pub fn withdrawing(&self) -> Vec<&'a str> {
         let rules = &self.charts.victory;
@@ -352,9 +387,15 @@ impl<'a> crate::rules::Ctx<'a, WhenEmpiresClash> {
             .collect()
     }
 
-    /// Per side: the value of its stands not destroyed, Command stand included (at its rating).
+    /// Per side: the value of its stands not destroyed, Command stand included (at its rating): "the value of
+    /// all the stands in their armies ... that have not been destroyed". With
+    /// `entrenchments_count_in_the_result` a side alone entrenched adds its entrenchments.
     pub fn remaining(&self) -> BTreeMap<&'a str, f64> {
-        let mut left: BTreeMap<&'a str, f64> = self.scenario.sides.iter().map(|s| (s.id.as_str(), 0.0)).collect();
+        let dug = |side: &str| {
+            if self.option("entrenchments_count_in_the_result") { self.entrenchment_points(side) } else { 0.0 }
+        };
+        let mut left: BTreeMap<&'a str, f64> =
+            self.scenario.sides.iter().map(|s| (s.id.as_str(), dug(&s.id))).collect();
         for unit in self.state.units.iter().filter(|u| !u.is_out()) {
             let kind = self.charts.stand(&unit.kind).expect("kinds are checked on load");
             let value = match kind.class {

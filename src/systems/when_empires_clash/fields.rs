@@ -65,7 +65,22 @@ pub struct HillEntry {
 #[serde(deny_unknown_fields)]
 pub struct ObstacleEntry {
     pub kind: Spanned<Obstacle>,
+    /// The side that dug an entrenchment: only its stands are in it. Left out, the one side that brings
+    /// `entrenchments` (`sole_digger`).
+    #[serde(default)]
+    pub side: Option<Spanned<String>>,
     pub between: Vec<Spanned<[String; 2]>>,
+}
+
+/// The side whose entrenchments are those a scenario gives no `side`: the one side that brings any (each
+/// side's id with its lengths), or why there is none to tell.
+pub fn sole_digger<'s>(sides: impl IntoIterator<Item = (&'s str, u32)>) -> Result<&'s str, &'static str> {
+    let dug: Vec<&str> = sides.into_iter().filter(|&(_, lengths)| lengths > 0).map(|(id, _)| id).collect();
+    match dug.as_slice() {
+        [side] => Ok(side),
+        [] => Err("neither side brings entrenchments"),
+        _ => Err("both sides bring entrenchments"),
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -152,9 +167,48 @@ impl BoardEntry {
                 let [a, b] = pair.get_ref();
                 let (a, b) = (notation::parse(a).expect("checked"), notation::parse(b).expect("checked"));
                 board.add_obstacle(a, b, *entry.kind.get_ref()).expect("checked on load");
+                if let Some(side) = &entry.side {
+                    board.dig(a, b, side.get_ref());
+                }
             }
         }
         board
+    }
+
+    /// Each obstacle's `side`: a side of the scenario, given only an entrenchment; an entrenchment given none
+    /// is the one entrenched side's, so a scenario where no side or both bring entrenchments must say.
+    fn check_diggers(&self, setup: &SetupCheck<'_, WhenEmpiresClash>) -> Result<(), Located> {
+        let sides = || setup.sides.iter().map(|s| (s.id.as_str(), setup.setup.side(&s.id).entrenchments));
+        for entry in &self.obstacles {
+            let kind = *entry.kind.get_ref();
+            match &entry.side {
+                Some(side) if kind != Obstacle::Entrenchment => {
+                    return Err((
+                        side.span(),
+                        format!("a {} is no side's: only an entrenchment is dug by a side", kind.name()),
+                    ));
+                }
+                Some(side) if !setup.sides.iter().any(|s| s.id == *side.get_ref()) => {
+                    let ids: Vec<&str> = setup.sides.iter().map(|s| s.id.as_str()).collect();
+                    return Err((
+                        side.span(),
+                        format!("no side {:?}; the sides are {}", side.get_ref(), crate::rules::and_list(&ids)),
+                    ));
+                }
+                None if kind == Obstacle::Entrenchment => {
+                    if let Err(why) = sole_digger(sides()) {
+                        return Err((
+                            entry.kind.span(),
+                            format!(
+                                "an entrenchment belongs to the side that dug it: give it `side`: {why} (`entrenchments` on a side)"
+                            ),
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     fn check(&self, tables: &Tables) -> Result<(), Located> {
@@ -259,6 +313,7 @@ pub fn stands_at(scenario: &ScenarioFields, unit: &UnitFields, facing: f64) -> R
 /// one in front of the other and facing the same way.
 pub fn check(setup: &SetupCheck<'_, WhenEmpiresClash>, tables: &Tables) -> Result<(), Located> {
     setup.setup.scenario.board.check(tables)?;
+    setup.setup.scenario.board.check_diggers(setup)?;
     for (side, span) in setup.sides.iter().zip(setup.side_spans) {
         let fields = setup.setup.side(&side.id);
         match &fields.dice {

@@ -3,11 +3,11 @@
 //! table where it judges otherwise), both throws, the result, and the recoil or destruction it brings.
 
 use super::additions::{self, Addition, Field};
-use super::board::{Recoil, Recoiler, in_front_arc, line_of_sight, recoil};
+use super::board::{Aspect, Recoil, Recoiler, in_front_arc, line_of_sight, recoil};
 use super::combat::{self, CombatResult};
 use super::context::{CLOSE, COMBAT, Ctx, FIRE, Stand};
 use super::markers::{FOUGHT, IN_SQUARE, MOVED, RECOILED, TOWED};
-use super::movement::{active, around, needs, place};
+use super::movement::{active, around, join, needs, place};
 use super::notation;
 use super::sequence::{refuse, withdrawn_entirely};
 use super::tables::{Grade, StandClass};
@@ -57,30 +57,32 @@ impl Prepared<'_> {
     pub fn sides(&self, ctx: &Ctx) -> [combat::Side; 2] {
         let total = |lines: &[Addition]| lines.iter().map(|(_, v)| v).sum::<i64>();
         [
-            combat::Side { dice: ctx.dice_of(self.initiator.side()), added: total(&self.lines[0]) },
-            combat::Side { dice: ctx.dice_of(self.target.side()), added: total(&self.lines[1]) },
+            combat::Side { dice: Some(ctx.dice_of(self.initiator.side())), added: total(&self.lines[0]) },
+            combat::Side {
+                dice: (!takes_no_part(&self.target)).then(|| ctx.dice_of(self.target.side())),
+                added: total(&self.lines[1]),
+            },
         ]
     }
 }
 
-/// Whether `initiator` may engage `target` in this kind of combat now, ignoring whose activation it is.
-pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, kind: Kind) -> Result<(), GameError> {
+/// "Artillery stands that are being towed by Transport stands may not take part in Fire Combat or Close
+/// Combat for the duration of a turn during which they are being towed": engaged that turn (its Transport
+/// destroyed, or it unlimbered), a gun towed this turn throws no dice and adds nothing, so its score is 0.
+pub fn takes_no_part(stand: &Stand) -> bool {
+    stand.unit.flags.contains(&TOWED)
+}
+
+/// Whether `initiator` may initiate this kind of combat now, whatever its target, ignoring whose activation
+/// it is.
+pub fn may_initiate(initiator: &Stand, kind: Kind) -> Result<(), GameError> {
     let rule = kind.rule();
-    if target.side() == initiator.side() {
-        return Err(refuse(format!("{} is a friend", target.name()), COMBAT));
-    }
     if initiator.unit.flags.contains(&FOUGHT) {
         return Err(refuse(format!("{} has initiated its combat this turn: once a turn", initiator.name()), COMBAT));
     }
     if initiator.unit.flags.contains(&TOWED) || initiator.towed_by.is_some() {
         return Err(refuse(
             format!("{} is towed this turn: it takes no part in combat", initiator.name()),
-            super::context::TRANSPORT,
-        ));
-    }
-    if target.towed_by.is_some() {
-        return Err(refuse(
-            format!("{} is limbered: fight the Transport stand that tows it", target.name()),
             super::context::TRANSPORT,
         ));
     }
@@ -103,6 +105,30 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
             rule,
         ));
     }
+    if kind == Kind::Fire {
+        if initiator.class == StandClass::Cavalry && initiator.kind.grade == Some(Grade::Regular) {
+            return Err(refuse(format!("{} is mounted Regular Cavalry: it may not fire", initiator.name()), rule));
+        }
+        if initiator.weapon.is_none() {
+            return Err(refuse(format!("{} has no weapon to fire", initiator.name()), rule));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `initiator` may engage `target` in this kind of combat now, ignoring whose activation it is.
+pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, kind: Kind) -> Result<(), GameError> {
+    let rule = kind.rule();
+    if target.side() == initiator.side() {
+        return Err(refuse(format!("{} is a friend", target.name()), COMBAT));
+    }
+    may_initiate(initiator, kind)?;
+    if target.towed_by.is_some() {
+        return Err(refuse(
+            format!("{} is limbered: fight the Transport stand that tows it", target.name()),
+            super::context::TRANSPORT,
+        ));
+    }
     // Measured from the initiator's front square to the nearest square of the target.
     let aim = target.nearest_to(initiator.square);
     let distance = chebyshev(initiator.square, aim);
@@ -119,15 +145,17 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
         ));
     }
     match kind {
-        Kind::Close if distance != 1 => Err(refuse(
-            format!(
-                "{} is {} away: close combat is with a stand in an adjacent square",
-                target.name(),
-                crate::rules::plural(distance as usize, "square", "squares")
-            ),
-            rule,
-        )),
-        Kind::Close => Ok(()),
+        Kind::Close if distance != 1 => {
+            return Err(refuse(
+                format!(
+                    "{} is {} away: close combat is with a stand in an adjacent square",
+                    target.name(),
+                    crate::rules::plural(distance as usize, "square", "squares")
+                ),
+                rule,
+            ));
+        }
+        Kind::Close => {}
         Kind::Fire => {
             if distance <= 1 {
                 return Err(refuse(
@@ -135,12 +163,7 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
                     rule,
                 ));
             }
-            if initiator.class == StandClass::Cavalry && initiator.kind.grade == Some(Grade::Regular) {
-                return Err(refuse(format!("{} is mounted Regular Cavalry: it may not fire", initiator.name()), rule));
-            }
-            let Some(weapon) = initiator.weapon else {
-                return Err(refuse(format!("{} has no weapon to fire", initiator.name()), rule));
-            };
+            let weapon = initiator.weapon.expect("a stand without a weapon does not fire");
             if distance > weapon.range {
                 return Err(refuse(
                     format!("{} is {distance} squares away; {} reach {}", target.name(), weapon.name, weapon.range),
@@ -155,8 +178,45 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
             }
             line_of_sight(&ctx.board(), initiator.square, aim).map_err(|blocker| {
                 refuse(format!("no clear line of sight: {} blocks it", notation::name(blocker)), rule)
-            })
+            })?;
         }
+    }
+    met_first(ctx, initiator, target)
+}
+
+/// Of two stands sharing a square the attacker meets one first: from the pair's front arc or its flanks the
+/// front stand, from its rear arc the rear one (docs, Two stands in a square); refused for the other, unless
+/// the table reads the text as leaving either open (`either_stand_of_a_pair_may_be_engaged`).
+fn met_first(ctx: &Ctx, initiator: &Stand, target: &Stand) -> Result<(), GameError> {
+    if ctx.option("either_stand_of_a_pair_may_be_engaged") {
+        return Ok(());
+    }
+    let Some(partner) = ctx.stands().into_iter().find(|o| {
+        o.side() == target.side() && o.id() != target.id() && o.towed_by.is_none() && o.square == target.square
+    }) else {
+        return Ok(());
+    };
+    let from_behind = super::board::aspect(target.square, target.facing, initiator.square) == Aspect::Rear;
+    match (target.rear, from_behind) {
+        (true, false) => Err(refuse(
+            format!(
+                "{} is the rear stand of {}: from its front or flank, {} is engaged first",
+                target.name(),
+                target.at(),
+                partner.name()
+            ),
+            COMBAT,
+        )),
+        (false, true) => Err(refuse(
+            format!(
+                "{} is the front stand of {}: from its rear, {} is engaged first",
+                target.name(),
+                target.at(),
+                partner.name()
+            ),
+            COMBAT,
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -182,7 +242,8 @@ pub fn lines(
     kind: Kind,
     judgement: &Judgement,
 ) -> Result<[Vec<Addition>; 2], GameError> {
-    let stands = ctx.stands();
+    // A gun being towed is one piece with its Transport: no stand of its own in any line.
+    let stands: Vec<Stand> = ctx.stands().into_iter().filter(|s| s.towed_by.is_none()).collect();
     let moved_first = |s: &Stand| s.unit.flags.contains(&MOVED);
     let mut combatants: Vec<_> = stands.iter().map(|s| s.combatant(moved_first(s))).collect();
     let find = |id: &str| stands.iter().position(|s| s.id() == id).expect("both stands are on the field");
@@ -203,6 +264,9 @@ pub fn lines(
         Kind::Fire => additions::fire(&field, a, b),
         Kind::Close => additions::close_combat(&field, a, b),
     };
+    if takes_no_part(target) {
+        lines[1].clear();
+    }
     // "initiator: <line>" or "target: <line>" strikes one side's line; a bare name strikes it on both.
     for name in judgement.strike {
         let (sides, line): (&[usize], &str) = match name.split_once(": ") {
@@ -249,14 +313,17 @@ pub fn fight(
     let (initiator, target) = (&prepared.initiator, &prepared.target);
     let sides = prepared.sides(ctx);
     let mut feed = DiceFeed::new(dice, rng);
-    let a = feed.roll(&sides[0].dice, initiator.name())?;
-    let b = feed.roll(&sides[1].dice, target.name())?;
+    let a = feed.roll(sides[0].dice.as_ref().expect("the initiator throws"), initiator.name())?;
+    let b = sides[1].dice.as_ref().map(|dice| feed.roll(dice, target.name())).transpose()?;
     feed.finish()?;
-    let (score_a, score_b) = (a.roll.total + sides[0].added, b.roll.total + sides[1].added);
+    let (score_a, score_b) = (a.roll.total + sides[0].added, b.as_ref().map_or(0, |b| b.roll.total) + sides[1].added);
     let mut effects = vec![Effect::Flag { unit: initiator.id().to_string(), flag: FOUGHT, on: true }];
-    let shown = |lines: &[Addition], throw: i64, score: i64| {
-        let parts: Vec<String> = lines.iter().map(|(why, v)| format!("{v:+} {why}")).collect();
-        format!("{throw} {} = {score}", parts.join(" "))
+    let shown = |lines: &[Addition], throw: Option<i64>, score: i64| {
+        let parts: Vec<String> = lines.iter().map(|(why, v)| format!(" {v:+} {why}")).collect();
+        match throw {
+            Some(throw) => format!("{throw}{} = {score}", parts.concat()),
+            None => format!("nothing (towed this turn: it takes no part){} = {score}", parts.concat()),
+        }
     };
     let mut summary = format!(
         "{} ({}) {} {} ({}): {} against {}",
@@ -268,8 +335,8 @@ pub fn fight(
         },
         target.name(),
         target.at(),
-        shown(&prepared.lines[0], a.roll.total, score_a),
-        shown(&prepared.lines[1], b.roll.total, score_b),
+        shown(&prepared.lines[0], Some(a.roll.total), score_a),
+        shown(&prepared.lines[1], b.as_ref().map(|b| b.roll.total), score_b),
     );
     let mut gone = Vec::new();
     let result = combat::result(score_a, score_b);
@@ -294,7 +361,7 @@ pub fn fight(
         }
     }
     aftermath(ctx, &gone, &mut effects, &mut summary);
-    Ok(Outcome::Resolved { summary, rolls: vec![a, b], effects })
+    Ok(Outcome::Resolved { summary, rolls: [Some(a), b].into_iter().flatten().collect(), effects })
 }
 
 /// Losses the table records by hand (`record_losses`): a stand is one piece, so any loss destroys it as a
@@ -351,7 +418,7 @@ pub fn fall_back(ctx: &Ctx, stand: &Stand) -> (String, Vec<Effect>) {
             // Behind a friend it faces the friend's way: a recoil frees its facing, and two stands of a
             // square face the same way.
             let facing = partner.as_ref().map_or(stand.facing, |p| p.facing);
-            let mut effects = place(stand.id(), end, facing, partner.is_some());
+            let mut effects = join(stand.id(), end, facing, partner.as_ref(), false);
             // "...until it is activated again ... or it is forced to recoil": a recoil frees its facing.
             effects.push(Effect::Flag { unit: stand.id().to_string(), flag: RECOILED, on: true });
             // A Transport takes the gun it tows back with it.
@@ -368,7 +435,15 @@ pub fn fall_back(ctx: &Ctx, stand: &Stand) -> (String, Vec<Effect>) {
             use super::board::Blocked;
             let why = match blocked {
                 Blocked::SharingASquare => "it shares its square with a friend".to_string(),
-                Blocked::TooFar { needs } => format!("it would need {needs} squares and moves {}", stand.squares),
+                Blocked::TooFar { needs, squares } if needs == squares => {
+                    format!("it would need {needs} squares and moves {}", stand.squares)
+                }
+                Blocked::TooFar { needs, squares } => format!(
+                    "it would need {needs} of its move ({} and {}), and it moves {}",
+                    crate::rules::plural(squares as usize, "square", "squares"),
+                    crate::rules::plural((needs - squares) as usize, "contour", "contours"),
+                    stand.squares
+                ),
                 Blocked::NoWayBack => {
                     "no square clear of the enemy can be reached behind it (an obstacle, an enemy, ground it may not enter or the table's edge is in the way)".to_string()
                 }
@@ -405,10 +480,11 @@ fn withdrawal_news(ctx: &Ctx, gone: &[&str]) -> String {
             && super::victory::must_withdraw(&ctx.charts.victory, start, lost + extra)
         {
             news.push_str(&format!(
-                ". {} have lost {} of {}: at least half their value; they must withdraw",
+                ". {} have lost {} of {}{}: at least half their value; they must withdraw",
                 ctx.side(side).name,
                 lost + extra,
-                start
+                start,
+                ctx.with_entrenchments(side)
             ));
         }
     }
@@ -429,10 +505,12 @@ pub fn odds_view(ctx: &Ctx, prepared: &Prepared, kind: Kind) -> OddsView {
         format!("{}: {} against {}, score margin", kind.words(), prepared.initiator.name(), prepared.target.name()),
         &margin,
     )
-    .with_dice([
-        format!("{}{:+} for {}", sides[0].dice, sides[0].added, prepared.initiator.name()),
-        format!("{}{:+} for {}", sides[1].dice, sides[1].added, prepared.target.name()),
-    ]);
+    .with_dice(
+        [(&sides[0], &prepared.initiator), (&sides[1], &prepared.target)]
+            .into_iter()
+            .filter(|(side, _)| side.dice.is_some())
+            .map(|(side, stand)| format!("{side} for {}", stand.name())),
+    );
     let [held, recoils, destroyed] = result_words(ctx, prepared, kind);
     view.add_line(held, chances.initiator_held);
     view.add_line(recoils, chances.target_recoils);

@@ -77,11 +77,13 @@ fn fought(
     effects: &[Effect],
 ) -> Vec<Luck> {
     let Ok(prepared) = fight::prepare(ctx, unit, target, kind, judgement) else { return Vec::new() };
-    let [thrown, against] = rolls else { return Vec::new() };
+    // The target's throw, when it threw: a gun towed this turn throws none.
+    let [thrown, against @ ..] = rolls else { return Vec::new() };
+    let against = against.first().map_or(0, |r| r.roll.total);
     let sides = prepared.sides(ctx);
     let chances = combat::odds(&sides[0], &sides[1]);
     let [initiator_lost, target_lost] = fight::losses(ctx, &prepared, kind, &chances);
-    let result = combat::result(thrown.roll.total + sides[0].added, against.roll.total + sides[1].added);
+    let result = combat::result(thrown.roll.total + sides[0].added, against + sides[1].added);
     let lost = |id: &str| effects.iter().any(|e| matches!(e, Effect::Losses { unit, .. } if unit == id));
     let (initiator, target) = (&prepared.initiator, &prepared.target);
     let told = match kind {

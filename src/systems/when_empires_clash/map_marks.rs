@@ -65,11 +65,7 @@ fn edge_strip(a: Square, b: Square, kind: &str) -> MapArea {
 fn obstacle_kind(obstacle: Obstacle) -> &'static str {
     match obstacle {
         Obstacle::River | Obstacle::Stream => "water",
-        Obstacle::Wall => "wall",
-        Obstacle::Hedge => "hedge",
-        Obstacle::Fence => "fence",
-        Obstacle::Trench => "trench",
-        Obstacle::Entrenchment => "entrenchment",
+        other => other.name(),
     }
 }
 

@@ -173,8 +173,7 @@ impl RuleSystem for WhenEmpiresClash {
             Act::Shared(Action::NextTurn {}) => sequence::next_turn(ctx)?,
             Act::Shared(Action::RecordLosses { unit, count }) => return fight::by_hand(ctx, unit, *count),
             Act::Shared(Action::CorrectPosition { unit, to, facing, figures }) => {
-                movement::correction(ctx, unit, *to, *facing, figures)?;
-                return Ok(None);
+                return movement::correction(ctx, unit, *to, *facing, figures);
             }
             Act::Shared(Action::Move { .. } | Action::RollMove { .. }) => {
                 return Err(sequence::refuse("stands move square by square: `move_to` a square", context::MOVEMENT));

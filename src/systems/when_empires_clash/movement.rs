@@ -2,7 +2,9 @@
 //! that bars any other), turning before the move, mounting and dismounting, limbering and unlimbering a
 //! gun, and a withdrawing army's stands leaving by their baseline.
 
-use super::board::{Facing, Mover, Space, in_rear_arc, next_to, reachable};
+use super::board::{
+    Facing, InTheWay, Mover, Obstacle, Route, Space, in_rear_arc, in_the_way, next_to, reachable, route,
+};
 use super::context::{BATTLEFIELD, Ctx, MOVEMENT, Stand, TRANSPORT, VICTORY, footprint, nearest_facing};
 use super::markers::{DISMOUNTED, FOUGHT, MOUNTING, MOVED, RECOILED, TOWED, WITHDRAWN};
 use super::notation;
@@ -12,6 +14,7 @@ use super::turn::Change;
 use crate::game::{Effect, GameError, Outcome};
 use crate::measure::{Pt, Square, chebyshev};
 use crate::roster::Placed;
+use crate::rules::{and_list, plural};
 
 /// The active stand, refused when `unit` is not it.
 pub fn active<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Stand<'a>, GameError> {
@@ -53,8 +56,7 @@ pub fn legal_squares(ctx: &Ctx, stand: &Stand) -> std::collections::BTreeMap<Squ
         return Default::default();
     }
     let (friends, enemies) = around(ctx, stand);
-    let front_mm = needs(ctx, stand, stand.square, stand.facing)[0].1;
-    let mover = mover(ctx, stand, front_mm, &friends, &enemies);
+    let mover = mover(ctx, stand, &friends, &enemies);
     let board = ctx.board();
     let mut squares = reachable(&board, &mover);
     if stand.large() {
@@ -77,13 +79,14 @@ fn withdrawal_allows(ctx: &Ctx, stand: &Stand, to: Square) -> bool {
     !ctx.withdrawing().contains(&stand.side()) || ctx.toward_baseline(stand.side()).offsets(stand.square, to).0 >= 1
 }
 
-fn mover<'a>(ctx: &Ctx, stand: &Stand, depth_mm: u32, friends: &'a Space, enemies: &'a [Square]) -> Mover<'a> {
+/// The stand as a move sees it: needing the depth of its front square where it ends.
+fn mover<'a>(ctx: &Ctx, stand: &Stand, friends: &'a Space, enemies: &'a [Square]) -> Mover<'a> {
     Mover {
         at: stand.square,
         squares: stand.squares,
         infantry: stand.infantry(),
         artillery: moves_a_gun(ctx, stand),
-        depth_mm,
+        depth_mm: needs(ctx, stand, stand.square, stand.facing)[0].1,
         friends,
         enemies,
     }
@@ -95,7 +98,7 @@ fn moves_a_gun(ctx: &Ctx, stand: &Stand) -> bool {
     stand.class == StandClass::Artillery || ctx.turn.towing.contains_key(stand.id())
 }
 
-fn may_move(ctx: &Ctx, stand: &Stand) -> Result<(), GameError> {
+pub fn may_move(ctx: &Ctx, stand: &Stand) -> Result<(), GameError> {
     if stand.unit.flags.contains(&MOVED) {
         return Err(refuse(format!("{} has moved in this activation", stand.name()), MOVEMENT));
     }
@@ -145,11 +148,7 @@ pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front
             MOVEMENT,
         ));
     }
-    let behind = partner.is_some() && !in_front;
-    let mut effects = place(stand.id(), target, facing, behind);
-    if let Some(partner) = partner.as_ref().filter(|_| in_front) {
-        effects.extend(place(partner.id(), target, facing, true));
-    }
+    let mut effects = join(stand.id(), target, facing, partner.as_ref(), in_front);
     if facing != stand.facing {
         effects.push(Effect::Face { unit: stand.id().to_string(), facing: facing.degrees() });
     }
@@ -165,34 +164,71 @@ pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front
         effects.push(Effect::Flag { unit: gun.clone(), flag: TOWED, on: true });
         towing = format!(", towing {}", ctx.name_of(gun));
     }
-    let place_words = match &partner {
-        Some(p) if in_front => format!(", in front of {}", p.name()),
-        Some(p) => format!(", behind {}", p.name()),
-        None => String::new(),
-    };
-    let distance = chebyshev(stand.square, target);
-    let cost_words = if cost == distance {
-        crate::rules::plural(cost as usize, "square", "squares")
-    } else {
-        format!(
-            "{}, {cost} of its move with the contours",
-            crate::rules::plural(distance as usize, "square", "squares")
-        )
-    };
+    let place_words = beside_words(partner.as_ref(), in_front);
     let summary = format!(
-        "{} moves {} to {} ({cost_words}){place_words}{towing}, facing {}",
+        "{} moves {} to {} ({}){place_words}{towing}, facing {}",
         stand.name(),
         stand.at(),
         notation::name(target),
+        cost_words(ctx, &moved, target, cost),
         words(facing)
     );
     Ok(Outcome::Resolved { summary, rolls: vec![], effects })
+}
+
+/// The move in squares ("2 squares"), and where it cost more of the stand's move, how much and why: "2
+/// squares, 4 of its move: round the woods", "1 square, 2 of its move with 1 contour".
+fn cost_words(ctx: &Ctx, stand: &Stand, target: Square, cost: u32) -> String {
+    let distance = chebyshev(stand.square, target);
+    let squares = plural(distance as usize, "square", "squares");
+    if cost == distance {
+        return squares;
+    }
+    let (friends, enemies) = around(ctx, stand);
+    let mover = mover(ctx, stand, &friends, &enemies);
+    let board = ctx.board();
+    let way = route(&board, &mover, target).unwrap_or(Route { cost, contours: 0 });
+    let mut why = Vec::new();
+    if way.squares() > distance {
+        let round: Vec<&str> = in_the_way(&board, &mover, target).into_iter().map(in_the_way_words).collect();
+        let round = if round.is_empty() { "what stands in the way".to_string() } else { and_list(&round) };
+        why.push(format!(": round {round}"));
+    }
+    if way.contours > 0 {
+        why.push(format!(" with {}", plural(way.contours as usize, "contour", "contours")));
+    }
+    format!("{squares}, {cost} of its move{}", why.join(","))
+}
+
+fn in_the_way_words(what: InTheWay) -> &'static str {
+    match what {
+        InTheWay::Woods => "the woods",
+        InTheWay::Obstacle(Obstacle::Wall) => "the wall",
+        InTheWay::Obstacle(Obstacle::Hedge) => "the hedge",
+        InTheWay::Obstacle(Obstacle::Fence) => "the fence",
+        InTheWay::Obstacle(_) => "the obstacle",
+        InTheWay::Enemy => "the enemy",
+        InTheWay::Hill => "the hill",
+    }
 }
 
 /// The stand's piece put in a square, in front or behind.
 pub fn place(unit: &str, square: Square, facing: Facing, rear: bool) -> Vec<Effect> {
     let at = super::fields::spot(square, facing, rear);
     vec![Effect::Place { unit: unit.to_string(), figures: vec![Placed { figure: 0, at }] }]
+}
+
+/// A stand put in `square` beside `partner`, a friend already there: behind it, or ahead of it `in_front`;
+/// alone, it stands at the front. The partner is put on the square's other spot, wherever it had been left
+/// (its front stand gone, it stands where a rear stand stands), so of the two one is the front stand.
+pub fn join(unit: &str, square: Square, facing: Facing, partner: Option<&Stand>, in_front: bool) -> Vec<Effect> {
+    let Some(partner) = partner else { return place(unit, square, facing, false) };
+    let mut effects = place(unit, square, facing, !in_front);
+    let its_spot = super::fields::spot(square, facing, in_front);
+    if partner.square == square && partner.unit.anchor() != Some(its_spot) {
+        effects.extend(place(partner.id(), square, facing, in_front));
+    }
+    effects
 }
 
 pub fn words(facing: Facing) -> &'static str {
@@ -231,7 +267,8 @@ fn why_not(ctx: &Ctx, stand: &Stand, target: Square) -> (String, &'static str) {
         format!("{} must withdraw: it moves only toward its baseline", ctx.side(stand.side()).name)
     } else {
         let nobody = Space::new(ctx.charts.grid.square_mm, ctx.charts.grid.stands_per_square);
-        let free = Mover { enemies: &[], infantry: true, artillery: false, ..mover(ctx, stand, 0, &nobody, &enemies) };
+        let free =
+            Mover { enemies: &[], infantry: true, artillery: false, depth_mm: 0, ..mover(ctx, stand, &nobody, &enemies) };
         match reachable(&board, &Mover { squares: 99, ..free }).get(&target) {
             Some(&cost) if cost > stand.squares => format!(
                 "{name} is {} away; {} moves {} (1 a square, +1 a hill contour; +1 for a whole move along a road)",
@@ -299,20 +336,70 @@ pub fn room_for(ctx: &Ctx, stand: &Stand, front: Square, facing: Facing) -> Resu
     Ok(())
 }
 
-/// A hand correction (`correct_position`) puts a stand where its piece stands on the table, but The
-/// Battlefield's room in a square binds the table too: a correction into a square without room for the
-/// stand is refused. The engine then makes the correction.
-pub fn correction(ctx: &Ctx, unit: &str, to: Option<Pt>, facing: Option<f64>, figures: &[Placed]) -> Result<(), GameError> {
-    let Ok(stand) = ctx.stand(unit) else { return Ok(()) };
-    let at = figures.iter().find(|p| p.figure == 0).map(|p| p.at).or(to).or_else(|| stand.unit.anchor());
-    let Some(at) = at.filter(|p| p.x.is_finite() && p.y.is_finite()) else { return Ok(()) };
+/// A hand correction (`correct_position`) puts a stand where its piece stands on the table: in the square
+/// the point given lies in (its own, when only its facing is given), turned to the nearest edge, at the
+/// square's front, or beside a friend there in front of it or behind it as the point lies (on the friend's
+/// very spot, behind). A Transport brings the gun it tows. The Battlefield's room in a square binds the table
+/// too: a correction into a square without room for the stand is refused. What is no stand's place on the
+/// board (an unknown stand, a point off the board or not a number, a figure the stand does not have) is left
+/// to the shared correction, which refuses it in its own words.
+pub fn correction(
+    ctx: &Ctx,
+    unit: &str,
+    to: Option<Pt>,
+    facing: Option<f64>,
+    figures: &[Placed],
+) -> Result<Option<Outcome>, GameError> {
+    let Ok(stand) = ctx.stand(unit) else { return Ok(None) };
+    let point = figures.iter().find(|p| p.figure == 0).map(|p| p.at).or(to);
+    let told_nothing = point.is_none() && facing.is_none();
+    let unreadable = point.is_some_and(|p| !p.x.is_finite() || !p.y.is_finite()) || facing.is_some_and(|f| !f.is_finite());
+    if told_nothing || unreadable || figures.iter().any(|p| p.figure != 0) {
+        return Ok(None);
+    }
+    let at = point.or_else(|| stand.unit.anchor()).expect("a stand on the field has its piece");
     let square = super::fields::square_at(at);
-    let facing = facing.filter(|f| f.is_finite()).map_or(stand.facing, nearest_facing);
     let (cols, rows) = ctx.setup.scenario.board.size();
     if !(crate::measure::SquareGrid { cols, rows }).contains(square) {
-        return Ok(());
+        return Ok(None);
     }
-    room_for(ctx, &stand, square, facing)
+    let facing = facing.map_or(stand.facing, nearest_facing);
+    room_for(ctx, &stand, square, facing)?;
+    let gun = ctx.turn.towing.get(stand.id());
+    let partner = ctx.stands().into_iter().find(|o| {
+        o.side() == stand.side() && o.id() != stand.id() && o.towed_by.is_none() && o.covers.contains(&square)
+    });
+    let in_front = partner.as_ref().is_some_and(|p| {
+        let partner_at = p.unit.anchor().unwrap_or_default();
+        super::context::forwardness_at(at, facing) > super::context::forwardness_at(partner_at, facing)
+    });
+    let mut effects = Vec::new();
+    if facing.degrees() != stand.unit.facing {
+        effects.push(Effect::Face { unit: stand.id().to_string(), facing: facing.degrees() });
+    }
+    effects.extend(join(stand.id(), square, facing, partner.as_ref(), in_front));
+    if let Some(gun) = gun {
+        effects.push(Effect::Face { unit: gun.clone(), facing: facing.degrees() });
+        effects.extend(place(gun, square, facing, true));
+    }
+    let summary = format!(
+        "Correction: {} is put in {}{}{}, facing {}",
+        stand.name(),
+        notation::name(square),
+        beside_words(partner.as_ref(), in_front),
+        gun.map(|g| format!(", towing {}", ctx.name_of(g))).unwrap_or_default(),
+        words(facing)
+    );
+    Ok(Some(Outcome::Resolved { summary, rolls: vec![], effects }))
+}
+
+/// ", behind X" or ", in front of X" for a stand put beside a friend; nothing alone.
+fn beside_words(partner: Option<&Stand>, in_front: bool) -> String {
+    match partner {
+        Some(p) if in_front => format!(", in front of {}", p.name()),
+        Some(p) => format!(", behind {}", p.name()),
+        None => String::new(),
+    }
 }
 
 pub fn mount(ctx: &Ctx, unit: &str, mounting: bool) -> Result<Outcome, GameError> {
@@ -355,7 +442,7 @@ pub fn mount(ctx: &Ctx, unit: &str, mounting: bool) -> Result<Outcome, GameError
 }
 
 /// A square "to the rear" of a stand: next to it, in its rear arc.
-fn to_the_rear(stand: &Stand, square: Square) -> bool {
+pub fn to_the_rear(stand: &Stand, square: Square) -> bool {
     chebyshev(stand.square, square) == 1 && in_rear_arc(stand.square, stand.facing, square)
 }
 
@@ -378,6 +465,13 @@ pub fn limber(ctx: &Ctx, unit: &str, gun: &str) -> Result<Outcome, GameError> {
     if piece.unit.flags.contains(&FOUGHT) {
         return Err(refuse(
             format!("{} has fought this turn: a gun towed in a turn takes no part in combat that turn", piece.name()),
+            TRANSPORT,
+        ));
+    }
+    // Its own move or a tow is its move of the turn, as its combat is: towed after moving it would go twice.
+    if piece.unit.flags.contains(&MOVED) || piece.unit.flags.contains(&TOWED) {
+        return Err(refuse(
+            format!("{} has moved this turn: a gun moves once a turn, by itself or towed", piece.name()),
             TRANSPORT,
         ));
     }

@@ -109,7 +109,7 @@ pub fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a Unit
 
 /// Limbered to a Transport now, or towed earlier this turn: a gun that has moved with its Transport.
 fn towed(ctx: &Ctx, unit: &Unit) -> bool {
-    unit.flags.contains(&TOWED) || ctx.turn.towing.values().any(|gun| *gun == unit.id)
+    unit.flags.contains(&TOWED) || ctx.towed_by(&unit.id).is_some()
 }
 
 pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {

@@ -10,7 +10,6 @@ use serde::Serialize;
 use super::board::{Facing, in_front_arc, line_of_sight};
 use super::context::{Ctx, Stand};
 use super::fight::{self, Judgement, Kind};
-use super::markers::{FOUGHT, MOVED};
 use super::movement::{self, legal_squares, words};
 use super::notation;
 use super::sequence::{self, waiting};
@@ -64,8 +63,11 @@ pub struct ArmyView {
     pub id: String,
     pub dice: String,
     pub commander: u32,
-    /// The army's value at the start, Command stand not counted.
+    /// The army's value at the start, Command stand not counted, its entrenchments included when it alone is
+    /// entrenched.
     pub starting: f64,
+    /// The part of `starting` that is entrenchments (footnote 4): 0 unless it alone is entrenched.
+    pub entrenchments: f64,
     pub lost: f64,
     /// Stands not destroyed, Command stand included at its rating.
     pub remaining: f64,
@@ -204,7 +206,11 @@ fn status(ctx: &Ctx) -> Vec<String> {
         .into_iter()
         .map(|(side, (start, lost))| {
             let withdrawing = if ctx.withdrawing().contains(&side) { " · must withdraw" } else { "" };
-            format!("{}: {lost} of {start} lost{withdrawing}", ctx.side(side).name)
+            let dug = match ctx.with_entrenchments(side) {
+                "" => String::new(),
+                with => format!(" ({start}{with})"),
+            };
+            format!("{}: {lost} of {start} lost{dug}{withdrawing}", ctx.side(side).name)
         })
         .collect()
 }
@@ -279,10 +285,10 @@ fn unit_report(ctx: &Ctx, unit: &Unit, stands: &[Stand], fights: &[CombatView]) 
 fn active_offers(ctx: &Ctx, stand: &Stand, fights: &[CombatView]) -> Vec<Offer> {
     let mut offers = Vec::new();
     let squares: Vec<String> = legal_squares(ctx, stand).into_keys().map(notation::name).collect();
-    offers.push(match (squares.is_empty(), stand.unit.flags.contains(&MOVED)) {
-        (_, true) => Offer::barred("move_to", "it has moved in this activation"),
-        (true, false) => Offer::barred("move_to", "it has no square it may move to"),
-        (false, false) => Offer::picking("move_to", "to", squares),
+    offers.push(match movement::may_move(ctx, stand) {
+        Err(why) => Offer::checked("move_to", Err(why)),
+        Ok(()) if squares.is_empty() => Offer::barred("move_to", "it has no square it may move to"),
+        Ok(()) => Offer::picking("move_to", "to", squares),
     });
     if stand.facing_free() {
         let facings = [Facing::North, Facing::East, Facing::South, Facing::West]
@@ -292,19 +298,10 @@ fn active_offers(ctx: &Ctx, stand: &Stand, fights: &[CombatView]) -> Vec<Offer> 
             .collect();
         offers.push(Offer::picking("face", "facing", facings));
     }
-    for action in ["fire", "close_combat"] {
+    for (kind, action) in [(Kind::Fire, "fire"), (Kind::Close, "close_combat")] {
         let targets: Vec<String> = fights.iter().filter(|c| c.action == action).map(|c| c.target.clone()).collect();
         offers.push(if targets.is_empty() {
-            let why = if stand.unit.flags.contains(&FOUGHT) {
-                "it has initiated its combat this turn"
-            } else if stand.must_dismount && !stand.dismounted {
-                "it must dismount to fight"
-            } else if action == "fire" {
-                "no enemy stand in range, in its front arc and in sight"
-            } else {
-                "no enemy stand in an adjacent square"
-            };
-            Offer::barred(action, why)
+            Offer::checked(action, Err(no_combat(ctx, stand, kind)))
         } else {
             Offer::picking(action, "target", targets)
         });
@@ -317,16 +314,21 @@ fn active_offers(ctx: &Ctx, stand: &Stand, fights: &[CombatView]) -> Vec<Offer> 
         match ctx.turn.towing.get(stand.id()) {
             Some(_) => {
                 let (cols, rows) = ctx.setup.scenario.board.size();
-                let spots: Vec<String> = (0..rows as i32)
+                let beside: Vec<Square> = (0..rows as i32)
                     .flat_map(|r| (0..cols as i32).map(move |c| Square::new(c, r)))
                     .filter(|s| chebyshev(*s, stand.square) == 1)
-                    .map(notation::name)
-                    .filter(|to| movement::unlimber(ctx, stand.id(), to).is_ok())
                     .collect();
-                offers.push(if spots.is_empty() {
-                    Offer::barred("unlimber", "no vacant square to its rear")
-                } else {
-                    Offer::picking("unlimber", "to", spots)
+                let unlimbering = |s: &Square| movement::unlimber(ctx, stand.id(), &notation::name(*s)).map(|_| ());
+                let spots: Vec<String> =
+                    beside.iter().filter(|s| unlimbering(s).is_ok()).map(|&s| notation::name(s)).collect();
+                // Barred, the reason is the one unlimbering into its first vacant square to the rear would meet.
+                let vacant = beside.iter().find(|&&s| {
+                    movement::to_the_rear(stand, s) && !ctx.stands().iter().any(|o| o.covers.contains(&s))
+                });
+                offers.push(match (spots.is_empty(), vacant) {
+                    (false, _) => Offer::picking("unlimber", "to", spots),
+                    (true, Some(square)) => Offer::checked("unlimber", unlimbering(square)),
+                    (true, None) => Offer::barred("unlimber", "no vacant square to its rear"),
                 });
             }
             None => {
@@ -346,6 +348,33 @@ fn active_offers(ctx: &Ctx, stand: &Stand, fights: &[CombatView]) -> Vec<Offer> 
         offers.push(Offer::checked("leave_table", movement::leave_table(ctx, stand.id()).map(|_| ())));
     }
     offers
+}
+
+/// Why the stand may initiate no combat of this kind now: what initiating refuses it for, or, when only its
+/// targets are barred, what engaging the nearest enemy it could otherwise reach would be refused for.
+fn no_combat(ctx: &Ctx, stand: &Stand, kind: Kind) -> crate::game::GameError {
+    if let Err(why) = fight::may_initiate(stand, kind) {
+        return why;
+    }
+    let reach = match kind {
+        Kind::Close => 1..=1,
+        Kind::Fire => 2..=stand.weapon.map_or(0, |w| w.range),
+    };
+    let in_reach = |t: &&Stand| {
+        let aim = t.nearest_to(stand.square);
+        reach.contains(&chebyshev(stand.square, aim))
+            && (kind == Kind::Close || in_front_arc(stand.square, stand.facing, aim))
+    };
+    let mut enemies: Vec<Stand> = ctx.stands().into_iter().filter(|t| t.side() != stand.side()).collect();
+    enemies.sort_by_key(|t| chebyshev(stand.square, t.nearest_to(stand.square)));
+    let refused = enemies.iter().filter(in_reach).find_map(|t| fight::may_engage(ctx, stand, t, kind).err());
+    refused.unwrap_or_else(|| {
+        let none = match kind {
+            Kind::Fire => "no enemy stand in range, in its front arc and in sight",
+            Kind::Close => "no enemy stand in an adjacent square",
+        };
+        crate::game::Refusal::new(none).into()
+    })
 }
 
 fn board_view(ctx: &Ctx) -> GridView {
@@ -456,7 +485,7 @@ fn combats(ctx: &Ctx, stand: &Stand) -> Vec<CombatView> {
                 target_lost,
                 initiator_lost,
                 results,
-                dice: [sides[0].dice.to_string(), sides[1].dice.to_string()],
+                dice: sides.map(|s| s.dice.map_or_else(|| "no dice".to_string(), |d| d.to_string())),
             });
         }
     }
@@ -478,6 +507,7 @@ fn side_views(ctx: &Ctx) -> Vec<ArmyView> {
                 dice: dice.to_string(),
                 commander: ctx.commander(&s.id),
                 starting,
+                entrenchments: ctx.entrenchment_points(&s.id),
                 lost,
                 remaining: remaining.get(s.id.as_str()).copied().unwrap_or_default(),
                 withdrawing: withdrawing.contains(&s.id.as_str()),

@@ -6,9 +6,9 @@
 //! (`Space`). A move made wholly along a road goes one square further.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 
-use super::{Board, Space};
+use super::{Board, Obstacle, Space};
 use crate::measure::{Square, chebyshev};
 
 /// What moves and what stands around it.
@@ -54,25 +54,57 @@ impl Mover<'_> {
     }
 }
 
+/// What a move to a square costs of the stand's move: one a square, and one more a contour crossed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Route {
+    pub cost: u32,
+    /// The contours it crosses on its cheapest way (of ways as cheap, the one with fewest squares).
+    pub contours: u32,
+}
+
+impl Route {
+    /// The squares it steps: its cost less the contours.
+    pub fn squares(self) -> u32 {
+        self.cost - self.contours
+    }
+}
+
 /// Every square the stand may end its move in, with the squares it costs. Its own square is not listed.
 pub fn reachable(board: &Board, mover: &Mover) -> BTreeMap<Square, u32> {
+    ends(board, mover).into_iter().map(|(square, route)| (square, route.cost)).collect()
+}
+
+/// The way the stand's move to `to` takes, if it may end its move there.
+pub fn route(board: &Board, mover: &Mover, to: Square) -> Option<Route> {
+    ends(board, mover).get(&to).copied()
+}
+
+/// Every square the stand may end its move in, with the way there. Its own square is not listed.
+fn ends(board: &Board, mover: &Mover) -> BTreeMap<Square, Route> {
     let mut ends = spread(board, mover, mover.squares, |_| true);
     if board.is_road(mover.at) {
         // "Stands making their entire move along a road may increase their movement distance by 1 square."
-        for (square, cost) in spread(board, mover, mover.squares + 1, |s| board.is_road(s)) {
-            ends.entry(square).and_modify(|c| *c = (*c).min(cost)).or_insert(cost);
+        for (square, route) in spread(board, mover, mover.squares + 1, |s| board.is_road(s)) {
+            ends.entry(square).and_modify(|r| *r = cheaper(*r, route)).or_insert(route);
         }
     }
     ends.retain(|&s, _| s != mover.at && mover.friends.fits(s, mover.depth_mm));
     ends
 }
 
-/// Cheapest costs to every square within `allowance`, stepping only onto squares `keep` allows.
-fn spread(board: &Board, mover: &Mover, allowance: u32, keep: impl Fn(Square) -> bool) -> BTreeMap<Square, u32> {
-    let mut best: BTreeMap<Square, u32> = BTreeMap::from([(mover.at, 0)]);
+/// The cheaper of two ways, and of two as cheap the one that steps fewer squares (crosses more contours).
+fn cheaper(a: Route, b: Route) -> Route {
+    if (b.cost, std::cmp::Reverse(b.contours)) < (a.cost, std::cmp::Reverse(a.contours)) { b } else { a }
+}
+
+/// Cheapest ways to every square within `allowance`, stepping only onto squares `keep` allows.
+fn spread(board: &Board, mover: &Mover, allowance: u32, keep: impl Fn(Square) -> bool) -> BTreeMap<Square, Route> {
+    let start = Route { cost: 0, contours: 0 };
+    let mut best: BTreeMap<Square, Route> = BTreeMap::from([(mover.at, start)]);
     let mut queue = BinaryHeap::from([Reverse((0u32, mover.at))]);
     while let Some(Reverse((cost, square))) = queue.pop() {
-        if best.get(&square).is_some_and(|&c| c < cost) {
+        let here = best[&square];
+        if here.cost < cost {
             continue;
         }
         // A stand that has come up next to an enemy stops there.
@@ -81,12 +113,59 @@ fn spread(board: &Board, mover: &Mover, allowance: u32, keep: impl Fn(Square) ->
         }
         for next in board.grid.neighbours(square) {
             let Some(step) = mover.step(board, square, next).filter(|_| keep(next)) else { continue };
-            let total = cost.saturating_add(step);
-            if total <= allowance && best.get(&next).is_none_or(|&c| total < c) {
-                best.insert(next, total);
-                queue.push(Reverse((total, next)));
+            let way = Route { cost: here.cost.saturating_add(step), contours: here.contours + (step - 1) };
+            if way.cost <= allowance && best.get(&next).is_none_or(|&r| cheaper(r, way) == way && r != way) {
+                best.insert(next, way);
+                queue.push(Reverse((way.cost, next)));
             }
         }
     }
     best
+}
+
+/// What lies across a move's straight ways to `to` (the squares of every king's path no longer than the
+/// distance): what made a move that went round go round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum InTheWay {
+    /// Woods the stand may not enter.
+    Woods,
+    /// An obstacle the stand may not cross.
+    Obstacle(Obstacle),
+    /// An enemy stand, or a square next to one (a stand stops there; artillery never enters it).
+    Enemy,
+    /// A hill's contours, dearer than the way round.
+    Hill,
+}
+
+pub fn in_the_way(board: &Board, mover: &Mover, to: Square) -> BTreeSet<InTheWay> {
+    let distance = chebyshev(mover.at, to);
+    let straight = |s: Square| board.grid.contains(s) && chebyshev(mover.at, s) + chebyshev(s, to) == distance;
+    let reach = distance as i32;
+    let corridor: Vec<Square> = (-reach..=reach)
+        .flat_map(|dc| (-reach..=reach).map(move |dr| Square::new(mover.at.col + dc, mover.at.row + dr)))
+        .filter(|&s| straight(s))
+        .collect();
+    let mut found = BTreeSet::new();
+    for &square in &corridor {
+        if square != mover.at && square != to {
+            if !board.enterable(square, mover.infantry) {
+                found.insert(InTheWay::Woods);
+            }
+            if mover.enemies.contains(&square) || mover.next_to_enemy(square) {
+                found.insert(InTheWay::Enemy);
+            }
+        }
+        let onward = corridor.iter().filter(|&&t| chebyshev(square, t) == 1 && chebyshev(mover.at, t) > chebyshev(mover.at, square));
+        for &next in onward {
+            if board.barred(square, next, mover.infantry)
+                && let Some(obstacle) = board.crossed(square, next)
+            {
+                found.insert(InTheWay::Obstacle(obstacle));
+            }
+            if board.contours(square, next) > 0 {
+                found.insert(InTheWay::Hill);
+            }
+        }
+    }
+    found
 }

@@ -41,9 +41,11 @@ pub enum Recoil {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Blocked {
     SharingASquare,
-    /// The nearest square clear of the enemy is further back than its move.
+    /// The nearest square clear of the enemy is further back than its move: it would need `needs` of its
+    /// move, `squares` of them squares and the rest contours.
     TooFar {
         needs: u32,
+        squares: u32,
     },
     /// No square clear of the enemy can be reached behind it: obstacles, enemies or the table's edge.
     NoWayBack,
@@ -91,19 +93,17 @@ pub fn recoil(board: &Board, stand: &Recoiler) -> Recoil {
     }
     let goal =
         best.iter().filter(|&(&s, _)| clear(s) && room(s)).min_by_key(|&(&s, &(cost, _))| (cost, straightness(s), s));
-    match goal {
-        None => Recoil::Destroyed(Blocked::NoWayBack),
-        Some((_, &(cost, _))) if cost > stand.squares => Recoil::Destroyed(Blocked::TooFar { needs: cost }),
-        Some((&end, _)) => {
-            let mut path = vec![end];
-            while let Some(&(_, from)) = best.get(path.last().expect("not empty")) {
-                if from == stand.at {
-                    break;
-                }
-                path.push(from);
-            }
-            path.reverse();
-            Recoil::Back(path)
+    let Some((&end, &(cost, _))) = goal else { return Recoil::Destroyed(Blocked::NoWayBack) };
+    let mut path = vec![end];
+    while let Some(&(_, from)) = best.get(path.last().expect("not empty")) {
+        if from == stand.at {
+            break;
         }
+        path.push(from);
     }
+    path.reverse();
+    if cost > stand.squares {
+        return Recoil::Destroyed(Blocked::TooFar { needs: cost, squares: path.len() as u32 });
+    }
+    Recoil::Back(path)
 }

@@ -20,7 +20,7 @@ pub enum Ground {
 /// An obstacle lies on the edge between two squares side by side. Walls, hedges and fences are vertical:
 /// only infantry crosses them. Rivers, streams and trenches are crossed by anyone moving, and by anyone
 /// recoiling unless the table reads every obstacle as stopping a recoil (`recoil_blocked_by_any_obstacle`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "snake_case")]
 pub enum Obstacle {
@@ -34,12 +34,25 @@ pub enum Obstacle {
 }
 
 impl Obstacle {
+    /// The obstacle as a scenario names it (`kind`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Obstacle::Wall => "wall",
+            Obstacle::Hedge => "hedge",
+            Obstacle::Fence => "fence",
+            Obstacle::River => "river",
+            Obstacle::Stream => "stream",
+            Obstacle::Trench => "trench",
+            Obstacle::Entrenchment => "entrenchment",
+        }
+    }
+
     pub fn vertical(self) -> bool {
         matches!(self, Obstacle::Wall | Obstacle::Hedge | Obstacle::Fence)
     }
 
     /// A stand behind this edge has its cover against combat across it (the "behind a wall", "in
-    /// entrenchments" subtractions).
+    /// entrenchments" subtractions); an entrenchment only for the side that dug it.
     pub fn covers(self) -> bool {
         matches!(self, Obstacle::Wall | Obstacle::Entrenchment)
     }
@@ -52,6 +65,10 @@ pub struct Board {
     levels: HashMap<Square, u32>,
     roads: HashSet<Square>,
     obstacles: HashMap<(Square, Square), Obstacle>,
+    /// The side that dug each entrenchment the scenario says is its own.
+    diggers: HashMap<(Square, Square), String>,
+    /// The side whose entrenchments the others are: the one side that brings any.
+    digger: Option<String>,
     /// Squares with a stand in them, either side: they block sight.
     occupied: HashSet<Square>,
 }
@@ -85,6 +102,21 @@ impl Board {
         }
         self.obstacles.insert(edge(a, b), obstacle);
         Ok(())
+    }
+
+    /// The entrenchment on the edge between two squares was dug by `side`.
+    pub fn dig(&mut self, a: Square, b: Square, side: &str) {
+        self.diggers.insert(edge(a, b), side.to_string());
+    }
+
+    /// The side whose entrenchments are those the scenario gives no side of.
+    pub fn set_digger(&mut self, side: Option<&str>) {
+        self.digger = side.map(str::to_string);
+    }
+
+    /// The side an edge's entrenchment belongs to, if one does.
+    pub fn dug_by(&self, a: Square, b: Square) -> Option<&str> {
+        self.diggers.get(&edge(a, b)).or(self.digger.as_ref()).map(String::as_str)
     }
 
     pub fn set_occupied(&mut self, squares: impl IntoIterator<Item = Square>) {
@@ -141,15 +173,22 @@ impl Board {
         self.level(from).abs_diff(self.level(to))
     }
 
-    /// The obstacle with cover on the side of `target`'s square that faces `attacker`: an edge between the
-    /// target's square and the next square toward the attacker (either of the two, diagonally).
-    pub fn cover_against(&self, target: Square, attacker: Square) -> Option<Obstacle> {
+    /// The obstacle with cover for a stand of `side` in `target` against `attacker`: on an edge between the
+    /// target's square and the next square toward the attacker (either of the two, diagonally). A wall covers
+    /// a stand of either side; an entrenchment only one of the side that dug it.
+    pub fn cover_against(&self, target: Square, attacker: Square, side: &str) -> Option<Obstacle> {
         let step = |d: i32| d.signum();
         let (dc, dr) = (step(attacker.col - target.col), step(attacker.row - target.row));
         let sides = [
             (dc != 0).then(|| Square::new(target.col + dc, target.row)),
             (dr != 0).then(|| Square::new(target.col, target.row + dr)),
         ];
-        sides.into_iter().flatten().filter_map(|side| self.obstacle_between(target, side)).find(|o| o.covers())
+        let its_own = |next: Square, o: Obstacle| o != Obstacle::Entrenchment || self.dug_by(target, next) == Some(side);
+        sides
+            .into_iter()
+            .flatten()
+            .filter_map(|next| self.obstacle_between(target, next).map(|o| (next, o)))
+            .find(|&(next, o)| o.covers() && its_own(next, o))
+            .map(|(_, o)| o)
     }
 }

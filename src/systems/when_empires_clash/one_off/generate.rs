@@ -196,7 +196,14 @@ struct Terrain {
     woods: Vec<Square>,
     buildings: Vec<Square>,
     hills: Vec<(Vec<Square>, u32)>,
-    obstacles: Vec<(super::super::board::Obstacle, Vec<(Square, Square)>)>,
+    obstacles: Vec<Laid>,
+}
+
+/// An obstacle laid on the board: its kind, the side that dug it (an army's entrenchments), and its edges.
+struct Laid {
+    kind: super::super::board::Obstacle,
+    side: Option<String>,
+    edges: Vec<(Square, Square)>,
 }
 
 impl Terrain {
@@ -237,7 +244,8 @@ impl Terrain {
             self.hills.push((hill.squares.iter().map(|&s| shift(s)).collect(), hill.level));
         }
         for o in &piece.obstacles {
-            self.obstacles.push((o.kind, o.between.iter().map(|&[a, b]| (shift(a), shift(b))).collect()));
+            let edges = o.between.iter().map(|&[a, b]| (shift(a), shift(b))).collect();
+            self.obstacles.push(Laid { kind: o.kind, side: None, edges });
         }
     }
 
@@ -271,11 +279,12 @@ impl Terrain {
         for (squares, level) in &self.hills {
             let _ = writeln!(text, "\n[[board.hills]]\nsquares = [{}]\nlevel = {level}", list(squares));
         }
-        for (kind, edges) in &self.obstacles {
+        for Laid { kind, side, edges } in &self.obstacles {
             let pairs: Vec<String> =
                 edges.iter().map(|&(a, b)| format!("[{:?}, {:?}]", notation::name(a), notation::name(b))).collect();
-            let kind = serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
-            let _ = writeln!(text, "\n[[board.obstacles]]\nkind = \"{kind}\"\nbetween = [{}]", pairs.join(", "));
+            let kind = kind.name();
+            let side = side.as_ref().map(|s| format!("side = {}\n", quoted(s))).unwrap_or_default();
+            let _ = writeln!(text, "\n[[board.obstacles]]\nkind = \"{kind}\"\n{side}between = [{}]", pairs.join(", "));
         }
     }
 }
@@ -329,7 +338,7 @@ struct Deployment<'a> {
 /// woods only for infantry; a second pass puts stands behind others where both fit the square's 50 mm (The
 /// Battlefield). No gun goes next to the enemy's zone where the two zones meet: "Artillery stands may not be
 /// moved into a square that is adjacent to a square occupied by an enemy stand". A list with entrenchments
-/// digs its lengths along the front of the zone, from the middle outward.
+/// digs its lengths along the front of the zone, from the middle outward, for its own side.
 fn deploy(text: &mut String, tables: &Tables, deployment: &Deployment, terrain: &mut Terrain) -> Result<(), String> {
     let Deployment { side, list, edge, zone: lines_of_zone, enemy } = *deployment;
     let line_of = |square: Square| lines_of_zone.iter().position(|line| line.contains(&square)).unwrap_or(0);
@@ -338,7 +347,11 @@ fn deploy(text: &mut String, tables: &Tables, deployment: &Deployment, terrain: 
         let (dc, dr) = edge.about().ahead();
         let front = &lines_of_zone[0];
         let lengths = front.iter().take(dug.lengths as usize).map(|&s| (s, Square::new(s.col + dc, s.row + dr)));
-        terrain.obstacles.push((super::super::board::Obstacle::Entrenchment, lengths.collect()));
+        terrain.obstacles.push(Laid {
+            kind: super::super::board::Obstacle::Entrenchment,
+            side: Some(side.to_string()),
+            edges: lengths.collect(),
+        });
     }
     let mut lines: Vec<&Line> = list.stands.iter().collect();
     lines.sort_by_key(|l| rank(tables, l));
