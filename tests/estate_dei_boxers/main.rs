@@ -5,6 +5,7 @@ mod combat;
 mod common;
 mod day;
 mod dice;
+mod events;
 mod forecast;
 mod guns;
 mod losses;

@@ -302,10 +302,12 @@ pub fn bombard(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     for zone in each(targets) {
         shell(siege, rules, io, zone, 0, true);
     }
+    moves::empty_legations(siege, rules, io);
     siege.stage = next_after(siege, rules, Stage::Bombard);
 }
 
 /// One zone shelled: on the bombardment table, with its modifiers or (the mines, event 2) at a fixed column.
+/// A legation it leaves empty is charged by the caller, after every zone is shelled and survivors moved.
 pub fn shell(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, fixed_column: u32, modified: bool) {
     let census = siege.census(rules);
     let i = zone as usize;

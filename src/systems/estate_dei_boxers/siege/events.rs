@@ -104,6 +104,7 @@ fn happen(siege: &mut Siege, rules: &Rules, io: &mut impl Io, event: u8) {
                 && let Some(zone) = most(siege, rules, Kind::is_soldiers)
             {
                 losses::defenders_lose(siege, rules, io, zone, 1);
+                super::moves::empty_legations(siege, rules, io);
             }
         }
         6 => {
@@ -185,4 +186,6 @@ fn mines(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
             tell!(io, "{} fall back to {}", rules.roster.pieces[p].name, rules.map.name(to));
         }
     }
+    // Only now: the survivors hold the legation's last intact zone, so it is not left empty (6.5).
+    super::moves::empty_legations(siege, rules, io);
 }

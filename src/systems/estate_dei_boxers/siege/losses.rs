@@ -28,7 +28,8 @@ fn pick_loss<I: Iterator<Item = usize>>(siege: &Siege, candidates: impl Fn() -> 
 
 /// `n` points lost by the defenders in `zone` by Sandtable's rule: soldiers first, then guns (a gun becomes
 /// its crew, the crew is gone); what is left over is returned for the civilians. Each soldier point costs
-/// a point of morale.
+/// a point of morale. A legation it leaves empty is charged by the caller, once the survivors have moved
+/// (the mines' fall back, 6.5).
 pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: u8, n: u8) -> u8 {
     let mut left = n;
     let mut soldiers_lost = 0;
@@ -47,7 +48,6 @@ pub fn defenders_lose(siege: &mut Siege, rules: &Rules, io: &mut impl Io, zone: 
         gun_loses_one(siege, rules, io, gun);
     }
     soldiers_cost_morale(siege, io, soldiers_lost);
-    super::moves::empty_legations(siege, rules, io);
     left
 }
 
@@ -152,7 +152,9 @@ pub fn settle_owed(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: 
     siege.today.owed = None;
     let soldiers_before = capacity(siege, rules, owed.zone).0;
     let left = if order.is_empty() {
-        defenders_lose(siege, rules, io, owed.zone, owed.points)
+        let left = defenders_lose(siege, rules, io, owed.zone, owed.points);
+        super::moves::empty_legations(siege, rules, io);
+        left
     } else {
         let soldiers_lost = order.iter().filter(|&&p| rules.roster.pieces[p].kind.is_soldiers()).count() as u8;
         let mut taken: Vec<usize> = Vec::new();
