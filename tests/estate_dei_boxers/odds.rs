@@ -206,3 +206,30 @@ fn the_odds_of_advancing_at_the_event_test_are_the_events() {
     assert!(view.lines.iter().any(|l| l.label == "event 7: News of the Peitang Cathedral"), "{view:?}");
     assert_eq!(view.dice.len(), 2, "{view:?}");
 }
+
+/// The brief's "exact odds before every roll", at 6.3 followed phase by phase: an `advance` that gives the
+/// owed fire by Sandtable's suggestion throws every firing zone's dice, so its odds are those fires'.
+#[test]
+fn the_odds_of_advancing_into_an_owed_fire_are_the_suggested_fire() {
+    let game = set_up_a();
+    let view = assert_odds_are_what_it_takes(&game, json!({"type": "advance"}), boxer_points);
+    assert!(view.label.starts_with("Sandtable's suggestion for the fire still owed"), "{}", view.label);
+}
+
+/// 6.4 "Il giocatore sceglie la o le pedine GP che subiscono le perdite", and the officers' risk where
+/// soldiers fell (FAQ 1.5.1): taking the losses throws Capt. Myers's die, so `take_losses` has its odds, as
+/// does `advance` leaving them to Sandtable's rule.
+#[test]
+fn the_odds_of_taking_losses_are_the_officers_risk() {
+    let mut game = boxers_on_the_wall(&["us-1", "us-2", "myers"]);
+    ok(&mut game, json!({"type": "fire", "from": "TW2", "target": "TW2", "guns": "join", "dice": [3]}));
+    ok(&mut game, json!({"type": "advance", "dice": [1]}));
+    assert!(!estate(&game)["losses"].is_null(), "losses are owed: {}", estate(&game));
+    for action in [json!({"type": "take_losses", "counters": ["us-1", "us-2"]}), json!({"type": "advance"})] {
+        let view = odds(&game, &action);
+        assert!(view.label.contains("officers' risk"), "{}", view.label);
+        let falls: f64 = view.outcomes.iter().filter(|o| o.value == 1).map(|o| o.p).sum();
+        assert!((falls - 1.0 / 6.0).abs() < 1e-12, "{action}: {view:?}");
+        assert_eq!(view.dice.len(), 1, "{view:?}");
+    }
+}

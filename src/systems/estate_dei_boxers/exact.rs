@@ -5,6 +5,7 @@
 //! it. Enumerated, never sampled.
 
 use super::map::each;
+use super::play::suggestion;
 use super::siege::{
     FireOrder, Io, LossesOnce, Rules, Siege, Waits, boxer_melee, loss_capacity, morale_test, settle_owed,
     soldier_melee,
@@ -33,6 +34,13 @@ pub struct Script<'a> {
     named: i64,
     results: Vec<String>,
     dice: Vec<String>,
+}
+
+impl Script<'static> {
+    /// Every die reads a 1: for following a procedure to a decision, not for measuring it.
+    pub fn ones() -> Script<'static> {
+        Script { faces: &[], used: 0, branching: 0, wanted: false, named: 0, results: Vec::new(), dice: Vec::new() }
+    }
 }
 
 impl Io for Script<'_> {
@@ -125,6 +133,37 @@ pub fn boxer_melee_in(rules: &Rules, siege: &Siege, zone: u8) -> Vec<Way> {
         settle_owed(&mut s, rules, io, &mut LossesOnce(Some(Vec::new())));
         before - defender_points(rules, &s)
     })
+}
+
+/// The fire still owed, every zone's, as `advance` gives it by Sandtable's suggestion (6.3): the Boxer
+/// points it eliminates or routes, every die of every zone.
+pub fn suggested_fire(rules: &Rules, siege: &Siege) -> Vec<Way> {
+    let before = boxer_points(rules, siege);
+    every_way(usize::MAX, |io| {
+        let mut s = siege.clone();
+        s.run(rules, io, &mut suggestion(siege), true);
+        before - boxer_points(rules, &s)
+    })
+}
+
+/// The losses owed taken (by `order`, or Sandtable's rule when it is empty), then each officer's risk of
+/// death where soldiers fell (6.4, FAQ 1.5.1): the officers who fall.
+pub fn after_losses(rules: &Rules, siege: &Siege, order: &[usize]) -> Vec<Way> {
+    let officers: Vec<usize> = (0..rules.roster.defenders).filter(|&p| rules.roster.pieces[p].kind.is_officer()).collect();
+    let mut ways = every_way(usize::MAX, |io| {
+        let mut s = siege.clone();
+        settle_owed(&mut s, rules, io, &mut LossesOnce(Some(order.to_vec())));
+        officers.iter().filter(|&&p| s.pieces[p] != siege.pieces[p]).count() as i64
+    });
+    for way in &mut ways {
+        way.named = way.value;
+        way.results = vec![match way.value {
+            0 => "every officer survives".into(),
+            1 => "1 officer falls".into(),
+            n => format!("{n} officers fall"),
+        }];
+    }
+    ways
 }
 
 /// The soldiers' melee in `zone` (6.6): the Boxer points it eliminates.

@@ -8,9 +8,9 @@ use super::EstateDeiBoxers;
 use super::actions::EstateAction;
 use super::exact;
 use super::map::{bit, each};
-use super::play::{Compiled, Ctx_, fire_order};
-use super::siege::{FireOrder, GunUse, Phase, Rules, Stage};
-use crate::game::GameError;
+use super::play::{Compiled, Ctx_, LOSSES, counter, fire_order};
+use super::siege::{FireOrder, GunUse, Phase, Rules, Siege, Stage, check_losses};
+use crate::game::{GameError, Refusal};
 use crate::odds::OddsView;
 use crate::rules::Act;
 
@@ -34,7 +34,23 @@ pub fn odds(ctx: &Ctx_, action: Act<'_, EstateDeiBoxers>) -> Result<Option<OddsV
             let label = format!("fire from {from}: {}: Boxer points eliminated or routed", order_words(&rules, &order));
             Ok(Some(exact::odds_view(label, &exact::fire(&rules, siege, from_zone, &order), fanatics)))
         }
-        Act::Own(EstateAction::Advance { .. }) if siege.today.owed.is_none() => {
+        Act::Own(EstateAction::TakeLosses { counters, .. }) if siege.today.owed.is_some() => {
+            let order = counters.iter().map(|c| counter(&rules, c)).collect::<Result<Vec<_>, _>>()?;
+            check_losses(siege, &rules, &order).map_err(|why| Refusal::by_rule(why, LOSSES))?;
+            Ok(losses_odds(&rules, siege, &order))
+        }
+        Act::Own(EstateAction::Advance { .. }) if siege.today.owed.is_some() => Ok(losses_odds(&rules, siege, &[])),
+        Act::Own(EstateAction::Advance { .. }) if siege.stage == Stage::Combat { phase: Phase::SoldierFire } => {
+            let ways = exact::suggested_fire(&rules, siege);
+            if ways.iter().all(|w| w.dice.is_empty()) {
+                return Ok(None);
+            }
+            let census = siege.census(&rules);
+            let fanatics = census.with_fanatics & census.with_chinese != 0;
+            let label = "Sandtable's suggestion for the fire still owed (6.3): Boxer points eliminated or routed";
+            Ok(Some(exact::odds_view(label.into(), &ways, fanatics)))
+        }
+        Act::Own(EstateAction::Advance { .. }) => {
             let census = siege.census(&rules);
             // The phase's first throw: of its melees, the first of those left once the phase has begun.
             let left = siege.today.melees.unwrap_or(!0);
@@ -73,6 +89,17 @@ pub fn odds(ctx: &Ctx_, action: Act<'_, EstateDeiBoxers>) -> Result<Option<OddsV
         }
         _ => Ok(None),
     }
+}
+
+/// The losses owed taken, then the officers' risk where soldiers fell; none when no officer risks death.
+fn losses_odds(rules: &Rules, siege: &Siege, order: &[usize]) -> Option<OddsView> {
+    let owed = siege.today.owed?;
+    let ways = exact::after_losses(rules, siege, order);
+    if ways.iter().all(|w| w.dice.is_empty()) {
+        return None;
+    }
+    let label = format!("the officers' risk after the losses in {} (6.4): officers who fall", rules.map.name(owed.zone));
+    Some(exact::odds_view(label, &ways, false))
 }
 
 /// The zones an order aims at: the soldiers' target and each gun's test.

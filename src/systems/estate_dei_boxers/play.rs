@@ -219,7 +219,7 @@ fn zone(rules: &Rules, id: &str) -> Result<u8, GameError> {
     rules.map.zone(id).ok_or_else(|| GameError::BadInput(format!("no zone \"{id}\" on the map")))
 }
 
-fn counter(rules: &Rules, id: &str) -> Result<usize, GameError> {
+pub fn counter(rules: &Rules, id: &str) -> Result<usize, GameError> {
     rules.roster.find(id).ok_or_else(|| GameError::BadInput(format!("no counter \"{id}\" in the siege")))
 }
 
@@ -393,6 +393,15 @@ impl Command for Suggest {
     }
 }
 
+/// Sandtable's suggestion for the stage the siege stands at, as `advance` takes it.
+pub(super) fn suggestion(siege: &Siege) -> impl Command + use<> {
+    Suggest {
+        adviser: Adviser { strategy: Strategy::GuardTheRoads, rng: FastRng::new(siege.tracks.day as u64) },
+        stage: siege.stage,
+        losses_owed: siege.today.owed.is_some(),
+    }
+}
+
 /// The player's moves stand: ending a free repositioning or the soldiers' movement moves no one more.
 struct MovesDone(Stage);
 
@@ -446,11 +455,7 @@ pub fn advance(ctx: &Ctx_, dice: Option<&[i64]>, throws: Throws) -> Result<Outco
         {
             io.say(format!("Advancing, the player takes Sandtable's suggestion for {what} (the guard-the-roads strategy)"));
         }
-        let mut suggest = Suggest {
-            adviser: Adviser { strategy: Strategy::GuardTheRoads, rng: FastRng::new(siege.tracks.day as u64) },
-            stage: siege.stage,
-            losses_owed: siege.today.owed.is_some(),
-        };
+        let mut suggest = suggestion(siege);
         siege.run(rules, io, &mut suggest, true);
         if !stepping {
             siege.run(rules, io, &mut Waits, false);
