@@ -169,3 +169,27 @@ fn placing_betsy_out_of_turn_cites_her_rule() {
     let no = crate::common::app::refused(&mut game, json!({"type": "place_betsy", "zone": "DE2"}));
     assert!(no.rule.as_deref().is_some_and(|r| r.contains("3.4 (Betsy")), "{no:?}");
 }
+
+/// 6.3 "Dovendo effettuare un tiro: tutte le unità di soldati, mitragliatrice e cannone": where the guns
+/// make their psychological test, soldiers with a target fire beside it (3.1's second example, "4 punti di
+/// combattimento + un test d'effetto psicologico"): the test alone is refused, and the view offers the
+/// test with the soldiers' volley, as the fire action takes it.
+#[test]
+fn soldiers_with_a_target_fire_beside_the_guns_test() {
+    let mut game = crate::odds::set_up_a();
+    let refusal = crate::common::app::refused(
+        &mut game,
+        json!({"type": "fire", "from": "GB1", "guns": "tep", "tep_target": "GB1"}),
+    );
+    assert!(refusal.to_string().contains("the soldiers must fire too"), "{refusal}");
+    let view = estate(&game);
+    let gb1 = view["fires"].as_array().unwrap().iter().find(|f| f["from"] == "GB1").expect("GB1 owes its fire");
+    let tests: Vec<&serde_json::Value> =
+        gb1["choices"].as_array().unwrap().iter().filter(|c| c["guns"] == "tep").collect();
+    assert!(!tests.is_empty(), "{gb1}");
+    assert!(tests.iter().all(|c| c["order"]["target"].is_string()), "every test has the soldiers' volley: {gb1}");
+    let mut order = tests[0]["order"].clone();
+    order["type"] = json!("fire");
+    order["from"] = json!("GB1");
+    ok(&mut game, order);
+}

@@ -576,6 +576,15 @@ pub fn fire_order(
             FIRE,
         ));
     }
+    if target.is_none() && soldier_targets != 0 {
+        return Err(refuse(
+            format!(
+                "the soldiers must fire too (6.3 \"tutte le unità di soldati\"): name their target (target) beside the guns' test, among {}",
+                names_of(rules, soldier_targets)
+            ),
+            FIRE,
+        ));
+    }
     if let Some(t) = target {
         let allowed = if soldier_targets != 0 { soldier_targets } else { gun_targets & close };
         let allowed = if use_guns == GunUse::Join { allowed | (gun_targets & close) } else { allowed };

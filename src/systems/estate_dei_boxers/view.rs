@@ -130,7 +130,8 @@ pub struct FireView {
 pub struct FireChoice {
     /// The zone it aims at: the soldiers' target, or the guns' test.
     pub target: String,
-    /// "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological tests alone).
+    /// "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological tests, with
+    /// the soldiers' volley at `order.target` where they have a target).
     pub guns: String,
     pub points: u32,
     pub modifiers: Vec<(String, i32)>,
@@ -291,17 +292,24 @@ pub fn fire_choices(rules: &Rules, siege: &Siege, census: &Census, from: u8) -> 
         }
     }
     if guns > 0 {
+        // Soldiers with a target must fire too (6.3): beside the guns' test, at the test's zone where they
+        // may, else at their first target.
+        let volley = |aim: u8| {
+            (soldier_targets != 0)
+                .then(|| if soldier_targets & bit(aim) != 0 { aim } else { each(soldier_targets).next().expect("a target") })
+        };
         for target in each(gun_targets) {
             let tests = tests_at(rules, siege, from, gun_targets, target);
-            orders.push((target, FireOrder { target: None, guns: GunUse::Tep(tests) }));
+            orders.push((target, FireOrder { target: volley(target), guns: GunUse::Tep(tests) }));
         }
     }
     orders
         .into_iter()
         .map(|(target, order)| {
-            let (points, mods) = match order.guns {
-                GunUse::Tep(_) => (0, tep_mods(siege, rules, from, target)),
-                ref g => {
+            let (points, mods) = match (&order.guns, order.target) {
+                (GunUse::Tep(_), None) => (0, tep_mods(siege, rules, from, target)),
+                (GunUse::Tep(_), Some(volley)) => (soldiers, soldier_mods(siege, rules, census, from, volley, false, false)),
+                (g, _) => {
                     let joined = *g == GunUse::Join;
                     (soldiers + if joined { guns } else { 0 }, soldier_mods(siege, rules, census, from, target, joined, false))
                 }
