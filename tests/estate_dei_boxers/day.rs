@@ -282,3 +282,31 @@ fn with_twelve_wounded_points_the_day_says_twelve() {
         assert!(io.lines.first().is_some_and(|l| l.starts_with("Day 1:") && l.contains(says)), "{:?}", io.lines);
     }
 }
+
+/// Moves only as the test says, once: the soldiers' movement with no move.
+struct NoMoves;
+
+impl Command for NoMoves {
+    fn moves(&mut self, _: &Rules, _: &Siege) -> Option<Vec<sandtable::systems::estate_dei_boxers::siege::Move>> {
+        Some(Vec::new())
+    }
+}
+
+/// 6.5: counters left in a burning zone are driven out when the soldiers' movement ends. The text names no
+/// zone; the project's reading sends them to their own legation first: British civilians in a burning GB1
+/// go next door to GB2, not to the Hanlin Academy.
+#[test]
+fn civilians_driven_out_of_the_flames_go_to_their_own_legation_first() {
+    use sandtable::systems::estate_dei_boxers::siege::Phase;
+    let f = Fixture::shipped();
+    let rules = f.rules();
+    let mut s = f.empty();
+    f.put(&mut s, "civilians-britain-1", "GB1");
+    s.tracks.day = 3;
+    s.today.card = Some(DayCard::Pip { red: false, value: 5 });
+    s.marks.fires |= 1 << f.zone("GB1");
+    s.stage = Stage::Combat { phase: Phase::SoldierMove };
+    let mut io = Typed::new(&[]);
+    s.run(&rules, &mut io, &mut NoMoves, true);
+    assert_eq!(s.pieces[f.piece("civilians-britain-1")].at, At::Zone(f.zone("GB2")), "{:?}", io.lines);
+}

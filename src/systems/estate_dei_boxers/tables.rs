@@ -36,7 +36,7 @@ impl Volley {
             Volley::Lose(n) if own_zone => {
                 format!("{}S: the soldiers lose {}", if n == 2 { "2" } else { "" }, plural(n as usize, "point", "points"))
             }
-            Volley::Lose(_) => "S: no effect from next door".into(),
+            Volley::Lose(n) => format!("{}S: no effect from next door", if n == 2 { "2" } else { "" }),
         }
     }
 }

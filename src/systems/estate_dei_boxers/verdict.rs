@@ -41,13 +41,15 @@ pub fn ended(ctx: &Ctx_, score: &Score, end: End) -> String {
     let (verdict, _) = judge(names, score, Some(end));
     match end {
         End::Relief => format!("The siege is over. {verdict}"),
+        // The overrun decides, not the count: the count is given for the record only, so the bands are
+        // not set beside points they do not follow from.
         End::Overrun => format!(
-            "The siege is over. {verdict}; {} {} VP, {} {} VP: {}",
+            "The siege is over. {verdict}: {} whatever the count ({} {} VP, {} {} VP)",
+            bands(names, score),
             names[0],
             score.powers,
             names[1],
-            score.boxers,
-            bands(names, score)
+            score.boxers
         ),
     }
 }

@@ -411,12 +411,16 @@ pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
         for &p in &drawn {
             siege.put(rules, p, At::Zone(zone));
         }
-        tell!(
-            io,
-            "The mine's attack: {} enter at {}",
-            super::boxers::pile_words(siege, rules, as_cup(rules, &drawn)),
-            rules.map.name(zone)
-        );
+        if drawn.is_empty() {
+            tell!(io, "The mine's attack: the cup is empty, so no counter enters at {}", rules.map.name(zone));
+        } else {
+            tell!(
+                io,
+                "The mine's attack: {} enter at {}",
+                super::boxers::pile_words(siege, rules, as_cup(rules, &drawn)),
+                rules.map.name(zone)
+            );
+        }
     }
     siege.stage = Stage::Combat { phase: Phase::Fires };
 }

@@ -144,14 +144,18 @@ pub fn must_leave(siege: &Siege, rules: &Rules) -> Vec<usize> {
     Roster::garrison_pieces(caught).collect()
 }
 
-/// The phase ends: anyone still in the flames is driven out to the nearest zone clear of them; then the
-/// major legations are checked (6.5).
+/// The phase ends: anyone still in the flames is driven out to the nearest zone clear of them, their own
+/// nation's legation first, then any intact legation (**reading**: the text names no zone); then the major
+/// legations are checked (6.5).
 pub fn end_phase(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
     for p in must_leave(siege, rules) {
         let Some(z) = siege.pieces[p].zone() else { continue };
         let boxers = siege.census(rules).with_chinese;
         let out = rules.map.walk[z as usize] & !siege.marks.fires;
-        let to = each(out & !boxers).next().or_else(|| each(out).next());
+        let own = rules.roster.pieces[p].nation.map_or(0, |n| rules.map.legation_of(n));
+        let intact = rules.map.legations & !siege.marks.ruins;
+        let clear = if out & !boxers != 0 { out & !boxers } else { out };
+        let to = [own & intact, intact, !0].iter().find_map(|&prefer| each(clear & prefer).next());
         if let Some(to) = to {
             siege.put(rules, p, At::Zone(to));
             let info = &rules.roster.pieces[p];
