@@ -24,7 +24,7 @@ fn fire_needs_range_the_front_arc_and_a_clear_line_of_sight() {
     let mut flank = line_of_fire("", "I10").with_initiative("red");
     flank.activate("redcoats");
     let arc = flank.refused(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);
-    assert_eq!(arc.message, "warriors is outside redcoats's 90-degree front arc");
+    assert_eq!(arc.message, "warriors is outside redcoats' 90-degree front arc");
     let mut wood = line_of_fire("woods = [\"F8\"]", "F7").with_initiative("red");
     wood.activate("redcoats");
     let sight = wood.refused(r#"{"type":"fire","unit":"redcoats","target":"warriors"}"#);

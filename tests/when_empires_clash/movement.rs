@@ -21,7 +21,7 @@ fn a_stand_moves_its_squares_orthogonally_or_diagonally_and_no_further() {
     let mut play = infantry_at("F10", "").with_initiative("red");
     play.activate("redcoats");
     let refused = play.refused(r#"{"type":"move_to","unit":"redcoats","to":"F7"}"#);
-    assert!(refused.message.starts_with("F7 is 3 squares away; redcoats moves 2 squares"), "{}", refused.message);
+    assert!(refused.message.starts_with("reaching F7 is 3 squares; redcoats moves 2 squares"), "{}", refused.message);
     assert_eq!(refused.rule.as_deref(), Some("When Empires Clash!, Movement"));
     let line = play.move_to("redcoats", "H8");
     assert_eq!(line, "redcoats moves F10 to H8 (2 squares), facing north");
@@ -40,7 +40,13 @@ fn a_road_move_gets_its_extra_square_only_when_the_whole_move_is_on_the_road() {
     off_road.activate("redcoats");
     // Leaving the road at the end: the whole move is not along it, so two squares only.
     let refused = off_road.refused(r#"{"type":"move_to","unit":"redcoats","to":"G7"}"#);
-    assert!(refused.message.starts_with("G7 is 3 squares away"), "{}", refused.message);
+    assert!(
+        refused.message.starts_with(
+            "reaching G7 is 3 squares; redcoats moves 2 squares, one more for a move wholly along the road"
+        ),
+        "{}",
+        refused.message
+    );
 }
 
 #[test]
@@ -50,7 +56,11 @@ fn each_hill_contour_crossed_costs_a_square() {
     play.activate("redcoats");
     // Over the ridge: a square and a contour up, a square and a contour down.
     let refused = play.refused(r#"{"type":"move_to","unit":"redcoats","to":"F8"}"#);
-    assert!(refused.message.starts_with("F8 is 4 squares away"), "{}", refused.message);
+    assert!(
+        refused.message.starts_with("reaching F8 is 2 squares, 4 of its move with 2 contours"),
+        "{}",
+        refused.message
+    );
     let line = play.move_to("redcoats", "F9");
     assert!(line.contains("(1 square, 2 of its move with 1 contour)"), "{line}");
 }

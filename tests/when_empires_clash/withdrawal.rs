@@ -101,7 +101,7 @@ fn an_activated_stand_of_a_withdrawing_army_must_move_toward_its_baseline() {
     play.ok(r#"{"type":"end_activations"}"#);
     play.ok(r#"{"type":"throw_activations","dice":[6]}"#);
     play.activate("spears");
-    assert_eq!(play.ok(r#"{"type":"end_activation"}"#), "spears's activation ends");
+    assert_eq!(play.ok(r#"{"type":"end_activation"}"#), "spears' activation ends");
 }
 
 /// A Blue army that has lost half its value before the turn (three heavy guns, 12 of its 24 points,

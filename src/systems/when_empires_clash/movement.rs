@@ -3,7 +3,7 @@
 //! gun, and a withdrawing army's stands leaving by their baseline.
 
 use super::board::{
-    Facing, InTheWay, Mover, Obstacle, Route, Space, in_rear_arc, in_the_way, next_to, reachable, route,
+    Board, Facing, InTheWay, Mover, Obstacle, Route, Space, in_rear_arc, in_the_way, next_to, reachable, route,
 };
 use super::context::{BATTLEFIELD, Ctx, MOVEMENT, Stand, TRANSPORT, VICTORY, footprint, nearest_facing};
 use super::markers::{DISMOUNTED, FOUGHT, MOUNTING, MOVED, RECOILED, TOWED, WITHDRAWN};
@@ -179,18 +179,21 @@ pub fn move_to(ctx: &Ctx, unit: &str, to: &str, facing: Option<Facing>, in_front
 /// The move in squares ("2 squares"), and where it cost more of the stand's move, how much and why: "2
 /// squares, 4 of its move: round the woods", "1 square, 2 of its move with 1 contour".
 fn cost_words(ctx: &Ctx, stand: &Stand, target: Square, cost: u32) -> String {
-    let distance = chebyshev(stand.square, target);
+    let (friends, enemies) = around(ctx, stand);
+    cost_explained(&ctx.board(), &mover(ctx, stand, &friends, &enemies), target, cost)
+}
+
+/// A way to `target` in squares, and what more of a move it costs, and why (`cost_words`).
+fn cost_explained(board: &Board, mover: &Mover, target: Square, cost: u32) -> String {
+    let distance = chebyshev(mover.at, target);
     let squares = plural(distance as usize, "square", "squares");
     if cost == distance {
         return squares;
     }
-    let (friends, enemies) = around(ctx, stand);
-    let mover = mover(ctx, stand, &friends, &enemies);
-    let board = ctx.board();
-    let way = route(&board, &mover, target).unwrap_or(Route { cost, contours: 0 });
+    let way = route(board, mover, target).unwrap_or(Route { cost, contours: 0 });
     let mut why = Vec::new();
     if way.squares() > distance {
-        let round: Vec<&str> = in_the_way(&board, &mover, target).into_iter().map(in_the_way_words).collect();
+        let round: Vec<&str> = in_the_way(board, mover, target).into_iter().map(in_the_way_words).collect();
         let round = if round.is_empty() { "what stands in the way".to_string() } else { and_list(&round) };
         why.push(format!(": round {round}"));
     }
@@ -271,10 +274,11 @@ fn why_not(ctx: &Ctx, stand: &Stand, target: Square) -> (String, &'static str) {
             Mover { enemies: &[], infantry: true, artillery: false, depth_mm: 0, ..mover(ctx, stand, &nobody, &enemies) };
         match reachable(&board, &Mover { squares: 99, ..free }).get(&target) {
             Some(&cost) if cost > stand.squares => format!(
-                "{name} is {} away; {} moves {} (1 a square, +1 a hill contour; +1 for a whole move along a road)",
-                crate::rules::plural(cost as usize, "square", "squares"),
+                "reaching {name} is {}; {} moves {}{}",
+                cost_explained(&board, &Mover { squares: 99, ..free }, target, cost),
                 stand.name(),
-                crate::rules::plural(stand.squares as usize, "square", "squares")
+                plural(stand.squares as usize, "square", "squares"),
+                if board.is_road(stand.square) { ", one more for a move wholly along the road" } else { "" }
             ),
             _ => format!(
                 "{} cannot reach {name} this move: enemies on the way (a stand stops next to one), woods or walls, hedges and fences only infantry crosses",

@@ -160,7 +160,7 @@ pub fn end_activation(ctx: &Ctx) -> Result<Outcome, GameError> {
         return Err(refuse("no stand is being activated", ACTIVATION));
     };
     owed_withdrawal(ctx)?;
-    let summary = format!("{}'s activation ends", ctx.name_of(active));
+    let summary = format!("{} activation ends", crate::rules::possessive(&ctx.name_of(active)));
     Ok(Outcome::Resolved { summary, rolls: vec![], effects: vec![Change::ActivationEnded.effect()] })
 }
 
