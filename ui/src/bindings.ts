@@ -1106,7 +1106,10 @@ export type FireChoice = FireChoice_Serialize | FireChoice_Deserialize;
 export type FireChoice_Deserialize = {
 	/**  The zone it aims at: the soldiers' target, or the guns' test. */
 	target: string,
-	/**  "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological tests alone). */
+	/**
+	 *  "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological tests, with
+	 *  the soldiers' volley at `order.target` where they have a target).
+	 */
 	guns: string,
 	points: number,
 	modifiers: ([string, number])[],
@@ -1118,7 +1121,10 @@ export type FireChoice_Deserialize = {
 export type FireChoice_Serialize = {
 	/**  The zone it aims at: the soldiers' target, or the guns' test. */
 	target: string,
-	/**  "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological tests alone). */
+	/**
+	 *  "join" (guns add their value), "hold" (soldiers alone), "tep" (the guns' psychological tests, with
+	 *  the soldiers' volley at `order.target` where they have a target).
+	 */
 	guns: string,
 	points: number,
 	modifiers: ([string, number])[],
