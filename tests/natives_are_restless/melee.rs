@@ -425,3 +425,13 @@ fn a_melee_that_wipes_out_both_sides_is_won_by_neither() {
     assert!(!line.contains("the natives win") && !line.contains("siege is over"), "{line}");
     assert!(s.result().is_some_and(|r| !r.ended));
 }
+
+/// Melee: the loser "must fall back a full move": a squad with the table's edge 3" behind it goes those
+/// 3" and the log says the edge stopped it.
+#[test]
+fn a_fall_back_cut_short_by_the_tables_edge_says_so() {
+    let mut s = charged(Siege::new(&squad("a", (20.0, 45.0))), [2, 2], (20.0, 40.0));
+    s = fought_next(s);
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("a falls back") && line.contains("and stops at the table's edge"), "{line}");
+}

@@ -344,19 +344,6 @@ fn horse_passing_the_end_of_a_high_wall_go_by_it() {
     assert!(s.unit("horse").alive().all(|f| f.pos.y < 32.5), "{:?}", s.unit("horse").figures);
 }
 
-/// Movement: "It costs them 6" of their move to cross an undefended linear obstacle": a mounted move that
-/// ends on the wall's line has not crossed it and pays nothing; the next, over it, pays its 6".
-#[test]
-fn horse_ending_on_a_walls_line_have_not_crossed_it() {
-    let low = area("Hedge wall", "wall", (0.0, 30.0), (24.0, 30.5));
-    let mut s = Siege::mustered(&format!("{low}{}", unit("lancers", "colonial_mounted", 7, (5.0, 26.0))));
-    s.draw("KS");
-    let line = s.ok(r#"{"type":"move","unit":"lancers","path":[{"x":5,"y":30}]}"#);
-    assert_eq!(line, "lancers moved 4.0\"");
-    let line = s.ok(r#"{"type":"move","unit":"lancers","path":[{"x":5,"y":33}]}"#);
-    assert!(line.contains("over Hedge wall (and 6\" to cross)"), "{line}");
-}
-
 /// Movement: a move is "measuring the move": one that goes nowhere is no move, and spends no action.
 #[test]
 fn a_move_of_no_distance_is_refused() {

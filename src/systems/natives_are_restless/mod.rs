@@ -157,6 +157,9 @@ impl RuleSystem for NativesAreRestless {
                 .into());
             }
             Act::Shared(Action::RecordLosses { unit, count }) => return winning::losses_by_hand(ctx, unit, *count),
+            Act::Shared(action @ (Action::PlaceFigure { .. } | Action::Arrange { .. })) => {
+                return placing::by_hand(ctx, action);
+            }
             Act::Shared(_) => return Ok(None),
             Act::Own(Own::Umpire { dice }) => muster::umpire(ctx, dice.as_deref(), rng)?,
             Act::Own(Own::Muster { dice }) => muster::muster(ctx, dice.as_deref(), rng)?,

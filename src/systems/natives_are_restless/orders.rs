@@ -119,7 +119,17 @@ pub fn combine(ctx: &Ctx, unit: &str, into: &str) -> Result<Outcome, GameError> 
         ));
     }
     let restored: Vec<u32> = free[..joining.len()].to_vec();
-    let placed: Vec<Placed> = restored.iter().zip(&joining).map(|(id, f)| Placed { figure: *id, at: f.pos }).collect();
+    // The men who join stand round their new Officer/NCO, each at the free place nearest where he stood.
+    let officer = into.anchor().expect("live units have figures");
+    let mut room = Room::for_unit(ctx, into, false).without(&unit.id).with_own(into, None);
+    let mut placed = Vec::new();
+    for (slot, man) in restored.iter().zip(&joining) {
+        let Some(at) = room.spot(officer, man.pos, ctx.charts.movement.regroup) else {
+            return refuse(format!("there is no room round the Officer/NCO of {} for the men of {}", into.name, unit.name));
+        };
+        room.take(at, &into.id);
+        placed.push(Placed { figure: *slot, at });
+    }
     let mut effects = vec![
         Effect::Losses { unit: unit.id.clone(), figures: joining.iter().map(|f| f.id).collect() },
         Effect::Restore { unit: into.id.clone(), figures: restored },
@@ -198,7 +208,7 @@ pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
     let man = gun.alive().last().expect("live units have figures");
     // He joins the squad where it stands, at the free place nearest him beside its Officer/NCO (or first man).
     let officer = squad.anchor().expect("live units have figures");
-    let mut room = Room::for_unit(ctx, squad, false);
+    let room = Room::for_unit(ctx, squad, false).with_own(squad, None);
     let Some(at) = room.spot(officer, man.pos, ctx.charts.movement.regroup) else {
         return refuse(format!("there is no room beside the Officer/NCO of {} for another man", squad.name));
     };
