@@ -10,6 +10,7 @@ use crate::dice::DiceExpr;
 use crate::game::{GameError, Refusal};
 use crate::measure::{Pt, TerrainArea, areas_containing};
 use crate::roster::Unit;
+use crate::rules::and_list;
 
 pub const ACTIVATION: &str = "The Natives are Restless Tonight, Unit Activation";
 pub const SET_UP: &str = "The Natives are Restless Tonight, Attacking forces";
@@ -81,7 +82,7 @@ impl<'a> Ctx<'a> {
     pub fn behind(&self, area: &TerrainArea, from: Pt, at: Pt) -> bool {
         self.charts.cover(&area.cover).obstacle
             && area.polygon.distance_to_outline(at) <= self.charts.movement.holds_obstacle_within
-            && area.polygon.segment_crosses(from, at)
+            && comes_over(area, true, from, at)
     }
 
     /// The point of `enemies` nearest a figure at `at`: where a shot or a charge comes at him from, for his
@@ -90,14 +91,14 @@ impl<'a> Ctx<'a> {
         crate::measure::nearest(&[at], enemies).map(|pair| enemies[pair.b_index])
     }
 
-    /// The melee position a figure at `p` holds against an enemy figure at `from`: inside a building, or
-    /// behind an obstacle the enemy comes at across it.
+    /// The melee position a figure at `p` holds against an enemy figure at `from`: inside a building the
+    /// enemy comes at from outside, or behind an obstacle the enemy comes at across it.
     pub fn position_against(&self, p: Pt, from: Pt) -> Option<Position> {
         let mut best = None;
         for area in &self.scenario.terrain {
             let cover = self.charts.cover(&area.cover);
             let Some(position) = cover.melee else { continue };
-            let holds = if cover.obstacle { self.behind(area, from, p) } else { area.polygon.contains(p) };
+            let holds = if cover.obstacle { self.behind(area, from, p) } else { comes_over(area, false, from, p) };
             if holds && rank(Some(position)) > rank(best) {
                 best = Some(position);
             }
@@ -116,7 +117,7 @@ impl<'a> Ctx<'a> {
                     "{} {} locked in melee with {}: it may not move or break off until the melee is fought",
                     unit.name,
                     agrees(&unit.name, "is", "are"),
-                    others.join(", ")
+                    and_list(&others.iter().map(String::as_str).collect::<Vec<_>>())
                 ),
                 MELEE,
             )
@@ -187,4 +188,13 @@ pub fn casualties(n: u32) -> String {
 /// One D6: a morale test, the edge of a reinforcement, the better-troops die.
 pub fn d6() -> DiceExpr {
     DiceExpr::parse("1D6").expect("1D6")
+}
+
+/// Whether an enemy at `from` comes at a figure at `at` over `area`: across it, for a wall or barricade
+/// (an `obstacle`); into it from outside, for a building.
+pub fn comes_over(area: &TerrainArea, obstacle: bool, from: Pt, at: Pt) -> bool {
+    match obstacle {
+        true => super::obstacles::crossed(&area.polygon, &[from, at]),
+        false => area.polygon.contains(at) && !area.polygon.contains(from),
+    }
 }

@@ -17,7 +17,7 @@ use super::turn::{Pending, Relief, Stage};
 use crate::game::{GameError, Refusal};
 use crate::measure::nearest;
 use crate::roster::{Role, Unit};
-use crate::rules::{Drawing, Note, Offer, Prompt, Report, Seat, Secrets, Tone, UnitReport};
+use crate::rules::{Drawing, Note, Offer, Prompt, Report, Seat, Secrets, Tone, UnitReport, and_list};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -280,14 +280,22 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
         for melee in &turn.melees {
             let Some(first) = melee.units.first() else { continue };
             let Ok(f) = fight(ctx, first) else { continue };
-            let names: Vec<String> = melee.units.iter().map(|u| ctx.name_of(u)).collect();
+            let side = |army: Army| {
+                let names: Vec<String> =
+                    melee.units.iter().filter_map(|u| ctx.state.unit(u)).filter(|u| ctx.army_of(u) == army).map(|u| u.name.clone()).collect();
+                and_list(&names.iter().map(String::as_str).collect::<Vec<_>>())
+            };
             let p = super::melee::odds(ctx, first)
                 .ok()
                 .and_then(|o| o.lines.iter().find(|l| l.label == "the defenders win").map(|l| l.p));
             prompts.push(Prompt {
                 action: "melee".into(),
                 unit: first.clone(),
-                text: format!("Melee: {} (the chance is the defenders')", names.join(" against ")),
+                text: format!(
+                    "Melee: {} against {} (the chance is the defenders')",
+                    side(Army::Defenders),
+                    side(Army::Natives)
+                ),
                 p,
                 dice: f.dice(),
                 against: melee.units.get(1).cloned(),
@@ -340,7 +348,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     });
     if let Some((_, melee)) = turn.melee_of(&unit.id) {
         let others: Vec<String> = melee.units.iter().filter(|u| **u != unit.id).map(|u| ctx.name_of(u)).collect();
-        report.notes.push(Note::new("melee", format!("In melee with {}", others.join(", ")), Tone::Bad));
+        report.notes.push(Note::new("melee", format!("In melee with {}", and_list(&others.iter().map(String::as_str).collect::<Vec<_>>())), Tone::Bad));
     }
     if let Some(due) = turn.morale_due.iter().find(|d| d.unit == unit.id) {
         report.notes.push(Note::new("morale", format!("Must test morale ({})", casualties(due.casualties)), Tone::Bad));
