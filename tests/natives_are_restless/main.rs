@@ -5,6 +5,7 @@ mod bases;
 mod contact;
 mod deck;
 mod fire;
+mod floors;
 mod luck;
 mod melee;
 mod morale;

@@ -24,6 +24,16 @@ pub const WINNING: &str = "The Natives are Restless Tonight, Winning";
 
 pub type Ctx<'a> = crate::rules::Ctx<'a, NativesAreRestless>;
 
+/// How high a unit stands in its building.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Height {
+    Ground,
+    /// An upper floor: inside the building.
+    Upper,
+    /// Its roof: above it, not inside it.
+    Roof,
+}
+
 impl<'a> Ctx<'a> {
     pub fn profile(&self, unit: &Unit) -> &'a Profile {
         self.charts.profile(&unit.kind)
@@ -74,6 +84,19 @@ impl<'a> Ctx<'a> {
     /// The level a unit stands on in its building: 0 is the ground.
     pub fn level_of(&self, unit: &Unit) -> usize {
         self.turn.levels.get(&unit.id).copied().unwrap_or(0)
+    }
+
+    /// How high a unit stands: on the ground, on an upper floor, or on a roof (a level named "roof").
+    pub fn height(&self, unit: &Unit) -> Height {
+        let level = self.level_of(unit);
+        if level == 0 {
+            return Height::Ground;
+        }
+        let name = self.origin(unit).and_then(|p| self.building_at(p)).and_then(|b| b.levels.get(level));
+        match name {
+            Some(name) if name.to_lowercase().contains("roof") => Height::Roof,
+            _ => Height::Upper,
+        }
     }
 
     /// Whether a figure at `at` stands behind the obstacle `area` as seen from `from`: at it (within reach

@@ -160,6 +160,7 @@ impl RuleSystem for NativesAreRestless {
             Act::Shared(action @ (Action::PlaceFigure { .. } | Action::Arrange { .. })) => {
                 return placing::by_hand(ctx, action);
             }
+            Act::Shared(action @ Action::CorrectPosition { .. }) => return placing::corrected(ctx, action),
             Act::Shared(_) => return Ok(None),
             Act::Own(Own::Umpire { dice }) => muster::umpire(ctx, dice.as_deref(), rng)?,
             Act::Own(Own::Muster { dice }) => muster::muster(ctx, dice.as_deref(), rng)?,

@@ -1,13 +1,16 @@
 //! Arranging a unit's figures by hand: a group just raised anywhere along its edge, kept together; a unit
 //! that has moved, regrouped around the figure measured until the card ends. Never into contact (contact
 //! is a charge), and every base where a base may stand: the engine places the figures, and each is then
-//! held to the same room a move arranges men in.
+//! held to the same room a move arranges men in. A correction, which answers to no rule, still takes a
+//! unit it puts outside its building down to the ground.
 
+use super::NativesAreRestless;
 use super::arranging::{Room, same_side};
 use super::context::{Ctx, MELEE, MOVEMENT, SET_UP};
+use super::turn::Change;
 use crate::game::{Action, Effect, GameError, Outcome, Refusal};
 use crate::roster::{Placed, Unit};
-use crate::rules::{Placement, possessive};
+use crate::rules::{Placement, RuleSystem, possessive};
 
 /// Whether `unit` may have its figures rearranged by hand now, and within what.
 pub fn placement(ctx: &Ctx, unit: &Unit) -> Result<Placement, GameError> {
@@ -78,6 +81,27 @@ pub fn by_hand(ctx: &Ctx, action: &Action) -> Result<Option<Outcome>, GameError>
             None => continue,
         };
         return Err(Refusal::by_rule(format!("{}: figure {} {why}", unit.name, p.figure), MOVEMENT).into());
+    }
+    Ok(Some(outcome))
+}
+
+/// A correction, as the engine makes it; a unit it puts outside the building it was upstairs in is on the
+/// ground again.
+pub fn corrected(ctx: &Ctx, action: &Action) -> Result<Option<Outcome>, GameError> {
+    let Action::CorrectPosition { unit, to, facing, figures } = action else { return Ok(None) };
+    let Ok(unit) = ctx.live_unit(unit) else { return Ok(None) };
+    if ctx.level_of(unit) == 0 {
+        return Ok(None);
+    }
+    let mut outcome = crate::game::correct_position(ctx.scenario, unit, *to, *facing, figures)?;
+    let mut after = unit.clone();
+    after.place(&placed_by(&outcome, &unit.id));
+    let building = |u: &Unit| u.anchor().and_then(|p| ctx.building_at(p)).map(|b| b.name.get_ref().clone());
+    if building(&after) != building(unit)
+        && let Outcome::Resolved { summary, effects, .. } = &mut outcome
+    {
+        effects.push(NativesAreRestless::effect(Change::Level { unit: unit.id.clone(), level: 0 }));
+        summary.push_str("; it is on the ground, out of its building");
     }
     Ok(Some(outcome))
 }
