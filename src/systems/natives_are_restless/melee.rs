@@ -12,7 +12,7 @@ use super::fall_back::fall_back;
 use super::morale::{pass, tests};
 use super::orders::recycle;
 use super::tables::Army;
-use super::turn::{Change, Melee, Stage};
+use super::turn::{Change, Left, Melee, Stage};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::Pt;
@@ -308,7 +308,7 @@ pub fn as_left(unit: &Unit, so_far: &[Effect]) -> Unit {
 /// A fleeing group's survivors off the table, back in the pool.
 fn recycle_after(ctx: &Ctx, unit: &Unit, so_far: &[Effect]) -> Vec<Effect> {
     let after = as_left(unit, so_far);
-    if after.is_out() { Vec::new() } else { recycle(ctx, &after) }
+    if after.is_out() { Vec::new() } else { recycle(ctx, &after, Left::Routed) }
 }
 
 /// A melee's exact chances before the dice.

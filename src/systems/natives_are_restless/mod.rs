@@ -33,7 +33,7 @@ use std::sync::OnceLock;
 pub use actions::NativesAction;
 pub use fields::{ScenarioFields, SideFields, UnitFields};
 pub use tables::{Army, Tables};
-pub use turn::{Change, Melee, MoraleDue, Pending, Relief, Stage, Turn};
+pub use turn::{Change, Left, Melee, MoraleDue, Pending, Relief, Stage, Turn};
 pub use view::{Reserve, SiegeView};
 
 use crate::dice::GameRng;

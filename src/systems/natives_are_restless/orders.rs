@@ -8,7 +8,7 @@ use super::arranging::Room;
 use super::deck::spend;
 use super::movement::refuse;
 use super::tables::{Army, Class};
-use super::turn::Change;
+use super::turn::{Change, Left};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::{MOVE_TOLERANCE, Pt, nearest, normalise_degrees};
 use crate::roster::{Placed, Role, Unit};
@@ -21,7 +21,7 @@ pub fn withdraw(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     if ctx.army_of(unit) != Army::Natives {
         return refuse(format!("{} cannot withdraw: only the natives take groups off the table", unit.name));
     }
-    let mut effects = recycle(ctx, unit);
+    let mut effects = recycle(ctx, unit, Left::Withdrawn);
     effects.extend(spend(ctx, &unit.id, false, !ctx.turn.melees.is_empty()));
     Ok(Outcome::Resolved {
         summary: format!(
@@ -35,13 +35,14 @@ pub fn withdraw(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     })
 }
 
-/// A native group off the table, its figures back in the pool (a gun counts as one).
-pub fn recycle(ctx: &Ctx, unit: &Unit) -> Vec<Effect> {
+/// A native group off the table, its figures back in the pool (a gun counts as one), and how it left.
+pub fn recycle(ctx: &Ctx, unit: &Unit, how: Left) -> Vec<Effect> {
     let alive: Vec<u32> = unit.alive().map(|f| f.id).collect();
     let figures = if ctx.is_gun(unit) { 1 } else { alive.len() as u32 };
     vec![
         Effect::Losses { unit: unit.id.clone(), figures: alive },
         NativesAreRestless::effect(Change::Recycled { kind: unit.kind.clone(), figures }),
+        NativesAreRestless::effect(Change::Left { unit: unit.id.clone(), how }),
     ]
 }
 

@@ -13,7 +13,7 @@ use super::movement::{can_move, other};
 use super::orders;
 use super::muster::{UMPIRE_OPTION, group_dice, kind_name, kinds_now, reinforce_ready, umpire_owed};
 use super::tables::{Army, Class};
-use super::turn::{Pending, Relief, Stage};
+use super::turn::{Left, Pending, Relief, Stage};
 use crate::game::{GameError, Refusal};
 use crate::measure::nearest;
 use crate::roster::{Role, Unit};
@@ -333,6 +333,12 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     let turn = ctx.turn;
     let mut report = UnitReport::default();
     if unit.is_out() {
+        let how = match turn.left.get(&unit.id) {
+            Some(Left::Routed) => Some("routed, its survivors back among the natives off the table"),
+            Some(Left::Withdrawn) => Some("withdrawn, its figures back among the natives off the table"),
+            None => None,
+        };
+        report.notes.extend(how.map(|how| Note::new("out", how, Tone::Plain)));
         return report;
     }
     let profile = ctx.profile(unit);
