@@ -103,8 +103,8 @@ pub fn combine(ctx: &Ctx, unit: &str, into: &str) -> Result<Outcome, GameError> 
     not_in_melee(ctx, into)?;
     if ctx.profile(into).class == Class::Mounted && ctx.profile(unit).class == Class::Foot {
         return refuse(format!(
-            "combine {} into {}: mounted men joining foot become foot, not the other way",
-            into.name, unit.name
+            "{} cannot join {}: mounted men may join a squad on foot (and become foot), but men on foot do not join mounted men",
+            unit.name, into.name
         ));
     }
     within(unit, &unit.alive_positions(), &into.name, &into.alive_positions(), ctx.charts.movement.combine_within)?;

@@ -410,7 +410,10 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     let defenders = || ctx.state.units.iter().filter(|u| u.id != unit.id && ctx.army_of(u) == Army::Defenders);
     let squads = || defenders().filter(|u| !u.is_out() && !ctx.is_gun(u));
     match (profile.army, profile.class) {
-        (Army::Natives, _) => {
+        (Army::Natives, class) => {
+            if class == Class::Gun {
+                report.offers.push(Offer::checked("turn_gun", orders::turnable(ctx, &unit.id).map(|_| ())));
+            }
             report.offers.push(Offer::checked("withdraw", ctx.ready_to_act(&unit.id, "withdraw").map(|_| ())))
         }
         (Army::Defenders, Class::Gun) => {
