@@ -29,7 +29,10 @@ fn a_move_may_not_leave_a_base_on_a_walls_line() {
 fn horse_left_on_a_high_walls_line_cannot_step_off_its_far_side() {
     let high = area("Fort wall (east)", "high_wall", (31.5, 15.0), (32.0, 33.0));
     let mut s = Siege::mustered(&format!("{high}{}", unit("guides", "colonial_mounted", 7, (26.0, 26.0))));
-    s.stand("guides", &[(31.75, 26.0), (30.0, 25.0), (30.0, 26.0), (30.0, 27.0), (29.0, 25.0), (29.0, 26.0), (29.0, 27.0)]);
+    s.stand(
+        "guides",
+        &[(31.75, 26.0), (30.0, 25.0), (30.0, 26.0), (30.0, 27.0), (29.0, 25.0), (29.0, 26.0), (29.0, 27.0)],
+    );
     s.draw("KS");
     let refusal = s.refused(r#"{"type":"move","unit":"guides","path":[{"x":43,"y":26}]}"#);
     assert!(refusal.message.contains("impassable to mounted troops"), "{refusal:?}");
@@ -47,7 +50,9 @@ fn on_foot_one_linear_obstacle_is_crossed_a_move() {
     s.draw("KS");
     let refusal = s.refused(r#"{"type":"move","unit":"a","path":[{"x":20,"y":34}]}"#);
     assert!(
-        refusal.message.contains("Inner wall") && refusal.message.contains("Outer barricade") && refusal.message.contains("one"),
+        refusal.message.contains("Inner wall")
+            && refusal.message.contains("Outer barricade")
+            && refusal.message.contains("one"),
         "{refusal:?}"
     );
     let line = s.ok(r#"{"type":"move","unit":"a","path":[{"x":20,"y":31.25}]}"#);
@@ -67,7 +72,9 @@ fn an_obstacle_is_defended_by_an_enemy_holding_it_within_3_inches_of_the_crossin
     s.draw("5H");
     let refusal = s.refused(r#"{"type":"move","unit":"natives-1","path":[{"x":23,"y":28.5},{"x":23,"y":33}]}"#);
     assert!(
-        refusal.message.contains("Wall is defended") && refusal.message.contains("a ") && refusal.message.contains("3\""),
+        refusal.message.contains("Wall is defended")
+            && refusal.message.contains("a ")
+            && refusal.message.contains("3\""),
         "{refusal:?}"
     );
     // Along the wall first, then over it 4" from the defender: not where he holds it.
@@ -90,4 +97,20 @@ fn a_squad_at_a_wall_going_too_far_beyond_it_is_told_to_stop_within_3_inches() {
     far.draw("2S");
     let refusal = far.refused(r#"{"type":"move","unit":"b","path":[{"x":20,"y":31}]}"#);
     assert!(refusal.message.contains("move up to it first"), "{refusal:?}");
+}
+
+/// Movement: "It is a full move to cross a linear obstacle such as a barricade or wall". Natives left with
+/// a figure on a wall's line (by a correction, or a game stored before bases were kept off walls) have not
+/// got over it: a charge from that figure off the wall's far side crosses it, which on foot is a move of
+/// its own, so it is refused; a charge back on their own side is not.
+#[test]
+fn a_charge_from_a_walls_line_off_its_far_side_crosses_it() {
+    let low = area("Hedge wall", "wall", (0.0, 30.0), (24.0, 30.5));
+    let mut s = Siege::mustered(&format!("{low}{}{}", squad("beyond", (20.0, 36.0)), squad("behind", (25.0, 26.0))));
+    s.stand("natives-1", &[(20.0, 30.25), (15.0, 28.0), (14.0, 28.0), (13.0, 28.0)]);
+    s.draw("5H");
+    let refusal = s.refused(r#"{"type":"charge","unit":"natives-1","target":"beyond"}"#);
+    assert!(refusal.message.contains("Hedge wall") && refusal.message.contains("full move"), "{refusal:?}");
+    let line = s.ok(r#"{"type":"charge","unit":"natives-1","target":"behind"}"#);
+    assert!(!line.contains("Hedge wall"), "{line}");
 }

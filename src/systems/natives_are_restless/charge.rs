@@ -12,7 +12,7 @@ use super::context::Ctx;
 use super::deck::spend;
 use super::doors::{self, Building};
 use super::movement::{can_move, refuse};
-use super::obstacles::{clear_of, just_clear};
+use super::obstacles::{self, clear_of, just_clear};
 use super::tables::Class;
 use super::turn::{Change, Melee};
 use super::words::agrees;
@@ -154,12 +154,25 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
         })
     };
     let mounted = ctx.profile(unit).class == Class::Mounted;
+    let men: Vec<Pt> = unit.alive().filter(|f| f.id != runner).map(|f| f.pos).collect();
     for area in &ctx.scenario.terrain {
         let cover = ctx.charts.cover(&area.cover);
-        if !(cover.obstacle || cover.blocks) || area.polygon.contains(from) {
+        if !(cover.obstacle || cover.blocks) {
             continue;
         }
-        let Some(meets) = area.polygon.first_meeting(from, to) else { continue };
+        let meets = if area.polygon.contains(from) {
+            // A runner left on a wall's line (a correction, or a game stored before bases were kept off
+            // walls) has not got over it: off its far side from his men is crossing it.
+            let off_the_far_side = cover.obstacle
+                && obstacles::side_of_figure(&area.polygon, from, &men) != obstacles::side(&area.polygon, to);
+            if !off_the_far_side {
+                continue;
+            }
+            0.0
+        } else {
+            let Some(meets) = area.polygon.first_meeting(from, to) else { continue };
+            meets
+        };
         if area.polygon.contains(to) || (cover.obstacle && holds(area)) {
             // Contact across the wall: stop just short of it, and the target defends it.
             let short = short_of(area, meets, false);
