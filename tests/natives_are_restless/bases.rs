@@ -31,7 +31,11 @@ fn a_group_fed_into_a_melee_stands_no_figure_on_another() {
     s.ok(r#"{"type":"charge","unit":"natives-2","target":"a"}"#);
     clear_of_each_other(&s);
     for group in ["natives-1", "natives-2"] {
-        assert!(s.unit(group).alive().all(|f| f.pos.y < 30.0), "{group} on its side of the line: {:?}", s.unit(group).figures);
+        assert!(
+            s.unit(group).alive().all(|f| f.pos.y < 30.0),
+            "{group} on its side of the line: {:?}",
+            s.unit(group).figures
+        );
     }
 }
 
@@ -53,7 +57,10 @@ fn men_are_never_arranged_with_their_bases_on_a_wall_or_a_buildings_outline() {
         let obstacle = rectangle((32.2, 10.0), (32.7, 30.0));
         let wall = area("East wall", cover, (32.2, 10.0), (32.7, 30.0));
         let mut s = Siege::mustered(&format!("{wall}{}", squad("a", (26.0, 18.0))));
-        s.stand("a", &[(26.0, 18.0), (23.0, 18.0), (24.0, 18.0), (25.0, 18.0), (27.0, 18.0), (28.0, 18.0), (29.0, 18.0)]);
+        s.stand(
+            "a",
+            &[(26.0, 18.0), (23.0, 18.0), (24.0, 18.0), (25.0, 18.0), (27.0, 18.0), (28.0, 18.0), (29.0, 18.0)],
+        );
         s.draw("KS");
         s.ok(r#"{"type":"move","unit":"a","path":[{"x":30,"y":18}]}"#);
         let a = s.unit("a");
@@ -78,9 +85,8 @@ fn a_man_put_by_hand_on_a_wall_or_on_another_figure_is_refused() {
     assert!(refusal.message.contains("East wall"), "{refusal:?}");
     let refusal = s.refused(r#"{"type":"place_figure","unit":"a","figure":1,"at":{"x":30.3,"y":18.2}}"#);
     assert!(refusal.message.contains("figure"), "{refusal:?}");
-    let refusal = s.refused(
-        r#"{"type":"arrange","unit":"a","formation":"free","figures":[{"figure":1,"at":{"x":32.1,"y":17}}]}"#,
-    );
+    let refusal = s
+        .refused(r#"{"type":"arrange","unit":"a","formation":"free","figures":[{"figure":1,"at":{"x":32.1,"y":17}}]}"#);
     assert!(refusal.message.contains("East wall"), "{refusal:?}");
     s.ok(r#"{"type":"place_figure","unit":"a","figure":1,"at":{"x":30,"y":20.5}}"#);
 }
@@ -91,7 +97,11 @@ fn a_man_put_by_hand_on_a_wall_or_on_another_figure_is_refused() {
 #[test]
 fn a_slantwise_fall_back_over_a_wall_stops_with_every_base_clear_of_it() {
     let wall = rectangle((0.0, 21.5), (40.0, 22.0));
-    let mut s = Siege::mustered(&format!("{}{}", area("Ditch wall", "wall", (0.0, 21.5), (40.0, 22.0)), squad("a", (20.0, 20.0))));
+    let mut s = Siege::mustered(&format!(
+        "{}{}",
+        area("Ditch wall", "wall", (0.0, 21.5), (40.0, 22.0)),
+        squad("a", (20.0, 20.0))
+    ));
     s.stand("natives-1", &[(21.0, 14.0), (22.0, 14.0), (23.0, 14.0), (24.0, 14.0)]);
     s.draw("5H");
     s.ok(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);

@@ -75,11 +75,15 @@ fn a_native_group_going_round_a_defended_wall_brings_its_figures_round_with_it()
     s.ok(r#"{"type":"move","unit":"natives-1","path":[{"x":10.5,"y":21},{"x":10.5,"y":25}]}"#);
     let natives = s.unit("natives-1");
     let wall = sandtable::measure::Polygon::new(
-        [(11.0, 24.0), (40.0, 24.0), (40.0, 24.5), (11.0, 24.5)].map(|(x, y)| sandtable::measure::Pt::new(x, y)).to_vec(),
+        [(11.0, 24.0), (40.0, 24.0), (40.0, 24.5), (11.0, 24.5)]
+            .map(|(x, y)| sandtable::measure::Pt::new(x, y))
+            .to_vec(),
     );
     let measured = sandtable::measure::Pt::new(10.5, 25.0);
     assert!(
-        natives.alive().all(|f| !wall.segment_crosses(measured, f.pos) && wall.distance_to_outline(f.pos) >= 0.5 - 1e-9),
+        natives
+            .alive()
+            .all(|f| !wall.segment_crosses(measured, f.pos) && wall.distance_to_outline(f.pos) >= 0.5 - 1e-9),
         "none across the wall from the figure measured, nor on it: {:?}",
         natives.figures
     );

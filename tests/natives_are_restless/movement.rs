@@ -448,7 +448,8 @@ fn the_natives_field_gun_is_offered_its_turn() {
 /// too": foot cannot join horse, and the refusal names the squads as they were ordered.
 #[test]
 fn foot_joining_horse_is_refused_naming_them_as_ordered() {
-    let mut s = Siege::mustered(&format!("{}{}", squad("A", (10.0, 20.0)), unit("E", "colonial_mounted", 7, (10.0, 24.0))));
+    let mut s =
+        Siege::mustered(&format!("{}{}", squad("A", (10.0, 20.0)), unit("E", "colonial_mounted", 7, (10.0, 24.0))));
     s.ok(r#"{"type":"record_losses","unit":"A","count":4}"#);
     s.ok(r#"{"type":"record_losses","unit":"E","count":4}"#);
     s.draw("2S");

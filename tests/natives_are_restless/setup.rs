@@ -82,7 +82,11 @@ fn the_shipped_sieges_stand_no_figure_on_another_or_on_a_wall_or_a_buildings_out
             for (b, q) in &figures[i + 1..] {
                 assert!(sandtable::measure::distance(*p, *q) >= 1.0 - 1e-9, "{}: {a} and {b} overlap", shipped.path);
             }
-            for area in scenario.terrain.iter().filter(|a| ["wall", "high_wall", "barricade", "building"].contains(&a.cover.as_str())) {
+            for area in scenario
+                .terrain
+                .iter()
+                .filter(|a| ["wall", "high_wall", "barricade", "building"].contains(&a.cover.as_str()))
+            {
                 let inside_a_wall = area.cover != "building" && area.polygon.contains(*p);
                 assert!(
                     !inside_a_wall && area.polygon.distance_to_outline(*p) >= 0.5 - 1e-9,
@@ -110,8 +114,14 @@ fn chakdara_s_maxim_can_fire_and_its_horse_go_out_by_the_postern() {
     s.put("natives-3", ahead);
     s.draw("KS");
     s.odds(r#"{"type":"fire","unit":"maxim","target":"natives-3"}"#);
-    s.stand("sikhs-2", &[(22.0, 27.5), (21.0, 27.5), (20.0, 27.5), (19.0, 27.5), (18.0, 27.5), (22.0, 26.5), (21.0, 26.5)]);
-    s.stand("guides", &[(26.0, 18.0), (25.0, 18.0), (27.0, 18.0), (24.0, 18.0), (28.0, 18.0), (25.0, 19.0), (27.0, 19.0)]);
+    s.stand(
+        "sikhs-2",
+        &[(22.0, 27.5), (21.0, 27.5), (20.0, 27.5), (19.0, 27.5), (18.0, 27.5), (22.0, 26.5), (21.0, 26.5)],
+    );
+    s.stand(
+        "guides",
+        &[(26.0, 18.0), (25.0, 18.0), (27.0, 18.0), (24.0, 18.0), (28.0, 18.0), (25.0, 19.0), (27.0, 19.0)],
+    );
     let line = s.ok(r#"{"type":"move","unit":"guides","path":[{"x":26,"y":12}]}"#);
     assert!(line.contains("over Postern gate (and 6\" to cross)"), "{line}");
 }
