@@ -165,3 +165,20 @@ fn a_charge_out_of_a_building_with_no_door_is_refused() {
     let refusal = s.refused(r#"{"type":"charge","unit":"a","target":"natives-1"}"#);
     assert!(refusal.message.contains("no door"), "{refusal:?}");
 }
+
+/// Movement: "Figures in the same room as a door may leave a building, if they do so the move is measured
+/// from the door." A charge whose straight way out passes through the door is measured from the door too,
+/// not from the man inside: 5.5" from the door, though 11.5" from the nearest man at the back of the house.
+#[test]
+fn a_charge_straight_out_through_a_door_is_measured_from_the_door() {
+    let house = area("House", "building", (14.0, 15.0), (26.0, 25.0));
+    let doors = r#"buildings = [{ name = "House", doors = [[20, 25]] }]"#;
+    let mut s = Siege::supplied("", doors, &format!("{house}{}", squad("a", (20.0, 18.0))));
+    s.muster_basic();
+    s.stand("a", &[(20.0, 18.0), (19.0, 18.0), (21.0, 18.0), (18.0, 18.0), (22.0, 18.0), (19.0, 19.0), (21.0, 19.0)]);
+    s.stand("natives-1", &[(20.0, 31.5), (19.0, 32.3), (21.0, 32.3), (20.0, 33.1)]);
+    s.draw("5S");
+    let line = s.ok(r#"{"type":"charge","unit":"a","target":"natives-1"}"#);
+    assert!(line.contains("out through the door of House"), "{line}");
+    assert!(s.unit("a").alive().all(|f| f.pos.y > 25.0), "all out of the house: {:?}", s.unit("a").figures);
+}

@@ -62,11 +62,10 @@ fn at(from: Pt, to: Pt, t: f64) -> Pt {
 
 /// How a charger in a building reaches a target outside it.
 enum WayOut {
-    /// Straight on: his way out is by a door.
-    Straight,
     /// The target stands at the building's wall: the charge stops at it and is fought across it.
     AcrossTheWall,
-    /// By this door, from which the target is nearest: the charge is measured from it.
+    /// By this door, from which the target is nearest: the charge is measured from it, even when his straight
+    /// way out passes through it ("the move is measured from the door").
     ByTheDoor(Pt),
 }
 
@@ -76,10 +75,7 @@ fn way_out(ctx: &Ctx, building: &Building, unit: &Unit, target: &Unit, from: Pt,
     let through_the_wall = wall.meetings(from, to).into_iter().any(|t| !building.door_at(at(from, to, t)));
     let at_the_wall =
         target.alive().any(|f| wall.distance_to_outline(f.pos) <= ctx.charts.movement.holds_obstacle_within);
-    if !through_the_wall {
-        return Ok(WayOut::Straight);
-    }
-    if at_the_wall {
+    if through_the_wall && at_the_wall {
         return Ok(WayOut::AcrossTheWall);
     }
     let theirs = target.alive_positions();
@@ -118,7 +114,6 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
     let leaving = doors::building_around(ctx, start).filter(|b| !target.alive().any(|f| b.area.polygon.contains(f.pos)));
     if let Some(building) = &leaving {
         match way_out(ctx, building, unit, target, start, to)? {
-            WayOut::Straight => {}
             WayOut::AcrossTheWall => across = Some(building),
             WayOut::ByTheDoor(door) => {
                 from = door;
