@@ -12,7 +12,7 @@ use super::context::Ctx;
 use super::deck::spend;
 use super::doors::{self, Building};
 use super::movement::{can_move, refuse};
-use super::obstacles::{self, clear_of, just_clear};
+use super::obstacles::{self, along, clear_of, just_clear};
 use super::tables::Class;
 use super::turn::{Change, Melee};
 use super::words::agrees;
@@ -56,10 +56,6 @@ pub fn reaches(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<(), GameError> {
     run(ctx, unit, target).map(|_| ())
 }
 
-fn at(from: Pt, to: Pt, t: f64) -> Pt {
-    Pt::new(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t)
-}
-
 /// How a charger in a building reaches a target outside it.
 enum WayOut {
     /// The target stands at the building's wall: the charge stops at it and is fought across it.
@@ -72,7 +68,7 @@ enum WayOut {
 /// How a charger in `building` at `from` leaves it for `target` outside; refuses when no door serves.
 fn way_out(ctx: &Ctx, building: &Building, unit: &Unit, target: &Unit, from: Pt, to: Pt) -> Result<WayOut, GameError> {
     let wall = &building.area.polygon;
-    let through_the_wall = wall.meetings(from, to).into_iter().any(|t| !building.door_at(at(from, to, t)));
+    let through_the_wall = wall.meetings(from, to).into_iter().any(|t| !building.door_at(along(from, to, t)));
     let at_the_wall =
         target.alive().any(|f| wall.distance_to_outline(f.pos) <= ctx.charts.movement.holds_obstacle_within);
     if through_the_wall && at_the_wall {
@@ -131,7 +127,7 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
     // Stops with his base just clear of `area`, short of where the run first meets it.
     let short_of = |area: &TerrainArea, meets: f64, outline_only: bool| {
         let clear = |t: f64| {
-            let p = at(from, to, t);
+            let p = along(from, to, t);
             if outline_only { area.polygon.distance_to_outline(p) >= BASE / 2.0 } else { clear_of(&area.polygon, p) }
         };
         if clear(0.0) { just_clear(clear, 0.0, meets) } else { 0.0 }
@@ -189,7 +185,7 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
             return refuse(format!("{} bars the way to {}", area.name, target.name));
         }
     }
-    let end = at(from, to, stop);
+    let end = along(from, to, stop);
     let run = distance(from, end);
     let reach = ctx.profile(unit).movement;
     if run + cost > reach + MOVE_TOLERANCE {

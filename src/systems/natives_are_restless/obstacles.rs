@@ -120,7 +120,8 @@ fn where_is(area: &Polygon, p: Pt) -> Where {
     if area.contains(p) && area.distance_to_outline(p) > FACE { Where::Within } else { Where::Outside }
 }
 
-fn along(a: Pt, b: Pt, t: f64) -> Pt {
+/// The point a share `t` of the way from `a` to `b`.
+pub fn along(a: Pt, b: Pt, t: f64) -> Pt {
     Pt::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
 }
 
