@@ -114,3 +114,20 @@ fn a_charge_from_a_walls_line_off_its_far_side_crosses_it() {
     let line = s.ok(r#"{"type":"charge","unit":"natives-1","target":"behind"}"#);
     assert!(!line.contains("Hedge wall"), "{line}");
 }
+
+/// Movement: "Any obstacle higher than a figure, for instance a high wall, is impassable to mounted troops".
+/// Horse left with a man on a high wall's line have not got over it: a charge from him off its far side
+/// is barred by it.
+#[test]
+fn horse_charging_from_a_high_walls_line_off_its_far_side_are_barred() {
+    let high = area("Fort wall (east)", "high_wall", (31.5, 15.0), (32.0, 33.0));
+    let mut s = Siege::mustered(&format!("{high}{}", unit("guides", "colonial_mounted", 7, (26.0, 26.0))));
+    s.stand(
+        "guides",
+        &[(31.75, 26.0), (30.0, 25.0), (30.0, 26.0), (30.0, 27.0), (29.0, 25.0), (29.0, 26.0), (29.0, 27.0)],
+    );
+    s.stand("natives-1", &[(36.0, 26.0), (37.0, 26.0), (36.0, 27.0), (37.0, 27.0)]);
+    s.draw("KS");
+    let refusal = s.refused(r#"{"type":"charge","unit":"guides","target":"natives-1"}"#);
+    assert!(refusal.message.contains("Fort wall (east)"), "{refusal:?}");
+}
