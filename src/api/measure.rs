@@ -4,7 +4,7 @@ use super::ApiError;
 use crate::game::Game;
 use crate::measure::{Pt, distance, nearest};
 use crate::roster::Unit;
-use crate::rules::Secrets;
+use crate::rules::{Secrets, Weapon};
 
 /// The distance between two units as the rules measure it, and whether the first can reach the second
 /// with its weapon.
@@ -50,10 +50,12 @@ impl Measurement {
         let weapon = game.scenario().rules.weapon(&a.kind).filter(|_| secrets.counter(&a.id).is_none());
         // Per RULINGS, a distance exactly on the range is within it.
         let in_range = weapon.as_ref().is_some_and(|w| pair.distance <= w.range + 1e-9);
+        // A unit with no weapon has nothing to say of one; a weapon the rules give no distance, its reach.
         let reach = match &weapon {
+            Some(Weapon { reach: Some(words), name, .. }) => format!(" — {name}: {words}"),
             Some(w) if in_range => format!(" — in range of {} ({}\")", w.name, w.range),
             Some(w) => format!(" — out of range of {} ({}\")", w.name, w.range),
-            None => " — no weapon".to_string(),
+            None => String::new(),
         };
         Ok(Measurement {
             from: secrets.shown_id(&a.id),

@@ -24,7 +24,7 @@ pub use effect::{Effect, NewUnit};
 pub use event::{Event, Outcome};
 pub use log::LogEntry;
 pub(crate) use movement::{movement_choice, resolve_move};
-pub(crate) use placing::{wheel_effect, wheeled_on_the_table};
+pub(crate) use placing::{arrange, correct_position, place_figure, wheel_effect, wheeled_on_the_table};
 pub use play::Game;
 pub use refusal::{GameError, Refusal};
 pub use reroll::NO_REROLL_AFTER_UNDO;

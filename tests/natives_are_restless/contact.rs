@@ -64,7 +64,8 @@ fn a_plain_move_never_ends_in_contact() {
 /// Movement: "Their movement is carried out by measuring the move distance of a single figure and grouping
 /// the rest around him at the end of the move", and "A defended obstacle cannot be crossed". The figure
 /// measured goes round the end of a defended wall; the others, carried beside him, would have gone through
-/// it: they are grouped around him instead, on his side of it, out of contact with its defenders.
+/// it: they are grouped around him instead, on his side of it (none with the wall between him and them),
+/// out of contact with its defenders.
 #[test]
 fn a_native_group_going_round_a_defended_wall_brings_its_figures_round_with_it() {
     let wall = area("Wall", "wall", (11.0, 24.0), (40.0, 24.5));
@@ -73,9 +74,17 @@ fn a_native_group_going_round_a_defended_wall_brings_its_figures_round_with_it()
     s.draw("5H");
     s.ok(r#"{"type":"move","unit":"natives-1","path":[{"x":10.5,"y":21},{"x":10.5,"y":25}]}"#);
     let natives = s.unit("natives-1");
+    let wall = sandtable::measure::Polygon::new(
+        [(11.0, 24.0), (40.0, 24.0), (40.0, 24.5), (11.0, 24.5)]
+            .map(|(x, y)| sandtable::measure::Pt::new(x, y))
+            .to_vec(),
+    );
+    let measured = sandtable::measure::Pt::new(10.5, 25.0);
     assert!(
-        natives.alive().all(|f| f.pos.y >= 24.5 || f.pos.x <= 11.0 + 1e-9),
-        "none across the wall: {:?}",
+        natives
+            .alive()
+            .all(|f| !wall.segment_crosses(measured, f.pos) && wall.distance_to_outline(f.pos) >= 0.5 - 1e-9),
+        "none across the wall from the figure measured, nor on it: {:?}",
         natives.figures
     );
     let squad: Vec<_> = s.unit("a").alive_positions();
@@ -96,4 +105,80 @@ fn a_native_group_just_raised_is_dragged_along_its_edge_and_not_away_from_it() {
     assert!(refusal.message.contains("anywhere along it"), "{refusal:?}");
     let refusal = s.refused(r#"{"type":"place_figure","unit":"natives-1","figure":2,"at":{"x":12,"y":15}}"#);
     assert!(refusal.message.contains("3\""), "{refusal:?}");
+}
+
+/// Melee: "When opposing groups come into contact a savage hand-to-hand battle will ensue". A move whose
+/// route passes through an enemy's line is contact, which only a charge makes.
+#[test]
+fn a_move_may_not_pass_through_an_enemy() {
+    let mut s = Siege::mustered(&squad("a", (20.0, 30.0)));
+    s.put("natives-1", (20.0, 26.0));
+    s.draw("5H");
+    let refusal = s.refused(r#"{"type":"move","unit":"natives-1","path":[{"x":20,"y":34}]}"#);
+    assert!(refusal.message.contains("contact") && refusal.message.contains("charge"), "{refusal:?}");
+    s.ok(r#"{"type":"move","unit":"natives-1","path":[{"x":13,"y":26}]}"#);
+}
+
+/// Melee: "When opposing groups come into contact a savage hand-to-hand battle will ensue". A charge at
+/// one squad may not run through another standing in front of it: the refusal names the squad in the way.
+#[test]
+fn a_charge_may_not_run_through_another_enemy_group() {
+    let mut s = Siege::mustered(&format!("{}{}", squad("front", (20.0, 30.0)), squad("rear", (20.0, 33.0))));
+    s.put("natives-1", (20.0, 27.0));
+    s.draw("5H");
+    let refusal = s.refused(r#"{"type":"charge","unit":"natives-1","target":"rear"}"#);
+    assert!(refusal.message.contains("front"), "{refusal:?}");
+    s.ok(r#"{"type":"charge","unit":"natives-1","target":"front"}"#);
+}
+
+/// Movement: "Figures in the same room as a door may leave a building, if they do so the move is measured
+/// from the door." A squad charging out of a building goes by its door, and the charge is measured from
+/// it: 3.8" from the door, though 6.7" from the nearest man inside through the wall.
+#[test]
+fn a_charge_out_of_a_building_goes_by_its_door_and_is_measured_from_it() {
+    let house = area("House", "building", (14.0, 15.0), (26.0, 25.0));
+    let doors = r#"buildings = [{ name = "House", doors = [[20, 25]] }]"#;
+    let mut s = Siege::supplied("", doors, &format!("{house}{}", squad("a", (20.0, 22.0))));
+    s.muster_basic();
+    s.stand("natives-1", &[(23.0, 28.7), (22.0, 29.5), (24.0, 29.5), (23.0, 30.3)]);
+    s.draw("5S");
+    let line = s.ok(r#"{"type":"charge","unit":"a","target":"natives-1"}"#);
+    assert!(line.contains("out through the door of House"), "{line}");
+    let a = s.unit("a");
+    let natives: Vec<_> = s.unit("natives-1").alive_positions();
+    assert!(
+        a.alive().any(|f| natives.iter().any(|n| sandtable::measure::distance(*n, f.pos) <= 1.0 + 1e-6)),
+        "in contact: {:?}",
+        a.figures
+    );
+    assert!(a.alive().all(|f| f.pos.y > 25.0), "all out of the house: {:?}", a.figures);
+}
+
+/// Movement: a building is left by its doors; a squad in a building with none cannot charge out of it
+/// (unless the enemy stands at its wall, to be fought across it).
+#[test]
+fn a_charge_out_of_a_building_with_no_door_is_refused() {
+    let house = area("House", "building", (14.0, 15.0), (26.0, 25.0));
+    let mut s = Siege::mustered(&format!("{house}{}", squad("a", (20.0, 22.0))));
+    s.stand("natives-1", &[(23.0, 28.7), (22.0, 29.5), (24.0, 29.5), (23.0, 30.3)]);
+    s.draw("5S");
+    let refusal = s.refused(r#"{"type":"charge","unit":"a","target":"natives-1"}"#);
+    assert!(refusal.message.contains("no door"), "{refusal:?}");
+}
+
+/// Movement: "Figures in the same room as a door may leave a building, if they do so the move is measured
+/// from the door." A charge whose straight way out passes through the door is measured from the door too,
+/// not from the man inside: 5.5" from the door, though 11.5" from the nearest man at the back of the house.
+#[test]
+fn a_charge_straight_out_through_a_door_is_measured_from_the_door() {
+    let house = area("House", "building", (14.0, 15.0), (26.0, 25.0));
+    let doors = r#"buildings = [{ name = "House", doors = [[20, 25]] }]"#;
+    let mut s = Siege::supplied("", doors, &format!("{house}{}", squad("a", (20.0, 18.0))));
+    s.muster_basic();
+    s.stand("a", &[(20.0, 18.0), (19.0, 18.0), (21.0, 18.0), (18.0, 18.0), (22.0, 18.0), (19.0, 19.0), (21.0, 19.0)]);
+    s.stand("natives-1", &[(20.0, 31.5), (19.0, 32.3), (21.0, 32.3), (20.0, 33.1)]);
+    s.draw("5S");
+    let line = s.ok(r#"{"type":"charge","unit":"a","target":"natives-1"}"#);
+    assert!(line.contains("out through the door of House"), "{line}");
+    assert!(s.unit("a").alive().all(|f| f.pos.y > 25.0), "all out of the house: {:?}", s.unit("a").figures);
 }

@@ -1,9 +1,11 @@
 //! The Natives are Restless Tonight conformance: one test per rule of the text
 //! (shared/seeds/004_f84a119b0c3821eb.txt) as RULINGS.md reads it, each with its cards and dice typed in.
 
+mod bases;
 mod contact;
 mod deck;
 mod fire;
+mod floors;
 mod luck;
 mod melee;
 mod morale;
@@ -13,4 +15,5 @@ mod muster;
 mod play;
 mod setup;
 mod support;
+mod walls;
 mod winning;

@@ -425,3 +425,115 @@ fn a_melee_that_wipes_out_both_sides_is_won_by_neither() {
     assert!(!line.contains("the natives win") && !line.contains("siege is over"), "{line}");
     assert!(s.result().is_some_and(|r| !r.ended));
 }
+
+/// The U.S. Marines inside a compound's north wall (y 15-15.5): natives-1 outside it, natives-2 inside.
+fn marines_between_two_groups() -> Siege {
+    let wall = area("North wall", "wall", (15.0, 15.0), (22.0, 15.5));
+    let mut s = Siege::mustered(&format!("{wall}{}", squad("us", (20.0, 16.2))));
+    s.stand("natives-1", &[(16.0, 13.5), (17.0, 13.5), (18.0, 13.5), (19.0, 13.5)]);
+    s.stand("natives-2", &[(18.0, 18.6), (19.0, 18.6), (20.0, 18.6), (21.0, 18.6)]);
+    s.draw("KH");
+    s
+}
+
+/// Melee: "Each multiple of 12 will kill an enemy defending a building or prepared position": defending it
+/// against attackers coming over it. Natives charging the Marines from inside the compound, and others fed
+/// in across the wall, do not make the wall the Marines' against all of them: each Marine's position is
+/// judged from his nearest attacker, and most of them face the natives inside, in the open. So in either
+/// order of the charges.
+#[test]
+fn a_wall_is_held_only_against_the_attackers_who_come_over_it() {
+    for order in [["natives-2", "natives-1"], ["natives-1", "natives-2"]] {
+        let mut s = marines_between_two_groups();
+        for group in order {
+            s.ok(&format!(r#"{{"type":"charge","unit":"{group}","target":"us"}}"#));
+        }
+        // The king's two actions spent: the melee is fought on it.
+        // The Marines' 7 kill one native in the open; the natives' 8 kill one Marine in the open (none at 12).
+        let line = s.ok(r#"{"type":"melee","unit":"us","dice":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,6]}"#);
+        assert!(line.contains("against defenders in the open, killing 1"), "{order:?}: {line}");
+    }
+}
+
+/// Melee: "Each multiple of 12 will kill an enemy defending a building": the building is defended against
+/// attackers coming at it from outside. Natives who have come into the same building meet its defenders
+/// in the open, as they would anywhere else.
+#[test]
+fn natives_inside_the_same_building_meet_its_defenders_in_the_open() {
+    let house = area("House", "building", (14.0, 15.0), (26.0, 25.0));
+    let doors = r#"buildings = [{ name = "House", doors = [[20, 25]] }]"#;
+    let mut s = Siege::supplied("", doors, &format!("{house}{}", squad("a", (20.0, 18.0))));
+    s.muster_basic();
+    s.stand("natives-1", &[(20.0, 22.5), (21.0, 22.5), (19.0, 22.5), (22.0, 22.5)]);
+    s.draw("5H");
+    s.ok(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    let mut s = fought_next(s);
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("against defenders in the open, killing 4"), "{line}");
+}
+
+/// Morale: "Fanatical troops never test for morale", and Melee: "Native forces that suffered casualties
+/// may need to take a morale test". When every native who would test has fallen, only fanatics are left:
+/// nobody tests, and no morale die is asked for.
+#[test]
+fn no_morale_die_is_asked_when_only_fanatics_are_left() {
+    let mut s = Siege::new(&squad("a", (20.0, 20.0)));
+    s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    s.ok(r#"{"type":"muster","dice":[2,3,6]}"#);
+    s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    s.ok(r#"{"type":"raise"}"#);
+    s.ok(r#"{"type":"raise","kind":"native_fanatics"}"#);
+    s.ok(r#"{"type":"raise"}"#);
+    s.ok(r#"{"type":"raise"}"#);
+    s.ok(r#"{"type":"record_losses","unit":"natives-1","count":2}"#);
+    s.stand("natives-1", &[(19.0, 26.0), (20.0, 26.0)]);
+    s.stand("natives-2", &[(22.0, 25.0), (23.0, 25.0), (24.0, 25.0)]);
+    s.draw("5H");
+    s.ok(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    s.draw("6H");
+    s.ok(r#"{"type":"charge","unit":"natives-2","target":"a"}"#);
+    let mut s = fought_next(s);
+    let odds = s.odds(r#"{"type":"melee","unit":"a"}"#);
+    // The defenders' 27 kill four: both warriors and two fanatics; the natives' 5 kill nobody.
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[6,6,6,6,1,1,1,1,1,1,1,1]}"#);
+    assert!(!line.contains("morale"), "{line}");
+    assert_eq!((s.alive("natives-1"), s.alive("natives-2")), (0, 1));
+    assert!(odds.lines.iter().all(|l| l.p.is_finite()), "{odds:?}");
+}
+
+/// Melee: "If both sides have taken equal casualties and have the same number of figures remaining then
+/// the defender is considered the winner": the log says why.
+#[test]
+fn a_tied_melee_says_why_its_winner_wins() {
+    let mut s = due([3, 4], "");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,6]}"#);
+    assert!(line.contains("equal losses and equal numbers left: the defenders win"), "{line}");
+    let mut s = due([2, 2], "");
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,1,1,1,6]}"#);
+    assert!(line.contains("equal losses, fewer natives left: the defenders win"), "{line}");
+}
+
+/// Melee: the prompt names the defenders, then the natives they fight: "a against Native warriors 1 and
+/// Native warriors 2", each side once.
+#[test]
+fn the_melee_prompt_names_each_side_once() {
+    let mut s = locked([2, 2], "");
+    s.put("natives-2", (24.0, 27.0));
+    s.draw("6H");
+    s.ok(r#"{"type":"charge","unit":"natives-2","target":"a"}"#);
+    let s = fought_next(s);
+    let view = sandtable::api::GameView::seen(0, "", &s.game, &sandtable::rules::Seat::Table);
+    let prompt = view.prompts.iter().find(|p| p.action == "melee").expect("a melee prompt");
+    assert!(prompt.text.contains("a against Native warriors 1 and Native warriors 2"), "{}", prompt.text);
+}
+
+/// Melee: the loser "must fall back a full move": a squad with the table's edge 3" behind it goes those
+/// 3" and the log says the edge stopped it.
+#[test]
+fn a_fall_back_cut_short_by_the_tables_edge_says_so() {
+    let mut s = charged(Siege::new(&squad("a", (20.0, 45.0))), [2, 2], (20.0, 40.0));
+    s = fought_next(s);
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("a falls back") && line.contains("and stops at the table's edge"), "{line}");
+}

@@ -47,3 +47,16 @@ fn fanatical_natives_never_test_morale() {
     assert_eq!(s.lost("natives-2"), 3);
     assert!(s.turn().morale_due.is_empty());
 }
+
+/// Morale: "If a rout occurs the group is immediately removed from play and becomes available for
+/// recycling as reinforcements". A routed group is not dead: its card, and the battle's report, say it
+/// routed.
+#[test]
+fn a_routed_group_is_said_to_have_routed() {
+    let mut s = shot_at("natives-1");
+    s.ok(r#"{"type":"morale","unit":"natives-1","dice":[3]}"#);
+    let view = sandtable::api::GameView::seen(0, "", &s.game, &sandtable::rules::Seat::Table);
+    let card = view.units.iter().find(|u| u.id == "natives-1").unwrap();
+    let note = card.rules.notes.iter().find(|n| n.key == "out").unwrap_or_else(|| panic!("{:?}", card.rules.notes));
+    assert!(note.text.contains("routed"), "{note:?}");
+}

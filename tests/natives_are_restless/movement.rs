@@ -344,19 +344,6 @@ fn horse_passing_the_end_of_a_high_wall_go_by_it() {
     assert!(s.unit("horse").alive().all(|f| f.pos.y < 32.5), "{:?}", s.unit("horse").figures);
 }
 
-/// Movement: "It costs them 6" of their move to cross an undefended linear obstacle": a mounted move that
-/// ends on the wall's line has not crossed it and pays nothing; the next, over it, pays its 6".
-#[test]
-fn horse_ending_on_a_walls_line_have_not_crossed_it() {
-    let low = area("Hedge wall", "wall", (0.0, 30.0), (24.0, 30.5));
-    let mut s = Siege::mustered(&format!("{low}{}", unit("lancers", "colonial_mounted", 7, (5.0, 26.0))));
-    s.draw("KS");
-    let line = s.ok(r#"{"type":"move","unit":"lancers","path":[{"x":5,"y":30}]}"#);
-    assert_eq!(line, "lancers moved 4.0\"");
-    let line = s.ok(r#"{"type":"move","unit":"lancers","path":[{"x":5,"y":33}]}"#);
-    assert!(line.contains("over Hedge wall (and 6\" to cross)"), "{line}");
-}
-
 /// Movement: a move is "measuring the move": one that goes nowhere is no move, and spends no action.
 #[test]
 fn a_move_of_no_distance_is_refused() {
@@ -437,4 +424,45 @@ fn the_log_agrees_with_a_squads_name() {
     assert!(refusal.message.contains("U.S. Marines' figures"), "{refusal:?}");
     let line = s.ok(r#"{"type":"combine","unit":"Horse","into":"U.S. Marines"}"#);
     assert!(line.starts_with("Horse combines into U.S. Marines"), "{line}");
+}
+
+/// Movement: "Machine guns or field guns ... may change their facing to any direction as a move action if
+/// they are fully crewed": the natives' field gun too, and its card offers the turn it may take.
+#[test]
+fn the_natives_field_gun_is_offered_its_turn() {
+    let mut s = Siege::new(&squad("a", (24.0, 20.0)));
+    s.ok(r#"{"type":"muster","dice":[5,2,6]}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    s.ok(r#"{"type":"raise","kind":"boxer_field_gun"}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"raise"}"#);
+    }
+    s.draw("QH");
+    assert_eq!(s.offer("natives-1", "turn_gun").barred, None);
+    s.ok(r#"{"type":"turn_gun","unit":"natives-1","facing":200}"#);
+}
+
+/// Movement: "Mounted figures may combine in this way with an infantry squad but they will become infantry
+/// too": foot cannot join horse, and the refusal names the squads as they were ordered.
+#[test]
+fn foot_joining_horse_is_refused_naming_them_as_ordered() {
+    let mut s =
+        Siege::mustered(&format!("{}{}", squad("A", (10.0, 20.0)), unit("E", "colonial_mounted", 7, (10.0, 24.0))));
+    s.ok(r#"{"type":"record_losses","unit":"A","count":4}"#);
+    s.ok(r#"{"type":"record_losses","unit":"E","count":4}"#);
+    s.draw("2S");
+    let refusal = s.refused(r#"{"type":"combine","unit":"A","into":"E"}"#);
+    assert!(refusal.message.starts_with("A cannot join E"), "{refusal:?}");
+}
+
+/// A unit with no weapon measured to another is said plainly: the measure says nothing of a weapon.
+#[test]
+fn measuring_from_a_group_with_no_firearms_says_nothing_of_a_weapon() {
+    let s = Siege::mustered(&squad("a", (20.0, 20.0)));
+    let measured = sandtable::api::Measurement::between(&s.game, "natives-1", "a", &Default::default()).unwrap();
+    assert!(!measured.text.contains("no weapon"), "{}", measured.text);
+    let measured = sandtable::api::Measurement::between(&s.game, "a", "natives-1", &Default::default()).unwrap();
+    assert!(measured.text.contains("everything in sight"), "{}", measured.text);
 }

@@ -222,3 +222,13 @@ fn a_gun_arrives_and_a_group_arrive_numbered_as_the_defenders_are() {
     let first = |unit: &str| s.unit(unit).figures.iter().map(|f| f.id).min();
     assert_eq!(first("natives-2"), first("a"));
 }
+
+/// Attacking forces: a group is as big as the dice say, from the figures left off the table. Ten basic
+/// troops rolled with five left: the log says both, "10 basic troops, 5 left to come".
+#[test]
+fn a_group_rolled_bigger_than_the_figures_left_says_how_many_are_left_to_come() {
+    let five = r#"[{ kind = "native_warriors", figures = 5 }, { kind = "native_fanatics", figures = 5 }]"#;
+    let mut s = Siege::raised_from("", "", five, &squad("a", (20.0, 20.0)));
+    let line = s.ok(r#"{"type":"muster","dice":[5,5,1]}"#);
+    assert!(line.contains("10 basic troops, 5 left to come"), "{line}");
+}

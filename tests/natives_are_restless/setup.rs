@@ -66,3 +66,62 @@ fn a_raised_group_never_takes_the_name_of_a_scenario_unit() {
     assert_eq!(s.unit("natives-1").kind, "colonial_foot", "the squad is still the squad");
     assert_eq!(s.unit("natives-1-1").kind, "native_warriors");
 }
+
+/// The shipped sieges, played through: every figure they place stands on a base of its own (an inch across),
+/// off every wall and barricade and off every building's outline.
+#[test]
+fn the_shipped_sieges_stand_no_figure_on_another_or_on_a_wall_or_a_buildings_outline() {
+    for shipped in systems().iter().find(|s| s.id() == "natives-are-restless").unwrap().scenarios() {
+        let scenario = shipped.load().unwrap();
+        let figures: Vec<(String, Pt)> = scenario
+            .units
+            .iter()
+            .flat_map(|u| u.figures.iter().map(move |f| (format!("{} figure {}", u.id, f.id), f.pos)))
+            .collect();
+        for (i, (a, p)) in figures.iter().enumerate() {
+            for (b, q) in &figures[i + 1..] {
+                assert!(sandtable::measure::distance(*p, *q) >= 1.0 - 1e-9, "{}: {a} and {b} overlap", shipped.path);
+            }
+            for area in scenario
+                .terrain
+                .iter()
+                .filter(|a| ["wall", "high_wall", "barricade", "building"].contains(&a.cover.as_str()))
+            {
+                let inside_a_wall = area.cover != "building" && area.polygon.contains(*p);
+                assert!(
+                    !inside_a_wall && area.polygon.distance_to_outline(*p) >= 0.5 - 1e-9,
+                    "{}: {a} at {p:?} stands on {}",
+                    shipped.path,
+                    area.name
+                );
+            }
+        }
+    }
+}
+
+/// Chakdara Fort, played: its Maxim faces open ground it can fire at (natives 12" in front of it are in its
+/// sight), and the fort has "at least two entry/exit points": horse go out by the postern in the north
+/// wall, paying their 6" for its gate, where the high wall beside it stops them.
+#[test]
+fn chakdara_s_maxim_can_fire_and_its_horse_go_out_by_the_postern() {
+    let shipped = systems().iter().find(|s| s.id() == "natives-are-restless").unwrap().scenarios();
+    let chakdara = shipped.iter().find(|s| s.path.ends_with("chakdara-fort.toml")).unwrap();
+    let mut s = Siege { game: sandtable::game::Game::new(std::sync::Arc::new(chakdara.load().unwrap()), 1) };
+    s.muster_basic();
+    let maxim = s.unit("maxim");
+    let (origin, facing) = (maxim.figures[0].pos, maxim.facing.to_radians());
+    let ahead = (origin.x + 12.0 * facing.sin(), origin.y - 12.0 * facing.cos());
+    s.put("natives-3", ahead);
+    s.draw("KS");
+    s.odds(r#"{"type":"fire","unit":"maxim","target":"natives-3"}"#);
+    s.stand(
+        "sikhs-2",
+        &[(22.0, 27.5), (21.0, 27.5), (20.0, 27.5), (19.0, 27.5), (18.0, 27.5), (22.0, 26.5), (21.0, 26.5)],
+    );
+    s.stand(
+        "guides",
+        &[(26.0, 18.0), (25.0, 18.0), (27.0, 18.0), (24.0, 18.0), (28.0, 18.0), (25.0, 19.0), (27.0, 19.0)],
+    );
+    let line = s.ok(r#"{"type":"move","unit":"guides","path":[{"x":26,"y":12}]}"#);
+    assert!(line.contains("over Postern gate (and 6\" to cross)"), "{line}");
+}

@@ -121,7 +121,9 @@ fn forces(view: &GameView) -> BTreeMap<usize, Vec<[String; 3]>> {
         let row = if unit.masked {
             [unit.name.clone(), String::new(), "hidden".to_string()]
         } else if unit.out {
-            [unit.name.clone(), unit.kind_name.clone(), format!("out (of {})", unit.total)]
+            // The rules may say how it left: "routed, its survivors back off the table".
+            let how = unit.rules.notes.iter().find(|n| n.key == "out").map(|n| format!(": {}", n.text));
+            [unit.name.clone(), unit.kind_name.clone(), format!("out (of {}){}", unit.total, how.unwrap_or_default())]
         } else {
             [unit.name.clone(), unit.kind_name.clone(), format!("{} of {}", unit.alive, unit.total)]
         };

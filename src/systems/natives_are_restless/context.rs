@@ -10,6 +10,7 @@ use crate::dice::DiceExpr;
 use crate::game::{GameError, Refusal};
 use crate::measure::{Pt, TerrainArea, areas_containing};
 use crate::roster::Unit;
+use crate::rules::and_list;
 
 pub const ACTIVATION: &str = "The Natives are Restless Tonight, Unit Activation";
 pub const SET_UP: &str = "The Natives are Restless Tonight, Attacking forces";
@@ -22,6 +23,16 @@ pub const REINFORCEMENTS: &str = "The Natives are Restless Tonight, Native reinf
 pub const WINNING: &str = "The Natives are Restless Tonight, Winning";
 
 pub type Ctx<'a> = crate::rules::Ctx<'a, NativesAreRestless>;
+
+/// How high a unit stands in its building.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Height {
+    Ground,
+    /// An upper floor: inside the building.
+    Upper,
+    /// Its roof: above it, not inside it.
+    Roof,
+}
 
 impl<'a> Ctx<'a> {
     pub fn profile(&self, unit: &Unit) -> &'a Profile {
@@ -75,13 +86,26 @@ impl<'a> Ctx<'a> {
         self.turn.levels.get(&unit.id).copied().unwrap_or(0)
     }
 
+    /// How high a unit stands: on the ground, on an upper floor, or on a roof (a level named "roof").
+    pub fn height(&self, unit: &Unit) -> Height {
+        let level = self.level_of(unit);
+        if level == 0 {
+            return Height::Ground;
+        }
+        let name = self.origin(unit).and_then(|p| self.building_at(p)).and_then(|b| b.levels.get(level));
+        match name {
+            Some(name) if name.to_lowercase().contains("roof") => Height::Roof,
+            _ => Height::Upper,
+        }
+    }
+
     /// Whether a figure at `at` stands behind the obstacle `area` as seen from `from`: at it (within reach
     /// of its line) and with the line from `from` crossing it. A shot's cover and a melee's position are
     /// both judged so: a wall shelters only those it stands between and their enemy.
     pub fn behind(&self, area: &TerrainArea, from: Pt, at: Pt) -> bool {
         self.charts.cover(&area.cover).obstacle
             && area.polygon.distance_to_outline(at) <= self.charts.movement.holds_obstacle_within
-            && area.polygon.segment_crosses(from, at)
+            && comes_over(area, true, from, at)
     }
 
     /// The point of `enemies` nearest a figure at `at`: where a shot or a charge comes at him from, for his
@@ -90,14 +114,14 @@ impl<'a> Ctx<'a> {
         crate::measure::nearest(&[at], enemies).map(|pair| enemies[pair.b_index])
     }
 
-    /// The melee position a figure at `p` holds against an enemy figure at `from`: inside a building, or
-    /// behind an obstacle the enemy comes at across it.
+    /// The melee position a figure at `p` holds against an enemy figure at `from`: inside a building the
+    /// enemy comes at from outside, or behind an obstacle the enemy comes at across it.
     pub fn position_against(&self, p: Pt, from: Pt) -> Option<Position> {
         let mut best = None;
         for area in &self.scenario.terrain {
             let cover = self.charts.cover(&area.cover);
             let Some(position) = cover.melee else { continue };
-            let holds = if cover.obstacle { self.behind(area, from, p) } else { area.polygon.contains(p) };
+            let holds = if cover.obstacle { self.behind(area, from, p) } else { comes_over(area, false, from, p) };
             if holds && rank(Some(position)) > rank(best) {
                 best = Some(position);
             }
@@ -116,7 +140,7 @@ impl<'a> Ctx<'a> {
                     "{} {} locked in melee with {}: it may not move or break off until the melee is fought",
                     unit.name,
                     agrees(&unit.name, "is", "are"),
-                    others.join(", ")
+                    and_list(&others.iter().map(String::as_str).collect::<Vec<_>>())
                 ),
                 MELEE,
             )
@@ -187,4 +211,13 @@ pub fn casualties(n: u32) -> String {
 /// One D6: a morale test, the edge of a reinforcement, the better-troops die.
 pub fn d6() -> DiceExpr {
     DiceExpr::parse("1D6").expect("1D6")
+}
+
+/// Whether an enemy at `from` comes at a figure at `at` over `area`: across it, for a wall or barricade
+/// (an `obstacle`); into it from outside, for a building.
+pub fn comes_over(area: &TerrainArea, obstacle: bool, from: Pt, at: Pt) -> bool {
+    match obstacle {
+        true => super::obstacles::crossed(&area.polygon, &[from, at]),
+        false => area.polygon.contains(at) && !area.polygon.contains(from),
+    }
 }

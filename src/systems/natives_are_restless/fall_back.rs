@@ -10,8 +10,7 @@ use super::NativesAreRestless;
 use super::arranging::{BASE, Room};
 use super::context::Ctx;
 use super::melee::as_left;
-use super::movement::standing;
-use super::obstacles::passage;
+use super::obstacles::{clear_of, just_clear, passage};
 use super::tables::Class;
 use super::turn::Change;
 use super::words::agrees;
@@ -29,10 +28,14 @@ struct Way {
 /// What a fall back met on its way.
 enum Past {
     Nothing,
+    /// The table's edge, which cut it short.
+    Edge,
     /// A wall or barricade it went over, and stopped beyond.
     Over(String),
-    /// A wall or building it may not go into, and stopped at.
+    /// A wall it may not cross (a high wall, for horse), and stopped at.
     StoppedAt(String),
+    /// A building it may not go into away from its doors, and stopped at its wall.
+    Building(String),
 }
 
 /// The losers' units fall back, straight away from the winners' figures still standing; with what they
@@ -44,7 +47,8 @@ pub fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effec
     let (dx, dy) = (to.x - from.x, to.y - from.y);
     let norm = (dx * dx + dy * dy).sqrt();
     let toward = if norm > 1e-9 { (dx / norm, dy / norm) } else { (0.0, 1.0) };
-    let enemies: Vec<Pt> = winners.iter().flat_map(|u| u.alive_positions()).collect();
+    let enemies: Vec<(Pt, String)> =
+        winners.iter().flat_map(|u| u.alive_positions().into_iter().map(|p| (p, u.id.clone()))).collect();
     // Where every figure stands as each loser goes: the others as the melee left them.
     let mut stands: Vec<(String, Vec<Pt>)> =
         ctx.state.units.iter().map(|u| (u.id.clone(), as_left(u, so_far).alive_positions())).collect();
@@ -53,14 +57,21 @@ pub fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effec
     for unit in losers.iter().filter(|u| ctx.profile(u).class != Class::Gun) {
         let anchor = unit.anchor_figure().expect("a unit still standing has figures");
         let way = way(ctx, unit, anchor.pos, toward);
-        let shift = (toward.0 * way.inches, toward.1 * way.inches);
-        let taken = stands.iter().filter(|(id, _)| *id != unit.id).flat_map(|(_, at)| at.iter().copied()).collect();
-        let mut room = Room::new(ctx, taken, enemies.clone());
+        let taken = stands
+            .iter()
+            .filter(|(id, _)| *id != unit.id)
+            .flat_map(|(id, at)| at.iter().map(move |p| (*p, id.clone())))
+            .collect();
+        let mut room = Room::new(ctx, taken, enemies.clone(), false);
         let regroup = ctx.charts.movement.regroup;
+        let wanted = Pt::new(anchor.pos.x + toward.0 * way.inches, anchor.pos.y + toward.1 * way.inches);
+        // Where another figure already stands, he stands beside it.
+        let end = room.settle(wanted, regroup).unwrap_or(wanted);
+        let shift = (end.x - anchor.pos.x, end.y - anchor.pos.y);
         // Forced, it always goes: wherever there is room nearest its place, if not within 3" of him.
         let placed = [regroup, ctx.profile(unit).movement]
             .into_iter()
-            .find_map(|reach| room.arrange(&unit.name, &standing(unit), anchor.id, shift, reach).ok())
+            .find_map(|reach| room.arrange(unit, anchor.id, &[anchor.pos, end], reach).ok())
             .unwrap_or_default();
         if way.inches > MOVE_TOLERANCE {
             effects.push(Effect::Shift { unit: unit.id.clone(), dx: shift.0, dy: shift.1 });
@@ -78,14 +89,24 @@ pub fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effec
             entry.1 = after.alive_positions();
         }
         let goes = agrees(&unit.name, "falls back", "fall back");
+        let stops = agrees(&unit.name, "stops", "stop");
         let name = &unit.name;
         let inches = way.inches;
         words.push(match (inches > MOVE_TOLERANCE, way.past) {
             (true, Past::Over(wall)) => format!("{name} {goes} {inches:.1}\" over {wall}"),
-            (true, Past::StoppedAt(wall)) => format!("{name} {goes} {inches:.1}\" and stops at {wall}"),
+            (true, Past::StoppedAt(wall)) => {
+                format!("{name} {goes} {inches:.1}\" and {stops} at {wall} (too high for horse to cross)")
+            }
+            (true, Past::Building(house)) => format!(
+                "{name} {goes} {inches:.1}\" and {stops} at the wall of {house} (a building is entered only by its doors)"
+            ),
+            (true, Past::Edge) => format!("{name} {goes} {inches:.1}\" and {stops} at the table's edge"),
             (true, Past::Nothing) => format!("{name} {goes} {inches:.1}\""),
             (false, Past::Over(wall) | Past::StoppedAt(wall)) => format!("{name} cannot fall back past {wall}"),
-            (false, Past::Nothing) => format!("{name} cannot fall back: the table's edge is behind"),
+            (false, Past::Building(house)) => {
+                format!("{name} cannot fall back into {house} away from its doors")
+            }
+            (false, Past::Nothing | Past::Edge) => format!("{name} cannot fall back: the table's edge is behind"),
         });
     }
     (effects, words)
@@ -116,9 +137,11 @@ fn way(ctx: &Ctx, unit: &Unit, from: Pt, toward: (f64, f64)) -> Way {
         .map(|f| limit(f.pos.x, toward.0, table.width).min(limit(f.pos.y, toward.1, table.depth)))
         .fold(f64::INFINITY, f64::min)
         .max(0.0);
-    let run = ctx.profile(unit).movement.min(room);
+    let full = ctx.profile(unit).movement;
+    let run = full.min(room);
     // Looked at past the run, to find where a wall met within it is left behind.
     let far = Pt::new(from.x + toward.0 * (run + 24.0), from.y + toward.1 * (run + 24.0));
+    let point = |t: f64| Pt::new(from.x + toward.0 * t, from.y + toward.1 * t);
     let mounted = ctx.profile(unit).class == Class::Mounted;
     let mut first: Option<(f64, Way)> = None;
     let mut meet = |at: f64, way: Way| {
@@ -132,24 +155,29 @@ fn way(ctx: &Ctx, unit: &Unit, from: Pt, toward: (f64, f64)) -> Way {
             continue;
         }
         let Some((into, out)) = passage(&area.polygon, from, far) else { continue };
+        let clear = |t: f64| clear_of(&area.polygon, point(t));
         let way = if mounted && cover.high {
-            Way { inches: (into - BASE / 2.0).max(0.0), past: Past::StoppedAt(area.name.clone()) }
+            Way { inches: just_clear(clear, 0.0, into), past: Past::StoppedAt(area.name.clone()) }
         } else {
-            Way { inches: (out + BASE / 2.0).min(room), past: Past::Over(area.name.clone()) }
+            // Over it, and on until his base is clear of its far face.
+            let beyond = just_clear(clear, out + 2.0 * BASE, out);
+            Way { inches: beyond.min(room), past: Past::Over(area.name.clone()) }
         };
         meet(into, way);
     }
     for building in super::doors::buildings(ctx).filter(|b| !b.area.polygon.contains(from)) {
-        let end = Pt::new(from.x + toward.0 * run, from.y + toward.1 * run);
+        let end = point(run);
         for t in building.area.polygon.meetings(from, end) {
             let at = Pt::new(from.x + (end.x - from.x) * t, from.y + (end.y - from.y) * t);
             if !building.door_at(at) {
                 let inches = distance(from, at);
-                let stop = (inches - BASE / 2.0).max(0.0);
-                meet(inches, Way { inches: stop, past: Past::StoppedAt(building.name().to_string()) });
+                let clear = |t: f64| building.area.polygon.distance_to_outline(point(t)) >= BASE / 2.0;
+                let stop = if clear(0.0) { just_clear(clear, 0.0, inches) } else { 0.0 };
+                meet(inches, Way { inches: stop, past: Past::Building(building.name().to_string()) });
                 break;
             }
         }
     }
-    first.map_or(Way { inches: run, past: Past::Nothing }, |(_, way)| way)
+    let cut_short = if run + MOVE_TOLERANCE < full { Past::Edge } else { Past::Nothing };
+    first.map_or(Way { inches: run, past: cut_short }, |(_, way)| way)
 }

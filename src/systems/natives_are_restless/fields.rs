@@ -41,7 +41,8 @@ pub struct Siege {
     pub buildings: Vec<BuildingEntry>,
 }
 
-/// A `[[terrain]]` building's floors (ground first, the roof last if it has one) and its doors.
+/// A `[[terrain]]` building's floors (ground first, the roof last if it has one: a level named "roof"),
+/// its doors, and whether its roof has a parapet.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BuildingEntry {
@@ -51,6 +52,9 @@ pub struct BuildingEntry {
     pub levels: Vec<String>,
     #[serde(default)]
     pub doors: Vec<Spanned<[f64; 2]>>,
+    /// Its roof has a parapet, which gives the figures on it hard cover (a bare roof gives none).
+    #[serde(default)]
+    pub parapet: bool,
 }
 
 #[derive(Debug, Deserialize)]

@@ -6,7 +6,7 @@
 //! shot spends one of the defenders' counters. The app says what it assumed; `sight` overrides it.
 
 use super::NativesAreRestless;
-use super::context::{AMMUNITION, Ctx, MELEE, SHOOTING};
+use super::context::{AMMUNITION, Ctx, Height, MELEE, SHOOTING};
 use super::deck::spend;
 use super::morale::{hold_chance, loss_effects};
 use super::tables::{Army, Class};
@@ -22,6 +22,8 @@ use crate::rules::{RuleSystem, possessive};
 pub const LONG_RANGE_OPTION: &str = "long_range";
 /// A group locked in a melee may shoot at any enemy outside every melee, not only at the one it fights.
 pub const OUT_OF_MELEE_OPTION: &str = "fire_out_of_melee";
+/// From an upper floor or a roof (or to one), walls and barricades do not block sight.
+pub const HEIGHT_OPTION: &str = "height_sees_over_walls";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Cover {
@@ -169,7 +171,11 @@ fn aim<'a>(ctx: &Ctx<'a>, unit: &'a Unit, target: &str, sight: Option<bool>) -> 
         }
     }
     let lines = sight_lines(ctx, unit, target);
-    let clear: Vec<(Pt, Pt)> = lines.iter().filter(|(a, b)| blocked_by(ctx, unit, *a, *b).is_none()).copied().collect();
+    // Sandtable's reading of height: from an upper floor or a roof, or to one, walls do not hide a figure.
+    let over_walls =
+        ctx.option(HEIGHT_OPTION) && (ctx.height(unit) != Height::Ground || ctx.height(target) != Height::Ground);
+    let blocked = |a: Pt, b: Pt| blocked_by(ctx, unit, a, b, over_walls);
+    let clear: Vec<(Pt, Pt)> = lines.iter().filter(|(a, b)| blocked(*a, *b).is_none()).copied().collect();
     let assumed = match (clear.is_empty(), sight) {
         (_, Some(false)) => {
             return refuse(format!("the table rules that {} cannot see {}", unit.name, target.name));
@@ -177,7 +183,7 @@ fn aim<'a>(ctx: &Ctx<'a>, unit: &'a Unit, target: &str, sight: Option<bool>) -> 
         (false, _) => "in sight".to_string(),
         (true, Some(true)) => "in sight, as the table rules".to_string(),
         (true, None) => {
-            let why = lines.first().and_then(|(a, b)| blocked_by(ctx, unit, *a, *b)).unwrap_or_default();
+            let why = lines.first().and_then(|(a, b)| blocked(*a, *b)).unwrap_or_default();
             return refuse(format!("{} cannot see {}: {why} (the table may rule that it can)", unit.name, target.name));
         }
     };
@@ -209,10 +215,12 @@ fn sight_lines(ctx: &Ctx, unit: &Unit, target: &Unit) -> Vec<(Pt, Pt)> {
 }
 
 /// What blocks the line from `a` to `b`, in words: terrain that blocks sight (unless either end stands in
-/// it), or a figure of another friendly unit.
-pub fn blocked_by(ctx: &Ctx, unit: &Unit, a: Pt, b: Pt) -> Option<String> {
+/// it; walls not at all when one end stands high, `over_walls`), or a figure of another friendly unit.
+pub fn blocked_by(ctx: &Ctx, unit: &Unit, a: Pt, b: Pt, over_walls: bool) -> Option<String> {
     for area in &ctx.scenario.terrain {
-        if ctx.charts.cover(&area.cover).blocks
+        let cover = ctx.charts.cover(&area.cover);
+        if cover.blocks
+            && !(over_walls && cover.obstacle)
             && area.polygon.segment_crosses(a, b)
             && !area.polygon.contains(a)
             && !area.polygon.contains(b)
@@ -238,6 +246,11 @@ pub fn blocked_by(ctx: &Ctx, unit: &Unit, a: Pt, b: Pt) -> Option<String> {
 /// open. Each figure's line of fire comes from the shooter's end of the line of sight nearest him: a
 /// squad's Officer/NCO, or the nearest of the natives who see their target.
 fn target_cover(ctx: &Ctx, target: &Unit, lines: &[(Pt, Pt)]) -> Cover {
+    if ctx.height(target) == Height::Roof {
+        // On the roof, not inside the building: only a parapet shelters him.
+        let parapet = ctx.origin(target).and_then(|p| ctx.building_at(p)).is_some_and(|b| b.parapet);
+        return if parapet { Cover::Hard } else { Cover::Open };
+    }
     let shooters: Vec<Pt> = lines.iter().map(|(shooter, _)| *shooter).collect();
     let mut counts = [0usize; 3];
     for f in target.alive() {

@@ -7,12 +7,12 @@
 //! a full move, away from the winner.
 
 use super::NativesAreRestless;
-use super::context::{Ctx, MELEE, casualties, rank};
+use super::context::{Ctx, MELEE, casualties, comes_over, rank};
 use super::fall_back::fall_back;
 use super::morale::{pass, tests};
 use super::orders::recycle;
 use super::tables::Army;
-use super::turn::{Change, Melee, Stage};
+use super::turn::{Change, Left, Melee, Stage};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::Pt;
@@ -30,6 +30,8 @@ pub struct Fight<'a> {
     pub positions: [&'static str; 2],
     /// Who wins equal losses and equal numbers: "the defender".
     pub ties_to: Army,
+    /// The tie goes to the side holding the position the other attacked (`melee_ties_to_the_holder`).
+    pub ties_to_holder: bool,
 }
 
 impl Fight<'_> {
@@ -47,6 +49,16 @@ impl Fight<'_> {
     /// Some natives in it test morale (not all are fanatics).
     pub fn natives_test(&self, ctx: &Ctx) -> bool {
         self.natives.iter().any(|u| tests(ctx, u))
+    }
+
+    /// Whether natives who test morale are still standing once `kills` have fallen on them, as the kills
+    /// are spread: with only fanatics left, nobody tests.
+    pub fn testers_left(&self, ctx: &Ctx, kills: u32) -> bool {
+        let losses = spread(&self.natives, kills);
+        self.natives.iter().any(|u| {
+            let lost = losses.iter().find(|(id, _)| *id == u.id).map_or(0, |(_, figures)| figures.len() as u32);
+            tests(ctx, u) && u.alive_count() > lost
+        })
     }
 
     pub fn dice(&self) -> Vec<String> {
@@ -81,13 +93,9 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
     let of = |army: Army| live.iter().copied().filter(|u| ctx.army_of(u) == army).collect::<Vec<_>>();
     let (defenders, natives) = (of(Army::Defenders), of(Army::Natives));
     let attackers: Vec<Pt> = live.iter().filter(|u| ctx.army_of(u) == melee.attackers).flat_map(|u| u.alive_positions()).collect();
-    // A charge stopped at a wall or building the charged side holds is fought across it: that side
-    // defends it, however many of its figures stand at it.
-    let held = melee
-        .held
-        .as_deref()
-        .and_then(|name| ctx.scenario.terrain.iter().find(|a| a.name == name))
-        .and_then(|area| ctx.charts.cover(&area.cover).melee);
+    // The wall or building a charge stopped at because the charged side holds it: each of that side's
+    // figures defends it against an attacker who came at him over it, however far back he stands.
+    let held = melee.held.as_deref().and_then(|name| ctx.scenario.terrain.iter().find(|a| a.name == name));
     let position = |army: Army, units: &[&Unit]| -> (i64, &'static str) {
         let m = &ctx.charts.melee;
         if army == melee.attackers {
@@ -97,10 +105,17 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
         for f in units.iter().flat_map(|u| u.alive()) {
             // Held against the attacker nearest the figure: a wall is a position only with him across it.
             let from = Ctx::coming_from(f.pos, &attackers).unwrap_or(f.pos);
-            counts[rank(ctx.position_against(f.pos, from))] += 1;
+            let mut here = rank(ctx.position_against(f.pos, from));
+            if let Some(area) = held {
+                let cover = ctx.charts.cover(&area.cover);
+                if comes_over(area, cover.obstacle, from, f.pos) {
+                    here = here.max(rank(cover.melee));
+                }
+            }
+            counts[here] += 1;
         }
-        let most = (0..3).max_by_key(|&i| counts[i]).unwrap_or(0);
-        match most.max(rank(held)) {
+        // Most of the side's figures; ties to the better position.
+        match (0..3).max_by_key(|&i| (counts[i], i)).unwrap_or(0) {
             2 => (m.building, "defending a building or prepared position"),
             1 => (m.hasty_barricade, "defending a hasty barricade"),
             _ => (m.open, "in the open"),
@@ -118,6 +133,7 @@ pub fn fight<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Fight<'a>, GameError> {
         thresholds: [on_natives, on_defenders],
         positions: [natives_at, defenders_at],
         ties_to,
+        ties_to_holder: ctx.option(TIES_OPTION),
     })
 }
 
@@ -139,6 +155,24 @@ pub fn winner(f: &Fight, natives_lost: u32, defenders_lost: u32, fled: bool) -> 
             std::cmp::Ordering::Equal => f.ties_to,
         },
     })
+}
+
+/// Why a tie of losses went as it did, in words before the winner: "equal losses and equal numbers left: ".
+/// A winner by losses, by wiping the other side out or by the natives fleeing needs no reason given.
+fn why_won(f: &Fight, natives_lost: u32, defenders_lost: u32, fled: bool) -> String {
+    let left_d = f.figures(Army::Defenders) - defenders_lost;
+    let left_n = f.figures(Army::Natives) - natives_lost;
+    if fled || left_d == 0 || left_n == 0 || natives_lost != defenders_lost {
+        return String::new();
+    }
+    match left_d.cmp(&left_n) {
+        std::cmp::Ordering::Less => "equal losses, fewer defenders left: ".into(),
+        std::cmp::Ordering::Greater => "equal losses, fewer natives left: ".into(),
+        std::cmp::Ordering::Equal if f.ties_to_holder => {
+            "equal losses and equal numbers left, the tie to the side holding its ground: ".into()
+        }
+        std::cmp::Ordering::Equal => "equal losses and equal numbers left: ".into(),
+    }
 }
 
 /// `kills` spread over a side's units, one at a time from the largest; officers last within each.
@@ -190,7 +224,7 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         effects.push(Effect::Losses { unit: id, figures });
     }
     let mut fled = false;
-    if natives_lost > 0 && natives_lost < n && defenders_lost < d && f.natives_test(ctx) {
+    if natives_lost > 0 && defenders_lost < d && f.testers_left(ctx, natives_lost) {
         let test = feed.roll(&super::context::d6(), "natives' morale (over the casualties)")?;
         fled = test.roll.total <= natives_lost as i64;
         words.push(format!(
@@ -203,7 +237,10 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
     }
     feed.finish()?;
     let won = winner(&f, natives_lost, defenders_lost, fled);
-    words.push(won.map_or_else(|| "both sides are wiped out: neither wins".to_string(), |a| format!("{} win", a.name())));
+    words.push(match won {
+        None => "both sides are wiped out: neither wins".to_string(),
+        Some(army) => format!("{}{} win", why_won(&f, natives_lost, defenders_lost, fled), army.name()),
+    });
     if fled {
         // The fleeing natives rout off the table; fanatics, who never test, stay and fall back.
         for u in f.natives.iter().filter(|u| tests(ctx, u)) {
@@ -271,7 +308,7 @@ pub fn as_left(unit: &Unit, so_far: &[Effect]) -> Unit {
 /// A fleeing group's survivors off the table, back in the pool.
 fn recycle_after(ctx: &Ctx, unit: &Unit, so_far: &[Effect]) -> Vec<Effect> {
     let after = as_left(unit, so_far);
-    if after.is_out() { Vec::new() } else { recycle(ctx, &after) }
+    if after.is_out() { Vec::new() } else { recycle(ctx, &after, Left::Routed) }
 }
 
 /// A melee's exact chances before the dice.
@@ -293,14 +330,13 @@ pub fn chances(ctx: &Ctx, f: &Fight) -> Chances {
     let die = Dist::of_die(crate::dice::Die::D6);
     let natives_lost = die.sum_of(d).map(|s| (s / f.thresholds[0]).min(n as i64));
     let defenders_lost = die.sum_of(n).map(|s| (s / f.thresholds[1]).min(d as i64));
-    let test = f.natives_test(ctx);
     let mut weights = Vec::new();
     let mut p_flee = 0.0;
     for (kn, pn) in natives_lost.entries() {
         for (kd, pd) in defenders_lost.entries() {
             let p = pn * pd;
             let (kn, kd) = (kn as u32, kd as u32);
-            let tested = test && kn > 0 && kn < n && kd < d;
+            let tested = kn > 0 && kd < d && f.testers_left(ctx, kn);
             let flee = if tested { 1.0 - pass(kn) } else { 0.0 };
             p_flee += p * flee;
             let on_hold = winner(f, kn, kd, false);

@@ -33,7 +33,7 @@ use std::sync::OnceLock;
 pub use actions::NativesAction;
 pub use fields::{ScenarioFields, SideFields, UnitFields};
 pub use tables::{Army, Tables};
-pub use turn::{Change, Melee, MoraleDue, Pending, Relief, Stage, Turn};
+pub use turn::{Change, Left, Melee, MoraleDue, Pending, Relief, Stage, Turn};
 pub use view::{Reserve, SiegeView};
 
 use crate::dice::GameRng;
@@ -157,6 +157,10 @@ impl RuleSystem for NativesAreRestless {
                 .into());
             }
             Act::Shared(Action::RecordLosses { unit, count }) => return winning::losses_by_hand(ctx, unit, *count),
+            Act::Shared(action @ (Action::PlaceFigure { .. } | Action::Arrange { .. })) => {
+                return placing::by_hand(ctx, action);
+            }
+            Act::Shared(action @ Action::CorrectPosition { .. }) => return placing::corrected(ctx, action),
             Act::Shared(_) => return Ok(None),
             Act::Own(Own::Umpire { dice }) => muster::umpire(ctx, dice.as_deref(), rng)?,
             Act::Own(Own::Muster { dice }) => muster::muster(ctx, dice.as_deref(), rng)?,

@@ -7,7 +7,7 @@ use super::NativesAreRestless;
 use super::context::{Ctx, MORALE, WINNING};
 use super::orders::recycle;
 use super::tables::Army;
-use super::turn::{Change, MoraleDue, Stage};
+use super::turn::{Change, Left, MoraleDue, Stage};
 use crate::dice::{DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
@@ -96,7 +96,7 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
         let (roll, hold) = (agrees(&unit.name, "rolls", "roll"), agrees(&unit.name, "it holds", "they hold"));
         format!("{} {roll} {face}, over {}: {hold}", unit.name, super::context::casualties(casualties))
     } else {
-        let off = recycle(ctx, unit);
+        let off = recycle(ctx, unit, Left::Routed);
         // Routed out of a melee, it leaves it; with no enemy left there the melee is over, and a picture
         // card with no melee left brings the reinforcement roll.
         if let Some(melees) = super::melee::after_losses(ctx, unit, &off) {

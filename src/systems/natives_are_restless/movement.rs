@@ -8,7 +8,7 @@
 use super::NativesAreRestless;
 use super::context::{Ctx, MOVEMENT, SET_UP};
 use super::deck::spend;
-use super::arranging::Room;
+use super::arranging::{Hindrance, Room};
 use super::{doors, obstacles};
 use super::tables::{Army, Class};
 use super::turn::Change;
@@ -18,7 +18,7 @@ use crate::measure::{
 };
 use crate::roster::{Placed, Unit};
 use super::words::agrees;
-use crate::rules::RuleSystem;
+use crate::rules::{RuleSystem, and_list};
 
 pub fn refuse<T>(why: String) -> Result<T, GameError> {
     Err(Refusal::by_rule(why, MOVEMENT).into())
@@ -52,44 +52,48 @@ fn ends(unit: &Unit, dx: f64, dy: f64, placed: &[Placed]) -> Vec<Pt> {
         .collect()
 }
 
-/// Every live figure of `unit`: its number and where it stands.
-pub fn standing(unit: &Unit) -> Vec<(u32, Pt)> {
-    unit.alive().map(|f| (f.id, f.pos)).collect()
-}
-
-/// Refuses figures ending at `ends` that would leave the table or stand in contact with an enemy.
+/// Refuses figures of `unit` (moving rigidly) ending at `ends` that would leave the table, stand on a
+/// wall, a building's wall or another figure, or in contact with an enemy.
 pub fn lands_clear(ctx: &Ctx, unit: &Unit, ends: &[Pt]) -> Result<(), GameError> {
-    if ends.iter().any(|p| !ctx.scenario.table.contains(*p)) {
-        return refuse(format!("{} would leave the table", unit.name));
-    }
-    let contact = ctx.charts.movement.contact;
-    let enemy = ctx
-        .army_units(other(ctx.army_of(unit)))
-        .find(|e| e.alive().any(|f| ends.iter().any(|p| distance(*p, f.pos) < contact - MOVE_TOLERANCE)));
-    match enemy {
-        Some(e) => refuse(format!(
-            "{} would end in contact with {}: contact is made by a charge, which starts a melee",
-            unit.name, e.name
-        )),
+    let room = Room::for_unit(ctx, unit, false);
+    match ends.iter().find_map(|p| room.hindrance(*p)) {
+        Some(why) => refuse(stands(&unit.name, why)),
         None => Ok(()),
     }
 }
 
-/// An obstacle is defended when an enemy figure holds it near where `route` goes over it.
-fn defended(ctx: &Ctx, unit: &Unit, obstacle: &TerrainArea, route: &[Pt]) -> bool {
-    let reach = ctx.charts.movement.holds_obstacle_within;
-    ctx.army_units(other(ctx.army_of(unit))).flat_map(|u| u.alive()).any(|f| {
-        obstacle.polygon.distance_to_outline(f.pos) <= reach
-            && route.windows(2).any(|leg| distance_to_segment(f.pos, leg[0], leg[1]) <= 2.0 * reach)
+/// Why a unit's figure may not end where it would, in a player's words.
+fn stands(unit: &str, why: Hindrance) -> String {
+    match why {
+        Hindrance::OffTable => format!("{unit} would leave the table"),
+        Hindrance::Contact(enemy) => {
+            format!("{unit} would end in contact with {enemy}: contact is made by a charge, which starts a melee")
+        }
+        other => format!("{unit}: the figure measured would stand {other}"),
+    }
+}
+
+/// An obstacle is defended where `route` goes over it: an enemy figure holds it (stands within 1.5" of
+/// it) within 3" of the crossing. The enemy unit holding it, if any.
+fn defended<'a>(ctx: &Ctx<'a>, unit: &Unit, obstacle: &TerrainArea, route: &[Pt]) -> Option<&'a Unit> {
+    let movement = &ctx.charts.movement;
+    let crossing = obstacles::over_it(&obstacle.polygon, route);
+    ctx.army_units(other(ctx.army_of(unit))).find(|enemy| {
+        enemy.alive().any(|f| {
+            obstacle.polygon.distance_to_outline(f.pos) <= movement.holds_obstacle_within
+                && crossing.iter().any(|(a, b)| distance_to_segment(f.pos, *a, *b) <= movement.defended_within)
+        })
     })
 }
 
-/// The walls and barricades `route` goes over.
-pub fn gone_over<'a>(ctx: &Ctx<'a>, route: &[Pt]) -> Vec<&'a TerrainArea> {
+/// The walls and barricades `route` crosses, its figure measured having stood on his men's side of any he
+/// stood on (`others`: where his men stand).
+pub fn crossings<'a>(ctx: &Ctx<'a>, route: &[Pt], others: &[Pt]) -> Vec<&'a TerrainArea> {
     ctx.scenario
         .terrain
         .iter()
-        .filter(|a| ctx.charts.cover(&a.cover).obstacle && obstacles::goes_over(&a.polygon, route))
+        .filter(|a| ctx.charts.cover(&a.cover).obstacle)
+        .filter(|a| obstacles::crosses(&a.polygon, route, obstacles::side_of_figure(&a.polygon, route[0], others)))
         .collect()
 }
 
@@ -125,16 +129,30 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     let length = path_length(&route);
     let profile = ctx.profile(unit);
     let allowance = profile.movement;
-    let crossed = gone_over(ctx, &route);
+    let men: Vec<Pt> = unit.alive().filter(|f| f.id != measured.id).map(|f| f.pos).collect();
+    let crossed = crossings(ctx, &route, &men);
+    let mounted = profile.class == Class::Mounted;
+    if !mounted && crossed.len() > 1 {
+        let names: Vec<&str> = crossed.iter().map(|a| a.name.as_str()).collect();
+        return refuse(format!(
+            "crossing a linear obstacle is a full move on foot, so one is crossed a move: this route goes over {}",
+            and_list(&names)
+        ));
+    }
     let mut extra = 0.0;
     for obstacle in &crossed {
-        if defended(ctx, unit, obstacle, &route) {
+        if let Some(holder) = defended(ctx, unit, obstacle, &route) {
+            let movement = &ctx.charts.movement;
             return refuse(format!(
-                "{} is defended: it cannot be crossed until all its defenders are killed or pushed back",
-                obstacle.name
+                "{} is defended: {} {} it (a figure within {}\" of it and {}\" of where this route goes over it); it cannot be crossed until all its defenders are killed or pushed back",
+                obstacle.name,
+                holder.name,
+                agrees(&holder.name, "holds", "hold"),
+                movement.holds_obstacle_within,
+                movement.defended_within
             ));
         }
-        if profile.class == Class::Mounted {
+        if mounted {
             if ctx.charts.cover(&obstacle.cover).high {
                 return refuse(format!("{} is higher than a figure: impassable to mounted troops", obstacle.name));
             }
@@ -142,9 +160,15 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
         } else {
             // A full move: the unit goes over from where it stands and stops on the far side.
             let near = ctx.charts.movement.regroup;
-            if obstacle.polygon.distance_to_outline(start) > near || obstacle.polygon.distance_to_outline(end) > near {
+            if obstacle.polygon.distance_to_outline(start) > near {
                 return refuse(format!(
-                    "crossing {} is a full move: move up to it first, then cross it as a move of its own, stopping within {near}\" beyond it",
+                    "crossing {} is a full move: move up to it first (within {near}\"), then cross it as a move of its own",
+                    obstacle.name
+                ));
+            }
+            if obstacle.polygon.distance_to_outline(end) > near {
+                return refuse(format!(
+                    "crossing {} is a full move: the unit goes over it and stops within {near}\" beyond it",
                     obstacle.name
                 ));
             }
@@ -154,15 +178,16 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
         let paid = if extra > 0.0 { format!(" and {extra:.0}\" to cross") } else { String::new() };
         return refuse(format!("{}: a move of {length:.1}\"{paid} is past its {allowance}\"", unit.name));
     }
-    lands_clear(ctx, unit, &[end])?;
-    let placed = Room::for_unit(ctx, unit, false).arrange(
-        &unit.name,
-        &standing(unit),
-        measured.id,
-        (dx, dy),
-        ctx.charts.movement.regroup,
-    )?;
-    lands_clear(ctx, unit, &ends(unit, dx, dy, &placed))?;
+    let mut room = Room::for_unit(ctx, unit, false);
+    if let Some(why) = room.hindrance(end) {
+        return refuse(stands(&unit.name, why));
+    }
+    // His men go the same way, or round to him where it passes an enemy: only his may not.
+    if let Some(enemy) = route.windows(2).find_map(|leg| room.in_the_way(leg[0], leg[1], None)) {
+        return refuse(format!("{} would pass through {}: that is contact: charge them", unit.name, ctx.name_of(enemy)));
+    }
+    let whole: Vec<Pt> = std::iter::once(origin).chain(path.iter().copied()).collect();
+    let placed = room.arrange(unit, measured.id, &whole, ctx.charts.movement.regroup)?;
     let mut effects = vec![Effect::Shift { unit: unit.id.clone(), dx, dy }];
     if !placed.is_empty() {
         effects.push(Effect::Place { unit: unit.id.clone(), figures: placed });

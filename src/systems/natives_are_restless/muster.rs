@@ -84,11 +84,17 @@ fn group_words(ctx: &Ctx, group: &Pending) -> String {
     let kinds = kinds_for(ctx, &reserves, group);
     let is_gun = |kind: &String| ctx.charts.profile(kind).class == Class::Gun;
     let troops = troops(group.count, if group.better { "better" } else { "basic" });
+    // As many as come of the kind that brings the most: fewer than the dice say when fewer are left.
+    let coming = largest_kind(ctx, &reserves, group).filter(|(kind, _)| !is_gun(kind)).map(|(_, figures)| figures);
+    let left = match coming {
+        Some(figures) if figures < group.count => format!(", {figures} left to come"),
+        _ => String::new(),
+    };
     match kinds.as_slice() {
         [] => format!("{troops}, but none are left off the table"),
         [gun] if is_gun(gun) => format!("the {} (the only better troops left)", kind_name(ctx, gun)),
-        _ if kinds.iter().any(is_gun) => format!("{troops} (or the field gun)"),
-        _ => troops,
+        _ if kinds.iter().any(is_gun) => format!("{troops}{left} (or the field gun)"),
+        _ => format!("{troops}{left}"),
     }
 }
 

@@ -8,7 +8,7 @@ use super::arranging::Room;
 use super::deck::spend;
 use super::movement::refuse;
 use super::tables::{Army, Class};
-use super::turn::Change;
+use super::turn::{Change, Left};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::{MOVE_TOLERANCE, Pt, nearest, normalise_degrees};
 use crate::roster::{Placed, Role, Unit};
@@ -21,7 +21,7 @@ pub fn withdraw(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     if ctx.army_of(unit) != Army::Natives {
         return refuse(format!("{} cannot withdraw: only the natives take groups off the table", unit.name));
     }
-    let mut effects = recycle(ctx, unit);
+    let mut effects = recycle(ctx, unit, Left::Withdrawn);
     effects.extend(spend(ctx, &unit.id, false, !ctx.turn.melees.is_empty()));
     Ok(Outcome::Resolved {
         summary: format!(
@@ -35,13 +35,14 @@ pub fn withdraw(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     })
 }
 
-/// A native group off the table, its figures back in the pool (a gun counts as one).
-pub fn recycle(ctx: &Ctx, unit: &Unit) -> Vec<Effect> {
+/// A native group off the table, its figures back in the pool (a gun counts as one), and how it left.
+pub fn recycle(ctx: &Ctx, unit: &Unit, how: Left) -> Vec<Effect> {
     let alive: Vec<u32> = unit.alive().map(|f| f.id).collect();
     let figures = if ctx.is_gun(unit) { 1 } else { alive.len() as u32 };
     vec![
         Effect::Losses { unit: unit.id.clone(), figures: alive },
         NativesAreRestless::effect(Change::Recycled { kind: unit.kind.clone(), figures }),
+        NativesAreRestless::effect(Change::Left { unit: unit.id.clone(), how }),
     ]
 }
 
@@ -102,8 +103,8 @@ pub fn combine(ctx: &Ctx, unit: &str, into: &str) -> Result<Outcome, GameError> 
     not_in_melee(ctx, into)?;
     if ctx.profile(into).class == Class::Mounted && ctx.profile(unit).class == Class::Foot {
         return refuse(format!(
-            "combine {} into {}: mounted men joining foot become foot, not the other way",
-            into.name, unit.name
+            "{} cannot join {}: mounted men may join a squad on foot (and become foot), but men on foot do not join mounted men",
+            unit.name, into.name
         ));
     }
     within(unit, &unit.alive_positions(), &into.name, &into.alive_positions(), ctx.charts.movement.combine_within)?;
@@ -119,7 +120,17 @@ pub fn combine(ctx: &Ctx, unit: &str, into: &str) -> Result<Outcome, GameError> 
         ));
     }
     let restored: Vec<u32> = free[..joining.len()].to_vec();
-    let placed: Vec<Placed> = restored.iter().zip(&joining).map(|(id, f)| Placed { figure: *id, at: f.pos }).collect();
+    // The men who join stand round their new Officer/NCO, each at the free place nearest where he stood.
+    let officer = into.anchor().expect("live units have figures");
+    let mut room = Room::for_unit(ctx, into, false).without(&unit.id).with_own(into, None);
+    let mut placed = Vec::new();
+    for (slot, man) in restored.iter().zip(&joining) {
+        let Some(at) = room.spot(officer, man.pos, ctx.charts.movement.regroup) else {
+            return refuse(format!("there is no room round the Officer/NCO of {} for the men of {}", into.name, unit.name));
+        };
+        room.take(at, &into.id);
+        placed.push(Placed { figure: *slot, at });
+    }
     let mut effects = vec![
         Effect::Losses { unit: unit.id.clone(), figures: joining.iter().map(|f| f.id).collect() },
         Effect::Restore { unit: into.id.clone(), figures: restored },
@@ -198,7 +209,7 @@ pub fn rejoin(ctx: &Ctx, gun: &str, squad: &str) -> Result<Outcome, GameError> {
     let man = gun.alive().last().expect("live units have figures");
     // He joins the squad where it stands, at the free place nearest him beside its Officer/NCO (or first man).
     let officer = squad.anchor().expect("live units have figures");
-    let mut room = Room::for_unit(ctx, squad, false);
+    let room = Room::for_unit(ctx, squad, false).with_own(squad, None);
     let Some(at) = room.spot(officer, man.pos, ctx.charts.movement.regroup) else {
         return refuse(format!("there is no room beside the Officer/NCO of {} for another man", squad.name));
     };

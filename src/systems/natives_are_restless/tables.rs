@@ -121,6 +121,8 @@ pub struct Movement {
     pub regroup: f64,
     pub contact: f64,
     pub holds_obstacle_within: f64,
+    /// An enemy holding an obstacle within this many inches of where a route goes over it defends it there.
+    pub defended_within: f64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -56,6 +56,17 @@ pub struct Pending {
     pub gun_allowed: bool,
 }
 
+/// How a native group left the table with figures still standing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum Left {
+    /// Its morale failed: "the group is immediately removed from play".
+    Routed,
+    /// The natives took it off as an action.
+    Withdrawn,
+}
+
 /// Groups in contact, fought when a picture card or an ace comes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -112,6 +123,9 @@ pub struct Turn {
     /// Units above the ground floor of a building, by the index of their level in its `levels`.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub levels: BTreeMap<String, usize>,
+    /// Native groups that left the table with figures standing, and how.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub left: BTreeMap<String, Left>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -189,6 +203,11 @@ pub enum Change {
         unit: String,
         level: usize,
     },
+    /// A native group left the table with figures standing.
+    Left {
+        unit: String,
+        how: Left,
+    },
 }
 
 impl Change {
@@ -198,7 +217,8 @@ impl Change {
             Change::ActionSpent { unit, .. }
             | Change::Raised { unit, .. }
             | Change::GunFired { unit }
-            | Change::Level { unit, .. } => vec![unit.as_str()],
+            | Change::Level { unit, .. }
+            | Change::Left { unit, .. } => vec![unit.as_str()],
             Change::Melees { melees } => melees.iter().flat_map(|m| m.units.iter().map(String::as_str)).collect(),
             Change::MoraleDue { due } => due.iter().map(|d| d.unit.as_str()).collect(),
             _ => Vec::new(),
@@ -268,6 +288,9 @@ impl Turn {
             }
             Change::Level { unit, level } => {
                 self.levels.insert(unit.clone(), *level);
+            }
+            Change::Left { unit, how } => {
+                self.left.insert(unit.clone(), *how);
             }
         }
     }

@@ -13,11 +13,11 @@ use super::movement::{can_move, other};
 use super::orders;
 use super::muster::{UMPIRE_OPTION, group_dice, kind_name, kinds_now, reinforce_ready, umpire_owed};
 use super::tables::{Army, Class};
-use super::turn::{Pending, Relief, Stage};
+use super::turn::{Left, Pending, Relief, Stage};
 use crate::game::{GameError, Refusal};
 use crate::measure::nearest;
 use crate::roster::{Role, Unit};
-use crate::rules::{Drawing, Note, Offer, Prompt, Report, Seat, Secrets, Tone, UnitReport};
+use crate::rules::{Drawing, Note, Offer, Prompt, Report, Seat, Secrets, Tone, UnitReport, and_list};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -280,14 +280,22 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
         for melee in &turn.melees {
             let Some(first) = melee.units.first() else { continue };
             let Ok(f) = fight(ctx, first) else { continue };
-            let names: Vec<String> = melee.units.iter().map(|u| ctx.name_of(u)).collect();
+            let side = |army: Army| {
+                let names: Vec<String> =
+                    melee.units.iter().filter_map(|u| ctx.state.unit(u)).filter(|u| ctx.army_of(u) == army).map(|u| u.name.clone()).collect();
+                and_list(&names.iter().map(String::as_str).collect::<Vec<_>>())
+            };
             let p = super::melee::odds(ctx, first)
                 .ok()
                 .and_then(|o| o.lines.iter().find(|l| l.label == "the defenders win").map(|l| l.p));
             prompts.push(Prompt {
                 action: "melee".into(),
                 unit: first.clone(),
-                text: format!("Melee: {} (the chance is the defenders')", names.join(" against ")),
+                text: format!(
+                    "Melee: {} against {} (the chance is the defenders')",
+                    side(Army::Defenders),
+                    side(Army::Natives)
+                ),
                 p,
                 dice: f.dice(),
                 against: melee.units.get(1).cloned(),
@@ -325,6 +333,12 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     let turn = ctx.turn;
     let mut report = UnitReport::default();
     if unit.is_out() {
+        let how = match turn.left.get(&unit.id) {
+            Some(Left::Routed) => Some("routed, its survivors back among the natives off the table"),
+            Some(Left::Withdrawn) => Some("withdrawn, its figures back among the natives off the table"),
+            None => None,
+        };
+        report.notes.extend(how.map(|how| Note::new("out", how, Tone::Plain)));
         return report;
     }
     let profile = ctx.profile(unit);
@@ -340,7 +354,7 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     });
     if let Some((_, melee)) = turn.melee_of(&unit.id) {
         let others: Vec<String> = melee.units.iter().filter(|u| **u != unit.id).map(|u| ctx.name_of(u)).collect();
-        report.notes.push(Note::new("melee", format!("In melee with {}", others.join(", ")), Tone::Bad));
+        report.notes.push(Note::new("melee", format!("In melee with {}", and_list(&others.iter().map(String::as_str).collect::<Vec<_>>())), Tone::Bad));
     }
     if let Some(due) = turn.morale_due.iter().find(|d| d.unit == unit.id) {
         report.notes.push(Note::new("morale", format!("Must test morale ({})", casualties(due.casualties)), Tone::Bad));
@@ -396,7 +410,10 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     let defenders = || ctx.state.units.iter().filter(|u| u.id != unit.id && ctx.army_of(u) == Army::Defenders);
     let squads = || defenders().filter(|u| !u.is_out() && !ctx.is_gun(u));
     match (profile.army, profile.class) {
-        (Army::Natives, _) => {
+        (Army::Natives, class) => {
+            if class == Class::Gun {
+                report.offers.push(Offer::checked("turn_gun", orders::turnable(ctx, &unit.id).map(|_| ())));
+            }
             report.offers.push(Offer::checked("withdraw", ctx.ready_to_act(&unit.id, "withdraw").map(|_| ())))
         }
         (Army::Defenders, Class::Gun) => {
