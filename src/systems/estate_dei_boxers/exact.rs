@@ -36,13 +36,6 @@ pub struct Script<'a> {
     dice: Vec<String>,
 }
 
-impl Script<'static> {
-    /// Every die reads a 1: for following a procedure to a decision, not for measuring it.
-    pub fn ones() -> Script<'static> {
-        Script { faces: &[], used: 0, branching: 0, wanted: false, named: 0, results: Vec::new(), dice: Vec::new() }
-    }
-}
-
 impl Io for Script<'_> {
     const TELLS: bool = false;
     fn d6(&mut self, label: impl FnOnce() -> String) -> u8 {

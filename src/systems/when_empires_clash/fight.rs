@@ -172,7 +172,7 @@ pub fn may_engage<'a>(ctx: &Ctx<'a>, initiator: &Stand<'a>, target: &Stand<'a>, 
             }
             if !in_front_arc(initiator.square, initiator.facing, aim) {
                 return Err(refuse(
-                    format!("{} is outside {} 90-degree front arc", target.name(), crate::rules::possessive(&initiator.name())),
+                    format!("{} is outside {} 90-degree front arc", target.name(), crate::rules::possessive(initiator.name())),
                     rule,
                 ));
             }
