@@ -180,3 +180,58 @@ async fn what_is_in_the_boxers_cup_is_the_referees_alone() {
         assert!(!body.contains("\"at\":\"cup\""), "{seat}");
     }
 }
+
+/// A Heliograph ambush begun with a seed no other figure in an answer could be mistaken for.
+async fn seeded_ambush(t: &Table) -> i64 {
+    let game = t.host("new_game", json!({"scenario": "heliograph/jungle-patrol.toml", "seed": SEED})).await;
+    game["id"].as_i64().unwrap()
+}
+
+const SEED: &str = "4242424242";
+
+/// The seed tells every die the app will throw and, replayed, every secret dealt at the start: it is the
+/// host's. Only the host's machine at a seat shown everything is sent it, in views, lists and reports.
+#[tokio::test]
+async fn the_seed_goes_to_no_device_and_to_no_seat_kept_from_a_secret() {
+    let t = table().await;
+    let id = seeded_ambush(&t).await;
+    let open = t.host("new_game", json!({"scenario": "legation-wall", "seed": SEED})).await["id"].as_i64().unwrap();
+    let asks = [
+        ("game_view", json!({"id": id})),
+        ("game_view", json!({"id": open})),
+        ("list_games", json!({"campaign": null})),
+        ("game_report", json!({"id": id, "format": "md", "moments": null})),
+        ("game_view_at", json!({"id": open, "at": 0})),
+    ];
+    for (name, args) in &asks {
+        for seat in ["side:us", "table"] {
+            let (_, body) = t.ask(TABLET, seat, name, args.clone()).await;
+            assert!(!body.contains(SEED), "a tablet at {seat} is sent the seed by {name}: {body}");
+        }
+    }
+    for seat in ["side:us", "table"] {
+        let (_, body) = t.ask(HOST_PC, seat, "game_view", json!({"id": id})).await;
+        assert!(!body.contains(SEED), "the host's machine at {seat} is sent a secret game's seed: {body}");
+    }
+    assert_eq!(t.host("game_view", json!({"id": id})).await["seed"], SEED, "the referee on the host sees it");
+    let (_, body) = t.ask(HOST_PC, "table", "game_view", json!({"id": open})).await;
+    assert!(body.contains(SEED), "the host at the table of a game with no secrets sees its seed");
+}
+
+/// A game file is the whole game (its scenario text naming every hidden band, the seed, every die): a
+/// seat that may not see all of it is refused plainly, and the refusal carries none of it.
+#[tokio::test]
+async fn a_game_file_goes_only_to_the_hosts_referee() {
+    let t = table().await;
+    let id = seeded_ambush(&t).await;
+    for (peer, seat) in [(TABLET, "side:us"), (TABLET, "table"), (HOST_PC, "side:us"), (HOST_PC, "table")] {
+        let (status, body) = t.ask(peer, seat, "export_game", json!({"id": id})).await;
+        assert_ne!(status, StatusCode::OK, "{seat}: {body}");
+        assert!(body.contains("sitting as the referee"), "{body}");
+        for secret in [SEED, "Juramentado", "south-band", "Moro"] {
+            assert!(!body.contains(secret), "{seat} is sent {secret}: {body}");
+        }
+    }
+    let file = t.host("export_game", json!({"id": id})).await;
+    assert!(file.as_str().unwrap().contains(SEED));
+}

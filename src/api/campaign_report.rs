@@ -12,7 +12,7 @@ struct Battle {
     system: String,
     name: String,
     created_at: String,
-    seed: String,
+    seed: Option<String>,
     standing: String,
     /// As the campaign's record gives it: the day, the result, each side's losses and the players' notes.
     record: Option<BattleView>,
@@ -129,7 +129,8 @@ fn markdown(name: &str, notes: &str, battles: &[Battle], record: &CampaignRecord
         if b.name != b.title {
             out += &format!("{}  \n", cell(&b.name));
         }
-        out += &format!("Game {}, begun {}, seed {}. {}\n\n", b.id, day(&b.created_at), b.seed, cell(&b.standing));
+        out +=
+            &format!("Game {}, begun {}{}. {}\n\n", b.id, day(&b.created_at), seed_words(&b.seed), cell(&b.standing));
         out += &log_markdown(&b.entries, &b.notes);
     }
     out
@@ -182,11 +183,11 @@ fn html(name: &str, notes: &str, battles: &[Battle], record: &CampaignRecordView
     for (n, b) in battles.iter().enumerate() {
         body += &format!("<section><h2>{}. {} ({})</h2>\n", n + 1, esc(&b.title), esc(&b.system));
         body += &format!(
-            "<p>{}Game {}, begun {}, seed {}. {}</p>\n",
+            "<p>{}Game {}, begun {}{}. {}</p>\n",
             if b.name != b.title { format!("<b>{}</b>. ", esc(&b.name)) } else { String::new() },
             b.id,
             esc(day(&b.created_at)),
-            esc(&b.seed),
+            esc(&seed_words(&b.seed)),
             esc(&b.standing)
         );
         body += &log_html(&b.entries, &b.notes);
@@ -196,4 +197,9 @@ fn html(name: &str, notes: &str, battles: &[Battle], record: &CampaignRecordView
         body += "</section>\n";
     }
     page(&format!("Campaign: {name}"), &body)
+}
+
+/// ", seed 42" where the asking seat is shown the seed; nothing where it is the host's.
+pub fn seed_words(seed: &Option<String>) -> String {
+    seed.as_ref().map_or_else(String::new, |s| format!(", seed {s}"))
 }

@@ -47,7 +47,18 @@ struct Label {
 
 impl Api {
     /// The game as a file's text (JSON).
+    /// A file holds the whole game, seed and secrets included, so it goes only to the host's machine at a
+    /// seat shown everything; any other seat is refused plainly rather than sent a file it may not read.
     pub async fn export_game(&self, id: i64) -> Result<String, ApiError> {
+        let (_, game) = self.load(id).await?;
+        if !self.on_host() || !game.secrets(&self.seat()).is_empty() {
+            return Err(ApiError::new(
+                ErrorKind::Refused,
+                format!(
+                    "game {id}'s file holds the whole game, its seed and every secret: it is exported from the host's own screen, sitting as the referee"
+                ),
+            ));
+        }
         let record = self.store().game(id).await?;
         let events = self
             .store()

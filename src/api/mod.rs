@@ -28,6 +28,7 @@ pub use campaign_record::{
     BattleUnit, BattleView, CampaignRecordView, Carry, CarryChoices, RecordedResult, ResultFrom, ResultView,
     RosterBattleView, RosterUnitView, SideLosses, SystemUsed, UnitOverride,
 };
+pub use campaign_report::seed_words;
 pub use commands::COMMANDS;
 pub use error::{ApiError, ErrorKind};
 pub use game_file::GAME_FILE_FORMAT;

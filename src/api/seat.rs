@@ -37,6 +37,29 @@ impl Api {
         DEVICE.try_with(|d| d.may_referee).unwrap_or(true)
     }
 
+    /// The game as the asking seat may see it, the seed kept on the host's machine.
+    pub(super) fn view_seen(&self, id: i64, name: &str, game: &crate::game::Game) -> super::GameView {
+        self.host_only_seed(super::GameView::seen(id, name, game, &self.seat()))
+    }
+
+    /// A view with its seed taken out unless it goes to the host's own machine: a device at the table is
+    /// never sent it, whatever seat it asks for.
+    pub(super) fn host_only_seed(&self, mut view: super::GameView) -> super::GameView {
+        if !self.on_host() {
+            view.seed = None;
+        }
+        view
+    }
+
+    /// A listed game as the asking seat may see it: its seed for the referee's seat on the host's machine
+    /// alone (a list cannot say which games keep secrets from a seat without opening every one).
+    pub(super) fn summary_seen(&self, mut summary: super::GameSummary) -> super::GameSummary {
+        if !(self.on_host() && self.seat().is_referee()) {
+            summary.seed = None;
+        }
+        summary
+    }
+
     /// Sits the asking device (or, in the app's window, the host) at `seat`. A device keeps its seat
     /// itself and sends it with each request; this checks it may take it.
     pub async fn choose_seat(&self, seat: Seat) -> Result<Seat, ApiError> {

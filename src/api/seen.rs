@@ -20,6 +20,7 @@ impl GameView {
         if secrets.is_empty() {
             return self;
         }
+        self.seed = None;
         let playable = matches!(seat, Seat::Table);
         self.units = self
             .units

@@ -112,7 +112,7 @@ impl Api {
     }
 
     pub async fn list_games(&self, campaign: Option<i64>) -> Result<Vec<GameSummary>, ApiError> {
-        Ok(self.store.list_games(campaign).await?.into_iter().map(GameSummary::from).collect())
+        Ok(self.store.list_games(campaign).await?.into_iter().map(|g| self.summary_seen(g.into())).collect())
     }
 
     /// Starts a game from a shipped scenario or one of the player's (by the name the scenario list gives).
@@ -150,12 +150,12 @@ impl Api {
     pub(super) async fn opened(&self, record: GameRecord, scenario: Scenario, seed: u64) -> GameView {
         let game = Arc::new(Game::new(Arc::new(scenario), seed));
         self.games.lock().await.insert(record.id, game.clone());
-        GameView::seen(record.id, &record.name, &game, &self.seat())
+        self.view_seen(record.id, &record.name, &game)
     }
 
     pub async fn game_view(&self, id: i64) -> Result<GameView, ApiError> {
         let (record, game) = self.load(id).await?;
-        Ok(GameView::seen(id, &record.name, &game, &self.seat()))
+        Ok(self.view_seen(id, &record.name, &game))
     }
 
     /// Resolves an action, commits its event to the store, and only then folds it into the game: a
@@ -184,7 +184,7 @@ impl Api {
             match self.store.append_event(id, seq, &json).await {
                 Ok(()) => {
                     Arc::make_mut(&mut game).commit(event);
-                    let view = GameView::seen(id, &record.name, &game, &seat);
+                    let view = self.host_only_seed(GameView::seen(id, &record.name, &game, &seat));
                     let entry = game.log_page(None, 1).pop();
                     let total = game.events().len() as u32;
                     // Back in the cache before anyone hears of it, so the devices that read it then are
@@ -234,7 +234,7 @@ impl Api {
         let (record, game) = self.load(id).await?;
         let upto = game.events()[..=entry_of(id, &game, at)?].to_vec();
         let then = Game::replay(game.shared_scenario(), game.seed(), upto)?;
-        Ok(GameView::seen(id, &record.name, &then, &self.seat()))
+        Ok(self.view_seen(id, &record.name, &then))
     }
 
     pub async fn game_log(&self, id: i64, before: Option<u32>, count: Option<u32>) -> Result<Vec<LogEntry>, ApiError> {
@@ -374,7 +374,7 @@ impl From<GameRecord> for GameSummary {
             system_name,
             scenario_title,
             scenario_path: g.scenario_path,
-            seed: g.seed.to_string(),
+            seed: Some(g.seed.to_string()),
             created_at: g.created_at,
             event_count: g.event_count,
             archived: g.archived,

@@ -139,8 +139,10 @@ pub struct GameSummary {
     /// The scenario's own title; `name` starts as it and may be changed.
     pub scenario_title: String,
     pub scenario_path: String,
-    /// A string because seeds are 64-bit and JavaScript numbers are not.
-    pub seed: String,
+    /// A string because seeds are 64-bit and JavaScript numbers are not. Only the referee's seat on the
+    /// host's machine is sent it: from the seed, the app's every die and the secrets dealt at the start
+    /// could be worked out.
+    pub seed: Option<String>,
     pub created_at: String,
     pub event_count: i64,
     /// Put away: off the games list (`list_archived` lists it), kept whole.
@@ -168,7 +170,9 @@ pub struct GameView {
     pub system: String,
     pub system_name: String,
     pub scenario_title: String,
-    pub seed: String,
+    /// The game's seed, for the host's machine at a seat shown everything; none to any other seat, since
+    /// the seed tells every die the app will throw and every secret dealt at the start.
+    pub seed: Option<String>,
     pub turn: u32,
     pub table: Table,
     pub terrain: Vec<TerrainView>,
@@ -337,7 +341,7 @@ impl GameView {
             system: scenario.system().to_string(),
             system_name: ruleset.name.clone(),
             scenario_title: scenario.title.clone(),
-            seed: game.seed().to_string(),
+            seed: Some(game.seed().to_string()),
             turn: state.turn,
             table: scenario.table,
             terrain: scenario

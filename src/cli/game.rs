@@ -32,7 +32,7 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
                 }
                 _ => api.start_game(scenario, seed, campaign).await?,
             };
-            println!("{} — {} (seed {})", view.scenario_title, view.system_name, view.seed);
+            println!("{} — {}{}", view.scenario_title, view.system_name, crate::api::seed_words(&view.seed));
             println!("{}", view.id);
         }
         GameCommand::Record { id, date, result, winner, notes } => {
@@ -63,8 +63,11 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
                 .map_err(|e| Failure::bad_input(format!("cannot read {}: {e}", file.display())))?;
             let game = api.import_game(text).await.map_err(|e| Failure::from(e).in_file(&file))?;
             println!(
-                "{} — {} ({} entries, seed {})",
-                game.scenario_title, game.system_name, game.event_count, game.seed
+                "{} — {} ({} entries{})",
+                game.scenario_title,
+                game.system_name,
+                game.event_count,
+                crate::api::seed_words(&game.seed)
             );
             println!("{}", game.id);
         }
@@ -155,7 +158,13 @@ async fn act(api: &Api, id: i64, action: Action, json: bool) -> Result<(), Failu
 }
 
 fn show_text(view: &GameView) -> String {
-    let mut out = format!("{} — {}, turn {} (seed {})\n", view.scenario_title, view.system_name, view.turn, view.seed);
+    let mut out = format!(
+        "{} — {}, turn {}{}\n",
+        view.scenario_title,
+        view.system_name,
+        view.turn,
+        crate::api::seed_words(&view.seed)
+    );
     let owed = if view.owed.is_empty() { String::new() } else { format!("\n  owed: {}", view.owed.join("; ")) };
     out.push_str(&format!("{}{owed}\n", view.headline));
     for line in &view.status {

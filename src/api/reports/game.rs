@@ -32,7 +32,7 @@ impl Api {
         }
         let (record, game) = self.load(id).await?;
         let secrets = game.secrets(&self.seat());
-        let view = GameView::seen(id, &record.name, &game, &self.seat());
+        let view = self.view_seen(id, &record.name, &game);
         let scenario = game.scenario();
         let result = scenario
             .rules
@@ -136,12 +136,12 @@ fn heading(r: &Report) -> String {
     let v = &r.view;
     let campaign = r.campaign.as_ref().map(|c| format!(", in the campaign {c}")).unwrap_or_default();
     format!(
-        "{} ({}). Game {}, begun {}, seed {}{campaign}; {} entries, turn {}.",
+        "{} ({}). Game {}, begun {}{}{campaign}; {} entries, turn {}.",
         v.scenario_title,
         v.system_name,
         v.id,
         day(&r.created_at),
-        v.seed,
+        crate::api::seed_words(&v.seed),
         r.entries.len(),
         v.turn
     )

@@ -56,7 +56,7 @@ impl Api {
             }
             Moment::Start => std::sync::Arc::new(Game::new(game.shared_scenario(), game.seed())),
         };
-        let view = GameView::seen(id, &record.name, &then, &self.seat());
+        let view = self.view_seen(id, &record.name, &then);
         let (when, caption) = match moment {
             Moment::Start => ("as set up".to_string(), "The table as set up".to_string()),
             Moment::After(seq) => {
