@@ -105,13 +105,17 @@ impl Secrets {
         self.counters.iter().find(|(_, c)| c.alias == alias).map(|(id, _)| id.as_str())
     }
 
-    /// `text` with every secret word replaced where it stands as a whole word, the longest first, so a
-    /// name containing another is taken whole.
+    /// `text` with every secret word, and every hidden counter's real id, replaced where it stands as a
+    /// whole word in any case (a player's note may write "south band" or "JURAMENTADO BAND"), a name of
+    /// two words or more also in the plural; the longest first, so a name containing another is taken
+    /// whole.
     pub fn text(&self, text: &str) -> String {
         let mut out = text.to_string();
-        let mut words: Vec<&(String, String)> = self.words.iter().filter(|(w, _)| !w.is_empty()).collect();
+        let ids = self.counters.iter().map(|(id, c)| (id.clone(), c.alias.clone()));
+        let mut words: Vec<(String, String)> =
+            self.words.iter().cloned().chain(ids).filter(|(w, _)| !w.is_empty()).collect();
         words.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
-        for (word, shown) in words {
+        for (word, shown) in &words {
             out = replace_whole(&out, word, shown);
         }
         out
@@ -142,19 +146,34 @@ impl Secrets {
     }
 }
 
-/// `text` with `word` replaced by `shown` wherever it is not part of a longer word.
+/// `text` with `word` replaced by `shown` wherever it is not part of a longer word, in any case; a word
+/// of two or more parts ("Juramentado band", "south-band") also with a plural's "s" or "es". Ids and
+/// names are ASCII-cased in practice; a non-ASCII letter is matched as written.
 fn replace_whole(text: &str, word: &str, shown: &str) -> String {
     let is_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let several = word.contains([' ', '-']);
+    let lower_text = text.to_ascii_lowercase();
+    let lower_word = word.to_ascii_lowercase();
     let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(word) {
-        let before = if at > 0 { rest[..at].chars().last() } else { out.chars().last() };
-        let after = rest[at + word.len()..].chars().next();
-        out.push_str(&rest[..at]);
-        out.push_str(if is_word(before) || is_word(after) { word } else { shown });
-        rest = &rest[at + word.len()..];
+    let mut from = 0;
+    while let Some(found) = lower_text[from..].find(&lower_word) {
+        let at = from + found;
+        let mut end = at + word.len();
+        if several {
+            for plural in ["es", "s"] {
+                if lower_text[end..].starts_with(plural) && !is_word(lower_text[end + plural.len()..].chars().next()) {
+                    end += plural.len();
+                    break;
+                }
+            }
+        }
+        let before = text[..at].chars().last();
+        let after = text[end..].chars().next();
+        out.push_str(&text[from..at]);
+        out.push_str(if is_word(before) || is_word(after) { &text[at..end] } else { shown });
+        from = end;
     }
-    out.push_str(rest);
+    out.push_str(&text[from..]);
     out
 }
 
@@ -175,6 +194,19 @@ mod tests {
     fn a_name_is_replaced_only_as_a_whole_word() {
         let secrets = Secrets { words: vec![("Moro".into(), "a counter".into())], ..Secrets::default() };
         assert_eq!(secrets.text("Moro fires; Moros 4; the Moro."), "a counter fires; Moros 4; the a counter.");
+    }
+
+    #[test]
+    fn a_name_or_id_is_replaced_in_any_case_and_a_long_name_in_the_plural() {
+        let mut secrets =
+            Secrets { words: vec![("Juramentado band".into(), "Hidden counter 2".into())], ..Secrets::default() };
+        secrets
+            .counters
+            .insert("south-band".into(), Counter { label: "Hidden counter 2".into(), alias: "hidden-2".into() });
+        assert_eq!(
+            secrets.text("two juramentado bands by SOUTH-BAND; units are: south-band, b"),
+            "two Hidden counter 2 by hidden-2; units are: hidden-2, b"
+        );
     }
 
     #[test]
