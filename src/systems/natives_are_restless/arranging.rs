@@ -141,13 +141,17 @@ impl<'c, 'a> Room<'c, 'a> {
     }
 
     /// The enemy unit (its id) a figure going straight from `a` to `b` passes through, or, not charging,
-    /// touches; `except` (a charge's target) aside. An enemy the figure touches already is left behind.
+    /// touches; `except` (a charge's target) aside. An enemy the figure touches already is left behind:
+    /// charging, that is one base to base with him too, as the runner stands with the man he charged, so
+    /// his men are grouped round him beside that man as after a move, not kept off the whole half of the
+    /// ground toward him.
     pub fn in_the_way(&self, a: Pt, b: Pt, except: Option<&str>) -> Option<&str> {
         let near = if self.contact { BASE } else { self.ctx.charts.movement.contact.max(BASE) };
+        let touched = if self.contact { near + SNUG } else { near - SNUG };
         self.enemies
             .iter()
             .filter(|(_, unit)| Some(unit.as_str()) != except)
-            .find(|(e, _)| distance_to_segment(*e, a, b) < near - SNUG && distance(*e, a) >= near - SNUG)
+            .find(|(e, _)| distance_to_segment(*e, a, b) < near - SNUG && distance(*e, a) >= touched)
             .map(|(_, unit)| unit.as_str())
     }
 
