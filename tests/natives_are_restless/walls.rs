@@ -185,3 +185,15 @@ fn a_route_over_a_wall_and_back_is_two_crossings() {
         s.refused(r#"{"type":"move","unit":"lancers","path":[{"x":19,"y":26},{"x":19,"y":28},{"x":23,"y":28}]}"#);
     assert!(refusal.message.contains("12\" to cross"), "{refusal:?}");
 }
+
+/// Equipment: "Figures, based individually", and Movement: "It is a full move to cross a linear obstacle
+/// such as a barricade or wall". A charge's run is a route too: straight through the slot between the
+/// gate's barricade and the wall's end, nearer either than half a base, it is refused, naming the wall.
+#[test]
+fn a_charge_does_not_run_through_a_slot_narrower_than_a_base() {
+    let mut s = at_the_gate();
+    s.stand("a", &[(27.5, 16.1), (28.5, 16.1), (29.5, 16.1), (30.5, 16.1), (31.5, 16.1), (32.5, 16.1), (33.5, 16.1)]);
+    s.stand("natives-1", &[(20.0, 14.4), (19.0, 14.4), (18.0, 14.4), (17.0, 14.4)]);
+    let refusal = s.refused(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    assert!(refusal.message.contains("North wall") && refusal.message.contains("half a base"), "{refusal:?}");
+}
