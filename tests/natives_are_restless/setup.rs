@@ -144,7 +144,13 @@ fn the_shipped_sieges_leave_no_slot_narrower_than_a_base_between_walls() {
                     p.vertices().iter().map(|v| q.distance_to_outline(*v)).fold(f64::INFINITY, f64::min)
                 };
                 let gap = gap(&a.polygon, &b.polygon).min(gap(&b.polygon, &a.polygon));
-                assert!(gap < 1e-9 || gap >= 1.0, "{}: {} and {} leave a slot of {gap}\"", shipped.path, a.name, b.name);
+                assert!(
+                    gap < 1e-9 || gap >= 1.0,
+                    "{}: {} and {} leave a slot of {gap}\"",
+                    shipped.path,
+                    a.name,
+                    b.name
+                );
             }
         }
     }

@@ -197,3 +197,21 @@ fn a_charge_does_not_run_through_a_slot_narrower_than_a_base() {
     let refusal = s.refused(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
     assert!(refusal.message.contains("North wall") && refusal.message.contains("half a base"), "{refusal:?}");
 }
+
+/// Movement: the natives move "by measuring the move distance of a single figure and grouping the rest
+/// around him", and Equipment: "Figures, based individually". Natives going over the gate's barricade take
+/// every man over with their leader: one carried to a place outside, whose straight way to his leader
+/// slips through the slot between the barricade and the wall's end, is not on his side of the wall, and is
+/// set inside with him.
+#[test]
+fn a_man_beyond_a_slot_narrower_than_a_base_is_not_on_his_leaders_side() {
+    let mut s = at_the_gate();
+    s.stand("natives-1", &[(23.5, 12.5), (21.2, 10.6), (24.5, 12.5), (25.5, 12.5)]);
+    let line = s.ok(r#"{"type":"move","unit":"natives-1","path":[{"x":23.5,"y":15.9}]}"#);
+    assert!(line.contains("over North gate barricade"), "{line}");
+    assert!(
+        s.unit("natives-1").alive().all(|f| f.pos.y > 15.0),
+        "every man inside: {:?}",
+        s.unit("natives-1").alive_positions()
+    );
+}
