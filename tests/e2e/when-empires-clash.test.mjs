@@ -152,8 +152,10 @@ test('at the desk: the terrain placed by hand in turn and the baseline chosen, t
   await tid('edge-west').click();
   await page.screenshot({ path: join(out, 'wec-terrain-placed.png') });
   await tid('lay-out').click();
-  await until('laid out as placed', async () => /British Army places wood/.test(await text('one-off-preview')));
-  assert.match(await text('one-off-preview'), /Zulu Army chose the west edge/);
+  // The preview thrown before the pieces were placed stays up until the laid-out one comes: wait for its
+  // baseline, which only the placed layout has.
+  await until('laid out as placed', async () => /Zulu Army chose the west edge/.test(await text('one-off-preview')));
+  assert.match(await text('one-off-preview'), /British Army places wood/);
   await tid('start-one-off').click();
   await tid('grid-table').waitFor();
   assert.equal(await page.locator('g.square.woods[data-square="C5"]').count(), 1);

@@ -208,12 +208,20 @@ fn the_odds_of_advancing_at_the_event_test_are_the_events() {
 }
 
 /// The brief's "exact odds before every roll", at 6.3 followed phase by phase: an `advance` that gives the
-/// owed fire by Sandtable's suggestion throws every firing zone's dice, so its odds are those fires'.
+/// owed fire by Sandtable's suggestion throws dice, so it has odds: those of the first zone's fire it gives,
+/// the same as that fire ordered by hand.
 #[test]
-fn the_odds_of_advancing_into_an_owed_fire_are_the_suggested_fire() {
+fn the_odds_of_advancing_into_an_owed_fire_are_the_suggestions_first_fire() {
     let game = set_up_a();
-    let view = assert_odds_are_what_it_takes(&game, json!({"type": "advance"}), boxer_points);
-    assert!(view.label.starts_with("Sandtable's suggestion for the fire still owed"), "{}", view.label);
+    let view = odds(&game, &json!({"type": "advance"}));
+    assert!(view.label.starts_with("Sandtable's suggestion, its first fire (6.3): fire from"), "{}", view.label);
+    let by_hand = odds(&game, &json!({"type": "fire", "from": "GB1", "target": "GB1", "guns": "join"}));
+    assert!(
+        view.label.contains("British Legation (north): the soldiers and guns at British Legation (north)"),
+        "{}",
+        view.label
+    );
+    assert_eq!(view.outcomes, by_hand.outcomes);
 }
 
 /// 6.4 "Il giocatore sceglie la o le pedine GP che subiscono le perdite", and the officers' risk where

@@ -182,3 +182,44 @@ fn a_charge_straight_out_through_a_door_is_measured_from_the_door() {
     assert!(line.contains("out through the door of House"), "{line}");
     assert!(s.unit("a").alive().all(|f| f.pos.y > 25.0), "all out of the house: {:?}", s.unit("a").figures);
 }
+
+/// Contact: "When opposing groups come into contact a savage hand-to-hand battle will ensue", and Movement:
+/// the natives move "by measuring the move distance of a single figure and grouping the rest around him".
+/// Ten natives beyond the end of a long wall charge a lone defender on its far side of their line: the
+/// runner comes round the wall's end, and his men are grouped round him as after a move there, not refused
+/// for want of room.
+#[test]
+fn a_charge_round_a_walls_end_finds_room_for_its_men() {
+    let long = area("Long wall", "wall", (20.0, 10.0), (20.5, 30.0));
+    let mut s = Siege::new(&format!("{long}{}", crate::support::unit("b", "colonial_foot", 1, (22.0, 15.0))));
+    s.ok(r#"{"type":"muster","dice":[5,5,1]}"#);
+    for _ in 0..3 {
+        s.ok(r#"{"type":"muster","dice":[2,2,1]}"#);
+    }
+    for _ in 0..4 {
+        s.ok(r#"{"type":"raise"}"#);
+    }
+    s.stand(
+        "natives-1",
+        &[
+            (18.5, 5.5),
+            (19.5, 5.5),
+            (20.5, 5.5),
+            (21.5, 5.5),
+            (21.32863233638325, 6.499419384226172),
+            (21.32863233638325, 4.500580615773827),
+            (20.834107262955317, 7.384659991886927),
+            (20.834107262955317, 3.615340008113073),
+            (19.95793725484282, 6.8690942118573775),
+            (19.95793725484282, 4.130905788142622),
+        ],
+    );
+    s.draw("9H");
+    let line = s.ok(r#"{"type":"charge","unit":"natives-1","target":"b"}"#);
+    assert!(line.contains("into contact with b"), "{line}");
+    assert!(
+        s.unit("natives-1").alive().all(|f| f.pos.x > 20.5 || f.pos.y < 10.0),
+        "{:?}",
+        s.unit("natives-1").alive_positions()
+    );
+}

@@ -89,3 +89,18 @@ fn a_squad_put_outside_its_building_by_a_correction_is_on_the_ground() {
     assert!(card.rules.notes.iter().all(|n| n.key != "level"), "{:?}", card.rules.notes);
     s.ok(r#"{"type":"charge","unit":"a","target":"natives-4"}"#);
 }
+
+/// Shooting: hard cover is "Inside a building", and a roof is not inside it. A squad's card says the cover
+/// a shot would find it in: on a roof with no parapet, the open, not "building"; with a parapet, the roof's.
+#[test]
+fn a_squads_card_on_a_roof_names_the_cover_a_shot_finds() {
+    let card_cover = |buildings: &str| {
+        let mut s = in_the_tower("", buildings, false, true);
+        s.draw("QS");
+        s.ok(r#"{"type":"climb","unit":"a","level":"roof"}"#);
+        let view = sandtable::api::GameView::seen(0, "", &s.game, &sandtable::rules::Seat::Table);
+        view.units.iter().find(|u| u.id == "a").unwrap().rules.cover.clone().unwrap()
+    };
+    assert!(card_cover(TOWER).starts_with("open"), "{}", card_cover(TOWER));
+    assert!(card_cover(TOWER_WITH_PARAPET).contains("parapet"), "{}", card_cover(TOWER_WITH_PARAPET));
+}

@@ -537,3 +537,37 @@ fn a_fall_back_cut_short_by_the_tables_edge_says_so() {
     let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,6,6]}"#);
     assert!(line.contains("a falls back") && line.contains("and stops at the table's edge"), "{line}");
 }
+
+/// Melee: the loser "must fall back a full move and regroup", which Sandtable takes straight away from the
+/// winner's figures. A squad whose Officer stands on the natives' far side from his men falls back away
+/// from them as he stands, not along the squad's own line from its middle, which runs back through their
+/// bases: his way passes no winner's base.
+#[test]
+fn a_fall_back_does_not_run_through_the_winners_bases() {
+    let mut s = charged(Siege::new(&squad("a", (20.0, 20.0))), [2, 2], (20.0, 26.0));
+    s.stand("a", &[(24.5, 32.4), (21.0, 29.5), (19.0, 29.5), (22.0, 29.5), (18.0, 29.5), (23.0, 29.5), (17.0, 29.5)]);
+    s.stand("natives-1", &[(23.6, 30.62), (24.97, 30.98), (22.24, 31.98), (25.5, 29.49)]);
+    let mut s = fought_next(s);
+    let before = s.unit("a").leader().unwrap().pos;
+    let line = s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(line.contains("the natives win"), "{line}");
+    let after = s.unit("a").leader().unwrap().pos;
+    for native in s.unit("natives-1").alive() {
+        let gap = sandtable::measure::distance_to_segment(native.pos, before, after);
+        assert!(
+            gap >= 1.0 - 1e-6,
+            "the Officer's way from {before:?} to {after:?} passes {gap:.2}\" from {:?}: {line}",
+            native.pos
+        );
+    }
+}
+
+/// Equipment: "Figures, based individually", and Melee: the loser "must fall back a full move". A fall back
+/// the table's edge cuts short stops with every base whole on the table, not a figure centred on the edge.
+#[test]
+fn a_fall_back_stopped_by_the_tables_edge_keeps_every_base_on_the_table() {
+    let mut s = charged(Siege::new(&squad("a", (20.0, 45.0))), [2, 2], (20.0, 40.0));
+    s = fought_next(s);
+    s.ok(r#"{"type":"melee","unit":"a","dice":[1,1,1,1,1,1,1,6,6,6,6,6]}"#);
+    assert!(s.unit("a").alive().all(|f| f.pos.y <= 47.5 + 1e-9), "{:?}", s.unit("a").alive_positions());
+}

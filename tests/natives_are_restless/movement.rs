@@ -61,6 +61,8 @@ fn a_machine_gun_never_moves_and_turns_only_when_fully_crewed() {
     s.draw("2S");
     let refusal = s.refused(r#"{"type":"move","unit":"mg","path":[{"x":24,"y":26}]}"#);
     assert!(refusal.message.contains("may not move"), "{refusal:?}");
+    let refusal = s.refused(r#"{"type":"turn_gun","unit":"mg","facing":400}"#);
+    assert!(refusal.message.contains("from 0 to 359"), "a facing of 400 is not read as 40: {refusal:?}");
     s.ok(r#"{"type":"turn_gun","unit":"mg","facing":180}"#);
     assert_eq!(s.unit("mg").facing, 180.0);
     s.ok(r#"{"type":"record_losses","unit":"mg","count":1}"#);

@@ -232,3 +232,15 @@ fn a_group_rolled_bigger_than_the_figures_left_says_how_many_are_left_to_come() 
     let line = s.ok(r#"{"type":"muster","dice":[5,5,1]}"#);
     assert!(line.contains("10 basic troops, 5 left to come"), "{line}");
 }
+
+/// Attacking forces: "The attacker rolls 2D4 and 1D6 (2 average dice and 1 six sided)". Two dice typed are
+/// refused, saying the D6 is thrown every time with the average dice, not only when better troops are hoped
+/// for.
+#[test]
+fn a_group_roll_typed_short_of_its_d6_says_the_third_die_is_always_thrown() {
+    let mut s = siege();
+    let before = s.game.events().len();
+    let err = s.try_act(r#"{"type":"muster","dice":[4,3]}"#).unwrap_err().to_string();
+    assert!(err.contains("always three dice") && err.contains("thrown every time"), "{err}");
+    assert_eq!(s.game.events().len(), before, "a refusal records nothing");
+}

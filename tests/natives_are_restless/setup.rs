@@ -125,3 +125,33 @@ fn chakdara_s_maxim_can_fire_and_its_horse_go_out_by_the_postern() {
     let line = s.ok(r#"{"type":"move","unit":"guides","path":[{"x":26,"y":12}]}"#);
     assert!(line.contains("over Postern gate (and 6\" to cross)"), "{line}");
 }
+
+/// Equipment: "Figures, based individually": a base is an inch across. The shipped sieges leave no slot
+/// narrower than a base between two walls or barricades: where two meet (a gate's barricade and the wall
+/// beside it) they touch, so the barricade closes the gate.
+#[test]
+fn the_shipped_sieges_leave_no_slot_narrower_than_a_base_between_walls() {
+    for shipped in systems().iter().find(|s| s.id() == "natives-are-restless").unwrap().scenarios() {
+        let scenario = shipped.load().unwrap();
+        let walls: Vec<_> = scenario
+            .terrain
+            .iter()
+            .filter(|a| ["wall", "high_wall", "barricade"].contains(&a.cover.as_str()))
+            .collect();
+        for (i, a) in walls.iter().enumerate() {
+            for b in &walls[i + 1..] {
+                let gap = |p: &sandtable::measure::Polygon, q: &sandtable::measure::Polygon| {
+                    p.vertices().iter().map(|v| q.distance_to_outline(*v)).fold(f64::INFINITY, f64::min)
+                };
+                let gap = gap(&a.polygon, &b.polygon).min(gap(&b.polygon, &a.polygon));
+                assert!(
+                    !(1e-9..1.0).contains(&gap),
+                    "{}: {} and {} leave a slot of {gap}\"",
+                    shipped.path,
+                    a.name,
+                    b.name
+                );
+            }
+        }
+    }
+}

@@ -131,3 +131,87 @@ fn horse_charging_from_a_high_walls_line_off_its_far_side_are_barred() {
     let refusal = s.refused(r#"{"type":"charge","unit":"guides","target":"natives-1"}"#);
     assert!(refusal.message.contains("Fort wall (east)"), "{refusal:?}");
 }
+
+/// The Boxer Compound's north gate: its barricade half an inch off the wall's line, the slot between them
+/// narrower than a base.
+fn at_the_gate() -> Siege {
+    let west = area("North wall (west of the gate)", "wall", (15.0, 15.0), (22.0, 15.5));
+    let east = area("North wall (east of the gate)", "wall", (26.0, 15.0), (33.0, 15.5));
+    let gate = area("North gate barricade", "barricade", (22.0, 14.0), (26.0, 14.5));
+    let mut s = Siege::mustered(&format!("{west}{east}{gate}{}", squad("a", (5.0, 40.0))));
+    s.stand("natives-1", &[(20.0, 12.0), (19.0, 12.0), (20.0, 11.0), (19.0, 11.0)]);
+    s.draw("5H");
+    s
+}
+
+/// Equipment: "Figures, based individually", and Movement: "It is a full move to cross a linear obstacle
+/// such as a barricade or wall". A base an inch across does not slip through the half-inch slot between a
+/// gate's barricade and the wall: a route threading it, crossing neither, is refused, naming the wall it
+/// brushes. Over the barricade is the way in, and every man ends on his leader's side, inside.
+#[test]
+fn a_route_does_not_slip_through_a_slot_narrower_than_a_base() {
+    let mut s = at_the_gate();
+    let refusal = s.refused(
+        r#"{"type":"move","unit":"natives-1","path":[{"x":21.75,"y":14.75},{"x":23.5,"y":14.75},{"x":23.5,"y":17}]}"#,
+    );
+    assert!(
+        refusal.message.contains("North wall (west of the gate)") && refusal.message.contains("half a base"),
+        "{refusal:?}"
+    );
+    let line = s.ok(r#"{"type":"move","unit":"natives-1","path":[{"x":23,"y":12},{"x":23,"y":17}]}"#);
+    assert!(line.contains("over North gate barricade"), "{line}");
+    assert!(
+        s.unit("natives-1").alive().all(|f| f.pos.y > 15.5),
+        "every man inside: {:?}",
+        s.unit("natives-1").alive_positions()
+    );
+}
+
+/// Movement: "It is a full move to cross a linear obstacle such as a barricade or wall". A route over a
+/// wall and back over it ends on the side it began, but goes over it twice: two crossings, refused on foot;
+/// horse pay 6" for each.
+#[test]
+fn a_route_over_a_wall_and_back_is_two_crossings() {
+    let long = area("Long wall", "wall", (20.0, 10.0), (20.5, 30.0));
+    let mut s = Siege::mustered(&format!("{long}{}", unit("lancers", "colonial_mounted", 3, (23.0, 26.0))));
+    s.stand("natives-1", &[(21.5, 20.0), (22.5, 20.0), (21.5, 21.0), (22.5, 21.0)]);
+    s.draw("5H");
+    let refusal =
+        s.refused(r#"{"type":"move","unit":"natives-1","path":[{"x":19,"y":20},{"x":19,"y":22},{"x":21.5,"y":22.5}]}"#);
+    assert!(refusal.message.contains("Long wall and back"), "{refusal:?}");
+    s.ok(r#"{"type":"pass"}"#);
+    s.draw("KS");
+    let refusal =
+        s.refused(r#"{"type":"move","unit":"lancers","path":[{"x":19,"y":26},{"x":19,"y":28},{"x":23,"y":28}]}"#);
+    assert!(refusal.message.contains("12\" to cross"), "{refusal:?}");
+}
+
+/// Equipment: "Figures, based individually", and Movement: "It is a full move to cross a linear obstacle
+/// such as a barricade or wall". A charge's run is a route too: straight through the slot between the
+/// gate's barricade and the wall's end, nearer either than half a base, it is refused, naming the wall.
+#[test]
+fn a_charge_does_not_run_through_a_slot_narrower_than_a_base() {
+    let mut s = at_the_gate();
+    s.stand("a", &[(27.5, 16.1), (28.5, 16.1), (29.5, 16.1), (30.5, 16.1), (31.5, 16.1), (32.5, 16.1), (33.5, 16.1)]);
+    s.stand("natives-1", &[(20.0, 14.4), (19.0, 14.4), (18.0, 14.4), (17.0, 14.4)]);
+    let refusal = s.refused(r#"{"type":"charge","unit":"natives-1","target":"a"}"#);
+    assert!(refusal.message.contains("North wall") && refusal.message.contains("half a base"), "{refusal:?}");
+}
+
+/// Movement: the natives move "by measuring the move distance of a single figure and grouping the rest
+/// around him", and Equipment: "Figures, based individually". Natives going over the gate's barricade take
+/// every man over with their leader: one carried to a place outside, whose straight way to his leader
+/// slips through the slot between the barricade and the wall's end, is not on his side of the wall, and is
+/// set inside with him.
+#[test]
+fn a_man_beyond_a_slot_narrower_than_a_base_is_not_on_his_leaders_side() {
+    let mut s = at_the_gate();
+    s.stand("natives-1", &[(23.5, 12.5), (21.2, 10.6), (24.5, 12.5), (25.5, 12.5)]);
+    let line = s.ok(r#"{"type":"move","unit":"natives-1","path":[{"x":23.5,"y":15.9}]}"#);
+    assert!(line.contains("over North gate barricade"), "{line}");
+    assert!(
+        s.unit("natives-1").alive().all(|f| f.pos.y > 15.0),
+        "every man inside: {:?}",
+        s.unit("natives-1").alive_positions()
+    );
+}

@@ -5,7 +5,6 @@
 //! it. Enumerated, never sampled.
 
 use super::map::each;
-use super::play::suggestion;
 use super::siege::{
     FireOrder, Io, LossesOnce, Rules, Siege, Waits, boxer_melee, loss_capacity, morale_test, settle_owed,
     soldier_melee,
@@ -34,6 +33,13 @@ pub struct Script<'a> {
     named: i64,
     results: Vec<String>,
     dice: Vec<String>,
+}
+
+impl Script<'static> {
+    /// Every die reads a 1: for following a procedure to a decision, not for measuring it.
+    pub fn ones() -> Script<'static> {
+        Script { faces: &[], used: 0, branching: 0, wanted: false, named: 0, results: Vec::new(), dice: Vec::new() }
+    }
 }
 
 impl Io for Script<'_> {
@@ -125,17 +131,6 @@ pub fn boxer_melee_in(rules: &Rules, siege: &Siege, zone: u8) -> Vec<Way> {
         boxer_melee(&mut s, rules, io, zone);
         settle_owed(&mut s, rules, io, &mut LossesOnce(Some(Vec::new())));
         before - defender_points(rules, &s)
-    })
-}
-
-/// The fire still owed, every zone's, as `advance` gives it by Sandtable's suggestion (6.3): the Boxer
-/// points it eliminates or routes, every die of every zone.
-pub fn suggested_fire(rules: &Rules, siege: &Siege) -> Vec<Way> {
-    let before = boxer_points(rules, siege);
-    every_way(usize::MAX, |io| {
-        let mut s = siege.clone();
-        s.run(rules, io, &mut suggestion(siege), true);
-        before - boxer_points(rules, &s)
     })
 }
 

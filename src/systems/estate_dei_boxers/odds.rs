@@ -8,7 +8,7 @@ use super::EstateDeiBoxers;
 use super::actions::EstateAction;
 use super::exact;
 use super::map::{bit, each};
-use super::play::{Compiled, Ctx_, LOSSES, counter, fire_order};
+use super::play::{Compiled, Ctx_, LOSSES, counter, fire_order, suggested_fire};
 use super::siege::{FireOrder, GunUse, Phase, Rules, Siege, Stage, check_losses};
 use crate::game::{GameError, Refusal};
 use crate::odds::OddsView;
@@ -41,14 +41,15 @@ pub fn odds(ctx: &Ctx_, action: Act<'_, EstateDeiBoxers>) -> Result<Option<OddsV
         }
         Act::Own(EstateAction::Advance { .. }) if siege.today.owed.is_some() => Ok(losses_odds(&rules, siege, &[])),
         Act::Own(EstateAction::Advance { .. }) if siege.stage == Stage::Combat { phase: Phase::SoldierFire } => {
-            let ways = exact::suggested_fire(&rules, siege);
-            if ways.iter().all(|w| w.dice.is_empty()) {
-                return Ok(None);
-            }
+            let Some((from, order)) = suggested_fire(&rules, siege) else { return Ok(None) };
             let census = siege.census(&rules);
-            let fanatics = census.with_fanatics & census.with_chinese != 0;
-            let label = "Sandtable's suggestion for the fire still owed (6.3): Boxer points eliminated or routed";
-            Ok(Some(exact::odds_view(label.into(), &ways, fanatics)))
+            let fanatics = aims(&order) & census.with_fanatics != 0;
+            let label = format!(
+                "Sandtable's suggestion, its first fire (6.3): fire from {}: {}: Boxer points eliminated or routed",
+                rules.map.name(from),
+                order_words(&rules, &order)
+            );
+            Ok(Some(exact::odds_view(label, &exact::fire(&rules, siege, from, &order), fanatics)))
         }
         Act::Own(EstateAction::Advance { .. }) => {
             let census = siege.census(&rules);

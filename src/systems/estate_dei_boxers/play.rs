@@ -393,8 +393,37 @@ impl Command for Suggest {
     }
 }
 
+/// Records the first fire order Sandtable's suggestion gives, and waits after it.
+struct FirstFire {
+    suggest: Suggest,
+    order: Option<(u8, FireOrder)>,
+}
+
+impl Command for FirstFire {
+    fn fire(&mut self, rules: &Rules, siege: &Siege, census: &super::siege::Census, from: u8) -> Option<FireOrder> {
+        if self.order.is_some() {
+            return None;
+        }
+        let order = self.suggest.fire(rules, siege, census, from)?;
+        self.order = Some((from, order.clone()));
+        Some(order)
+    }
+}
+
+/// The zone whose fire an `advance` gives first and the order it gives it, for its odds: only the first,
+/// since the later zones' orders follow from how the first fell, and pricing every zone's every die
+/// through the plan grows as six to the power of the dice.
+pub fn suggested_fire(rules: &Rules, siege: &Siege) -> Option<(u8, FireOrder)> {
+    if siege.stage != (Stage::Combat { phase: Phase::SoldierFire }) || siege.today.owed.is_some() {
+        return None;
+    }
+    let mut first = FirstFire { suggest: suggestion(siege), order: None };
+    siege.clone().run(rules, &mut super::exact::Script::ones(), &mut first, true);
+    first.order
+}
+
 /// Sandtable's suggestion for the stage the siege stands at, as `advance` takes it.
-pub(super) fn suggestion(siege: &Siege) -> impl Command + use<> {
+fn suggestion(siege: &Siege) -> Suggest {
     Suggest {
         adviser: Adviser { strategy: Strategy::GuardTheRoads, rng: FastRng::new(siege.tracks.day as u64) },
         stage: siege.stage,

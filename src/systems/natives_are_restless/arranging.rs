@@ -23,7 +23,8 @@ pub const BASE: f64 = 1.0;
 const SNUG: f64 = 1e-6;
 
 /// Whether two points stand on the same side of every building's wall and every wall or barricade: the
-/// line between them crosses none.
+/// line between them crosses none, nor slips past one nearer than half a base (through a slot narrower
+/// than a base, between a gate's barricade and the wall, a man is not on his leader's side).
 pub fn same_side(ctx: &Ctx, a: Pt, b: Pt) -> bool {
     doors::buildings(ctx).all(|building| building.area.polygon.contains(a) == building.area.polygon.contains(b))
         && ctx
@@ -31,7 +32,10 @@ pub fn same_side(ctx: &Ctx, a: Pt, b: Pt) -> bool {
             .terrain
             .iter()
             .filter(|area| ctx.charts.cover(&area.cover).obstacle)
-            .all(|area| !obstacles::crossed(&area.polygon, &[a, b]))
+            .all(|area| {
+                let from = obstacles::side(&area.polygon, a);
+                !obstacles::crosses(&area.polygon, &[a, b], from) && !obstacles::brushes(&area.polygon, &[a, b], from)
+            })
 }
 
 /// What a figure's base standing at a point would stand on: a wall or barricade, or a building's outline.
@@ -137,13 +141,17 @@ impl<'c, 'a> Room<'c, 'a> {
     }
 
     /// The enemy unit (its id) a figure going straight from `a` to `b` passes through, or, not charging,
-    /// touches; `except` (a charge's target) aside. An enemy the figure touches already is left behind.
+    /// touches; `except` (a charge's target) aside. An enemy the figure touches already is left behind:
+    /// charging, that is one base to base with him too, as the runner stands with the man he charged, so
+    /// his men are grouped round him beside that man as after a move, not kept off the whole half of the
+    /// ground toward him.
     pub fn in_the_way(&self, a: Pt, b: Pt, except: Option<&str>) -> Option<&str> {
         let near = if self.contact { BASE } else { self.ctx.charts.movement.contact.max(BASE) };
+        let touched = if self.contact { near + SNUG } else { near - SNUG };
         self.enemies
             .iter()
             .filter(|(_, unit)| Some(unit.as_str()) != except)
-            .find(|(e, _)| distance_to_segment(*e, a, b) < near - SNUG && distance(*e, a) >= near - SNUG)
+            .find(|(e, _)| distance_to_segment(*e, a, b) < near - SNUG && distance(*e, a) >= touched)
             .map(|(_, unit)| unit.as_str())
     }
 

@@ -186,6 +186,16 @@ fn run(ctx: &Ctx, unit: &Unit, target: &Unit) -> Result<Run, GameError> {
         }
     }
     let end = along(from, to, stop);
+    // A base an inch across slips past no wall or barricade nearer than half a base without going over it.
+    let brushed = ctx.scenario.terrain.iter().filter(|a| ctx.charts.cover(&a.cover).obstacle).find(|a| {
+        obstacles::brushes(&a.polygon, &[from, end], obstacles::side_of_figure(&a.polygon, from, &men))
+    });
+    if let Some(area) = brushed {
+        return refuse(format!(
+            "{} lies in the way: the charge would pass nearer it than half a base without crossing it (a base is an inch across), so it goes over it or round it clear",
+            area.name
+        ));
+    }
     let run = distance(from, end);
     let reach = ctx.profile(unit).movement;
     if run + cost > reach + MOVE_TOLERANCE {

@@ -36,6 +36,8 @@ enum Past {
     StoppedAt(String),
     /// A building it may not go into away from its doors, and stopped at its wall.
     Building(String),
+    /// A winner's figure in its way: it stopped short of his base rather than go through it.
+    Winners(String),
 }
 
 /// The losers' units fall back, straight away from the winners' figures still standing; with what they
@@ -43,10 +45,7 @@ enum Past {
 pub fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effect]) -> (Vec<Effect>, Vec<String>) {
     let losers: Vec<Unit> = losers.iter().map(|u| as_left(u, so_far)).filter(|u| !u.is_out()).collect();
     let winners: Vec<Unit> = winners.iter().map(|u| as_left(u, so_far)).filter(|u| !u.is_out()).collect();
-    let (Some(from), Some(to)) = (centre(&winners), centre(&losers)) else { return (Vec::new(), Vec::new()) };
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
-    let norm = (dx * dx + dy * dy).sqrt();
-    let toward = if norm > 1e-9 { (dx / norm, dy / norm) } else { (0.0, 1.0) };
+    let Some(from) = centre(&winners) else { return (Vec::new(), Vec::new()) };
     let enemies: Vec<(Pt, String)> =
         winners.iter().flat_map(|u| u.alive_positions().into_iter().map(|p| (p, u.id.clone()))).collect();
     // Where every figure stands as each loser goes: the others as the melee left them.
@@ -56,7 +55,11 @@ pub fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effec
     let mut words = Vec::new();
     for unit in losers.iter().filter(|u| ctx.profile(u).class != Class::Gun) {
         let anchor = unit.anchor_figure().expect("a unit still standing has figures");
-        let way = way(ctx, unit, anchor.pos, toward);
+        // Away from the winners as he stands, not as his unit's middle does: for a man on their far side
+        // that is on away from them, not back through them.
+        let toward = away(from, anchor.pos).or_else(|| centre(std::slice::from_ref(unit)).and_then(|to| away(from, to)));
+        let toward = toward.unwrap_or((0.0, 1.0));
+        let way = way(ctx, unit, anchor.pos, toward, &enemies);
         let taken = stands
             .iter()
             .filter(|(id, _)| *id != unit.id)
@@ -100,6 +103,10 @@ pub fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effec
             (true, Past::Building(house)) => format!(
                 "{name} {goes} {inches:.1}\" and {stops} at the wall of {house} (a building is entered only by its doors)"
             ),
+            (true, Past::Winners(them)) => {
+                format!("{name} {goes} {inches:.1}\" and {stops} short of {them}, who stand in the way")
+            }
+            (false, Past::Winners(them)) => format!("{name} cannot fall back: {them} stand in the way"),
             (true, Past::Edge) => format!("{name} {goes} {inches:.1}\" and {stops} at the table's edge"),
             (true, Past::Nothing) => format!("{name} {goes} {inches:.1}\""),
             (false, Past::Over(wall) | Past::StoppedAt(wall)) => format!("{name} cannot fall back past {wall}"),
@@ -112,6 +119,13 @@ pub fn fall_back(ctx: &Ctx, losers: &[&Unit], winners: &[&Unit], so_far: &[Effec
     (effects, words)
 }
 
+/// The direction straight away from `from` for a figure at `at`, if he does not stand on it.
+fn away(from: Pt, at: Pt) -> Option<(f64, f64)> {
+    let (dx, dy) = (at.x - from.x, at.y - from.y);
+    let norm = (dx * dx + dy * dy).sqrt();
+    (norm > 1e-9).then(|| (dx / norm, dy / norm))
+}
+
 fn centre(units: &[Unit]) -> Option<Pt> {
     let points: Vec<Pt> = units.iter().flat_map(|u| u.alive_positions()).collect();
     let n = points.len() as f64;
@@ -120,14 +134,16 @@ fn centre(units: &[Unit]) -> Option<Pt> {
 }
 
 /// How far `unit`'s figure measured, at `from`, falls back `toward` a direction: its full move, as far as
-/// the table lets all its figures go, cut short by the first wall or building in the way.
-fn way(ctx: &Ctx, unit: &Unit, from: Pt, toward: (f64, f64)) -> Way {
+/// the table lets all its figures go with their whole bases on it, cut short by the first wall or building
+/// in the way, or short of the base of a winner's figure (`enemies`) ahead of him.
+fn way(ctx: &Ctx, unit: &Unit, from: Pt, toward: (f64, f64), enemies: &[(Pt, String)]) -> Way {
     let table = &ctx.scenario.table;
+    let edge = BASE / 2.0;
     let limit = |p: f64, u: f64, max: f64| {
         if u > 1e-9 {
-            (max - p) / u
+            (max - edge - p) / u
         } else if u < -1e-9 {
-            -p / u
+            (edge - p) / u
         } else {
             f64::INFINITY
         }
@@ -176,6 +192,14 @@ fn way(ctx: &Ctx, unit: &Unit, from: Pt, toward: (f64, f64)) -> Way {
                 meet(inches, Way { inches: stop, past: Past::Building(building.name().to_string()) });
                 break;
             }
+        }
+    }
+    for (at, id) in enemies {
+        let ahead = (at.x - from.x) * toward.0 + (at.y - from.y) * toward.1;
+        let aside = ((at.x - from.x) * toward.1 - (at.y - from.y) * toward.0).abs();
+        if ahead > 0.0 && aside < BASE {
+            let short = (ahead - (BASE * BASE - aside * aside).sqrt()).max(0.0);
+            meet(short, Way { inches: short, past: Past::Winners(ctx.name_of(id)) });
         }
     }
     let cut_short = if run + MOVE_TOLERANCE < full { Past::Edge } else { Past::Nothing };

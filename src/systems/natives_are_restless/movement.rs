@@ -18,7 +18,7 @@ use crate::measure::{
 };
 use crate::roster::{Placed, Unit};
 use super::words::agrees;
-use crate::rules::{RuleSystem, and_list};
+use crate::rules::{RuleSystem, and_list, possessive};
 
 pub fn refuse<T>(why: String) -> Result<T, GameError> {
     Err(Refusal::by_rule(why, MOVEMENT).into())
@@ -97,6 +97,16 @@ pub fn crossings<'a>(ctx: &Ctx<'a>, route: &[Pt], others: &[Pt]) -> Vec<&'a Terr
         .collect()
 }
 
+/// The wall or barricade `route` brushes past without crossing it (see `obstacles::brushes`), other than
+/// those it crosses (`crossed`).
+fn brushed<'a>(ctx: &Ctx<'a>, route: &[Pt], others: &[Pt], crossed: &[&TerrainArea]) -> Option<&'a TerrainArea> {
+    ctx.scenario
+        .terrain
+        .iter()
+        .filter(|a| ctx.charts.cover(&a.cover).obstacle && !crossed.iter().any(|c| std::ptr::eq(*c, *a)))
+        .find(|a| obstacles::brushes(&a.polygon, route, obstacles::side_of_figure(&a.polygon, route[0], others)))
+}
+
 /// A move is measured for the figure the unit measures from, along its route: the walls it goes over, the
 /// doors it goes through and what it costs are his alone; the unit's other figures are then arranged
 /// around him ("measuring the move for the Officer/NCO and then arranging the members of his squad around
@@ -139,6 +149,12 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
             and_list(&names)
         ));
     }
+    if let Some(twice) = crossed.iter().find(|a| !mounted && obstacles::times_over(&a.polygon, &route) > 1) {
+        return refuse(format!(
+            "crossing a linear obstacle is a full move on foot, so one is crossed a move: this route goes over {} and back",
+            twice.name
+        ));
+    }
     let mut extra = 0.0;
     for obstacle in &crossed {
         if let Some(holder) = defended(ctx, unit, obstacle, &route) {
@@ -156,7 +172,7 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
             if ctx.charts.cover(&obstacle.cover).high {
                 return refuse(format!("{} is higher than a figure: impassable to mounted troops", obstacle.name));
             }
-            extra += ctx.charts.movement.mounted_obstacle_cost;
+            extra += ctx.charts.movement.mounted_obstacle_cost * obstacles::times_over(&obstacle.polygon, &route) as f64;
         } else {
             // A full move: the unit goes over from where it stands and stops on the far side.
             let near = ctx.charts.movement.regroup;
@@ -181,6 +197,13 @@ pub fn travel(ctx: &Ctx, unit: &str, path: &[Pt], facing: Option<f64>) -> Result
     let mut room = Room::for_unit(ctx, unit, false);
     if let Some(why) = room.hindrance(end) {
         return refuse(stands(&unit.name, why));
+    }
+    if let Some(brushed) = brushed(ctx, &route, &men, &crossed) {
+        return refuse(format!(
+            "{} route passes nearer {} than half a base without crossing it: a base is an inch across, so no figure slips past a wall or barricade closer than that (cross it, or go round it clear)",
+            possessive(&unit.name),
+            brushed.name
+        ));
     }
     // His men go the same way, or round to him where it passes an enemy: only his may not.
     if let Some(enemy) = route.windows(2).find_map(|leg| room.in_the_way(leg[0], leg[1], None)) {

@@ -8,7 +8,7 @@ use super::NativesAreRestless;
 use super::context::{AMMUNITION, Ctx, REINFORCEMENTS, SET_UP, d6};
 use super::tables::{Army, Class};
 use super::turn::{Change, Pending, Stage};
-use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
+use crate::dice::{DiceExpr, DiceFeed, FeedError, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, NewUnit, Outcome, Refusal};
 use crate::measure::{Edge, Pt, distance};
 use crate::odds::{Dist, OddsView};
@@ -65,7 +65,15 @@ pub fn group_dice(ctx: &Ctx) -> Vec<String> {
 /// Two average dice and a D6: the group they bring on `edge`.
 fn roll_group(ctx: &Ctx, feed: &mut DiceFeed, edge: u8) -> Result<(Pending, Vec<NamedRoll>, String), GameError> {
     let size = feed.roll(&size_dice(ctx), "group size (average dice)")?;
-    let quality = feed.roll(&d6(), "better troops on a 6")?;
+    // The D6 is thrown with the average dice every time, not only when a 6 is hoped for: say so when it
+    // is missing, rather than name it by what a 6 on it brings.
+    let quality = feed.roll(&d6(), "better troops on a 6").map_err(|e| match e {
+        FeedError::TooFew { given, .. } => GameError::BadInput(format!(
+            "{} typed in, but a group's roll is always three dice: the two average dice and the D6 beside them, thrown every time (a 6 on it brings better troops); 1 more (1D6)",
+            crate::rules::dice_were(given)
+        )),
+        other => other.into(),
+    })?;
     let faces = &size.roll.faces;
     let higher = faces.iter().copied().max().unwrap_or(0);
     let better = quality.roll.total >= ctx.charts.groups.better_on;

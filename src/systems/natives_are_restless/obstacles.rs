@@ -84,6 +84,40 @@ pub fn crossed(area: &Polygon, route: &[Pt]) -> bool {
     route.first().is_some_and(|start| crosses(area, route, side(area, *start)))
 }
 
+/// How many times `route` goes over `area`: each stretch of it within the obstacle is one way over (a route
+/// over a wall and back over it is two, even ending on the side it began).
+pub fn times_over(area: &Polygon, route: &[Pt]) -> usize {
+    stretches_along(area, route).iter().filter(|w| **w == Where::Within).count()
+}
+
+/// How near `route` comes to `area`'s outline (0 where it meets it).
+fn nearest_approach(area: &Polygon, route: &[Pt]) -> f64 {
+    let corners = area.vertices();
+    route
+        .windows(2)
+        .map(|leg| {
+            if !area.meetings(leg[0], leg[1]).is_empty() || area.contains(leg[0]) {
+                return 0.0;
+            }
+            let ends = area.distance_to_outline(leg[0]).min(area.distance_to_outline(leg[1]));
+            corners.iter().map(|c| crate::measure::distance_to_segment(*c, leg[0], leg[1])).fold(ends, f64::min)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Whether a base (an inch across) carried along `route` brushes over `area` without crossing it: its
+/// figure's point passes nearer the obstacle than half a base. So a slot narrower than a base (a gate's
+/// barricade set half an inch off the wall's line) is no way through, and a wall's end is passed a base's
+/// half clear of it. A figure who starts nearer than that (a correction put him there) may move away.
+pub fn brushes(area: &Polygon, route: &[Pt], from: Side) -> bool {
+    let Some(&start) = route.first() else { return false };
+    if area.contains(start) || crosses(area, route, from) {
+        return false;
+    }
+    let allowed = (BASE / 2.0).min(area.distance_to_outline(start));
+    nearest_approach(area, route) < allowed - 1e-6
+}
+
 /// Whether a figure's base (an inch across) at `p` would stand on `area`: its point in it, or its edge
 /// over the outline.
 pub fn under_base(area: &Polygon, p: Pt) -> bool {

@@ -249,6 +249,13 @@ pub fn turn_gun(ctx: &Ctx, unit: &str, facing: f64) -> Result<Outcome, GameError
     if !facing.is_finite() {
         return Err(GameError::BadInput("`facing` is degrees clockwise from up the table".into()));
     }
+    // A full turn (360, as a rounded 359.6 reads) is 0; past it is a slip of the finger, not a turn round.
+    if !(0.0..=360.0).contains(&facing) {
+        return super::movement::refuse(format!(
+            "{} turns to a facing from 0 to 359 degrees clockwise from up the table: {facing} is not one",
+            gun.name
+        ));
+    }
     let facing = normalise_degrees(facing);
     let mut effects = vec![Effect::Face { unit: gun.id.clone(), facing }];
     effects.extend(spend(ctx, &gun.id, false, !ctx.turn.melees.is_empty()));

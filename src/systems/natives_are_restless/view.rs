@@ -344,6 +344,11 @@ fn unit_report(ctx: &Ctx, unit: &Unit) -> UnitReport {
     let profile = ctx.profile(unit);
     let origin = ctx.origin(unit);
     report.cover = origin.map(|p| {
+        // On the roof, not inside the building: a shot finds him in the open, or behind a parapet.
+        if ctx.height(unit) == super::context::Height::Roof {
+            let parapet = ctx.building_at(p).is_some_and(|b| b.parapet);
+            return if parapet { "roof with a parapet" } else { "open (on the roof)" }.to_string();
+        }
         let classes: Vec<&str> = ctx.covers_at(p).iter().map(|(a, _)| a.cover.as_str()).collect();
         if classes.is_empty() { "open".to_string() } else { classes.join(", ") }
     });
