@@ -51,6 +51,8 @@ async fn a_bad_or_newer_file_is_refused_and_nothing_is_stored() {
     let (_a, api) = api().await;
     let id = api.new_game("cotta-assault".into(), Some("3".into()), None, None).await.unwrap().id;
     api.game_act(id, action(json!({"type": "note", "text": "first"}))).await.unwrap();
+    // The umpire's count is kept from the whole table: the file, which holds it, is the referee's.
+    api.choose_seat(sandtable::rules::Seat::Referee).await.unwrap();
     let good: Value = serde_json::from_str(&api.export_game(id).await.unwrap()).unwrap();
     let with = |f: &dyn Fn(&mut Value)| {
         let mut file = good.clone();

@@ -39,7 +39,7 @@ impl Api {
         let store = self.store();
         Ok(ArchivedView {
             campaigns: store.archived_campaigns().await?.into_iter().map(CampaignView::from).collect(),
-            games: store.archived_games(None).await?.into_iter().map(|g| self.summary_seen(g.into())).collect(),
+            games: store.archived_games(None).await?.into_iter().map(|g| self.game_summary_seen(g.into())).collect(),
         })
     }
 }

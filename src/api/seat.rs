@@ -53,7 +53,7 @@ impl Api {
 
     /// A listed game as the asking seat may see it: its seed for the referee's seat on the host's machine
     /// alone (a list cannot say which games keep secrets from a seat without opening every one).
-    pub(super) fn summary_seen(&self, mut summary: super::GameSummary) -> super::GameSummary {
+    pub(super) fn game_summary_seen(&self, mut summary: super::GameSummary) -> super::GameSummary {
         if !(self.on_host() && self.seat().is_referee()) {
             summary.seed = None;
         }

@@ -112,7 +112,7 @@ impl Api {
     }
 
     pub async fn list_games(&self, campaign: Option<i64>) -> Result<Vec<GameSummary>, ApiError> {
-        Ok(self.store.list_games(campaign).await?.into_iter().map(|g| self.summary_seen(g.into())).collect())
+        Ok(self.store.list_games(campaign).await?.into_iter().map(|g| self.game_summary_seen(g.into())).collect())
     }
 
     /// Starts a game from a shipped scenario or one of the player's (by the name the scenario list gives).

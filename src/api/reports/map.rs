@@ -1,7 +1,7 @@
 //! A game's battle map at a moment of it: the table replayed to just after an entry (or as set up) and
 //! drawn as the asking seat may see it.
 
-use crate::api::{Api, ApiError, ErrorKind, GameView};
+use crate::api::{Api, ApiError, ErrorKind};
 use crate::game::Game;
 
 /// When in a game a map shows the table.
