@@ -29,10 +29,7 @@ pub fn odds(ctx: &Ctx_, action: Act<'_, EstateDeiBoxers>) -> Result<Option<OddsV
                 tep_target.as_deref(),
                 tep_targets.as_ref(),
             )?;
-            let census = siege.census(&rules);
-            let fanatics = aims(&order) & census.with_fanatics != 0;
-            let label = format!("fire from {from}: {}: Boxer points eliminated or routed", order_words(&rules, &order));
-            Ok(Some(exact::odds_view(label, &exact::fire(&rules, siege, from_zone, &order), fanatics)))
+            Ok(Some(fire_odds(&rules, siege, from_zone, &order, &format!("fire from {from}"))))
         }
         Act::Own(EstateAction::TakeLosses { counters, .. }) if siege.today.owed.is_some() => {
             let order = counters.iter().map(|c| counter(&rules, c)).collect::<Result<Vec<_>, _>>()?;
@@ -42,14 +39,8 @@ pub fn odds(ctx: &Ctx_, action: Act<'_, EstateDeiBoxers>) -> Result<Option<OddsV
         Act::Own(EstateAction::Advance { .. }) if siege.today.owed.is_some() => Ok(losses_odds(&rules, siege, &[])),
         Act::Own(EstateAction::Advance { .. }) if siege.stage == Stage::Combat { phase: Phase::SoldierFire } => {
             let Some((from, order)) = suggested_fire(&rules, siege) else { return Ok(None) };
-            let census = siege.census(&rules);
-            let fanatics = aims(&order) & census.with_fanatics != 0;
-            let label = format!(
-                "Sandtable's suggestion, its first fire (6.3): fire from {}: {}: Boxer points eliminated or routed",
-                rules.map.name(from),
-                order_words(&rules, &order)
-            );
-            Ok(Some(exact::odds_view(label, &exact::fire(&rules, siege, from, &order), fanatics)))
+            let whose = format!("Sandtable's suggestion, its first fire (6.3): fire from {}", rules.map.name(from));
+            Ok(Some(fire_odds(&rules, siege, from, &order, &whose)))
         }
         Act::Own(EstateAction::Advance { .. }) => {
             let census = siege.census(&rules);
@@ -90,6 +81,13 @@ pub fn odds(ctx: &Ctx_, action: Act<'_, EstateDeiBoxers>) -> Result<Option<OddsV
         }
         _ => Ok(None),
     }
+}
+
+/// A zone's fire as ordered, every die of it: the Boxer points it eliminates or routes, under `heading`.
+fn fire_odds(rules: &Rules, siege: &Siege, from: u8, order: &FireOrder, heading: &str) -> OddsView {
+    let fanatics = aims(order) & siege.census(rules).with_fanatics != 0;
+    let label = format!("{heading}: {}: Boxer points eliminated or routed", order_words(rules, order));
+    exact::odds_view(label, &exact::fire(rules, siege, from, order), fanatics)
 }
 
 /// The losses owed taken, then the officers' risk where soldiers fell; none when no officer risks death.

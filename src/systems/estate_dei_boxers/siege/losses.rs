@@ -152,9 +152,7 @@ pub fn settle_owed(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: 
     siege.today.owed = None;
     let soldiers_before = capacity(siege, rules, owed.zone).0;
     let left = if order.is_empty() {
-        let left = defenders_lose(siege, rules, io, owed.zone, owed.points);
-        super::moves::empty_legations(siege, rules, io);
-        left
+        defenders_lose(siege, rules, io, owed.zone, owed.points)
     } else {
         let soldiers_lost = order.iter().filter(|&&p| rules.roster.pieces[p].kind.is_soldiers()).count() as u8;
         let mut taken: Vec<usize> = Vec::new();
@@ -167,9 +165,9 @@ pub fn settle_owed(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: 
             }
         }
         soldiers_cost_morale(siege, io, soldiers_lost);
-        super::moves::empty_legations(siege, rules, io);
         owed.points - order.len() as u8
     };
+    super::moves::empty_legations(siege, rules, io);
     if owed.by == OwedBy::BoxerMelee {
         let zone = owed.zone;
         if left > 0 && siege.census(rules).with_civilians & bit(zone) != 0 {
