@@ -413,3 +413,22 @@ fn a_one_off_battle_digs_each_lists_entrenchments_for_its_own_side() {
         assert!(text.contains(&format!("kind = \"entrenchment\"\nside = \"{side}\"")), "{side}: {text}");
     }
 }
+
+/// A count near 2^32 once wrapped the sums round to "8 stands, 22 points", breaking nothing: it is now a
+/// break of its own and the points it adds saturate far over any army's value.
+#[test]
+fn a_line_of_four_billion_stands_breaks_the_army_and_does_not_wrap_its_points() {
+    use sandtable::systems::when_empires_clash::draft::{Draft, Target, check};
+    let tables = &charts().1;
+    let (_, list) = library::read("zulu-war--british").unwrap();
+    let mut draft = Draft::of(&list);
+    draft.lines[0].count = u32::MAX;
+    let found = check(tables, &draft, Target::Agreed);
+    assert!(found.points > 1_000_000.0 && found.stands > 1_000_000, "{found:?}");
+    let said: Vec<&str> = found.findings.iter().filter(|f| f.breaks).map(|f| f.message.as_str()).collect();
+    assert!(said.iter().any(|m| m.contains("4294967295 stands; a line holds at most")), "{said:?}");
+    let text = draft.to_toml(tables);
+    let read = sandtable::systems::when_empires_clash::army::read("saved.toml", &text).unwrap();
+    let findings = sandtable::systems::when_empires_clash::army::check(tables, &read, &text);
+    assert!(findings.iter().any(|f| f.breaks && f.message.contains("a line holds at most")), "{findings:?}");
+}

@@ -61,7 +61,18 @@ enum Slot<'a> {
     Tables(&'a mut ArrayOfTables),
 }
 
+/// Steps in one edit's path. The deepest field a scenario has is a few steps down (`units[3].at[0]`); a
+/// path far longer is no field, and walking it would build tables inside tables until writing them out
+/// overflowed the stack, so it is refused before any is made.
+pub const MAX_PATH_STEPS: usize = 16;
+
 fn split(path: &[PathStep]) -> Result<(&PathStep, &[PathStep]), String> {
+    if path.len() > MAX_PATH_STEPS {
+        return Err(format!(
+            "an edit's path has {} steps; no field of a scenario is more than {MAX_PATH_STEPS} deep",
+            path.len()
+        ));
+    }
     path.split_last().ok_or_else(|| "an edit needs the path of a field".into())
 }
 
@@ -328,6 +339,15 @@ mod tests {
         )
         .unwrap();
         assert!(text.contains("[[terrain]]"), "{text}");
+    }
+
+    #[test]
+    fn a_path_deeper_than_any_field_is_refused_before_a_table_is_made() {
+        let deep = Edit::Set { path: vec![PathStep::Key("a".into()); 60_000], value: serde_json::json!(1) };
+        let why = apply_edits("title = 'x'\n", &[deep]).unwrap_err();
+        assert!(why.contains("60000 steps"), "{why}");
+        let just = Edit::Set { path: vec![PathStep::Key("a".into()); MAX_PATH_STEPS], value: serde_json::json!(1) };
+        assert!(apply_edits("title = 'x'\n", &[just]).is_ok());
     }
 
     #[test]

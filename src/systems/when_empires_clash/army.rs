@@ -126,15 +126,30 @@ pub struct Totals {
     pub capped_points: u32,
 }
 
+/// Stands in one line of an army. The largest army the rules allow is 48 points of 1-point stands; a
+/// count far past that is a slip of the keyboard, and one near 2^32 would wrap the sums round to a
+/// legal-looking army.
+pub const MAX_STANDS_IN_A_LINE: u32 = 999;
+
 /// A Command stand is neither bought nor counted among the list's stands ("13 stands plus a Command stand").
+/// Sums saturate rather than wrap, so an absurd count reads as an army far over any value.
 pub fn totals(tables: &Tables, lines: &[Line], entrenchments: Option<&Entrenchments>) -> Totals {
     let bought: Vec<&Line> = lines.iter().filter(|l| !is_command(tables, l)).collect();
     let value = |l: &Line| tables.stand(l.kind.get_ref()).map_or(0, |s| s.value);
-    let points: u32 = bought.iter().map(|l| l.count * value(l)).sum();
+    let sum = |worths: &mut dyn Iterator<Item = u32>| worths.fold(0u32, u32::saturating_add);
+    let points = sum(&mut bought.iter().map(|l| l.count.saturating_mul(value(l))));
     let dug = entrenchments.map_or(0.0, |e| f64::from(e.lengths) * tables.armies.entrenchment_points_per_length);
-    let capped_points =
-        bought.iter().filter(|l| value(l) >= tables.armies.cap_from_value).map(|l| l.count * value(l)).sum();
-    Totals { points: f64::from(points) + dug, stands: bought.iter().map(|l| l.count).sum(), capped_points }
+    let capped_points = sum(&mut bought
+        .iter()
+        .filter(|l| value(l) >= tables.armies.cap_from_value)
+        .map(|l| l.count.saturating_mul(value(l))));
+    Totals { points: f64::from(points) + dug, stands: sum(&mut bought.iter().map(|l| l.count)), capped_points }
+}
+
+/// What the checker says of a line of more stands than any army holds.
+pub fn too_many_stands(line: &str, count: u32) -> Option<String> {
+    (count > MAX_STANDS_IN_A_LINE)
+        .then(|| format!("{line}: {count} stands; a line holds at most {MAX_STANDS_IN_A_LINE}"))
 }
 
 fn is_command(tables: &Tables, line: &Line) -> bool {
@@ -162,8 +177,12 @@ pub fn check(tables: &Tables, list: &ArmyList, source: &str) -> Vec<Finding> {
     }
     let totals = totals(tables, &list.stands, list.entrenchments.as_ref());
     let printed = *header.printed_points.get_ref();
-    let printed_sum: u32 = list.stands.iter().map(|l| l.printed_points).sum::<u32>()
-        + list.entrenchments.as_ref().map_or(0, |e| e.printed_points);
+    let printed_sum = list
+        .stands
+        .iter()
+        .map(|l| l.printed_points)
+        .chain(list.entrenchments.as_ref().map(|e| e.printed_points))
+        .fold(0u32, u32::saturating_add);
     if printed_sum != printed {
         breaks(
             at(header.printed_points.span().start),
@@ -258,7 +277,10 @@ fn breaks_of_line(
         breaks(at(line.name.span().start), command_not_bought(name));
         return;
     }
-    let worth = line.count * stand.value;
+    if let Some(why) = too_many_stands(name, line.count) {
+        breaks(at(line.name.span().start), why);
+    }
+    let worth = line.count.saturating_mul(stand.value);
     if worth != line.printed_points {
         breaks(
             at(line.name.span().start),

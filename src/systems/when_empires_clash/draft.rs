@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use super::army::{ArmyList, Dismount, Entrenchments, Header, Line, command_not_bought, totals};
+use super::army::{ArmyList, Dismount, Entrenchments, Header, Line, command_not_bought, too_many_stands, totals};
 use super::one_off::cap;
 use super::tables::{StandClass, Tables};
 use super::toml_text::quoted;
@@ -89,7 +89,7 @@ impl Draft {
                 dismount: l.dismounted_as.as_ref().map(|_| l.dismount.unwrap_or(Dismount::May)),
                 dismounted_as: l.dismounted_as.clone(),
                 mounts: None,
-                printed_points: l.count * value(&l.kind),
+                printed_points: l.count.saturating_mul(value(&l.kind)),
                 notes: String::new(),
                 correction: None,
             })
@@ -193,6 +193,9 @@ pub fn check(tables: &Tables, draft: &Draft, target: Target) -> DraftCheck {
         breaks(None, "the army has no stands".into());
     }
     for (i, line) in draft.lines.iter().enumerate() {
+        if let Some(why) = too_many_stands(&line.name, line.count) {
+            breaks(Some(i), why);
+        }
         match tables.stand(&line.kind) {
             None => breaks(Some(i), format!("{}: no stand type {:?}", line.name, line.kind)),
             Some(stand) if stand.class == StandClass::Command => breaks(Some(i), command_not_bought(&line.name)),

@@ -152,6 +152,9 @@ impl Api {
         if slug.is_empty() {
             return Err(ApiError::bad_input("an army needs a name to be saved under"));
         }
+        if let Some(why) = army.lines.iter().find_map(|l| army::too_many_stands(&l.name, l.count)) {
+            return Err(ApiError::bad_input(format!("the army is not saved: {why}")));
+        }
         let tables = &charts().1;
         let text = army.to_toml(tables);
         let dir = self.armies_dir();
