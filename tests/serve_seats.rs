@@ -10,24 +10,35 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use futures_util::StreamExt;
+use sandtable::rules::Seat;
 use serde_json::{Value, json};
 use serve_support::{CODE, HOST_PC, TABLET, Table, table};
 use tower::ServiceExt;
 
 /// Requests as a device sitting at a seat sends them.
 impl Table {
-    fn request(peer: [u8; 4], seat: &str, path: &str) -> axum::http::request::Builder {
+    /// A tablet holds the code of the seat it sits at (a side's own, handed out by the host), and says
+    /// the seat too; the host's machine needs no code.
+    fn request(&self, peer: [u8; 4], seat: &str, path: &str) -> axum::http::request::Builder {
         let host = if peer == HOST_PC { "127.0.0.1:8787" } else { "192.168.1.20:8787" };
         Request::post(path)
             .header(header::HOST, host)
             .header(header::CONTENT_TYPE, "application/json")
-            .header(header::AUTHORIZATION, format!("Bearer {CODE}"))
+            .header(header::AUTHORIZATION, format!("Bearer {}", self.code_of(seat)))
             .header("x-sandtable-seat", seat)
+    }
+
+    /// The code a device sitting at `seat` joined with: a side's own, the shared screen's for the rest.
+    fn code_of(&self, seat: &str) -> String {
+        match seat.parse::<Seat>() {
+            Ok(side @ Seat::Side(_)) => self.access.issue_seat_code(&side),
+            _ => CODE.to_string(),
+        }
     }
 
     /// A command sent by `peer` sitting at `seat`: its status and its raw body.
     async fn ask(&self, peer: [u8; 4], seat: &str, name: &str, args: Value) -> (StatusCode, String) {
-        let request = Table::request(peer, seat, &format!("/api/{name}")).body(Body::from(args.to_string())).unwrap();
+        let request = self.request(peer, seat, &format!("/api/{name}")).body(Body::from(args.to_string())).unwrap();
         let response = self.app(peer).oneshot(request).await.unwrap();
         let status = response.status();
         let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
@@ -43,7 +54,8 @@ impl Table {
     /// What `peer` at `seat` hears on the game's live stream, from its first entry, until `wanted` entries
     /// have come.
     async fn live(&self, peer: [u8; 4], seat: &str, game: i64, wanted: usize) -> String {
-        let request = Table::request(peer, seat, &format!("/api/live/{game}"))
+        let request = self
+            .request(peer, seat, &format!("/api/live/{game}"))
             .method("GET")
             .header(header::ACCEPT, "text/event-stream")
             .body(Body::empty())
@@ -234,4 +246,87 @@ async fn a_game_file_goes_only_to_the_hosts_referee() {
     }
     let file = t.host("export_game", json!({"id": id})).await;
     assert!(file.as_str().unwrap().contains(SEED));
+}
+
+/// A tablet's seat is the code it joined with, not what it says: the shared screen's code sits it at the
+/// whole table and a side's code at that side, whatever seat its header, cookie or `choose_seat` names.
+#[tokio::test]
+async fn a_tablet_sits_where_its_code_puts_it_whatever_it_says() {
+    let t = table().await;
+    let id = ambush(&t).await;
+    let as_moros = |code: String| {
+        Request::post("/api/game_view")
+            .header(header::HOST, "192.168.1.20:8787")
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::AUTHORIZATION, format!("Bearer {code}"))
+            .body(Body::from(json!({"id": id}).to_string()))
+            .unwrap()
+    };
+    let us = t.code_of("side:us");
+    for code in [CODE.to_string(), us.clone()] {
+        // Asked outright, another seat is refused, saying how to sit there.
+        let mut asked = as_moros(code.clone());
+        asked.headers_mut().insert("x-sandtable-seat", "side:moros".parse().unwrap());
+        let (status, _, body) = t.send(TABLET, asked).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert!(body.contains("join with that seat's own code") && !body.contains("Juramentado"), "{body}");
+        // Remembered in the page's cookie, it is not a claim: the answer is made for the code's seat.
+        let mut remembered = as_moros(code.clone());
+        remembered.headers_mut().insert(header::COOKIE, "sandtable_seat=side%3Amoros".parse().unwrap());
+        let (status, _, body) = t.send(TABLET, remembered).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert!(!body.contains("Juramentado"), "a tablet holding {code} was shown the Moros' band: {body}");
+    }
+    let (status, body) =
+        t.ask(TABLET, "side:us", "choose_seat", json!({"seat": {"seat": "side", "side": "moros"}})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("joined as side us"), "{body}");
+    let (status, body) = t.ask(TABLET, "side:us", "device_seat", json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap(),
+        json!({"seat": {"seat": "side", "side": "us"}, "may_move": false})
+    );
+    // The Moros' own code, from the host, sits a tablet with them.
+    let (status, body) = t.ask(TABLET, "side:moros", "game_view", json!({"id": id})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Juramentado band"), "{body}");
+    assert_ne!(t.code_of("side:moros"), us);
+}
+
+/// The host hands each side its own code and link, stored for a restart; only the host's machine may ask.
+#[tokio::test]
+async fn each_sides_code_comes_from_the_host_alone() {
+    let t = table().await;
+    let ask = |peer: [u8; 4], seat: &str| {
+        let host = if peer == HOST_PC { "127.0.0.1:8787" } else { "192.168.1.20:8787" };
+        Request::post("/host/seat-code")
+            .header(header::HOST, host)
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::AUTHORIZATION, format!("Bearer {CODE}"))
+            .body(Body::from(json!({"seat": {"seat": "side", "side": seat}}).to_string()))
+            .unwrap()
+    };
+    let (status, _, body) = t.send(TABLET, ask(TABLET, "moros")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "a tablet is not handed another side's code: {body}");
+    let (status, _, body) = t.send(HOST_PC, ask(HOST_PC, "moros")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let join: Value = serde_json::from_str(&body).unwrap();
+    let code = join["code"].as_str().unwrap().to_string();
+    assert!(join["link"].as_str().unwrap().ends_with(&format!("?join={code}&seat=side:moros")), "{join}");
+    assert!(join["qr_svg"].as_str().unwrap().contains("<svg"));
+    assert_eq!(t.access.seat_code(&Seat::Side("moros".into())), Some(code.clone()));
+    assert_eq!(t.desk.info().sides.len(), 1, "the host's join details list it");
+    let kept = t.desk.api().store().setting("join_codes_by_seat").await.unwrap().unwrap();
+    assert!(kept.contains(&code), "stored, so a restarted server keeps it: {kept}");
+    let (status, _, _) = t.send(HOST_PC, ask(HOST_PC, "moros")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(t.access.seat_code(&Seat::Side("moros".into())), Some(code), "asked again, the same code");
+    let referee = Request::post("/host/seat-code")
+        .header(header::HOST, "127.0.0.1:8787")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(json!({"seat": {"seat": "referee"}}).to_string()))
+        .unwrap();
+    let (status, _, body) = t.send(HOST_PC, referee).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "no code sits a tablet as the referee: {body}");
 }

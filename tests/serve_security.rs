@@ -246,3 +246,39 @@ async fn devices_still_holding_a_replaced_code_neither_lock_the_table_nor_stop_a
     assert_ne!(status, StatusCode::TOO_MANY_REQUESTS);
     assert!(headers[header::SET_COOKIE].to_str().unwrap().starts_with("sandtable_join=NEWCDE;"), "{headers:?}");
 }
+
+/// One device sending wrong codes is slowed; the tablets already at the table are not.
+#[tokio::test]
+async fn a_guesser_is_slowed_and_the_table_stays_open() {
+    let t = table().await;
+    let host = "192.168.1.20:8787";
+    let with = |code: &str| {
+        command(host, "list_games")
+            .header(header::AUTHORIZATION, format!("Bearer {code}"))
+            .body(Body::from("{}"))
+            .unwrap()
+    };
+    const GUESSER: [u8; 4] = [192, 168, 1, 66];
+    for _ in 0..20 {
+        assert_eq!(t.send(GUESSER, with("AAAAAA")).await.0, StatusCode::UNAUTHORIZED);
+    }
+    let (status, _, body) = t.send(GUESSER, with("BBBBBB")).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(body.contains("from this device"), "{body}");
+    let (status, _, body) = t.send(TABLET, with(CODE)).await;
+    assert_eq!(status, StatusCode::OK, "a joined tablet is not shut out by the guesser: {body}");
+}
+
+/// A scenario edit whose path is 60,000 steps deep (about 300 KB) is refused, and the server answers on.
+#[tokio::test]
+async fn a_deep_scenario_edit_is_refused_and_the_server_answers_on() {
+    let t = table().await;
+    let deep =
+        serde_json::json!({"text": "title = 'x'\n", "edits": [{"op": "set", "path": vec!["a"; 60_000], "value": 1}]});
+    let request = command("127.0.0.1:8787", "edit_scenario").body(Body::from(deep.to_string())).unwrap();
+    let (status, _, body) = t.send(HOST_PC, request).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("60000 steps"), "{body}");
+    let (status, _, _) = t.send(HOST_PC, command("127.0.0.1:8787", "list_games").body(Body::from("{}")).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+}

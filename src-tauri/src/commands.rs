@@ -49,6 +49,7 @@ macro_rules! tauri_commands {
                 crate::table::open_table,
                 crate::table::close_table,
                 crate::table::renew_table_code,
+                crate::table::table_seat_code,
             ]
         }
     };

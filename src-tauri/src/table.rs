@@ -6,7 +6,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use sandtable::api::{Api, ApiError, ErrorKind};
-use sandtable::serve::{JoinInfo, Listen, OpenTable, UiFile, UiSource};
+use sandtable::rules::Seat;
+use sandtable::serve::{JoinInfo, Listen, OpenTable, SeatJoin, UiFile, UiSource};
 use tauri::{AppHandle, State};
 use tokio::sync::Mutex;
 
@@ -75,6 +76,15 @@ pub async fn renew_table_code(switch: State<'_, TableSwitch>) -> Result<JoinInfo
         .renew_code()
         .await
         .map_err(|e| ApiError::new(ErrorKind::Store, format!("the new code could not be stored: {e}")))
+}
+
+/// The code that sits a device at one side (or the whole table), issued the first time it is asked for.
+#[tauri::command]
+#[specta::specta]
+pub async fn table_seat_code(switch: State<'_, TableSwitch>, seat: Seat) -> Result<SeatJoin, ApiError> {
+    let open = switch.open.lock().await;
+    let table = open.as_ref().ok_or_else(|| ApiError::new(ErrorKind::Conflict, "the table is not open"))?;
+    table.seat_code(seat).await.map_err(|why| ApiError::new(ErrorKind::Refused, why))
 }
 
 async fn open_on_a_free_port(api: Arc<Api>, lan: bool, pages: UiSource) -> std::io::Result<OpenTable> {

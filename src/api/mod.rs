@@ -38,7 +38,7 @@ pub use measure::Measurement;
 pub use photo::{MOST_PHOTO_BYTES, PhotoCalibrationView, PhotoView, PhotoViewOf, RectifiedView};
 pub use scenario_desk::{EditorInfo, KindInfo, ScenarioFolderView};
 pub use scenario_draft::{DraftProblem, KindCount, ScenarioDraft, SideForces};
-pub use seat::{Device, as_device};
+pub use seat::{Device, DeviceSeat, as_device, elsewhere};
 pub use session::Api;
 pub(crate) use session::read_seed;
 pub use template::{FigureUnder, TemplateView};

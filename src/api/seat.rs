@@ -7,6 +7,15 @@ use std::future::Future;
 use super::{Api, ApiError};
 use crate::rules::Seat;
 
+/// Where a device sits, as its screen shows it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct DeviceSeat {
+    pub seat: Seat,
+    /// Whether it may change seat from its own screen: the host's machine only.
+    pub may_move: bool,
+}
+
 tokio::task_local! {
     static DEVICE: Device;
 }
@@ -25,7 +34,30 @@ pub async fn as_device<F: Future>(device: Device, work: F) -> F::Output {
     DEVICE.scope(device, work).await
 }
 
+/// Why a device that joined as `joined_as` cannot sit at `asked`.
+pub fn elsewhere(joined_as: &Seat, asked: &Seat) -> String {
+    format!(
+        "this device joined as {}; to sit as {}, join with that seat's own code from the host's screen",
+        seat_words(joined_as),
+        seat_words(asked)
+    )
+}
+
+fn seat_words(seat: &Seat) -> String {
+    match seat {
+        Seat::Table => "the whole table".into(),
+        Seat::Referee => "the referee".into(),
+        Seat::Side(side) => format!("side {side}"),
+    }
+}
+
 impl Api {
+    /// Where the asking device sits, and whether it may sit elsewhere (the host's machine may; a device
+    /// that joined sits where its code puts it).
+    pub async fn device_seat(&self) -> Result<DeviceSeat, ApiError> {
+        Ok(DeviceSeat { seat: self.seat(), may_move: self.on_host() })
+    }
+
     /// The seat the current command is answered for: the device's, else the host's.
     pub fn seat(&self) -> Seat {
         DEVICE.try_with(|d| d.seat.clone()).unwrap_or_else(|_| self.host_seat.read().expect("seat lock").clone())
@@ -60,14 +92,18 @@ impl Api {
         summary
     }
 
-    /// Sits the asking device (or, in the app's window, the host) at `seat`. A device keeps its seat
-    /// itself and sends it with each request; this checks it may take it.
+    /// Sits the asking device (or, in the app's window, the host) at `seat`. The host's machine keeps
+    /// its seat itself and sends it with each request; another device sits only where the code it joined
+    /// with puts it, so this only says whether it is there.
     pub async fn choose_seat(&self, seat: Seat) -> Result<Seat, ApiError> {
         match DEVICE.try_with(Device::clone) {
             Ok(device) if seat.is_referee() && !device.may_referee => Err(ApiError::new(
                 super::ErrorKind::Refused,
-                "the referee's seat is the host's: a tablet sits as one side, or as the whole table",
+                "the referee's seat is the host's: a device sits where the code it joined with puts it",
             )),
+            Ok(device) if !device.may_referee && seat != device.seat => {
+                Err(ApiError::new(super::ErrorKind::Refused, elsewhere(&device.seat, &seat)))
+            }
             Ok(_) => Ok(seat),
             Err(_) => {
                 *self.host_seat.write().expect("seat lock") = seat.clone();

@@ -1,34 +1,55 @@
+use std::collections::{BTreeMap, HashMap};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
+use crate::rules::Seat;
+
 /// Letters a player reads off a screen and types on a tablet without mixing them up: no I, L, O, 0 or 1.
 const CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH: usize = 6;
-/// Wrong codes tolerated in a minute before every device must wait: 31^6 codes take a guesser that many
-/// minutes' worth of tries in the hundreds of millions.
-const WRONG_CODES_PER_MINUTE: u32 = 20;
+/// Wrong codes one device may send in a minute before it must wait: a slip of the thumb is forgiven, a
+/// guesser is slowed to a few tries a minute.
+const WRONG_CODES_PER_DEVICE: u32 = 20;
+/// Wrong codes from every device together in a minute before any more wrong ones are turned away
+/// unread: many guessers at once still try no faster than this. A right code is never turned away for
+/// what others sent, so the table is never shut by a guesser.
+const WRONG_CODES_IN_ALL: u32 = 200;
+/// Devices whose wrong codes are remembered at once; past it the oldest minute's are forgotten.
+const GUESSERS_KEPT: usize = 4096;
+const MINUTE: Duration = Duration::from_secs(60);
 
 /// Who this server answers: requests addressed to one of its own names (the Host header), and, from any
-/// device but this one, those carrying the table's join code.
+/// device but this one, those carrying one of the table's join codes. The shared screen's code sits a
+/// device at the whole table; each side's own code (the host hands it to that side) sits it at that
+/// side and nowhere else.
 pub struct TableAccess {
     hosts: Vec<String>,
     code: Mutex<String>,
+    /// Each side's code, by the seat it gives (`side:<id>`).
+    seat_codes: Mutex<BTreeMap<String, String>>,
     /// Codes replaced since the server started: a device still holding one (its page retrying its live
-    /// stream every second) is turned away without counting as a guess, so it cannot lock the table.
+    /// stream every second) is turned away without counting as a guess, so it cannot lock itself out.
     retired: Mutex<Vec<String>>,
-    wrong: Mutex<(Instant, u32)>,
+    wrong: Mutex<WrongCodes>,
+}
+
+#[derive(Default)]
+struct WrongCodes {
+    by_device: HashMap<IpAddr, (Instant, u32)>,
+    in_all: Option<(Instant, u32)>,
 }
 
 /// What a request from another device presented.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Admission {
-    Admitted,
+    /// A code of this table: the seat it gives.
+    Admitted(Seat),
     NoCode,
     WrongCode,
-    /// Too many wrong codes lately: every device waits out the minute.
+    /// Too many wrong codes lately from this device (or from everyone): it waits out the minute.
     Cooling,
 }
 
@@ -53,8 +74,9 @@ impl TableAccess {
         TableAccess {
             hosts,
             code: Mutex::new(code),
+            seat_codes: Mutex::new(BTreeMap::new()),
             retired: Mutex::new(Vec::new()),
-            wrong: Mutex::new((Instant::now(), 0)),
+            wrong: Mutex::new(WrongCodes::default()),
         }
     }
 
@@ -65,31 +87,94 @@ impl TableAccess {
         self.hosts.contains(&host)
     }
 
+    /// The shared screen's code: it sits a device at the whole table.
     pub fn code(&self) -> String {
         self.code.lock().expect("the code lock is never poisoned").clone()
     }
 
-    pub fn replace_code(&self, code: String) {
-        let old = std::mem::replace(&mut *self.code.lock().expect("the code lock is never poisoned"), code);
-        self.retired.lock().expect("the retired codes' lock is never poisoned").push(old);
+    /// Every side's code, by its seat's text.
+    pub fn seat_codes(&self) -> BTreeMap<String, String> {
+        self.seat_codes.lock().expect("the seat codes' lock is never poisoned").clone()
     }
 
-    pub fn admit(&self, presented: Option<&str>) -> Admission {
-        let mut wrong = self.wrong.lock().expect("the wrong-code lock is never poisoned");
-        if wrong.0.elapsed() > Duration::from_secs(60) {
-            *wrong = (Instant::now(), 0);
+    /// The code `seat` is given, if the host has handed one out.
+    pub fn seat_code(&self, seat: &Seat) -> Option<String> {
+        match seat {
+            Seat::Table => Some(self.code()),
+            Seat::Referee => None,
+            Seat::Side(_) => self.seat_codes().get(&seat.to_string()).cloned(),
         }
-        if wrong.1 >= WRONG_CODES_PER_MINUTE {
+    }
+
+    /// Takes up side codes kept from before (a restarted server keeps its devices in their seats).
+    pub fn keep_seat_codes(&self, codes: BTreeMap<String, String>) {
+        *self.seat_codes.lock().expect("the seat codes' lock is never poisoned") = codes;
+    }
+
+    /// A fresh code for `seat`, unlike any other of this table's, remembered; the caller stores it.
+    pub fn issue_seat_code(&self, seat: &Seat) -> String {
+        let mut codes = self.seat_codes.lock().expect("the seat codes' lock is never poisoned");
+        if let Some(code) = codes.get(&seat.to_string()) {
+            return code.clone();
+        }
+        let table = self.code();
+        let code = loop {
+            let code = new_code();
+            if code != table && !codes.values().any(|c| *c == code) {
+                break code;
+            }
+        };
+        codes.insert(seat.to_string(), code.clone());
+        code
+    }
+
+    /// Replaces the shared screen's code and forgets every side's: every device must join again.
+    pub fn replace_code(&self, code: String) {
+        let old = std::mem::replace(&mut *self.code.lock().expect("the code lock is never poisoned"), code);
+        let sides = std::mem::take(&mut *self.seat_codes.lock().expect("the seat codes' lock is never poisoned"));
+        let mut retired = self.retired.lock().expect("the retired codes' lock is never poisoned");
+        retired.push(old);
+        retired.extend(sides.into_values());
+    }
+
+    /// Whether `presented`, from the device at `peer`, is a code of this table, and the seat it gives.
+    pub fn admit(&self, peer: IpAddr, presented: Option<&str>) -> Admission {
+        let mut wrong = self.wrong.lock().expect("the wrong-code lock is never poisoned");
+        let now = Instant::now();
+        let device = wrong.by_device.get(&peer).filter(|(since, _)| now.duration_since(*since) < MINUTE);
+        if device.is_some_and(|(_, n)| *n >= WRONG_CODES_PER_DEVICE) {
             return Admission::Cooling;
         }
         let Some(presented) = presented else { return Admission::NoCode };
         if same_code(presented, &self.code()) {
-            return Admission::Admitted;
+            return Admission::Admitted(Seat::Table);
+        }
+        let sides = self.seat_codes();
+        // Every side's code is compared, so the time taken tells nothing of which came close.
+        let side = sides.iter().fold(None, |found, (seat, code)| match same_code(presented, code) {
+            true => Some(seat.clone()),
+            false => found,
+        });
+        if let Some(seat) = side.and_then(|s| s.parse::<Seat>().ok()) {
+            return Admission::Admitted(seat);
         }
         let retired = self.retired.lock().expect("the retired codes' lock is never poisoned");
-        if !retired.iter().any(|old| same_code(presented, old)) {
-            wrong.1 += 1;
+        if retired.iter().any(|old| same_code(presented, old)) {
+            return Admission::WrongCode;
         }
+        let in_all = wrong.in_all.filter(|(since, _)| now.duration_since(*since) < MINUTE).unwrap_or((now, 0));
+        if in_all.1 >= WRONG_CODES_IN_ALL {
+            return Admission::Cooling;
+        }
+        wrong.in_all = Some((in_all.0, in_all.1 + 1));
+        if wrong.by_device.len() >= GUESSERS_KEPT {
+            wrong.by_device.retain(|_, (since, _)| now.duration_since(*since) < MINUTE);
+        }
+        let entry = wrong.by_device.entry(peer).or_insert((now, 0));
+        if now.duration_since(entry.0) >= MINUTE {
+            *entry = (now, 0);
+        }
+        entry.1 += 1;
         Admission::WrongCode
     }
 }
@@ -124,6 +209,9 @@ fn machine_name() -> Option<String> {
 mod tests {
     use super::*;
 
+    const TABLET: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(192, 168, 1, 31));
+    const GUESSER: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(192, 168, 1, 66));
+
     fn access() -> TableAccess {
         TableAccess::new("0.0.0.0:8787".parse().unwrap(), &["192.168.1.20".parse().unwrap()], "K7QX2M".into())
     }
@@ -149,25 +237,51 @@ mod tests {
     #[test]
     fn the_code_forgives_case_and_spaces_but_not_a_wrong_letter() {
         let a = access();
-        assert_eq!(a.admit(Some("k7q x2m")), Admission::Admitted);
-        assert_eq!(a.admit(Some("K7QX2N")), Admission::WrongCode);
-        assert_eq!(a.admit(None), Admission::NoCode);
+        assert_eq!(a.admit(TABLET, Some("k7q x2m")), Admission::Admitted(Seat::Table));
+        assert_eq!(a.admit(TABLET, Some("K7QX2N")), Admission::WrongCode);
+        assert_eq!(a.admit(TABLET, None), Admission::NoCode);
     }
 
     #[test]
     fn a_new_code_drops_the_old_one() {
         let a = access();
+        let us = a.issue_seat_code(&Seat::Side("us".into()));
         a.replace_code("ABCDEF".into());
-        assert_eq!(a.admit(Some("K7QX2M")), Admission::WrongCode);
-        assert_eq!(a.admit(Some("ABCDEF")), Admission::Admitted);
+        assert_eq!(a.admit(TABLET, Some("K7QX2M")), Admission::WrongCode);
+        assert_eq!(a.admit(TABLET, Some(&us)), Admission::WrongCode, "the sides' codes go with it");
+        assert_eq!(a.admit(TABLET, Some("ABCDEF")), Admission::Admitted(Seat::Table));
+    }
+
+    #[test]
+    fn a_sides_code_sits_a_device_at_that_side_alone() {
+        let a = access();
+        let us = a.issue_seat_code(&Seat::Side("us".into()));
+        let moros = a.issue_seat_code(&Seat::Side("moros".into()));
+        assert_ne!(us, moros);
+        assert_eq!(a.issue_seat_code(&Seat::Side("us".into())), us, "asked again, the same code");
+        assert_eq!(a.admit(TABLET, Some(&us)), Admission::Admitted(Seat::Side("us".into())));
+        assert_eq!(a.admit(TABLET, Some(&moros.to_lowercase())), Admission::Admitted(Seat::Side("moros".into())));
+        assert_eq!(a.seat_code(&Seat::Referee), None, "no code sits a device as the referee");
     }
 
     #[test]
     fn a_guesser_is_slowed_to_a_few_tries_a_minute() {
         let a = access();
-        for _ in 0..WRONG_CODES_PER_MINUTE {
-            assert_eq!(a.admit(Some("AAAAAA")), Admission::WrongCode);
+        for _ in 0..WRONG_CODES_PER_DEVICE {
+            assert_eq!(a.admit(GUESSER, Some("AAAAAA")), Admission::WrongCode);
         }
-        assert_eq!(a.admit(Some("K7QX2M")), Admission::Cooling, "even the right code waits out the minute");
+        assert_eq!(a.admit(GUESSER, Some("K7QX2M")), Admission::Cooling, "the guesser waits out the minute");
+        assert_eq!(a.admit(TABLET, Some("K7QX2M")), Admission::Admitted(Seat::Table), "the table stays open");
+    }
+
+    #[test]
+    fn many_guessers_together_are_slowed_but_a_right_code_is_always_let_in() {
+        let a = access();
+        for n in 0..WRONG_CODES_IN_ALL {
+            let guesser = IpAddr::from([10, 0, (n / 200) as u8, (n % 200) as u8 + 1]);
+            assert_eq!(a.admit(guesser, Some("AAAAAA")), Admission::WrongCode);
+        }
+        assert_eq!(a.admit(TABLET, Some("AAAAAA")), Admission::Cooling);
+        assert_eq!(a.admit(TABLET, Some("K7QX2M")), Admission::Admitted(Seat::Table));
     }
 }

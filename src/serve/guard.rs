@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::access::{Admission, TableAccess};
 use crate::api::{ApiError, ErrorKind};
+use crate::rules::Seat;
 
 /// The cookie a joined device keeps its code in, so the page's own requests carry it.
 pub const CODE_COOKIE: &str = "sandtable_join";
@@ -46,10 +47,15 @@ pub async fn guard(
     let from_link = query_param(request.uri().query(), "join");
     // A link's code first: a device joining again with a new code still holds the old one in its cookie.
     let presented = from_link.clone().or_else(|| bearer(headers)).or_else(|| cookie(headers, CODE_COOKIE));
-    let admission = if from_host { Admission::Admitted } else { access.admit(presented.as_deref()) };
+    let admission =
+        if from_host { Admission::Admitted(Seat::Table) } else { access.admit(peer.ip(), presented.as_deref()) };
     match admission {
-        Admission::Admitted => {
-            match super::seat::device(request.headers(), request.uri().query(), from_host) {
+        Admission::Admitted(joined_as) => {
+            let device = match from_host {
+                true => super::seat::host_device(request.headers(), request.uri().query()),
+                false => super::seat::joined_device(request.headers(), joined_as.clone()),
+            };
+            match device {
                 Ok(device) => request.extensions_mut().insert(device),
                 Err(why) => return refuse_device(page, StatusCode::FORBIDDEN, &why),
             };
@@ -58,10 +64,9 @@ pub async fn guard(
             // table's own spelling of it, not whatever the link said.
             if !from_host
                 && from_link.is_some()
-                && let Ok(value) = HeaderValue::from_str(&format!(
-                    "{CODE_COOKIE}={}; Path=/; HttpOnly; SameSite=Strict",
-                    access.code()
-                ))
+                && let Some(code) = access.seat_code(&joined_as)
+                && let Ok(value) =
+                    HeaderValue::from_str(&format!("{CODE_COOKIE}={code}; Path=/; HttpOnly; SameSite=Strict"))
             {
                 response.headers_mut().append(header::SET_COOKIE, value);
             }
@@ -80,7 +85,7 @@ pub async fn guard(
         Admission::Cooling => refuse_device(
             page,
             StatusCode::TOO_MANY_REQUESTS,
-            "too many wrong join codes in the last minute: wait a minute, then join again",
+            "too many wrong join codes from this device in the last minute: wait a minute, then join again",
         ),
     }
 }

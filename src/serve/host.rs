@@ -33,6 +33,26 @@ pub(super) async fn new_code(State(desk): State<Arc<JoinDesk>>, Extension(device
     }
 }
 
+/// The code that sits a device at one side (`{"seat": {"seat": "side", "side": "us"}}`).
+pub(super) async fn seat_code(
+    State(desk): State<Arc<JoinDesk>>,
+    Extension(device): Extension<Device>,
+    Json(asked): Json<SeatAsked>,
+) -> Response {
+    if let Some(refused) = refusal_unless_host(&device) {
+        return refused;
+    }
+    match desk.seat_code(asked.seat).await {
+        Ok(join) => Json(join).into_response(),
+        Err(why) => (StatusCode::UNPROCESSABLE_ENTITY, Json(ApiError::new(ErrorKind::Refused, why))).into_response(),
+    }
+}
+
+#[derive(serde::Deserialize)]
+pub(super) struct SeatAsked {
+    seat: crate::rules::Seat,
+}
+
 /// The door lets the host's machine sit as the referee and no other device: the same line, drawn once.
 fn refusal_unless_host(device: &Device) -> Option<Response> {
     let why = "only the host's own machine may see or replace the join code";

@@ -2,6 +2,7 @@
 //! first, so a restarted server keeps the new one, then swapped into the door, so every device that joined
 //! with the old one is refused from its next request and its open streams are ended.
 
+use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::sync::Arc;
 
@@ -11,6 +12,7 @@ use tokio::sync::{Mutex, watch};
 use super::access::{TableAccess, new_code};
 use super::lan;
 use crate::api::Api;
+use crate::rules::Seat;
 
 /// Side of the QR code in pixels: enough for a phone to read it from a metre away.
 const QR_SIDE: u32 = 240;
@@ -29,7 +31,22 @@ pub struct JoinInfo {
     pub port: u16,
     /// Open to the room's network; otherwise to this machine only.
     pub lan: bool,
+    /// The sides' own codes the host has handed out: a device joining with one sits at that side alone.
+    pub sides: Vec<SeatJoin>,
 }
+
+/// How a device joins as one side: its own code, link and QR code.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct SeatJoin {
+    pub seat: Seat,
+    pub code: String,
+    pub link: Option<String>,
+    pub qr_svg: Option<String>,
+}
+
+/// The setting the sides' codes are kept under, so a restarted server keeps its devices in their seats.
+const SEAT_CODES_SETTING: &str = "join_codes_by_seat";
 
 /// The host's hold on an open table's join code.
 pub struct JoinDesk {
@@ -70,6 +87,12 @@ impl JoinDesk {
             Vec::new()
         };
         let first = links.first();
+        let sides = self
+            .access
+            .seat_codes()
+            .into_iter()
+            .filter_map(|(seat, code)| Some(self.seat_join(seat.parse().ok()?, code)))
+            .collect();
         JoinInfo {
             qr_svg: first.and_then(|l| lan::qr_svg(l, QR_SIDE)),
             qr_text: first.and_then(|l| lan::qr_text(l)),
@@ -77,14 +100,44 @@ impl JoinDesk {
             code,
             port: self.port,
             lan: self.lan,
+            sides,
         }
+    }
+
+    fn seat_join(&self, seat: Seat, code: String) -> SeatJoin {
+        let link = (self.lan)
+            .then(|| self.room.first().map(|ip| format!("http://{ip}:{}/?join={code}&seat={seat}", self.port)))
+            .flatten();
+        SeatJoin { qr_svg: link.as_deref().and_then(|l| lan::qr_svg(l, QR_SIDE)), link, code, seat }
+    }
+
+    /// The code that sits a device at `seat` (one side, or the whole table), issued and stored the first
+    /// time it is asked for. No code sits a device as the referee: that seat is the host's machine's.
+    pub async fn seat_code(&self, seat: Seat) -> Result<SeatJoin, String> {
+        if seat.is_referee() {
+            return Err("the referee's seat is the host's machine's: no code sits another device there".into());
+        }
+        let _one_at_a_time = self.renewing.lock().await;
+        let had = self.access.seat_code(&seat);
+        let code = self.access.issue_seat_code(&seat);
+        if had.is_none() {
+            let codes = serde_json::to_string(&self.access.seat_codes()).expect("a map of strings is JSON");
+            self.api
+                .store()
+                .set_setting(SEAT_CODES_SETTING, Some(&codes))
+                .await
+                .map_err(|e| format!("the code could not be stored: {e}"))?;
+        }
+        Ok(self.seat_join(seat, code))
     }
 
     /// A new join code: every device that joined with the old one must join again.
     pub async fn renew_code(&self) -> std::io::Result<JoinInfo> {
         let _one_at_a_time = self.renewing.lock().await;
         let code = new_code();
-        self.api.store().set_join_code(&code).await.map_err(std::io::Error::other)?;
+        let store = self.api.store();
+        store.set_setting(SEAT_CODES_SETTING, None).await.map_err(std::io::Error::other)?;
+        store.set_join_code(&code).await.map_err(std::io::Error::other)?;
         self.access.replace_code(code);
         self.cut_streams();
         Ok(self.info())
@@ -100,16 +153,23 @@ impl JoinDesk {
     }
 }
 
-/// The table's join code, kept in the database so a restarted server takes its devices back.
-pub(super) async fn join_code(api: &Api, fresh: bool) -> std::io::Result<String> {
+/// The table's join codes (the shared screen's, and each side's handed out), kept in the database so a
+/// restarted server takes its devices back in their seats.
+pub(super) async fn join_codes(api: &Api, fresh: bool) -> std::io::Result<(String, BTreeMap<String, String>)> {
     let store = api.store();
     let kept = store.join_code().await.map_err(std::io::Error::other)?;
     match kept {
-        Some(code) if !fresh => Ok(code),
+        Some(code) if !fresh => {
+            let sides = store.setting(SEAT_CODES_SETTING).await.map_err(std::io::Error::other)?;
+            // Codes that do not read back are dropped: the host hands those sides new ones.
+            let sides = sides.and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default();
+            Ok((code, sides))
+        }
         _ => {
             let code = new_code();
+            store.set_setting(SEAT_CODES_SETTING, None).await.map_err(std::io::Error::other)?;
             store.set_join_code(&code).await.map_err(std::io::Error::other)?;
-            Ok(code)
+            Ok((code, BTreeMap::new()))
         }
     }
 }

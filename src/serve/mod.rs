@@ -26,7 +26,7 @@ use tower_http::compression::CompressionLayer;
 
 pub use access::{Admission, TableAccess, new_code};
 pub use guard::CODE_COOKIE;
-pub use join::{JoinDesk, JoinInfo};
+pub use join::{JoinDesk, JoinInfo, SeatJoin};
 pub use table::{OpenTable, open};
 pub use ui::{UiFile, UiLookup, UiSource};
 
@@ -58,6 +58,7 @@ pub fn host_router(desk: Arc<JoinDesk>, ui: Option<UiSource>) -> Router {
     let host = Router::new()
         .route("/host/join", post(host::join))
         .route("/host/new-code", post(host::new_code))
+        .route("/host/seat-code", post(host::seat_code))
         .with_state(desk.clone());
     let app = commands(desk.api().clone(), ui)
         .merge(host)

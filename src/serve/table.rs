@@ -9,7 +9,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use super::access::TableAccess;
-use super::join::{JoinDesk, JoinInfo, join_code};
+use super::join::{JoinDesk, JoinInfo, SeatJoin, join_codes};
 use super::ui::UiSource;
 use super::{Listen, host_router, lan};
 use crate::api::Api;
@@ -37,8 +37,9 @@ pub async fn open(api: Arc<Api>, listen: Listen, ui: Option<UiSource>) -> std::i
     let local = listener.local_addr()?;
     let lan = !local.ip().is_loopback();
     let room = if lan { lan::room_addresses() } else { Vec::new() };
-    let code = join_code(&api, listen.new_code).await?;
+    let (code, sides) = join_codes(&api, listen.new_code).await?;
     let access = Arc::new(TableAccess::new(local, &room, code));
+    access.keep_seat_codes(sides);
     let desk = JoinDesk::new(api, access, room, local.port(), lan);
     let app = host_router(desk.clone(), ui).into_make_service_with_connect_info::<SocketAddr>();
     let (stop, stopped) = oneshot::channel::<()>();
@@ -69,6 +70,11 @@ impl OpenTable {
     /// The addresses the room's devices reach this machine by (none when open to this machine only).
     pub fn room(&self) -> &[IpAddr] {
         self.desk.room()
+    }
+
+    /// The code that sits a device at `seat`, issued the first time it is asked for.
+    pub async fn seat_code(&self, seat: crate::rules::Seat) -> Result<SeatJoin, String> {
+        self.desk.seat_code(seat).await
     }
 
     pub async fn renew_code(&self) -> std::io::Result<JoinInfo> {
