@@ -282,3 +282,36 @@ async fn a_deep_scenario_edit_is_refused_and_the_server_answers_on() {
     let (status, _, _) = t.send(HOST_PC, command("127.0.0.1:8787", "list_games").body(Body::from("{}")).unwrap()).await;
     assert_eq!(status, StatusCode::OK);
 }
+
+/// The host's disk is the host's: a tablet cannot point the scenario folder elsewhere (to read a `.toml`
+/// there, or write one), and its saves land in the folder the host chose, under a plain file name.
+#[tokio::test]
+async fn a_tablet_cannot_steer_the_scenario_folder_and_saves_only_into_the_hosts() {
+    let t = table().await;
+    let host_folder = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::fs::write(elsewhere.path().join("secrets.toml"), "api_token = 'decoy'\n").unwrap();
+    let ask = |peer: [u8; 4], name: &str, args: serde_json::Value| {
+        let host = if peer == HOST_PC { "127.0.0.1:8787" } else { "192.168.1.20:8787" };
+        command(host, name).header(header::AUTHORIZATION, format!("Bearer {CODE}")).body(Body::from(args.to_string())).unwrap()
+    };
+    let chosen = serde_json::json!({"path": host_folder.path().display().to_string()});
+    assert_eq!(t.send(HOST_PC, ask(HOST_PC, "set_scenario_folder", chosen)).await.0, StatusCode::OK);
+    let steer = serde_json::json!({"path": elsewhere.path().display().to_string()});
+    let (status, _, body) = t.send(TABLET, ask(TABLET, "set_scenario_folder", steer)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("only the host's machine"), "{body}");
+    let (_, _, body) = t.send(TABLET, ask(TABLET, "scenario_text", serde_json::json!({"name": "own:secrets"}))).await;
+    assert!(!body.contains("decoy"), "{body}");
+    let text = sandtable::scenario::find_shipped("legation-wall").unwrap().source.to_string();
+    for file in ["../../escaped", "/tmp/escaped", "..\\escaped"] {
+        let save = serde_json::json!({"text": text, "file": file, "replace": true});
+        let (status, _, body) = t.send(TABLET, ask(TABLET, "save_scenario", save)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let saved: Vec<String> =
+        std::fs::read_dir(host_folder.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(!saved.is_empty() && saved.iter().all(|f| f.ends_with(".toml") && !f.contains("..")), "{saved:?}");
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 1, "nothing written outside the host's folder");
+    assert!(!std::path::Path::new("/tmp/escaped.toml").exists());
+}

@@ -59,6 +59,12 @@ impl Api {
 
     /// Chooses the folder the player's scenarios are kept in, or with None goes back to the default.
     pub async fn set_scenario_folder(&self, path: Option<String>) -> Result<ScenarioFolderView, ApiError> {
+        if !self.on_host() {
+            return Err(ApiError::new(
+                ErrorKind::Refused,
+                "the scenario folder is a folder on the host's computer: only the host's machine may choose it",
+            ));
+        }
         let path = path.map(|p| p.trim().to_string()).filter(|p| !p.is_empty());
         if let Some(path) = &path {
             let folder = PathBuf::from(path);
