@@ -315,3 +315,23 @@ async fn a_tablet_cannot_steer_the_scenario_folder_and_saves_only_into_the_hosts
     assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 1, "nothing written outside the host's folder");
     assert!(!std::path::Path::new("/tmp/escaped.toml").exists());
 }
+
+/// A report asking for a map at every one of a thousand moments is refused before any is drawn.
+#[tokio::test]
+async fn a_report_of_too_many_maps_is_refused_before_it_starts() {
+    let t = table().await;
+    let game = command("127.0.0.1:8787", "new_game")
+        .body(Body::from(serde_json::json!({"scenario": "legation-wall", "seed": "5"}).to_string()))
+        .unwrap();
+    let (_, _, body) = t.send(HOST_PC, game).await;
+    let id = serde_json::from_str::<serde_json::Value>(&body).unwrap()["id"].as_i64().unwrap();
+    let moments: Vec<u32> = (0..1000).collect();
+    let report = command("127.0.0.1:8787", "game_report")
+        .body(Body::from(serde_json::json!({"id": id, "format": "md", "moments": moments}).to_string()))
+        .unwrap();
+    let started = std::time::Instant::now();
+    let (status, _, body) = t.send(HOST_PC, report).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("at most 24 maps, not 1000"), "{body}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "refused before drawing");
+}

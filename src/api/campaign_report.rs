@@ -52,6 +52,7 @@ impl Api {
         let mut battles = Vec::new();
         // Oldest first: a campaign is read in the order it was fought.
         for game in self.store().list_games(Some(id)).await?.into_iter().rev() {
+            self.still_awaited("the campaign report")?;
             let view = self.game_view(game.id).await?;
             let map = match format.as_str() {
                 "html" => Some(

@@ -81,6 +81,7 @@ impl Api {
         let mut games = Vec::new();
         // Oldest first, so the sides come in the order the campaign met them.
         for record in self.store().list_games(Some(id)).await?.into_iter().rev() {
+            self.still_awaited("the ledger")?;
             let (_, game) = self.load(record.id).await?;
             let secrets = game.secrets(&self.seat());
             games.push((game, secrets));

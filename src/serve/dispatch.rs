@@ -12,7 +12,7 @@ use axum::{Extension, Json};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::api::{Api, ApiError, Device, ErrorKind, as_device};
+use crate::api::{Api, ApiError, Device, ErrorKind, as_device, within_budget};
 
 /// How long one command may take before its caller is answered that it is still working. The engine's
 /// bounds (dice, figures, text) keep every command far below it; this is what a device sees if one
@@ -43,7 +43,10 @@ pub async fn command(
     };
     let runtime = tokio::runtime::Handle::current();
     let name = command.clone();
-    let work = tokio::task::spawn_blocking(move || runtime.block_on(as_device(device, run(&api, &command, args))));
+    let due = std::time::Instant::now() + BUDGET;
+    let work = tokio::task::spawn_blocking(move || {
+        runtime.block_on(as_device(device, within_budget(due, run(&api, &command, args))))
+    });
     let answer = match tokio::time::timeout(BUDGET, work).await {
         Ok(Ok(answer)) => answer,
         Ok(Err(failed)) => {

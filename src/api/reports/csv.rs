@@ -48,6 +48,7 @@ impl Api {
         let mut out = line(std::iter::once("game".to_string()).chain(what.columns().iter().map(|c| c.to_string())));
         // Oldest first, as the campaign's report tells its battles.
         for game in self.store().list_games(Some(id)).await?.into_iter().rev() {
+            self.still_awaited("the campaign's CSV")?;
             for row in self.csv_rows(game.id, what).await? {
                 out += &line(std::iter::once(game.id.to_string()).chain(row));
             }

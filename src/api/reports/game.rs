@@ -10,6 +10,10 @@ use super::rows;
 use crate::api::{Api, ApiError, GameView, LogEntry};
 use crate::rules::BattleResult;
 
+/// Maps in one report: each is the table replayed to its moment and drawn, so a map for every entry of a
+/// long game would be minutes of the host's work for a page no one reads through.
+pub const MOST_MAPS: usize = 24;
+
 struct Report {
     view: GameView,
     created_at: String,
@@ -48,8 +52,16 @@ impl Api {
             Some(seqs) => seqs.into_iter().map(Moment::After).collect(),
             None => vec![Moment::Start, Moment::end(&game)],
         };
+        let moments = dedup(moments);
+        if moments.len() > MOST_MAPS {
+            return Err(ApiError::bad_input(format!(
+                "a report draws at most {MOST_MAPS} maps, not {}: choose the moments that matter",
+                moments.len()
+            )));
+        }
         let mut maps = Vec::new();
-        for moment in dedup(moments) {
+        for moment in moments {
+            self.still_awaited("the report")?;
             maps.push(self.map_at(id, moment).await?);
         }
         let campaign = match record.campaign_id {
