@@ -17,6 +17,13 @@ pub enum StoreError {
     NotADatabase { path: PathBuf, reason: String },
 
     #[error(
+        "the database at {} is damaged ({reason}); restore it from a backup or an earlier copy, or point --db / \
+         SANDTABLE_DB at another file; the file was not changed",
+        path.display()
+    )]
+    Damaged { path: PathBuf, reason: String },
+
+    #[error(
         "the database at {} applied schema version {version} with different contents than this build has \
          (sqlx reports a checksum mismatch); it was made by a different build of Sandtable, so it is left \
          alone: use that build, or point --db / SANDTABLE_DB at another file; the file was not changed",

@@ -21,9 +21,18 @@ struct Applied {
 /// from this build's. Migrating any of these would change a file the player may still need as it is.
 pub(super) async fn check(path: &Path, migrator: &Migrator) -> Result<(), StoreError> {
     if !has_content(path)? {
+        if path.exists() {
+            // SQLite would take it as a new database and write a schema into a file the player named,
+            // which may be a copy that failed.
+            return Err(StoreError::NotADatabase {
+                path: path.to_path_buf(),
+                reason: "it is empty, 0 bytes, so it holds no games: delete it to start a new database there".into(),
+            });
+        }
         return Ok(());
     }
     check_header(path)?;
+    check_length(path)?;
 
     let open_err =
         |e: sqlx::Error| StoreError::Open { path: path.to_path_buf(), reason: super::plain_words::explain(&e) };
@@ -39,8 +48,57 @@ pub(super) async fn check(path: &Path, migrator: &Migrator) -> Result<(), StoreE
         .await
         .map_err(open_err)?;
     let applied = read_applied(path, &mut conn).await;
+    let whole = match applied {
+        Ok(_) => quick_check(path, &mut conn).await,
+        Err(_) => Ok(()),
+    };
     conn.close().await.map_err(open_err)?;
+    whole?;
     judge(path, migrator, &applied?)
+}
+
+/// SQLite's own check of every page's structure (not of the rows' meaning): a torn page, a page that
+/// points nowhere. About as costly as reading the file once.
+async fn quick_check(path: &Path, conn: &mut SqliteConnection) -> Result<(), StoreError> {
+    let damaged = |reason: String| StoreError::Damaged { path: path.to_path_buf(), reason };
+    let found: Vec<String> =
+        sqlx::query_scalar("PRAGMA quick_check(3)").fetch_all(&mut *conn).await.map_err(|e| damaged(e.to_string()))?;
+    match found.as_slice() {
+        [ok] if ok == "ok" => Ok(()),
+        problems => Err(damaged(format!("SQLite's check found: {}", problems.join("; ")))),
+    }
+}
+
+/// A file cut short (a copy or a sync that stopped part way) still starts with a good header, which says
+/// how long the file was. SQLite reads the missing pages as nothing and answers some queries from what is
+/// left, so the length is checked before anything is read.
+fn check_length(path: &Path) -> Result<(), StoreError> {
+    let mut head = [0u8; 100];
+    let read = std::fs::File::open(path)
+        .and_then(|f| f.take(100).read(&mut head))
+        .map_err(|e| StoreError::Open { path: path.to_path_buf(), reason: e.to_string() })?;
+    let length = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let short = |reason: String| StoreError::Damaged { path: path.to_path_buf(), reason };
+    if read < 100 {
+        return Err(short(format!("it is {length} bytes, shorter than an SQLite header")));
+    }
+    let word = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
+    let page_size = match u16::from_be_bytes([head[16], head[17]]) {
+        1 => 65_536,
+        n => u64::from(n),
+    };
+    // The page count is trusted only when written by a SQLite that keeps it (3.7.0 on), which says so by
+    // the change counter and the valid-for number agreeing.
+    let pages = u64::from(word(28));
+    // A header whose page size is none SQLite writes is no database's: SQLite itself says so, after.
+    let sound = page_size.is_power_of_two() && (512..=65_536).contains(&page_size);
+    if sound && word(24) == word(92) && pages > 0 && length < pages * page_size {
+        return Err(short(format!(
+            "it is cut short: its header says {} bytes ({pages} pages), the file holds {length}",
+            pages * page_size
+        )));
+    }
+    Ok(())
 }
 
 fn has_content(path: &Path) -> Result<bool, StoreError> {
