@@ -92,3 +92,40 @@ async fn two_processes_writing_one_game_both_land_every_note_and_roll() {
         assert_eq!(serde_json::to_value(&live).unwrap(), serde_json::to_value(&stored).unwrap());
     }
 }
+
+/// The CLI acting while tablets write to the same game through the server: the CLI's process replays the
+/// whole log whenever another wrote, and used to lose the race every time (12 tries, then "try again").
+/// Now it waits its turn for the database's write lock and lands every action.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_process_acting_among_fast_writers_waits_its_turn_and_lands() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("table.db");
+    let server = Arc::new(Api::open(&db).await.unwrap());
+    let game = server.new_game("legation-wall".into(), Some("3".into()), None, None).await.unwrap().id;
+    for n in 0..300 {
+        server.game_act(game, Action::Note { text: format!("before {n}") }).await.unwrap();
+    }
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut tablets = Vec::new();
+    for tablet in 0..3 {
+        let (server, stop) = (server.clone(), stop.clone());
+        tablets.push(tokio::spawn(async move {
+            let mut n = 0;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                server.game_act(game, Action::Note { text: format!("tablet {tablet}, {n}") }).await.unwrap();
+                n += 1;
+            }
+        }));
+    }
+    let cli = Api::open(&db).await.unwrap();
+    for n in 0..10 {
+        cli.game_act(game, Action::Note { text: format!("cli {n}") }).await.unwrap_or_else(|e| panic!("cli {n}: {e}"));
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for tablet in tablets {
+        tablet.await.unwrap();
+    }
+    let log = Api::open(&db).await.unwrap().game_log(game, None, None).await.unwrap();
+    let cli_notes = log.iter().filter(|e| e.text.starts_with("Note: cli ")).count();
+    assert_eq!(cli_notes, 10, "every one of the CLI's actions landed, once");
+}

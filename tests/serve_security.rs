@@ -293,7 +293,10 @@ async fn a_tablet_cannot_steer_the_scenario_folder_and_saves_only_into_the_hosts
     std::fs::write(elsewhere.path().join("secrets.toml"), "api_token = 'decoy'\n").unwrap();
     let ask = |peer: [u8; 4], name: &str, args: serde_json::Value| {
         let host = if peer == HOST_PC { "127.0.0.1:8787" } else { "192.168.1.20:8787" };
-        command(host, name).header(header::AUTHORIZATION, format!("Bearer {CODE}")).body(Body::from(args.to_string())).unwrap()
+        command(host, name)
+            .header(header::AUTHORIZATION, format!("Bearer {CODE}"))
+            .body(Body::from(args.to_string()))
+            .unwrap()
     };
     let chosen = serde_json::json!({"path": host_folder.path().display().to_string()});
     assert_eq!(t.send(HOST_PC, ask(HOST_PC, "set_scenario_folder", chosen)).await.0, StatusCode::OK);
@@ -309,8 +312,10 @@ async fn a_tablet_cannot_steer_the_scenario_folder_and_saves_only_into_the_hosts
         let (status, _, body) = t.send(TABLET, ask(TABLET, "save_scenario", save)).await;
         assert_eq!(status, StatusCode::OK, "{body}");
     }
-    let saved: Vec<String> =
-        std::fs::read_dir(host_folder.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let saved: Vec<String> = std::fs::read_dir(host_folder.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
     assert!(!saved.is_empty() && saved.iter().all(|f| f.ends_with(".toml") && !f.contains("..")), "{saved:?}");
     assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 1, "nothing written outside the host's folder");
     assert!(!std::path::Path::new("/tmp/escaped.toml").exists());

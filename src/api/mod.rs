@@ -2,6 +2,7 @@
 //! `sandtable serve` both call these, so the desktop window and a browser on the LAN see the same engine.
 
 mod annotations;
+mod budget;
 mod campaign_record;
 mod campaign_report;
 pub mod candidates;
@@ -16,7 +17,6 @@ mod records;
 pub(crate) mod reports;
 mod scenario_desk;
 mod scenario_draft;
-mod budget;
 mod seat;
 mod seen;
 mod session;
@@ -25,6 +25,7 @@ mod views;
 
 pub use crate::game::LogEntry;
 pub use annotations::AnnotationView;
+pub use budget::within_budget;
 pub use campaign_record::{
     BattleUnit, BattleView, CampaignRecordView, Carry, CarryChoices, RecordedResult, ResultFrom, ResultView,
     RosterBattleView, RosterUnitView, SideLosses, SystemUsed, UnitOverride,
@@ -39,7 +40,6 @@ pub use measure::Measurement;
 pub use photo::{MOST_PHOTO_BYTES, PhotoCalibrationView, PhotoView, PhotoViewOf, RectifiedView};
 pub use scenario_desk::{EditorInfo, KindInfo, ScenarioFolderView};
 pub use scenario_draft::{DraftProblem, KindCount, ScenarioDraft, SideForces};
-pub use budget::within_budget;
 pub use seat::{Device, DeviceSeat, as_device, elsewhere};
 pub use session::Api;
 pub(crate) use session::read_seed;

@@ -167,6 +167,13 @@ impl Api {
         let _turn = turn.lock().await;
         let mut lost_race: Option<Event> = None;
         for attempt in 0..STORE_ATTEMPTS {
+            // Lost once, the action waits for the database's write lock before it reads the game again, so
+            // no device (nor another process) can slip an entry in between: it waits its turn, as a
+            // tablet's tap waits behind another's, and does not give up however fast the others write.
+            let turn = match lost_race {
+                Some(_) => Some(self.store.write_turn().await?),
+                None => None,
+            };
             let (record, mut game) = self.load(id).await?;
             let (seat, secrets) = self.seen_in(&game);
             let action = super::seen::action_from(action.clone(), &secrets, &seat)?;
@@ -181,7 +188,11 @@ impl Api {
             // Out of the cache while it changes, so the game is folded in place rather than copied whole
             // (a reader meanwhile loads it from the store, where the event already is).
             self.games.lock().await.remove(&id);
-            match self.store.append_event(id, seq, &json).await {
+            let appended = match turn {
+                Some(turn) => turn.append_event(id, seq, &json).await,
+                None => self.store.append_event(id, seq, &json).await,
+            };
+            match appended {
                 Ok(()) => {
                     Arc::make_mut(&mut game).commit(event);
                     let view = self.host_only_seed(GameView::seen(id, &record.name, &game, &seat));
@@ -208,7 +219,8 @@ impl Api {
         Err(ApiError::new(
             super::ErrorKind::Conflict,
             format!(
-                "game {id} is being changed by other devices so fast that this action lost the race {STORE_ATTEMPTS}                  times; nothing was recorded: try again"
+                "game {id} is being changed by other devices so fast that this action lost the race \
+                 {STORE_ATTEMPTS} times; nothing was recorded: try again"
             ),
         ))
     }

@@ -12,11 +12,45 @@ pub struct StoredEvent {
     pub recorded_at: String,
 }
 
+/// The database's write lock, held (`Store::write_turn`); dropped without appending, it is let go.
+pub struct WriteTurn {
+    tx: sqlx::Transaction<'static, sqlx::Sqlite>,
+    store: Store,
+}
+
+impl WriteTurn {
+    /// Appends event `seq` and commits it, letting the lock go.
+    pub async fn append_event(mut self, game_id: i64, seq: i64, event_json: &str) -> Result<(), StoreError> {
+        let store = self.store.clone();
+        store.insert_event(&mut self.tx, game_id, seq, event_json).await?;
+        self.tx.commit().await?;
+        Ok(())
+    }
+}
+
 impl Store {
     /// Appends event `seq` to a game's log and commits it before returning: a process killed right after
     /// this returns loses nothing. `seq` must be the game's next index, so when two tablets act on one game
     /// the second gets `Conflict` and reloads instead of forking the log.
     pub async fn append_event(&self, game_id: i64, seq: i64, event_json: &str) -> Result<(), StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        self.insert_event(&mut conn, game_id, seq, event_json).await
+    }
+
+    /// Waits for the database's write lock (another process's writes included) and holds it: whatever is
+    /// read meanwhile is still the latest when the turn's event is appended. What a writer that keeps
+    /// losing the race to faster devices takes, so it waits its turn instead of giving up.
+    pub async fn write_turn(&self) -> Result<WriteTurn, StoreError> {
+        Ok(WriteTurn { tx: self.pool.begin_with("BEGIN IMMEDIATE").await?, store: self.clone() })
+    }
+
+    async fn insert_event(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        game_id: i64,
+        seq: i64,
+        event_json: &str,
+    ) -> Result<(), StoreError> {
         if seq < 0 {
             return Err(StoreError::Gap { game_id, seq, next: self.next_seq(game_id).await? });
         }
@@ -30,12 +64,15 @@ impl Store {
         .bind(seq)
         .bind(event_json)
         .bind(now())
-        .execute(&self.pool)
+        .execute(&mut *conn)
         .await;
         match inserted {
             Ok(done) if done.rows_affected() == 1 => Ok(()),
             Ok(_) => {
-                let next = self.next_seq(game_id).await?;
+                let next: i64 = sqlx::query_scalar("SELECT coalesce(max(seq) + 1, 0) FROM events WHERE game_id = ?")
+                    .bind(game_id)
+                    .fetch_one(&mut *conn)
+                    .await?;
                 if seq > next {
                     Err(StoreError::Gap { game_id, seq, next })
                 } else {

@@ -21,7 +21,7 @@ mod tests;
 pub use annotations::Annotation;
 pub use campaigns::Campaign;
 pub use error::StoreError;
-pub use events::StoredEvent;
+pub use events::{StoredEvent, WriteTurn};
 pub use games::{GameRecord, NewGame};
 pub use open::Store;
 pub use record::{BattleRecord, BattleRecordEdit, Carried, Closing, Enlisted, RosterEntry, RosterUnit};
