@@ -146,7 +146,9 @@ fn replay_slider(c: &mut Criterion) {
     drop(api);
     let path = dir.path().join("bench.db");
     c.bench_function("opening a database holding a 10,000-entry game", |b| {
-        b.iter(|| runtime.block_on(async { sandtable::store::Store::open(black_box(&path)).await.unwrap().close().await }))
+        b.iter(|| {
+            runtime.block_on(async { sandtable::store::Store::open(black_box(&path)).await.unwrap().close().await })
+        })
     });
 }
 

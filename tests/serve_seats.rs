@@ -396,3 +396,16 @@ async fn the_chits_are_numbered_in_an_order_the_seed_shuffles() {
     }
     assert!(first_units.len() > 1, "hidden-1 was always {first_units:?}");
 }
+
+/// A forecast is played out from the game whole: a seat kept from a secret is refused one, saying where to
+/// ask, rather than sent odds that weigh what it may not see.
+#[tokio::test]
+async fn a_seat_kept_from_a_secret_is_not_sent_a_forecast() {
+    let t = table().await;
+    let id = ambush(&t).await;
+    for seat in ["side:us", "table"] {
+        let (status, body) = t.ask(TABLET, seat, "game_forecast", json!({"id": id, "games": 10})).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(body.contains("ask for it at the referee's seat"), "{body}");
+    }
+}

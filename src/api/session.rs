@@ -261,6 +261,14 @@ impl Api {
 
     pub async fn game_forecast(&self, id: i64, games: Option<u32>) -> Result<Forecast, ApiError> {
         let (_, game) = self.load(id).await?;
+        // Played out from the game whole, a forecast's odds would tell a seat what it is not shown (a hidden
+        // band's strength, the umpire's count).
+        if !game.secrets(&self.seat()).is_empty() {
+            return Err(ApiError::new(
+                ErrorKind::Refused,
+                "a forecast plays the game out with what this seat is not shown: ask for it at the referee's seat",
+            ));
+        }
         self.forecast_of(game, games).await
     }
 
