@@ -108,16 +108,19 @@ async fn a_seat_that_sees_a_counter_does_not_read_what_is_under_it_in_a_note() {
     let dir = tempfile::tempdir().unwrap();
     let api = Api::open(&dir.path().join("table.db")).await.unwrap();
     let campaign = api.create_campaign("Mindanao".into()).await.unwrap().id;
-    let id = ambush(&api, campaign).await;
     api.choose_seat(Seat::Referee).await.unwrap();
+    let id = ambush(&api, campaign).await;
+    let (_, game) = api.load(id).await.unwrap();
+    // Numbered in an order the game's seed shuffles, so the test reads which number the band drew.
+    let chit = game.secrets(&Seat::Table).counter("south-band").unwrap().label.clone();
     let written = api.annotate(id, 1, "The Juramentado band waits by the trail".into()).await.unwrap();
     assert_eq!(written.text, "The Juramentado band waits by the trail", "the referee reads it whole");
 
     for seat in [Seat::Side("us".into()), Seat::Table] {
         let notes = as_device(sitting(seat.clone()), api.annotations(id)).await.unwrap();
-        assert_eq!(texts(&notes), [(1, "The Hidden counter 2 waits by the trail")], "{seat}");
+        assert_eq!(texts(&notes), [(1, format!("The {chit} waits by the trail").as_str())], "{seat}");
         let report = as_device(sitting(seat.clone()), api.campaign_report(campaign, "md".into())).await.unwrap();
-        assert!(report.contains("*Note: The Hidden counter 2 waits by the trail*"), "{seat}: {report}");
+        assert!(report.contains(&format!("*Note: The {chit} waits by the trail*")), "{seat}: {report}");
         assert!(!report.contains("Juramentado"), "{seat} was sent the band's name: {report}");
     }
     let own = as_device(sitting(Seat::Side("moros".into())), api.annotations(id)).await.unwrap();
@@ -128,7 +131,7 @@ async fn a_seat_that_sees_a_counter_does_not_read_what_is_under_it_in_a_note() {
         as_device(sitting(Seat::Side("us".into())), api.annotate(id, 0, "Juramentado band? Only a rumour".into()))
             .await
             .unwrap();
-    assert_eq!(from_patrol.text, "Hidden counter 2? Only a rumour");
+    assert_eq!(from_patrol.text, format!("{chit}? Only a rumour"));
 }
 
 #[tokio::test]

@@ -275,7 +275,9 @@ async fn a_hidden_unit_is_drawn_as_a_chit_for_the_side_that_has_not_sighted_it()
     // Left of the chit's "?", inside its square.
     assert_eq!(seen_by_us(x - 0.3 * frame.ppi, y), [0x3a, 0x34, 0x2a], "a chit, not the band");
     let report = api.game_report(id, "md".into(), None).await.unwrap();
-    assert!(!report.contains(&band.name) && report.contains("Hidden counter 1"), "the report is the seat's too");
+    let (_, game) = api.load(id).await.unwrap();
+    let chit = game.secrets(&Seat::Side("us".into())).counter("north-band").unwrap().label.clone();
+    assert!(!report.contains(&band.name) && report.contains(&chit), "the report is the seat's too");
 }
 
 #[tokio::test]

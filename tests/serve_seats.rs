@@ -72,6 +72,16 @@ impl Table {
     }
 }
 
+impl Table {
+    /// The alias and label a hidden unit is shown by to a seat that may not know it: numbered in an order
+    /// the game's seed shuffles, so read from the game.
+    async fn chit(&self, id: i64, unit: &str) -> (String, String) {
+        let (_, game) = self.desk.api().load(id).await.unwrap();
+        let counter = game.secrets(&Seat::Table).counter(unit).unwrap().clone();
+        (counter.alias, counter.label)
+    }
+}
+
 /// A Heliograph ambush with the Moros' band activated: its name is in the log's newest entry.
 async fn ambush(t: &Table) -> i64 {
     let game = t.host("new_game", json!({"scenario": "heliograph/jungle-patrol.toml", "seed": "3"})).await;
@@ -85,6 +95,7 @@ async fn ambush(t: &Table) -> i64 {
 async fn the_other_side_is_sent_a_hidden_counter_and_never_what_is_under_it() {
     let t = table().await;
     let id = ambush(&t).await;
+    let (alias, label) = t.chit(id, "south-band").await;
     for seat in ["side:us", "table"] {
         let (status, body) = t.ask(TABLET, seat, "game_view", json!({"id": id})).await;
         assert_eq!(status, StatusCode::OK, "{body}");
@@ -95,8 +106,8 @@ async fn the_other_side_is_sent_a_hidden_counter_and_never_what_is_under_it() {
             assert!(!body.contains(secret), "{seat} was sent {secret:?}: {body}");
         }
         let view: Value = serde_json::from_str(&body).unwrap();
-        let band = view["units"].as_array().unwrap().iter().find(|u| u["id"] == "hidden-2").unwrap();
-        assert_eq!(band["name"], "Hidden counter 2");
+        let band = view["units"].as_array().unwrap().iter().find(|u| u["id"] == alias.as_str()).unwrap();
+        assert_eq!(band["name"], label.as_str());
         assert_eq!(band["masked"], true);
         assert_eq!(band["figures"].as_array().unwrap().len(), 1, "one chit, not its figures: {band}");
         if seat == "side:us" {
@@ -104,18 +115,21 @@ async fn the_other_side_is_sent_a_hidden_counter_and_never_what_is_under_it() {
             assert_eq!(band["offers"], json!([]), "{band}");
             assert_eq!(band["move_choices"], json!([]), "{band}");
         }
-        assert!(view["log"].as_array().unwrap().iter().any(|e| e["text"] == "Hidden counter 2 activates"), "{body}");
+        let activates = format!("{label} activates");
+        assert!(view["log"].as_array().unwrap().iter().any(|e| e["text"] == activates.as_str()), "{body}");
 
         let (_, page) = t.ask(TABLET, seat, "game_log", json!({"id": id, "before": null, "count": null})).await;
         assert!(!page.contains("Juramentado"), "{seat}'s log page: {page}");
         let (_, under) =
             t.ask(TABLET, seat, "template", json!({"id": id, "center": {"x": 38, "y": 32}, "radius": 4})).await;
-        assert!(!under.contains("Juramentado") && under.matches("\"hidden-2\"").count() == 1, "{seat}: {under}");
-        let (_, measured) =
-            t.ask(TABLET, seat, "measure", json!({"id": id, "from": "first-squad", "to": "hidden-2"})).await;
-        assert!(measured.contains("Hidden counter 2") && !measured.contains("south-band"), "{seat}: {measured}");
+        assert!(
+            !under.contains("Juramentado") && under.matches(&format!("\"{alias}\"")).count() == 1,
+            "{seat}: {under}"
+        );
+        let (_, measured) = t.ask(TABLET, seat, "measure", json!({"id": id, "from": "first-squad", "to": alias})).await;
+        assert!(measured.contains(&label) && !measured.contains("south-band"), "{seat}: {measured}");
         let heard = t.live(TABLET, seat, id, 2).await;
-        assert!(heard.contains("Hidden counter 2 activates") && !heard.contains("Juramentado"), "{heard}");
+        assert!(heard.contains(&activates) && !heard.contains("Juramentado"), "{heard}");
     }
     let (_, own) = t.ask(TABLET, "side:moros", "game_view", json!({"id": id})).await;
     assert!(own.contains("Juramentado band activates"), "the Moros know their own band: {own}");
@@ -329,4 +343,69 @@ async fn each_sides_code_comes_from_the_host_alone() {
         .unwrap();
     let (status, _, body) = t.send(HOST_PC, referee).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "no code sits a tablet as the referee: {body}");
+}
+
+/// A seat that names a hidden unit by its real id (read in the scenario file) is answered word for word
+/// as for an id no unit has: the refusal is no oracle, and its list of units gives the chits in the order
+/// of their numbers, not the scenario's.
+#[tokio::test]
+async fn a_hidden_units_real_id_is_answered_as_an_unknown_one() {
+    let t = table().await;
+    let id = ambush(&t).await;
+    for seat in ["side:us", "table"] {
+        let t = &t;
+        let answer = |to: &str| {
+            let to = to.to_string();
+            async move {
+                let (status, body) =
+                    t.ask(TABLET, seat, "measure", json!({"id": id, "from": "first-squad", "to": to})).await;
+                (status, body.replace(&to, "<id>"))
+            }
+        };
+        for real in ["south-band", "north-band", "riflemen"] {
+            assert_eq!(answer(real).await, answer("no-such-band").await, "{seat} measuring to {real}");
+        }
+        let (_, refusal) = answer("south-band").await;
+        assert!(!refusal.contains("band") && !refusal.contains("riflemen"), "{refusal}");
+        let target = |unit: &str| json!({"id": id, "action": {"type": "activate", "unit": unit}});
+        let (status, to_real) = t.ask(TABLET, seat, "game_act", target("riflemen")).await;
+        let (_, to_nothing) = t.ask(TABLET, seat, "game_act", target("no-such-band")).await;
+        assert_eq!((status, to_real.replace("riflemen", "<id>")), (status, to_nothing.replace("no-such-band", "<id>")));
+        let listed =
+            to_nothing.split("units are: ").nth(1).unwrap_or_default().trim_end_matches(['"', '}']).to_string();
+        let chits: Vec<&str> = listed.split(", ").filter(|u| u.starts_with("hidden-")).collect();
+        let mut sorted = chits.clone();
+        sorted.sort_unstable();
+        assert!(chits.len() == 3 && chits == sorted, "{to_nothing}");
+    }
+}
+
+/// The chits' numbers follow the game's seed, not the scenario's order: across seeds, the band the
+/// scenario lists first is not always Hidden counter 1.
+#[tokio::test]
+async fn the_chits_are_numbered_in_an_order_the_seed_shuffles() {
+    let t = table().await;
+    let mut first_units = std::collections::BTreeSet::new();
+    for seed in 1..=12 {
+        let game =
+            t.host("new_game", json!({"scenario": "heliograph/jungle-patrol.toml", "seed": seed.to_string()})).await;
+        let (_, game) = t.desk.api().load(game["id"].as_i64().unwrap()).await.unwrap();
+        let secrets = game.secrets(&Seat::Side("us".into()));
+        let first = secrets.counters.iter().find(|(_, c)| c.alias == "hidden-1").map(|(id, _)| id.clone()).unwrap();
+        first_units.insert(first);
+    }
+    assert!(first_units.len() > 1, "hidden-1 was always {first_units:?}");
+}
+
+/// A forecast is played out from the game whole: a seat kept from a secret is refused one, saying where to
+/// ask, rather than sent odds that weigh what it may not see.
+#[tokio::test]
+async fn a_seat_kept_from_a_secret_is_not_sent_a_forecast() {
+    let t = table().await;
+    let id = ambush(&t).await;
+    for seat in ["side:us", "table"] {
+        let (status, body) = t.ask(TABLET, seat, "game_forecast", json!({"id": id, "games": 10})).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(body.contains("ask for it at the referee's seat"), "{body}");
+    }
 }

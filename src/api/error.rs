@@ -48,6 +48,9 @@ impl ApiError {
     /// The message with a seat's secret words replaced.
     pub fn worded(mut self, secrets: &crate::rules::Secrets) -> ApiError {
         self.message = secrets.text(&self.message);
+        if !secrets.counters.is_empty() {
+            self.message = units_listed_in_order(&self.message);
+        }
         self
     }
 
@@ -82,5 +85,29 @@ impl From<StoreError> for ApiError {
             _ => ErrorKind::Store,
         };
         ApiError::new(kind, e.to_string())
+    }
+}
+
+/// A refusal's list of the game's units ("units are: a, b, c", always its end) in the order of their ids
+/// as the seat knows them: in the game's order, the hidden counters' places among the others would say
+/// which of the scenario's units each is.
+fn units_listed_in_order(message: &str) -> String {
+    const LIST: &str = "units are: ";
+    let Some(at) = message.rfind(LIST) else { return message.to_string() };
+    let (head, list) = message.split_at(at + LIST.len());
+    let mut ids: Vec<&str> = list.split(", ").collect();
+    ids.sort_unstable();
+    format!("{head}{}", ids.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_list_of_units_is_put_in_the_order_of_the_ids_the_seat_knows() {
+        assert_eq!(
+            super::units_listed_in_order("no unit \"x\" in this game; units are: squad, hidden-2, hidden-3, hidden-1"),
+            "no unit \"x\" in this game; units are: hidden-1, hidden-2, hidden-3, squad"
+        );
+        assert_eq!(super::units_listed_in_order("nothing listed"), "nothing listed");
     }
 }

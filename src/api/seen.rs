@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 
 use super::views::{FigureView, GameView, UnitView};
 use super::{ApiError, ErrorKind};
-use crate::game::Action;
+use crate::game::{Action, Game};
 use crate::roster::Role;
 use crate::rules::{Counter, Note, Offer, PlacementView, Prompt, Seat, Secrets, UnitReport};
 
@@ -70,41 +70,87 @@ pub(super) fn worded<T: Serialize + DeserializeOwned>(answer: T, secrets: &Secre
     serde_json::from_value(json).map_err(unreadable)
 }
 
-/// The action in the engine's terms: a chit named by the alias its seat knows it by is the unit under it.
-/// A seat that sees a unit only as a chit cannot act for it (`unit`), only on it (a charge's `target`):
-/// that is its own side's to do, on its own screen or the table's.
-pub(super) fn action_from(action: Action, secrets: &Secrets, seat: &Seat) -> Result<Action, ApiError> {
-    if secrets.counters.is_empty() {
-        return Ok(action);
-    }
-    let unreadable = |e: serde_json::Error| ApiError::bad_input(format!("the action does not read: {e}"));
-    let mut json = serde_json::to_value(&action).map_err(unreadable)?;
-    if let Some(actor) = json.get("unit").and_then(|u| u.as_str())
-        && !matches!(seat, Seat::Table)
-        && let Some(chit) = secrets.counter(actor).or_else(|| secrets.real_id(actor).and_then(|id| secrets.counter(id)))
-    {
-        return Err(ApiError::new(
-            ErrorKind::Refused,
-            format!("{} is the other side's to play: this seat sees only its counter", chit.label),
-        ));
-    }
-    unalias(&mut json, secrets);
-    serde_json::from_value(json).map_err(unreadable)
+/// What a seat sent, read into the engine's terms, and how to word the engine's answer back for it. An
+/// alias is the unit under it. A hidden unit's real id, which the seat cannot know, is read as no unit
+/// at all: it is swapped for a stand-in no unit has, and the refusal's stand-in swapped back, so the
+/// answer is word for word the one any unknown id gets and tells a guesser nothing.
+pub(super) struct FromSeat<'a> {
+    secrets: &'a Secrets,
+    game: &'a Game,
+    stand_ins: Vec<(String, String)>,
 }
 
-fn unalias(value: &mut serde_json::Value, secrets: &Secrets) {
-    use serde_json::Value;
-    match value {
-        Value::String(s) => {
-            if let Some(real) = secrets.real_id(s) {
-                *s = real.to_string();
-            }
+impl<'a> FromSeat<'a> {
+    pub(super) fn new(secrets: &'a Secrets, game: &'a Game) -> FromSeat<'a> {
+        FromSeat { secrets, game, stand_ins: Vec::new() }
+    }
+
+    /// The engine's id for `said`.
+    pub(super) fn id(&mut self, said: &str) -> String {
+        if let Some(real) = self.secrets.real_id(said) {
+            return real.to_string();
         }
-        Value::Array(items) => items.iter_mut().for_each(|v| unalias(v, secrets)),
-        Value::Object(map) => map.values_mut().for_each(|v| unalias(v, secrets)),
-        _ => {}
+        if self.secrets.counter(said).is_none() {
+            return said.to_string();
+        }
+        if let Some((stand_in, _)) = self.stand_ins.iter().find(|(_, original)| original == said) {
+            return stand_in.clone();
+        }
+        // Plain letters (quoted as written in a refusal), and no id of this game's nor a seat's alias.
+        let stand_in = (0u32..)
+            .map(|n| format!("unseen-{}-{n}", self.stand_ins.len()))
+            .find(|id| self.game.state().unit(id).is_none() && self.secrets.real_id(id).is_none())
+            .expect("some number is no unit's id");
+        self.stand_ins.push((stand_in.clone(), said.to_string()));
+        stand_in
+    }
+
+    /// A refusal as the seat may read it: its secrets taken out, then what it sent put back as it sent it.
+    pub(super) fn said(&self, error: ApiError) -> ApiError {
+        let mut error = error.worded(self.secrets);
+        for (stand_in, original) in &self.stand_ins {
+            error.message = error.message.replace(stand_in, original);
+        }
+        error
+    }
+
+    /// The action in the engine's terms. A seat that sees a unit only as a chit cannot act for it
+    /// (`unit`), only on it (a charge's `target`): that is its own side's to do, on its own screen or
+    /// the table's.
+    pub(super) fn action(&mut self, action: Action, seat: &Seat) -> Result<Action, ApiError> {
+        if self.secrets.counters.is_empty() {
+            return Ok(action);
+        }
+        let unreadable = |e: serde_json::Error| ApiError::bad_input(format!("the action does not read: {e}"));
+        let mut json = serde_json::to_value(&action).map_err(unreadable)?;
+        if let Some(actor) = json.get("unit").and_then(|u| u.as_str())
+            && !matches!(seat, Seat::Table)
+            && let Some(chit) = self.secrets.real_id(actor).and_then(|id| self.secrets.counter(id))
+        {
+            return Err(ApiError::new(
+                ErrorKind::Refused,
+                format!("{} is the other side's to play: this seat sees only its counter", chit.label),
+            ));
+        }
+        self.unalias(&mut json);
+        serde_json::from_value(json).map_err(unreadable)
+    }
+
+    fn unalias(&mut self, value: &mut serde_json::Value) {
+        use serde_json::Value;
+        match value {
+            Value::String(s) => *s = self.id(s),
+            Value::Array(items) => items.iter_mut().for_each(|v| self.unalias(v)),
+            Value::Object(map) => {
+                map.iter_mut().filter(|(key, _)| !FREE_TEXT.contains(&key.as_str())).for_each(|(_, v)| self.unalias(v))
+            }
+            _ => {}
+        }
     }
 }
+
+/// An action's fields a player writes in words (a note, a roll's label, a dice expression): never ids.
+const FREE_TEXT: [&str; 5] = ["type", "text", "label", "expr", "note"];
 
 fn scrub_offers(offers: &mut [Offer], secrets: &Secrets) {
     for offer in offers {

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use tokio::sync::Mutex;
 
 use super::live::{Live, LiveEntry};
+use super::seen::FromSeat;
 use super::{ApiError, CampaignView, ErrorKind, GameSummary, GameView, Measurement, ScenarioSummary, TemplateView};
 use crate::game::{Action, DiceCheck, Event, Game, GameError, LogEntry};
 use crate::measure::Pt;
@@ -176,13 +177,14 @@ impl Api {
             };
             let (record, mut game) = self.load(id).await?;
             let (seat, secrets) = self.seen_in(&game);
-            let action = super::seen::action_from(action.clone(), &secrets, &seat)?;
+            let mut from_seat = FromSeat::new(&secrets, &game);
+            let action = from_seat.action(action.clone(), &seat)?;
             let prepared = match &lost_race {
                 Some(earlier) => game.prepare_again(&action, earlier),
                 None => game.prepare(&action),
             };
             // A refusal names the units it is about, so it is worded for the seat too.
-            let event = prepared.map_err(|e| ApiError::from(e).worded(&secrets))?;
+            let event = prepared.map_err(|e| from_seat.said(ApiError::from(e)))?;
             let seq = game.events().len() as i64;
             let json = serde_json::to_string(&event).map_err(internal)?;
             // Out of the cache while it changes, so the game is folded in place rather than copied whole
@@ -228,15 +230,16 @@ impl Api {
     pub async fn game_odds(&self, id: i64, action: Action) -> Result<OddsView, ApiError> {
         let (_, game) = self.load(id).await?;
         let (seat, secrets) = self.seen_in(&game);
-        let action = super::seen::action_from(action, &secrets, &seat)?;
-        let odds = game.odds(&action).map_err(|e| ApiError::from(e).worded(&secrets))?;
+        let mut from_seat = FromSeat::new(&secrets, &game);
+        let action = from_seat.action(action, &seat)?;
+        let odds = game.odds(&action).map_err(|e| from_seat.said(ApiError::from(e)))?;
         super::seen::worded(odds, &secrets)
     }
 
     pub async fn game_dice(&self, id: i64, action: Action) -> Result<DiceCheck, ApiError> {
         let (_, game) = self.load(id).await?;
         let (seat, secrets) = self.seen_in(&game);
-        let action = super::seen::action_from(action, &secrets, &seat)?;
+        let action = FromSeat::new(&secrets, &game).action(action, &seat)?;
         super::seen::worded(game.check_dice(&action), &secrets)
     }
 
@@ -258,6 +261,14 @@ impl Api {
 
     pub async fn game_forecast(&self, id: i64, games: Option<u32>) -> Result<Forecast, ApiError> {
         let (_, game) = self.load(id).await?;
+        // Played out from the game whole, a forecast's odds would tell a seat what it is not shown (a hidden
+        // band's strength, the umpire's count).
+        if !game.secrets(&self.seat()).is_empty() {
+            return Err(ApiError::new(
+                ErrorKind::Refused,
+                "a forecast plays the game out with what this seat is not shown: ask for it at the referee's seat",
+            ));
+        }
         self.forecast_of(game, games).await
     }
 
@@ -280,8 +291,9 @@ impl Api {
     pub async fn measure(&self, id: i64, from: String, to: String) -> Result<Measurement, ApiError> {
         let (_, game) = self.load(id).await?;
         let (_, secrets) = self.seen_in(&game);
-        let real = |id: &str| secrets.real_id(id).map_or_else(|| id.to_string(), str::to_string);
-        Measurement::between(&game, &real(&from), &real(&to), &secrets).map_err(|e| e.worded(&secrets))
+        let mut from_seat = FromSeat::new(&secrets, &game);
+        let (from, to) = (from_seat.id(&from), from_seat.id(&to));
+        Measurement::between(&game, &from, &to, &secrets).map_err(|e| from_seat.said(e))
     }
 
     pub async fn template(&self, id: i64, center: Pt, radius: f64) -> Result<TemplateView, ApiError> {

@@ -85,14 +85,14 @@ impl Game {
 
     /// What `seat` may not be shown of the game as it stands.
     pub fn secrets(&self, seat: &crate::rules::Seat) -> crate::rules::Secrets {
-        self.scenario.rules.secrets(&self.scenario, self.state(), seat)
+        self.scenario.rules.secrets(&self.scenario, self.state(), seat, self.seed())
     }
 
     /// What `seat` would not be shown of a game of `scenario` before its first entry, asked of the opening
     /// table alone, so a list of scenarios neither copies each one into a game nor keeps the game. Any seed
     /// serves: it only shuffles the deck, which no seat is shown before the first draw.
     pub fn opening_secrets(scenario: &Scenario, seat: &crate::rules::Seat) -> crate::rules::Secrets {
-        scenario.rules.secrets(scenario, &opening_state(scenario, 0), seat)
+        scenario.rules.secrets(scenario, &opening_state(scenario, 0), seat, 0)
     }
 
     pub fn shared_scenario(&self) -> Arc<Scenario> {

@@ -39,8 +39,9 @@ pub trait System: fmt::Debug + Send + Sync {
     fn odds(&self, scenario: &Scenario, state: &GameState, action: &Action) -> Result<Option<OddsView>, GameError>;
     /// What the table shows now, as `seat` may see it.
     fn report(&self, scenario: &Scenario, state: &GameState, seat: &Seat) -> Report<SystemPart>;
-    /// What `seat` may not be shown now.
-    fn secrets(&self, scenario: &Scenario, state: &GameState, seat: &Seat) -> Secrets;
+    /// What `seat` may not be shown now; `key` is the game's own number for ordering what is hidden (see
+    /// `System::secrets`).
+    fn secrets(&self, scenario: &Scenario, state: &GameState, seat: &Seat, key: u64) -> Secrets;
     /// Whether any seat of this game is shown less than another.
     fn keeps_secrets(&self, scenario: &Scenario, state: &GameState) -> bool;
     fn forecast(
@@ -154,8 +155,8 @@ impl<S: RuleSystem> System for Bound<S> {
         report.map_own(|own| SystemPart { system: S::ID, view: Arc::new(own) })
     }
 
-    fn secrets(&self, scenario: &Scenario, state: &GameState, seat: &Seat) -> Secrets {
-        S::secrets(&self.ctx(scenario, state), seat)
+    fn secrets(&self, scenario: &Scenario, state: &GameState, seat: &Seat, key: u64) -> Secrets {
+        S::secrets(&self.ctx(scenario, state), seat, key)
     }
 
     fn keeps_secrets(&self, scenario: &Scenario, state: &GameState) -> bool {

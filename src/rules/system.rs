@@ -125,8 +125,10 @@ pub trait RuleSystem: Sized + Send + Sync + 'static {
     fn report(ctx: &Ctx<'_, Self>) -> Report<Self::View>;
 
     /// What `seat` may not be shown now: units it sees only as counters, dice rolled in secret. By default
-    /// the system keeps no secrets.
-    fn secrets(_ctx: &Ctx<'_, Self>, _seat: &Seat) -> Secrets {
+    /// the system keeps no secrets. `key` is a number drawn from the game's seed, which no seat but the
+    /// host's referee is sent: hidden counters numbered in an order it shuffles do not say, by their
+    /// number, which of the scenario's units each is.
+    fn secrets(_ctx: &Ctx<'_, Self>, _seat: &Seat, _key: u64) -> Secrets {
         Secrets::default()
     }
 

@@ -69,10 +69,7 @@ impl Store {
         match inserted {
             Ok(done) if done.rows_affected() == 1 => Ok(()),
             Ok(_) => {
-                let next: i64 = sqlx::query_scalar("SELECT coalesce(max(seq) + 1, 0) FROM events WHERE game_id = ?")
-                    .bind(game_id)
-                    .fetch_one(&mut *conn)
-                    .await?;
+                let next = self.next_seq(game_id).await?;
                 if seq > next {
                     Err(StoreError::Gap { game_id, seq, next })
                 } else {

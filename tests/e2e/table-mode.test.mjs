@@ -28,7 +28,8 @@ const SIZE = { width: 1024, height: 768 };
 // is still looked for.
 const scenarioText = readFileSync(join(root, 'scenarios', SCENARIO), 'utf8');
 const rulesetText = readFileSync(join(root, 'scenarios/heliograph/ruleset.toml'), 'utf8');
-// Each is shown to a seat that may not know it as "Hidden counter N", id hidden-N, in the scenario's order.
+// Each is shown to a seat that may not know it as "Hidden counter N", id hidden-N, numbered in an order the
+// game's seed shuffles (so the test finds which chit is the south band by where it stands).
 const HIDDEN = ['north-band', 'south-band', 'riflemen'].map((id) => {
   const block = scenarioText.split('[[units]]').find((b) => new RegExp(`^id = "${id}"$`, 'm').test(b));
   assert.ok(block, `${id} in ${SCENARIO}`);
@@ -212,49 +213,69 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
   assert.equal(wrong.status(), 401);
   assert.match((await wrong.json()).message, /not this table's/);
 
-  // 3. The tablets join by the link, each at its side, and open the game.
+  // 3. The host gives each side its own code (Join codes beside the seat, then the side's button), and each
+  // tablet joins by its side's link and opens the game.
+  await host.tid('seat-codes').click();
+  const codes = {};
+  for (const side of ['us', 'moros']) {
+    await host.tid(`join-give-${side}`).click();
+    codes[side] = (await host.tid(`join-side-${side}`).locator('[data-testid="join-side-code"]').innerText()).trim();
+    assert.match(codes[side], /^[A-Z2-9]{6}$/);
+  }
+  assert.notEqual(codes.us, codes.moros);
+  assert.notEqual(codes.us, code);
+  await host.page.waitForTimeout(200);
+  await shot(host, 'join-sides');
+  await host.tid('seat-codes').click();
   for (const [d, side] of [
     [us, 'us'],
     [moros, 'moros'],
   ]) {
-    const joined = await d.page.goto(`${lanBase}/?join=${code}&seat=side:${side}`);
+    const joined = await d.page.goto(`${lanBase}/?join=${codes[side]}&seat=side:${side}`);
     assert.equal(joined.status(), 200);
     const cookie = (await d.context.cookies()).find((c) => c.name === 'sandtable_join');
-    assert.equal(cookie?.value, code, `${d.name} keeps the code`);
+    assert.equal(cookie?.value, codes[side], `${d.name} keeps its side's code`);
     assert.ok(cookie.httpOnly, "the page's scripts cannot read the code");
     await d.tid('open-game-1').click();
     await d.tid('activation-bar').waitFor();
     await d.until(`${d.name} at side:${side}`, async () => (await seatOf(d)) === `side:${side}`);
-    // A tablet is not offered the referee's seat.
-    assert.deepEqual(
-      await d.tid('seat').locator('option').evaluateAll((os) => os.map((o) => o.value)),
-      ['table', 'side:us', 'side:moros'],
-    );
+    // A tablet sits where its code puts it: its picker offers that seat alone, and is not to be changed.
+    assert.deepEqual(await d.tid('seat').locator('option').evaluateAll((os) => os.map((o) => o.value)), [`side:${side}`]);
+    assert.ok(await d.tid('seat').isDisabled(), `${d.name}'s seat is its code's`);
   }
-  assert.match(await us.text('unit-card-hidden-2'), /Hidden counter/);
+  // Which chit the south band is, for the U.S.: the one standing where the referee sees the band's leader.
+  const whole = JSON.parse((await post(host, 'game_view', { id: 1 })).body);
+  const leaderOf = (u) => (u.figures.find((f) => f.role === 'leader') ?? u.figures[0]).pos;
+  const bandAt = leaderOf(whole.units.find((u) => u.id === 'south-band'));
+  const seenByUs = JSON.parse((await post(us, 'game_view', { id: 1 })).body);
+  const chit = seenByUs.units.find((u) => u.masked && Math.hypot(leaderOf(u).x - bandAt.x, leaderOf(u).y - bandAt.y) < 1e-6);
+  assert.ok(chit, 'the south band stands as a chit for the U.S.');
+  const band = { alias: chit.id, label: chit.name };
+  assert.match(band.label, /^Hidden counter \d$/);
+  assert.match(await us.text(`unit-card-${band.alias}`), /Hidden counter/);
   await moros.until('the Moros to see their band', async () => (await moros.text('unit-card-south-band')).includes('Juramentado band'));
 
-  // A tablet asking for the referee's seat is refused, by the server (403 on anything it sends from that
-  // seat; choose_seat itself says so too) and in the UI (a refused notice), and keeps its seat.
+  // A tablet asking for the referee's seat, or the other side's, is refused by the server (403 on anything it
+  // sends asking so; choose_seat says so too), and keeps its seat; a page that only remembers another seat in
+  // its cookie is answered for the seat its code gives.
   const asReferee = await post(us, 'game_view', { id: 1 }, { 'x-sandtable-seat': 'referee' });
   assert.equal(asReferee.status, 403);
   assert.match(asReferee.body, /referee's seat is the host's/);
   assert.doesNotMatch(asReferee.body, /Juramentado/);
-  // The picker has no such option on a tablet; one is put in, as a tampered page would.
-  await us.tid('seat').evaluate((s) => s.append(new Option('Referee', 'referee')));
-  await us.tid('seat').selectOption('referee');
-  await us.until('the refusal', async () => (await us.tid('notice').getAttribute('data-tone').catch(() => null)) === 'refused');
-  assert.match(await us.text('notice-message'), /referee's seat is the host's/);
-  await us.page.waitForTimeout(300); // the notice's rise
-  await shot(us, 'referee-refused');
-  await us.dismissNotice();
-  const seatCookie = (await us.context.cookies()).find((c) => c.name === 'sandtable_seat');
-  assert.equal(decodeURIComponent(seatCookie?.value ?? ''), 'side:us', 'the seat its requests carry is still its side');
+  const asMoros = await post(us, 'game_view', { id: 1 }, { 'x-sandtable-seat': 'side:moros' });
+  assert.equal(asMoros.status, 403);
+  assert.match(asMoros.body, /join with that seat's own code/);
+  const chosen = await post(us, 'choose_seat', { seat: { seat: 'side', side: 'moros' } });
+  assert.equal(chosen.status, 422);
+  await us.context.addCookies([{ name: 'sandtable_seat', value: 'side%3Amoros', url: lanBase }]);
+  const remembered = await post(us, 'game_view', { id: 1 });
+  assert.equal(remembered.status, 200);
+  assert.doesNotMatch(remembered.body, /Juramentado/);
+  await us.context.addCookies([{ name: 'sandtable_seat', value: 'side%3Aus', url: lanBase }]);
   const still = JSON.parse((await post(us, 'game_view', { id: 1 })).body);
-  assert.equal(still.units.find((u) => u.id === 'hidden-2').name, 'Hidden counter 2');
+  assert.equal(still.units.find((u) => u.id === band.alias).name, band.label);
   assert.equal(await seatOf(us), 'side:us', 'the picker shows the seat the tablet still has');
-  await us.tid('seat').evaluate((s) => s.querySelector('option[value="referee"]')?.remove());
-  assert.equal(await seatOf(us), 'side:us', 'once the tampered option is gone the picker shows the side');
+  await shot(us, 'us-seat-fixed');
 
   // The live streams' raw text, read inside the tablets' and the host's pages with their own cookies.
   for (const d of [host, us, moros]) await listen(d, 1);
@@ -282,7 +303,7 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
   });
   for (const d of [host, us]) assert.match(await d.text('chooser'), /Moros chooses/);
   await acts(moros, 'activate the hidden south band', () => moros.tid('activate-south-band').click());
-  await us.until('the U.S. see a counter activate', async () => (await us.text('active-unit')) === 'Hidden counter 2');
+  await us.until('the U.S. see a counter activate', async () => (await us.text('active-unit')) === band.label);
   await host.until('the referee sees the band', async () => (await host.text('active-unit')) === 'Juramentado band');
   await acts(moros, "the band's move roll (9 9)", async () => {
     await moros.tid('hg-move-south-band-type').click();
@@ -292,10 +313,10 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
   await host.until('the referee sees the band may move', async () => (await host.tid('hg-allowance-south-band').count()) === 1);
 
   // 5. The roster as each side sees it: a counter with "?" to the U.S., the band whole to the Moros.
-  const usCard = us.tid('unit-card-hidden-2');
-  assert.match(await usCard.textContent(), /Hidden counter 2/);
+  const usCard = us.tid(`unit-card-${band.alias}`);
+  assert.ok((await usCard.textContent()).includes(band.label));
   assert.match(await usCard.locator('[aria-label="Strength unknown"]').textContent(), /^\s*\?\s*$/);
-  assert.equal(await us.tid('secret-hidden-2').count(), 0);
+  assert.equal(await us.tid(`secret-${band.alias}`).count(), 0);
   assert.doesNotMatch(await us.page.locator('body').innerText(), /Juramentado|Datu|Moro riflemen|Moro warriors/);
   const morosCard = moros.tid('unit-card-south-band');
   assert.match(await morosCard.textContent(), /Juramentado band/);
@@ -314,7 +335,7 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
     const entries = await d.logEntries();
     const undone = entries.filter((e) => e.undone);
     assert.equal(undone.length, 1, `${d.name}: ${JSON.stringify(entries)}`);
-    assert.match(undone[0].text, d === us ? /Hidden counter 2/ : /Juramentado band/, `${d.name}: ${undone[0].text}`);
+    assert.match(undone[0].text, d === us ? new RegExp(band.label) : /Juramentado band/, `${d.name}: ${undone[0].text}`);
   }
   await shot(moros, 'moros-after-undo');
 
@@ -331,7 +352,7 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
     assert.ok(usSent.bodies.some((b) => b.url === '/api/game_log'), 'the U.S. tablet read the log');
     assert.ok(usSent.bodies.some((b) => b.url === '/api/game_view'), 'the U.S. tablet read the game');
     assert.ok(usSent.bodies.some((b) => b.url === '/api/game_act'), 'and acted on it');
-    assert.ok(usSent.heard.includes('Hidden counter 2 activates'), `the U.S. live stream: ${usSent.heard.slice(-500)}`);
+    assert.ok(usSent.heard.includes(`${band.label} activates`), `the U.S. live stream: ${usSent.heard.slice(-500)}`);
     for (const { url, sent: asked, body } of [...usSent.bodies, { url: 'live stream', body: usSent.heard }]) {
       for (const secret of SECRETS) {
         if (body.includes(secret)) leaks.add(`${secret} in ${url} ${asked ?? ''} -> ${body.slice(0, 160)}`);
@@ -375,7 +396,7 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
     await moros.tid('hg-move-south-band-faces').fill('8 4');
     await moros.tid('hg-move-south-band-use').click();
   });
-  assert.equal(await us.tid('unit-card-hidden-2').locator('[aria-label="Strength unknown"]').count(), 1);
+  assert.equal(await us.tid(`unit-card-${band.alias}`).locator('[aria-label="Strength unknown"]').count(), 1);
   await checkRaw();
   await shot(us, 'us-back');
   await shot(moros, 'moros-back');

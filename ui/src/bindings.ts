@@ -140,6 +140,11 @@ export const commands = {
 	 *  Every game view, log page and live entry it is sent then leaves out what its seat may not see.
 	 */
 	chooseSeat: (seat: Seat) => typedError<Seat, ApiError_Serialize>(__TAURI_INVOKE("choose_seat", { seat })),
+	/**
+	 *  Where this device sits, and whether it may sit elsewhere: a device that joined sits where the
+	 *  code it joined with puts it.
+	 */
+	deviceSeat: () => typedError<DeviceSeat, ApiError_Serialize>(__TAURI_INVOKE("device_seat")),
 	/**  The game as it stands, folded from its log. */
 	gameView: (id: number) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_view", { id })),
 	/**
@@ -207,6 +212,8 @@ export const commands = {
 	closeTable: () => typedError<null, ApiError_Serialize>(__TAURI_INVOKE("close_table")),
 	/**  A new join code: every device that joined with the old one must join again. */
 	renewTableCode: () => typedError<JoinInfo_Serialize, ApiError_Serialize>(__TAURI_INVOKE("renew_table_code")),
+	/**  The code that sits a device at one side (or the whole table), issued the first time it is asked for. */
+	tableSeatCode: (seat: Seat) => typedError<SeatJoin_Serialize, ApiError_Serialize>(__TAURI_INVOKE("table_seat_code", { seat })),
 };
 
 /* Types */
@@ -651,6 +658,13 @@ export type CoverColumn = {
 	/**  What a fire's `cover` field takes. */
 	id: string,
 	name: string,
+};
+
+/**  Where a device sits, as its screen shows it. */
+export type DeviceSeat = {
+	seat: Seat,
+	/**  Whether it may change seat from its own screen: the host's machine only. */
+	may_move: boolean,
 };
 
 /**
@@ -1206,8 +1220,12 @@ export type GameSummary_Deserialize = {
 	/**  The scenario's own title; `name` starts as it and may be changed. */
 	scenario_title: string,
 	scenario_path: string,
-	/**  A string because seeds are 64-bit and JavaScript numbers are not. */
-	seed: string,
+	/**
+	 *  A string because seeds are 64-bit and JavaScript numbers are not. Only the referee's seat on the
+	 *  host's machine is sent it: from the seed, the app's every die and the secrets dealt at the start
+	 *  could be worked out.
+	 */
+	seed?: string | null,
 	created_at: string,
 	event_count: number,
 	/**  Put away: off the games list (`list_archived` lists it), kept whole. */
@@ -1224,8 +1242,12 @@ export type GameSummary_Serialize = {
 	/**  The scenario's own title; `name` starts as it and may be changed. */
 	scenario_title: string,
 	scenario_path: string,
-	/**  A string because seeds are 64-bit and JavaScript numbers are not. */
-	seed: string,
+	/**
+	 *  A string because seeds are 64-bit and JavaScript numbers are not. Only the referee's seat on the
+	 *  host's machine is sent it: from the seed, the app's every die and the secrets dealt at the start
+	 *  could be worked out.
+	 */
+	seed: string | null,
 	created_at: string,
 	event_count: number,
 	/**  Put away: off the games list (`list_archived` lists it), kept whole. */
@@ -1248,7 +1270,11 @@ export type GameView_Deserialize = {
 	system: string,
 	system_name: string,
 	scenario_title: string,
-	seed: string,
+	/**
+	 *  The game's seed, for the host's machine at a seat shown everything; none to any other seat, since
+	 *  the seed tells every die the app will throw and every secret dealt at the start.
+	 */
+	seed?: string | null,
 	turn: number,
 	table: Table,
 	terrain: TerrainView_Deserialize[],
@@ -1305,7 +1331,11 @@ export type GameView_Serialize = {
 	system: string,
 	system_name: string,
 	scenario_title: string,
-	seed: string,
+	/**
+	 *  The game's seed, for the host's machine at a seat shown everything; none to any other seat, since
+	 *  the seed tells every die the app will throw and every secret dealt at the start.
+	 */
+	seed: string | null,
 	turn: number,
 	table: Table,
 	terrain: TerrainView_Serialize[],
@@ -1492,6 +1522,8 @@ export type JoinInfo_Deserialize = {
 	port: number,
 	/**  Open to the room's network; otherwise to this machine only. */
 	lan: boolean,
+	/**  The sides' own codes the host has handed out: a device joining with one sits at that side alone. */
+	sides: SeatJoin_Deserialize[],
 };
 
 /**  What the host shows the room so its devices can join. */
@@ -1508,6 +1540,8 @@ export type JoinInfo_Serialize = {
 	port: number,
 	/**  Open to the room's network; otherwise to this machine only. */
 	lan: boolean,
+	/**  The sides' own codes the host has handed out: a device joining with one sits at that side alone. */
+	sides: SeatJoin_Serialize[],
 };
 
 export type Kind = "soldiers" | "volunteers" | "officer" | "mac_donald" | "machine_gun" | "cannon" | "civilians" | "boxers" | "fanatics" | "regulars" | "boxer_leader" | "regular_leader";
@@ -2694,6 +2728,25 @@ export type Seat =
 { seat: "side"; side: string } | 
 /**  The referee (or umpire), who sees everything. */
 { seat: "referee" };
+
+/**  How a device joins as one side: its own code, link and QR code. */
+export type SeatJoin = SeatJoin_Serialize | SeatJoin_Deserialize;
+
+/**  How a device joins as one side: its own code, link and QR code. */
+export type SeatJoin_Deserialize = {
+	seat: Seat,
+	code: string,
+	link?: string | null,
+	qr_svg?: string | null,
+};
+
+/**  How a device joins as one side: its own code, link and QR code. */
+export type SeatJoin_Serialize = {
+	seat: Seat,
+	code: string,
+	link: string | null,
+	qr_svg: string | null,
+};
 
 export type Share = {
 	result: string,

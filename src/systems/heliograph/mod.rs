@@ -155,8 +155,8 @@ impl RuleSystem for Heliograph {
         view::report(ctx)
     }
 
-    fn secrets(ctx: &Ctx, seat: &Seat) -> Secrets {
-        secrets::secrets(ctx, seat)
+    fn secrets(ctx: &Ctx, seat: &Seat, key: u64) -> Secrets {
+        secrets::secrets(ctx, seat, key)
     }
 
     fn keeps_secrets(ctx: &Ctx) -> bool {

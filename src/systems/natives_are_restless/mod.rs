@@ -213,7 +213,7 @@ impl RuleSystem for NativesAreRestless {
         ctx.option(muster::UMPIRE_OPTION)
     }
 
-    fn secrets(ctx: &Ctx, seat: &Seat) -> Secrets {
+    fn secrets(ctx: &Ctx, seat: &Seat, _key: u64) -> Secrets {
         view::secrets(ctx, seat)
     }
 

@@ -23,14 +23,28 @@ const remembered = (game: number) => `sandtable.seat.${game}`;
  */
 class Seats {
   current = $state<Seat>({ seat: 'table' });
+  /** Whether this screen may change seat: the host's machine may; a device that joined sits where the code
+   * it joined with puts it (its side's own code, or the shared screen's). */
+  mayMove = $state(true);
 
   /** The referee sees everything, so only the host's own machine may sit there. */
   get mayReferee(): boolean {
     return onHostMachine();
   }
 
-  /** Takes up the seat this device last had in `game` (a link's `?seat=` first), before it is read. */
+  /** Takes up the seat this device last had in `game` (a link's `?seat=` first), before it is read. A
+   * device that joined takes the seat its code gives, whatever it had before. */
   async restore(game: number) {
+    if (!onHostMachine()) {
+      const r = await commands.deviceSeat();
+      if (r.status === 'ok') {
+        this.mayMove = r.data.may_move;
+        this.#carry(r.data.seat);
+        this.current = r.data.seat;
+        return;
+      }
+      notices.fromError(r.error);
+    }
     const linked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('seat');
     const kept = typeof localStorage === 'undefined' ? null : localStorage.getItem(remembered(game));
     const seat = seatFrom(linked) ?? seatFrom(kept) ?? { seat: 'table' };

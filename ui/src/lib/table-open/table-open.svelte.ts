@@ -1,15 +1,19 @@
-import { commands, type ApiError, type JoinInfo_Serialize } from '../../bindings';
+import { commands, type ApiError, type JoinInfo_Serialize, type Seat, type SeatJoin_Serialize as SeatJoin } from '../../bindings';
 import { notices } from '../notice.svelte';
 import { overHttp } from '../../transport';
 
-type Answer = { status: 'ok'; data: JoinInfo } | { status: 'error'; error: ApiError };
+type Answer<T> = { status: 'ok'; data: T } | { status: 'error'; error: ApiError };
 
 /** The host's own routes of `sandtable serve`, which only the host's machine is answered on. */
-async function hostRoute(path: string): Promise<Answer> {
+async function hostRoute<T = JoinInfo>(path: string, args: object = {}): Promise<Answer<T>> {
   try {
-    const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+    });
     const body = await response.json();
-    return response.ok ? { status: 'ok', data: body as JoinInfo } : { status: 'error', error: body as ApiError };
+    return response.ok ? { status: 'ok', data: body as T } : { status: 'error', error: body as ApiError };
   } catch (e) {
     return { status: 'error', error: { kind: 'internal', message: String(e), rule: null } };
   }
@@ -57,6 +61,17 @@ class TableOpening {
         this.info = r.data;
         notices.show('info', `New join code ${r.data.code}: every device that had joined must join again.`);
       } else notices.fromError(r.error);
+    });
+  }
+
+  /** A side's own code (issued the first time it is asked for): a device joining with it sits at that side
+   * and nowhere else. */
+  async giveSeatCode(seat: Seat) {
+    await this.run(async () => {
+      const r = overHttp ? await hostRoute<SeatJoin>('/host/seat-code', { seat }) : await commands.tableSeatCode(seat);
+      if (r.status === 'error') return notices.fromError(r.error);
+      const info = this.info;
+      if (info && !info.sides.some((s) => s.code === r.data.code)) this.info = { ...info, sides: [...info.sides, r.data] };
     });
   }
 
