@@ -174,7 +174,9 @@ fn set(slot: Slot<'_>, last: &PathStep, json: &serde_json::Value, at_root: bool)
         }
         (Slot::Value(Value::Array(array)), PathStep::Index(i)) => {
             let len = array.len();
-            let old = array.get_mut(*i as usize).ok_or_else(|| format!("the list has {len} entries, not {}", u64::from(*i) + 1))?;
+            let old = array
+                .get_mut(*i as usize)
+                .ok_or_else(|| format!("the list has {len} entries, not {}", u64::from(*i) + 1))?;
             let mut new = to_value(json)?;
             *new.decor_mut() = old.decor().clone();
             *old = new;
@@ -182,8 +184,9 @@ fn set(slot: Slot<'_>, last: &PathStep, json: &serde_json::Value, at_root: bool)
         }
         (Slot::Tables(tables), PathStep::Index(i)) => {
             let len = tables.len();
-            let old =
-                tables.get_mut(*i as usize).ok_or_else(|| format!("the list has {len} entries, not {}", u64::from(*i) + 1))?;
+            let old = tables
+                .get_mut(*i as usize)
+                .ok_or_else(|| format!("the list has {len} entries, not {}", u64::from(*i) + 1))?;
             let mut new = to_table(json)?;
             *new.decor_mut() = old.decor().clone();
             *old = new;
@@ -360,7 +363,8 @@ mod tests {
 
     #[test]
     fn a_value_nested_deeper_than_any_field_is_refused_before_it_is_written() {
-        let deep = |n: usize| serde_json::from_str::<serde_json::Value>(&format!("{}1{}", "[".repeat(n), "]".repeat(n)));
+        let deep =
+            |n: usize| serde_json::from_str::<serde_json::Value>(&format!("{}1{}", "[".repeat(n), "]".repeat(n)));
         let set = |n| Edit::Set { path: path(json!(["scenario", "a", "b", "c"])), value: deep(n).unwrap() };
         let why = apply_edits(FILE, &[set(100)]).unwrap_err();
         assert!(why.contains("100 deep"), "{why}");
