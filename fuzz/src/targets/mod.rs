@@ -60,9 +60,9 @@ impl Target {
     pub fn bounded_cases(self) -> u64 {
         match self {
             Target::Scenario | Target::Action | Target::Dice | Target::Edit | Target::Army => crate::BOUNDED_CASES,
-            Target::GameFile => 1500,
-            Target::Http => 3000,
-            Target::Seats => 300,
+            Target::GameFile => 800,
+            Target::Http => 10_000,
+            Target::Seats => 200,
         }
     }
 
