@@ -7,6 +7,7 @@
 pub mod case;
 pub mod child;
 pub mod corpus;
+pub mod local;
 pub mod mutate;
 pub mod offers;
 pub mod report;

@@ -6,20 +6,22 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use sandtable_fuzz::case::{self, Verdict};
-use sandtable_fuzz::{BOUNDED_CASES, DEFAULT_SEED, Plan, Target, child, supervise};
+use sandtable_fuzz::{DEFAULT_SEED, Plan, Target, child, supervise};
 
 const USAGE: &str = "\
-usage: sandtable-fuzz [--target scenario|action|dice|all] [--cases N] [--seed S] [--first N]
+usage: sandtable-fuzz [--target T|all] [--cases N] [--seed S] [--first N]
                       [--jobs N] [--chunk N] [--hang-ms MS] [--kill-after S]
        sandtable-fuzz --target T --case N [--seed S] [--show]
 
-Runs N cases per target (default 20000) from seed S (default 17) in supervised child processes and
+Targets: scenario, action, dice, edit, army, game_file, http, seats.
+Runs N cases per target (default: the bounded run's, 20000 or fewer for a dear target) from seed S
+(default 17) in supervised child processes and
 prints cases, panics, aborts, hangs and the slowest case per target; exits 1 if any case failed.
 --case N runs one case in this process, printing its input first (--show: only print it).";
 
 struct Args {
     targets: Vec<Target>,
-    cases: u64,
+    cases: Option<u64>,
     seed: u64,
     first: u64,
     jobs: Option<usize>,
@@ -58,11 +60,14 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let mut plan = Plan::new(exe, args.seed, args.targets.clone(), args.cases);
+    let mut plan = match args.cases {
+        Some(cases) => Plan::new(exe, args.seed, args.targets.clone(), cases),
+        None => Plan::bounded(exe, args.seed, args.targets.clone()),
+    };
     plan.first = args.first;
     plan.progress = true;
     plan.workers = args.jobs.unwrap_or(plan.workers);
-    plan.chunk = args.chunk.unwrap_or(if args.cases > 100_000 { 10_000 } else { plan.chunk });
+    plan.chunk = args.chunk.unwrap_or(if args.cases.unwrap_or(0) > 100_000 { 10_000 } else { plan.chunk });
     plan.hang = args.hang_ms.map_or(plan.hang, Duration::from_millis);
     plan.kill_after = args.kill_after.map_or(plan.kill_after, Duration::from_secs);
     match supervise::run(&plan) {
@@ -111,7 +116,7 @@ fn one_case(args: &Args, index: u64) -> ExitCode {
 fn read_args(mut given: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut args = Args {
         targets: Target::ALL.to_vec(),
-        cases: BOUNDED_CASES,
+        cases: None,
         seed: DEFAULT_SEED,
         first: 0,
         jobs: None,
@@ -132,7 +137,7 @@ fn read_args(mut given: impl Iterator<Item = String>) -> Result<Args, String> {
                 let name = value()?;
                 args.targets = if name == "all" { Target::ALL.to_vec() } else { vec![name.parse()?] };
             }
-            "--cases" => args.cases = number(value()?)?,
+            "--cases" => args.cases = Some(number(value()?)?),
             "--seed" => args.seed = number(value()?)?,
             "--first" => args.first = number(value()?)?,
             "--jobs" => args.jobs = Some(number(value()?)?.max(1) as usize),

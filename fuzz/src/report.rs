@@ -90,8 +90,13 @@ impl Report {
     }
 }
 
-/// Failures listed in full; the rest are counted, and each is one `--case` away.
+/// Failures listed in full unless `SANDTABLE_FUZZ_LISTED` says how many; the rest are counted, and each is
+/// one `--case` away.
 const LISTED: usize = 20;
+
+fn listed() -> usize {
+    std::env::var("SANDTABLE_FUZZ_LISTED").ok().and_then(|n| n.parse().ok()).unwrap_or(LISTED)
+}
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -119,7 +124,7 @@ impl fmt::Display for Report {
         }
         let mut failures = self.failures.clone();
         failures.sort_by_key(|x| (x.target, x.index));
-        for failure in failures.iter().take(LISTED) {
+        for failure in failures.iter().take(listed()) {
             writeln!(
                 f,
                 "\n{:?} in {} case {} (rerun: --target {} --case {} --seed {}): {}",
@@ -127,8 +132,8 @@ impl fmt::Display for Report {
             )?;
             writeln!(f, "{}", clipped(&failure.input, 1500))?;
         }
-        if failures.len() > LISTED {
-            writeln!(f, "\n... and {} more failures", failures.len() - LISTED)?;
+        if failures.len() > listed() {
+            writeln!(f, "\n... and {} more failures", failures.len() - listed())?;
         }
         Ok(())
     }

@@ -4,6 +4,7 @@
 //! child, names the case it died or stalled in, reruns that case alone to confirm it, and carries on
 //! with the rest of the chunk in a fresh child.
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -21,8 +22,8 @@ pub struct Plan {
     pub exe: PathBuf,
     pub seed: u64,
     pub targets: Vec<Target>,
-    /// Cases per target, numbered from `first`.
-    pub cases: u64,
+    /// Cases of each target, numbered from `first`.
+    pub cases: BTreeMap<Target, u64>,
     pub first: u64,
     /// Cases per child process: enough to pay for its start (parsing scenarios, replaying golden logs)
     /// many times over, few enough that the work spreads evenly over the workers.
@@ -38,6 +39,18 @@ pub struct Plan {
     pub progress: bool,
 }
 
+impl Plan {
+    pub fn cases_of(&self, target: Target) -> u64 {
+        self.cases.get(&target).copied().unwrap_or(0)
+    }
+
+    /// Cases per child for `target`: the plan's chunk, cut for a target with few cases so that its work
+    /// still spreads over the workers.
+    fn chunk_of(&self, target: Target) -> u64 {
+        self.chunk.min(self.cases_of(target).div_ceil(self.workers.max(1) as u64 * 2).max(1))
+    }
+}
+
 /// Runs of a case that passes the hang threshold, itself included: a case is timed by its fastest run,
 /// so that a machine busy with something else does not turn a slow case into a hang, and a real hang
 /// is slow every time.
@@ -50,9 +63,22 @@ const START_LIMIT: Duration = Duration::from_secs(120);
 const STDERR_KEPT: usize = 2000;
 
 impl Plan {
+    /// `cases` of every target.
     pub fn new(exe: impl Into<PathBuf>, seed: u64, targets: Vec<Target>, cases: u64) -> Plan {
+        let cases = targets.iter().map(|&t| (t, cases)).collect();
+        Plan::with_cases(exe.into(), seed, targets, cases)
+    }
+
+    /// The bounded run's cases of each target (`Target::bounded_cases`): fewer of the targets whose cases
+    /// are dear.
+    pub fn bounded(exe: impl Into<PathBuf>, seed: u64, targets: Vec<Target>) -> Plan {
+        let cases = targets.iter().map(|&t| (t, t.bounded_cases())).collect();
+        Plan::with_cases(exe.into(), seed, targets, cases)
+    }
+
+    fn with_cases(exe: PathBuf, seed: u64, targets: Vec<Target>, cases: BTreeMap<Target, u64>) -> Plan {
         Plan {
-            exe: exe.into(),
+            exe,
             seed,
             targets,
             cases,
@@ -71,13 +97,17 @@ impl Plan {
 pub fn run(plan: &Plan) -> Result<Report, String> {
     let start = Instant::now();
     // Targets interleaved chunk by chunk, so each makes progress from the start; popped from the end.
-    let mut chunks = Vec::new();
-    let mut from = plan.first;
-    while from < plan.first + plan.cases {
-        let to = (from + plan.chunk).min(plan.first + plan.cases);
-        chunks.extend(plan.targets.iter().map(|&t| (t, from, to)));
-        from = to;
-    }
+    let per_target: Vec<Vec<(Target, u64, u64)>> = plan
+        .targets
+        .iter()
+        .map(|&target| {
+            let (end, step) = (plan.first + plan.cases_of(target), plan.chunk_of(target));
+            (plan.first..end).step_by(step as usize).map(|from| (target, from, (from + step).min(end))).collect()
+        })
+        .collect();
+    let rounds = per_target.iter().map(Vec::len).max().unwrap_or(0);
+    let mut chunks: Vec<(Target, u64, u64)> =
+        (0..rounds).flat_map(|i| per_target.iter().filter_map(move |list| list.get(i).copied())).collect();
     chunks.reverse();
     let queue = Mutex::new(chunks);
     let total = Mutex::new(Report { seed: plan.seed, ..Report::default() });
@@ -119,7 +149,8 @@ fn progress_line(report: &Report, start: Instant, plan: &Plan) -> String {
         .tallies
         .iter()
         .map(|(t, tally)| {
-            format!("{t} {}/{} ({} failed)", tally.cases, plan.cases, tally.panics + tally.aborts + tally.hangs)
+            let failed = tally.panics + tally.aborts + tally.hangs;
+            format!("{t} {}/{} ({failed} failed)", tally.cases, plan.cases_of(*t))
         })
         .collect();
     format!("[{:>5.0} s] {}", start.elapsed().as_secs_f64(), done.join(", "))

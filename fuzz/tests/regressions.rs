@@ -1,13 +1,22 @@
 //! Every reproducer of issue 17 ("Hardening"), through the front doors a player reaches: an action's
 //! JSON applied to a game and priced, and a scenario's text loaded. Each was once accepted, overflowed,
 //! froze or crashed; each is now refused quickly, saying which bound it passes, and records nothing.
-//! (`sandtable roll 9223372036854775807+1` is in tests/cli_roll.rs, beside the binary it runs.)
+//! (`sandtable roll 9223372036854775807+1` is in tests/cli_roll.rs, beside the binary it runs.) Then those
+//! of issue 34's targets: the scenario editor's edits, the army desk, and seeds sent to tablets.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use sandtable::api::{Api, Device, as_device};
 use sandtable::game::{Action, Game};
+use sandtable::rules::Seat;
+use sandtable::scenario::edit::{Edit, apply_edits};
 use sandtable::scenario::{find_shipped, parse, shipped_scenarios};
+use sandtable::systems::when_empires_clash::army;
+use sandtable::systems::when_empires_clash::charts;
+use sandtable::systems::when_empires_clash::draft::{self, Draft, Target};
+use sandtable::systems::when_empires_clash::library::LISTS;
+use serde_json::json;
 
 /// Far above what any of these takes even in a debug build: the issue's hang threshold.
 const QUICK: Duration = Duration::from_secs(1);
@@ -175,4 +184,103 @@ fn refused_quickly(game: &mut Game, json: &str, says: &str) {
     assert!(start.elapsed() < QUICK, "{json} took {:?}", start.elapsed());
     assert!(refused.contains(says), "{json}: {refused}");
     assert_eq!(game.events().len(), before, "a refusal records nothing");
+}
+
+/// Found by the edit target (cases 2926 and 3050 of seed 17): an edit setting the list entry numbered
+/// u32::MAX overflowed working out the entry's place for its refusal (a panic in a debug build, "not 0"
+/// in a release one).
+#[test]
+fn an_edit_of_the_last_entry_a_path_can_name_is_refused_saying_how_many_there_are() {
+    let cases = [
+        ("natives-are-restless/chakdara-fort", json!(["units", 4294967295u32])),
+        ("heliograph/cotta-assault", json!(["units", 5, "at", 4294967295u32])),
+    ];
+    for (scenario, path) in cases {
+        let text = find_shipped(scenario).unwrap_or_else(|| panic!("{scenario} ships")).source;
+        let edits: Vec<Edit> =
+            serde_json::from_value(json!([{"op": "set", "path": path, "value": "a title"}])).unwrap();
+        let why = apply_edits(text, &edits).unwrap_err();
+        assert!(why.contains("not 4294967296"), "{why}");
+    }
+}
+
+/// Found by the edit target (case 234 of seed 17): a value of lists 100 deep (under serde_json's 128) was
+/// written into the scenario, and the text it gave no longer read as TOML (toml_edit stops at 80).
+#[test]
+fn a_value_nested_deeper_than_the_file_can_be_read_is_refused() {
+    let text = find_shipped("heliograph/jungle-patrol").expect("jungle-patrol ships").source;
+    let deep = format!("{}1{}", "[".repeat(100), "]".repeat(100));
+    let edits = format!(r#"[{{"op":"set","path":["scenario","title"],"value":{deep}}}]"#);
+    let edits: Vec<Edit> = serde_json::from_str(&edits).unwrap();
+    let why = apply_edits(text, &edits).unwrap_err();
+    assert!(why.contains("100 deep"), "{why}");
+}
+
+/// Found by the army target (case 1 of seed 17): an army checked for a thrown value near u32::MAX (as
+/// `check_army` takes it from any device) overflowed working out the cap on its dear stands.
+#[test]
+fn an_army_checked_for_any_thrown_value_is_answered() {
+    let tables = &charts().1;
+    let (name, source) = LISTS[0];
+    let draft = Draft::of(&army::read(name, source).unwrap());
+    for value in [u32::MAX, u32::MAX / 33 + 1, 48] {
+        let checked = draft::check(tables, &draft, Target::Thrown(value));
+        assert!(checked.cap <= value, "a cap of {} for {value}", checked.cap);
+    }
+}
+
+/// Found by the army target (case 11 of seed 17): an army of no lines was written without its `stands`,
+/// so the file `save_army` left did not read back (and the army book listed it as unreadable).
+#[test]
+fn an_army_of_no_lines_yet_reads_back_as_written() {
+    let tables = &charts().1;
+    let empty = Draft {
+        name: "Nobody yet".into(),
+        conflict: String::new(),
+        dice: "2D6".into(),
+        lines: Vec::new(),
+        entrenchments: 0,
+    };
+    let text = empty.to_toml(tables);
+    let read = army::read("saved.toml", &text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
+    assert_eq!(Draft::of(&read), empty);
+}
+
+/// A tablet's answers, as `sandtable serve` runs a joined device's commands.
+async fn as_tablet<F: std::future::Future>(seat: Seat, work: F) -> F::Output {
+    as_device(Device { seat, may_referee: false }, work).await
+}
+
+/// Found by the seats target (cases 2, 5 and 6 of seed 17): renaming, moving or putting away a game
+/// answered any device with the game's summary whole, seed included.
+#[tokio::test]
+async fn a_game_renamed_moved_or_put_away_by_a_tablet_is_answered_without_its_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = Api::open(&dir.path().join("t.db")).await.unwrap();
+    let seed = "4242424242424242";
+    let id = api.new_game("heliograph/jungle-patrol.toml".into(), Some(seed.into()), None, None).await.unwrap().id;
+    for seat in [Seat::Table, Seat::Side("us".into())] {
+        let answers = [
+            as_tablet(seat.clone(), api.rename_game(id, "Tuesday".into())).await.unwrap(),
+            as_tablet(seat.clone(), api.move_game(id, None)).await.unwrap(),
+            as_tablet(seat.clone(), api.archive_game(id, false)).await.unwrap(),
+        ];
+        for answer in answers {
+            assert_eq!(answer.seed, None, "{seat} was sent the seed");
+        }
+    }
+}
+
+/// Found by the HTTP target (case 616 of seed 17): a forecast asked by a tablet at the whole table of a
+/// game keeping nothing from it (L'Estate dei Boxers) carried its seed: the game's, mixed with the log's
+/// length, so the game's own at its start.
+#[tokio::test]
+async fn a_forecast_asked_by_a_tablet_carries_no_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = Api::open(&dir.path().join("t.db")).await.unwrap();
+    let seed = "7351962048115520007";
+    let id = api.new_game("estate-dei-boxers/the-55-days.toml".into(), Some(seed.into()), None, None).await.unwrap().id;
+    let forecast = as_tablet(Seat::Table, api.game_forecast(id, Some(3))).await.unwrap();
+    assert_eq!(forecast.seed, "", "a tablet was sent the forecast's seed");
+    assert_eq!(api.game_forecast(id, Some(3)).await.unwrap().seed, seed, "the host's own screen is sent it");
 }

@@ -22,17 +22,18 @@ impl Api {
         Ok(self.store().archive_campaign(id, archived).await?.into())
     }
 
+    /// Renames a game; answered, as every listed game is, with its seed for the host's referee alone.
     pub async fn rename_game(&self, id: i64, name: String) -> Result<GameSummary, ApiError> {
         let name = named("a game", &name)?;
-        Ok(self.store().rename_game(id, name).await?.into())
+        Ok(self.game_summary_seen(self.store().rename_game(id, name).await?.into()))
     }
 
     pub async fn move_game(&self, id: i64, campaign: Option<i64>) -> Result<GameSummary, ApiError> {
-        Ok(self.store().set_game_campaign(id, campaign).await?.into())
+        Ok(self.game_summary_seen(self.store().set_game_campaign(id, campaign).await?.into()))
     }
 
     pub async fn archive_game(&self, id: i64, archived: bool) -> Result<GameSummary, ApiError> {
-        Ok(self.store().archive_game(id, archived).await?.into())
+        Ok(self.game_summary_seen(self.store().archive_game(id, archived).await?.into()))
     }
 
     pub async fn list_archived(&self) -> Result<ArchivedView, ApiError> {

@@ -269,7 +269,13 @@ impl Api {
                 "a forecast plays the game out with what this seat is not shown: ask for it at the referee's seat",
             ));
         }
-        self.forecast_of(game, games).await
+        let mut forecast = self.forecast_of(game, games).await?;
+        // Its seed is the game's (mixed with the log's length, so as good as the game's to whoever has the
+        // log): the host's alone, as in every view.
+        if !self.on_host() {
+            forecast.seed.clear();
+        }
+        Ok(forecast)
     }
 
     /// `game` played out from where it stands, under each plan: exactly `games` times when they are asked

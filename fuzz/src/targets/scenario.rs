@@ -83,7 +83,14 @@ const LINES: &[&str] = &[
 pub fn generate(rng: &mut Rng) -> Input {
     let texts = scenario_texts();
     let origin = rng.pick(texts);
-    let mut text = origin.source.clone();
+    let text = mutated(rng, &origin.source);
+    Input { origin: origin.name.clone(), text, stored: rng.one_in(3), seed: rng.next_u64() }
+}
+
+/// A scenario's text changed token by token, line by line or byte by byte, once or a few times: what the
+/// other targets that take a scenario's text (the editor's) grow their inputs from too.
+pub fn mutated(rng: &mut Rng, source: &str) -> String {
+    let mut text = source.to_string();
     // One change most of the time: each more is another chance to be refused before the deeper checks.
     // Past the loader's size bound, more changes only make a mutant slower to build and to refuse.
     for _ in 0..*rng.pick(&[1, 1, 1, 2, 2, 3]) {
@@ -105,7 +112,7 @@ pub fn generate(rng: &mut Rng) -> Input {
             _ => damage_bytes(rng, &text),
         };
     }
-    Input { origin: origin.name.clone(), text, stored: rng.one_in(3), seed: rng.next_u64() }
+    text
 }
 
 /// Replaces one token of `kind`, if the text has one.

@@ -174,7 +174,9 @@ fn set(slot: Slot<'_>, last: &PathStep, json: &serde_json::Value, at_root: bool)
         }
         (Slot::Value(Value::Array(array)), PathStep::Index(i)) => {
             let len = array.len();
-            let old = array.get_mut(*i as usize).ok_or_else(|| format!("the list has {len} entries, not {}", i + 1))?;
+            let old = array
+                .get_mut(*i as usize)
+                .ok_or_else(|| format!("the list has {len} entries, not {}", u64::from(*i) + 1))?;
             let mut new = to_value(json)?;
             *new.decor_mut() = old.decor().clone();
             *old = new;
@@ -182,8 +184,9 @@ fn set(slot: Slot<'_>, last: &PathStep, json: &serde_json::Value, at_root: bool)
         }
         (Slot::Tables(tables), PathStep::Index(i)) => {
             let len = tables.len();
-            let old =
-                tables.get_mut(*i as usize).ok_or_else(|| format!("the list has {len} entries, not {}", i + 1))?;
+            let old = tables
+                .get_mut(*i as usize)
+                .ok_or_else(|| format!("the list has {len} entries, not {}", u64::from(*i) + 1))?;
             let mut new = to_table(json)?;
             *new.decor_mut() = old.decor().clone();
             *old = new;
@@ -348,6 +351,27 @@ mod tests {
         assert!(why.contains("60000 steps"), "{why}");
         let just = Edit::Set { path: vec![PathStep::Key("a".into()); MAX_PATH_STEPS], value: serde_json::json!(1) };
         assert!(apply_edits("title = 'x'\n", &[just]).is_ok());
+    }
+
+    #[test]
+    fn an_entry_far_past_the_end_of_a_list_is_refused_saying_how_many_it_has() {
+        for at in [json!(["units", u32::MAX]), json!(["units", 0, "at", u32::MAX])] {
+            let why = apply_edits(FILE, &[Edit::Set { path: path(at), value: json!(1) }]).unwrap_err();
+            assert!(why.contains("not 4294967296"), "{why}");
+        }
+    }
+
+    #[test]
+    fn a_value_nested_deeper_than_any_field_is_refused_before_it_is_written() {
+        let deep =
+            |n: usize| serde_json::from_str::<serde_json::Value>(&format!("{}1{}", "[".repeat(n), "]".repeat(n)));
+        let set = |n| Edit::Set { path: path(json!(["scenario", "a", "b", "c"])), value: deep(n).unwrap() };
+        let why = apply_edits(FILE, &[set(100)]).unwrap_err();
+        assert!(why.contains("100 deep"), "{why}");
+        let text = apply_edits(FILE, &[set(super::super::value::MAX_VALUE_DEPTH)]).unwrap();
+        assert!(text.parse::<DocumentMut>().is_ok(), "what is written reads back");
+        let unit = json!({"id": "c", "at": deep(40).unwrap()});
+        assert!(apply_edits(FILE, &[Edit::Append { path: path(json!(["units"])), value: unit }]).is_err());
     }
 
     #[test]

@@ -6,5 +6,5 @@ mod apply;
 mod path;
 mod value;
 
-pub use apply::{Edit, apply_edits};
+pub use apply::{Edit, MAX_PATH_STEPS, apply_edits};
 pub use path::{PathStep, path_at};

@@ -3,7 +3,34 @@
 
 use toml_edit::{Array, InlineTable, Table, Value};
 
+/// Lists and tables inside one another in one edit's value. No field of a scenario nests more than a few
+/// (a polygon's corners, a table of keys); the file is read back by a parser that stops at 80, counting
+/// the tables the path walks through too, so a deeper value would leave the draft a file that no longer
+/// reads.
+pub const MAX_VALUE_DEPTH: usize = 32;
+
 pub fn to_value(json: &serde_json::Value) -> Result<Value, String> {
+    within_depth(json)?;
+    value_of(json)
+}
+
+fn within_depth(json: &serde_json::Value) -> Result<(), String> {
+    fn depth(json: &serde_json::Value) -> usize {
+        match json {
+            serde_json::Value::Array(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
+            serde_json::Value::Object(fields) => 1 + fields.values().map(depth).max().unwrap_or(0),
+            _ => 0,
+        }
+    }
+    match depth(json) {
+        deep if deep > MAX_VALUE_DEPTH => Err(format!(
+            "a value of lists and tables {deep} deep; no field of a scenario is more than {MAX_VALUE_DEPTH}"
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn value_of(json: &serde_json::Value) -> Result<Value, String> {
     Ok(match json {
         serde_json::Value::Bool(b) => Value::from(*b),
         serde_json::Value::Number(n) => number(n)?,
@@ -11,14 +38,14 @@ pub fn to_value(json: &serde_json::Value) -> Result<Value, String> {
         serde_json::Value::Array(items) => {
             let mut array = Array::new();
             for item in items {
-                array.push(to_value(item)?);
+                array.push(value_of(item)?);
             }
             Value::Array(array)
         }
         serde_json::Value::Object(fields) => {
             let mut table = InlineTable::new();
             for (key, item) in fields {
-                table.insert(key, to_value(item)?);
+                table.insert(key, value_of(item)?);
             }
             Value::InlineTable(table)
         }
@@ -29,9 +56,10 @@ pub fn to_value(json: &serde_json::Value) -> Result<Value, String> {
 /// An object as a `[table]` of its own (a unit in `[[units]]`), its inner objects inline.
 pub fn to_table(json: &serde_json::Value) -> Result<Table, String> {
     let serde_json::Value::Object(fields) = json else { return Err("an entry of this list is a table of keys".into()) };
+    within_depth(json)?;
     let mut table = Table::new();
     for (key, item) in fields {
-        table.insert(key, toml_edit::Item::Value(to_value(item)?));
+        table.insert(key, toml_edit::Item::Value(value_of(item)?));
     }
     Ok(table)
 }

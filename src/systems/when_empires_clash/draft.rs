@@ -140,8 +140,10 @@ impl Draft {
     /// The army in the lists' file format.
     pub fn to_toml(&self, tables: &Tables) -> String {
         let list = self.list(tables);
+        // An army of no lines yet still says it has none: the lists' format asks for its stands.
+        let none = if list.stands.is_empty() { "stands = []\n\n" } else { "" };
         let mut text = format!(
-            "# An army built in Sandtable's army builder.\n\n[army]\nconflict = {}\nname = {}\ndice = {}\nprinted_points = {}\nprinted_stands = {}\n",
+            "# An army built in Sandtable's army builder.\n\n{none}[army]\nconflict = {}\nname = {}\ndice = {}\nprinted_points = {}\nprinted_stands = {}\n",
             quoted(&list.army.conflict),
             quoted(&list.army.name),
             quoted(list.army.dice.get_ref()),

@@ -12,7 +12,9 @@ pub fn commander(tables: &Tables, face: i64) -> Option<&Commander> {
 /// The most an army of `value` points may spend on stands worth 4 or more: 12 points when the armies are
 /// of equal (agreed) value; 33% of an 8D6 army's value, rounded down to whole points, when thrown.
 pub fn cap(rules: &ArmyRules, value: u32, thrown: bool) -> u32 {
-    if thrown { value * rules.dice_cap_percent / 100 } else { rules.equal_cap_points }
+    // Worked out wide: the value is whatever a device sends (`check_army`), up to u32::MAX.
+    let share = || u32::try_from(u64::from(value) * u64::from(rules.dice_cap_percent) / 100).unwrap_or(u32::MAX);
+    if thrown { share() } else { rules.equal_cap_points }
 }
 
 mod fit;
