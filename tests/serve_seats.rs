@@ -409,3 +409,42 @@ async fn a_seat_kept_from_a_secret_is_not_sent_a_forecast() {
         assert!(body.contains("ask for it at the referee's seat"), "{body}");
     }
 }
+
+/// The umpire's secret die is not a seat's to type: the garrison's tablet would be choosing how many
+/// rounds it loses without being shown it. The app may still throw it.
+#[tokio::test]
+async fn a_seat_kept_from_the_umpires_die_may_not_type_it() {
+    let t = table().await;
+    let game = t
+        .host(
+            "new_game",
+            json!({"scenario": "natives-are-restless/chakdara-fort.toml", "seed": "5",
+                   "options": {"umpire_ammunition": true}}),
+        )
+        .await;
+    let id = game["id"].as_i64().unwrap();
+    let typed = json!({"id": id, "action": {"type": "umpire", "dice": [3]}});
+    let (status, body) = t.ask(TABLET, "side:garrison", "game_act", typed).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("kept from this seat"), "{body}");
+    let (status, body) =
+        t.ask(TABLET, "side:garrison", "game_act", json!({"id": id, "action": {"type": "umpire"}})).await;
+    assert_eq!(status, StatusCode::OK, "the app throws it: {body}");
+}
+
+/// A hidden unit's name, in any case or in the plural, sent where an id goes, is answered as any name no
+/// unit has: echoed as sent, not as its chit.
+#[tokio::test]
+async fn a_hidden_units_name_sent_as_an_id_is_answered_as_an_unknown_one() {
+    let t = table().await;
+    let id = ambush(&t).await;
+    let t = &t;
+    let answer = |to: &'static str| async move {
+        let (status, body) =
+            t.ask(TABLET, "side:us", "measure", json!({"id": id, "from": "first-squad", "to": to})).await;
+        (status, body.replace(to, "<name>"))
+    };
+    for name in ["juramentado band", "JURAMENTADO BANDS", "Moro riflemen"] {
+        assert_eq!(answer(name).await, answer("qzkvex").await, "{name}");
+    }
+}

@@ -90,7 +90,9 @@ impl<'a> FromSeat<'a> {
         if let Some(real) = self.secrets.real_id(said) {
             return real.to_string();
         }
-        if self.secrets.counter(said).is_none() {
+        // A hidden unit's name (in any case, or plural) is no id either, but echoed in a refusal it would be
+        // scrubbed to its chit's label, telling the seat it guessed right.
+        if self.secrets.counter(said).is_none() && self.secrets.text(said) == said {
             return said.to_string();
         }
         if let Some((stand_in, _)) = self.stand_ins.iter().find(|(_, original)| original == said) {
@@ -118,11 +120,24 @@ impl<'a> FromSeat<'a> {
     /// (`unit`), only on it (a charge's `target`): that is its own side's to do, on its own screen or
     /// the table's.
     pub(super) fn action(&mut self, action: Action, seat: &Seat) -> Result<Action, ApiError> {
-        if self.secrets.counters.is_empty() {
+        if self.secrets.is_empty() {
             return Ok(action);
         }
         let unreadable = |e: serde_json::Error| ApiError::bad_input(format!("the action does not read: {e}"));
         let mut json = serde_json::to_value(&action).map_err(unreadable)?;
+        // Dice kept from this seat (the umpire's secret removal) are not its to type: it would be choosing
+        // what it may not even see.
+        if let Some(kind) = json.get("type").and_then(|t| t.as_str())
+            && self.secrets.dice_of.iter().any(|secret| secret == kind)
+            && json.get("dice").is_some_and(|dice| !dice.is_null())
+        {
+            return Err(ApiError::new(
+                ErrorKind::Refused,
+                format!(
+                    "the {kind} dice are kept from this seat: let the app throw them, or type them at the referee's seat"
+                ),
+            ));
+        }
         if let Some(actor) = json.get("unit").and_then(|u| u.as_str())
             && !matches!(seat, Seat::Table)
             && let Some(chit) = self.secrets.real_id(actor).and_then(|id| self.secrets.counter(id))

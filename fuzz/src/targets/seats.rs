@@ -531,7 +531,14 @@ impl<'a> Case<'a> {
         let mut twin_answer = None;
         if let Some((twin_args, swaps)) = twin {
             let again = self.send(&command, &twin_args).await;
-            self.same_answers(&command, &args, &answer, &again, &swaps);
+            // Words a player writes (a note, an annotation) that name a hidden unit are scrubbed for every
+            // seat kept from it, the writer's included: the writer learns the name is of a unit still
+            // hidden, which its side can count from the chits anyway. Checked for leaks (`check`), not for
+            // sameness; every id a command reads is held to it.
+            let player_words = command == "annotate" || args["action"]["type"] == "note";
+            if !player_words {
+                self.same_answers(&command, &args, &answer, &again, &swaps);
+            }
             twin_answer = Some(again);
         }
         // An action taken changes what the seat may see (a band sighted); a note changes nothing of the game.
