@@ -152,9 +152,8 @@ async fn only_the_host_may_sit_as_referee() {
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
 }
 
-#[tokio::test]
-async fn the_umpires_count_and_die_are_the_referees_alone() {
-    let t = table().await;
+/// Chakdara Fort with the umpire keeping the garrison's ammunition secret.
+async fn umpired_siege(t: &Table) -> i64 {
     let game = t
         .host(
             "new_game",
@@ -162,7 +161,13 @@ async fn the_umpires_count_and_die_are_the_referees_alone() {
                    "options": {"umpire_ammunition": true}}),
         )
         .await;
-    let id = game["id"].as_i64().unwrap();
+    game["id"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn the_umpires_count_and_die_are_the_referees_alone() {
+    let t = table().await;
+    let id = umpired_siege(&t).await;
     let after = t.host("game_act", json!({"id": id, "action": {"type": "umpire", "dice": [4]}})).await;
     let count = after["rules"]["view"]["rifle_ammunition"].as_u64().expect("the referee sees the count");
     assert_eq!(after["log"].as_array().unwrap().last().unwrap()["rolls"][0]["faces"], json!([4]));
@@ -415,14 +420,7 @@ async fn a_seat_kept_from_a_secret_is_not_sent_a_forecast() {
 #[tokio::test]
 async fn a_seat_kept_from_the_umpires_die_may_not_type_it() {
     let t = table().await;
-    let game = t
-        .host(
-            "new_game",
-            json!({"scenario": "natives-are-restless/chakdara-fort.toml", "seed": "5",
-                   "options": {"umpire_ammunition": true}}),
-        )
-        .await;
-    let id = game["id"].as_i64().unwrap();
+    let id = umpired_siege(&t).await;
     let typed = json!({"id": id, "action": {"type": "umpire", "dice": [3]}});
     let (status, body) = t.ask(TABLET, "side:garrison", "game_act", typed).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
