@@ -177,6 +177,42 @@ fn shipped_game(name: &str) -> Game {
     Game::new(Arc::new(shipped.load().unwrap_or_else(|e| panic!("{e}"))), 1)
 }
 
+/// Found by the game file target (cases 11682, 114834 and 137381 of seed 17): an L'Estate dei Boxers file
+/// whose first entry, brought in from another game, sets a step of the day before any card was drawn. The
+/// file replays (its log is taken as the truth), but the next advance asked the day table for a card that
+/// was not there and panicked. Now the day begins at its draw, whichever step the log left it at.
+#[test]
+fn a_siege_left_at_a_step_of_the_day_with_no_card_goes_back_to_its_draw() {
+    let stages = [
+        json!({"stage": "supply"}),
+        json!({"stage": "wounded", "points": 3}),
+        json!({"stage": "betsy"}),
+        json!({"stage": "event"}),
+        json!({"stage": "bombard"}),
+        json!({"stage": "redeploy"}),
+        json!({"stage": "attack"}),
+        json!({"stage": "end_day"}),
+    ];
+    let opening = shipped_game("the-55-days");
+    for stage in stages {
+        let entry = json!({
+            "turn": 7,
+            "action": {"type": "advance"},
+            "outcome": {"type": "resolved", "summary": "brought in from another game", "rolls": [], "effects": [
+                {"effect": "estate_dei_boxers", "change": {"change": "stage", "stage": stage}}
+            ]},
+        });
+        let event = serde_json::from_value(entry).unwrap_or_else(|e| panic!("{stage}: {e}"));
+        let mut game = Game::replay(Arc::new(opening.scenario().clone()), 1, vec![event])
+            .unwrap_or_else(|e| panic!("{stage}: the log is taken as the truth: {e}"));
+        // Either may be refused (the draw is due); neither may panic.
+        let _ = game.apply(&action(r#"{"type":"return_wounded","returns":[]}"#));
+        let _ = game.apply(&action(r#"{"type":"advance"}"#));
+        let view = serde_json::to_string(&sandtable::api::GameView::of(1, "regression", &game)).expect("a view writes");
+        assert!(view.contains(r#""stage":{"stage":"draw"}"#), "{stage}: the day begins at its draw");
+    }
+}
+
 fn refused_quickly(game: &mut Game, json: &str, says: &str) {
     let before = game.events().len();
     let start = Instant::now();

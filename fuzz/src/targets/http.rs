@@ -16,7 +16,7 @@
 use std::cell::RefCell;
 use std::fmt;
 use std::net::SocketAddr;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -424,6 +424,10 @@ struct Table {
     access: Arc<TableAccess>,
     /// The games' seeds, each of 19 digits no other figure is.
     seeds: Vec<String>,
+    /// Every scenario folder the host's machine has chosen at this table: the host may choose any folder,
+    /// and a damaged `{root}/chosen` can climb out of the table's own, so what is written there is the
+    /// host's doing, not a leak.
+    chosen: RefCell<Vec<PathBuf>>,
 }
 
 thread_local! {
@@ -466,7 +470,7 @@ fn make() -> Table {
             access.issue_seat_code(&Seat::Side(side.into()));
         }
     });
-    Table { local, desk, access, seeds }
+    Table { local, desk, access, seeds, chosen: RefCell::default() }
 }
 
 pub fn warm_up() {
@@ -578,7 +582,15 @@ async fn one(table: &Table, send: &Send) {
             assert_ne!(status, StatusCode::OK, "a LAN device used the host's own route: {said}");
         }
     }
-    nothing_outside(table.local.dir(), &table.local.root, &said);
+    if send.lan.is_none()
+        && let Some(folder) = Before::of(table).await.folder
+    {
+        let folder = lexical(Path::new(&folder));
+        if !table.chosen.borrow().contains(&folder) {
+            table.chosen.borrow_mut().push(folder);
+        }
+    }
+    nothing_outside(table.local.dir(), &table.local.root, &table.chosen.borrow(), &said);
 }
 
 fn encoded(text: &str) -> String {
@@ -606,9 +618,25 @@ impl Before {
     }
 }
 
-/// Nothing is written in the temp folder but inside the table's own: each folder between holds only the
-/// next one down.
-fn nothing_outside(dir: &Path, root: &Path, said: &str) {
+/// A path with its `..` taken back a folder and its `.` left out, as the file system will walk it (the
+/// folders here are made by the table, so no link turns the walk elsewhere).
+fn lexical(path: &Path) -> PathBuf {
+    let mut walked = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::ParentDir => {
+                walked.pop();
+            }
+            Component::CurDir => {}
+            other => walked.push(other),
+        }
+    }
+    walked
+}
+
+/// Nothing is written in the temp folder but inside the table's own or a folder the host chose: each folder
+/// between holds only the next one down.
+fn nothing_outside(dir: &Path, root: &Path, chosen: &[PathBuf], said: &str) {
     let mut here = dir.to_path_buf();
     for step in root.strip_prefix(dir).expect("the root is in its temp folder").components() {
         let names: Vec<String> = std::fs::read_dir(&here)
@@ -617,7 +645,8 @@ fn nothing_outside(dir: &Path, root: &Path, said: &str) {
             })
             .unwrap_or_default();
         let next = step.as_os_str().to_string_lossy().into_owned();
-        let stray: Vec<&String> = names.iter().filter(|n| **n != next).collect();
+        let hosts = |name: &String| chosen.iter().any(|folder| folder.starts_with(here.join(name)));
+        let stray: Vec<&String> = names.iter().filter(|n| **n != next && !hosts(n)).collect();
         assert!(stray.is_empty(), "{stray:?} written in {} outside the host's folder, by {said}", here.display());
         here.push(next);
     }

@@ -79,7 +79,8 @@ const RAINED_ON: [Stage; 8] = [
 
 /// The step after `from` today, skipping those the card or the events rule out.
 pub fn next_after(siege: &Siege, rules: &Rules, from: Stage) -> Stage {
-    let card = siege.today.card.expect("a card is in play");
+    // No card in play comes only from a log the procedures did not write: the day begins at its draw.
+    let Some(card) = siege.today.card else { return Stage::Draw };
     let rain = siege.today.heavy_rain;
     // Heavy rain makes a black card red once the event test has come (5.3, event 4): the wounded's return
     // and Betsy, which a red card brings before the test, follow it.
