@@ -8,6 +8,8 @@ use sqlx::{ConnectOptions, Connection, FromRow};
 use super::StoreError;
 
 const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
+/// The database header's length: what the checks before SQLite opens the file read of it.
+const HEAD: usize = 100;
 
 #[derive(FromRow)]
 struct Applied {
@@ -31,11 +33,12 @@ pub(super) async fn check(path: &Path, migrator: &Migrator) -> Result<(), StoreE
         }
         return Ok(());
     }
-    check_header(path)?;
+    let head = read_head(path)?;
+    check_header(path, &head)?;
     // With a write-ahead log beside it, the log holds the newest pages and the main file may be shorter
     // than its header says until the log is copied back; SQLite's own check reads through the log.
     if !has_content(&companion(path, "-wal"))? {
-        check_length(path)?;
+        check_length(path, &head)?;
     }
 
     let open_err =
@@ -76,14 +79,10 @@ async fn quick_check(path: &Path, conn: &mut SqliteConnection) -> Result<(), Sto
 /// A file cut short (a copy or a sync that stopped part way) still starts with a good header, which says
 /// how long the file was. SQLite reads the missing pages as nothing and answers some queries from what is
 /// left, so the length is checked before anything is read.
-fn check_length(path: &Path) -> Result<(), StoreError> {
-    let mut head = [0u8; 100];
-    let read = std::fs::File::open(path)
-        .and_then(|f| f.take(100).read(&mut head))
-        .map_err(|e| StoreError::Open { path: path.to_path_buf(), reason: e.to_string() })?;
+fn check_length(path: &Path, head: &[u8]) -> Result<(), StoreError> {
     let length = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     let short = |reason: String| StoreError::Damaged { path: path.to_path_buf(), reason };
-    if read < 100 {
+    if head.len() < HEAD {
         return Err(short(format!("it is {length} bytes, shorter than an SQLite header")));
     }
     let word = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
@@ -105,6 +104,15 @@ fn check_length(path: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// The file's first `HEAD` bytes, or all of it when it is shorter.
+fn read_head(path: &Path) -> Result<Vec<u8>, StoreError> {
+    let mut head = Vec::with_capacity(HEAD);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(HEAD as u64).read_to_end(&mut head))
+        .map_err(|e| StoreError::Open { path: path.to_path_buf(), reason: e.to_string() })?;
+    Ok(head)
+}
+
 fn has_content(path: &Path) -> Result<bool, StoreError> {
     match std::fs::metadata(path) {
         Ok(meta) if meta.is_dir() => {
@@ -124,12 +132,8 @@ pub(super) fn companion(path: &Path, suffix: &str) -> PathBuf {
 
 /// SQLite's own complaint about a random file only comes at the first query, worded "file is not a
 /// database"; checking the header first lets the message say what the file is not, and why.
-fn check_header(path: &Path) -> Result<(), StoreError> {
-    let mut head = [0u8; 16];
-    let read = std::fs::File::open(path)
-        .and_then(|f| f.take(16).read(&mut head))
-        .map_err(|e| StoreError::Open { path: path.to_path_buf(), reason: e.to_string() })?;
-    if read < 16 || &head != SQLITE_HEADER {
+fn check_header(path: &Path, head: &[u8]) -> Result<(), StoreError> {
+    if !head.starts_with(SQLITE_HEADER) {
         return Err(StoreError::NotADatabase {
             path: path.to_path_buf(),
             reason: "it is not an SQLite file: it does not start with the SQLite header".into(),
