@@ -382,6 +382,23 @@ async fn a_hidden_units_real_id_is_answered_as_an_unknown_one() {
         let mut sorted = chits.clone();
         sorted.sort_unstable();
         assert!(chits.len() == 3 && chits == sorted, "{to_nothing}");
+        // Dice checked for an action on a unit are answered with a problem, not a refusal: it too says what
+        // was sent, a hidden unit's name (in any case) as any stranger's.
+        let dice = |unit: &str| {
+            let args = json!({"id": id, "action": {"type": "roll_move", "unit": unit, "expr": "2D10"}});
+            async move { t.ask(TABLET, seat, "game_dice", args).await }
+        };
+        for said in ["south-band", "Moro riflemen", "JURAMENTADO BAND"] {
+            let (status, to_real) = dice(said).await;
+            let (_, to_nothing) = dice("no-such-band").await;
+            assert!(to_nothing.contains("no-such-band"), "{to_nothing}");
+            assert!(to_nothing.contains("hidden-1, hidden-2, hidden-3"), "chits listed in order: {to_nothing}");
+            assert_eq!(
+                (status, to_real.replace(said, "<id>")),
+                (status, to_nothing.replace("no-such-band", "<id>")),
+                "{seat} checking dice for {said}"
+            );
+        }
     }
 }
 

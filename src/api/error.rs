@@ -47,10 +47,7 @@ impl ApiError {
 
     /// The message with a seat's secret words replaced.
     pub fn worded(mut self, secrets: &crate::rules::Secrets) -> ApiError {
-        self.message = secrets.text(&self.message);
-        if !secrets.counters.is_empty() {
-            self.message = units_listed_in_order(&self.message);
-        }
+        self.message = seen_message(&self.message, secrets);
         self
     }
 
@@ -86,6 +83,12 @@ impl From<StoreError> for ApiError {
         };
         ApiError::new(kind, e.to_string())
     }
+}
+
+/// The engine's words of why something cannot be done, as a seat kept from `secrets` may read them.
+pub(super) fn seen_message(message: &str, secrets: &crate::rules::Secrets) -> String {
+    let message = secrets.text(message);
+    if secrets.counters.is_empty() { message } else { units_listed_in_order(&message) }
 }
 
 /// A refusal's list of the game's units ("units are: a, b, c", always its end) in the order of their ids

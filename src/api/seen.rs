@@ -110,10 +110,13 @@ impl<'a> FromSeat<'a> {
     /// A refusal as the seat may read it: its secrets taken out, then what it sent put back as it sent it.
     pub(super) fn said(&self, error: ApiError) -> ApiError {
         let mut error = error.worded(self.secrets);
-        for (stand_in, original) in &self.stand_ins {
-            error.message = error.message.replace(stand_in, original);
-        }
+        error.message = self.put_back(error.message);
         error
+    }
+
+    /// Text already worded for the seat, with what it sent put back where the stand-ins stand.
+    pub(super) fn put_back(&self, text: String) -> String {
+        self.stand_ins.iter().fold(text, |text, (stand_in, original)| text.replace(stand_in, original))
     }
 
     /// The action in the engine's terms. A seat that sees a unit only as a chit cannot act for it

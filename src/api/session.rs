@@ -239,8 +239,15 @@ impl Api {
     pub async fn game_dice(&self, id: i64, action: Action) -> Result<DiceCheck, ApiError> {
         let (_, game) = self.load(id).await?;
         let (seat, secrets) = self.seen_in(&game);
-        let action = FromSeat::new(&secrets, &game).action(action, &seat)?;
-        super::seen::worded(game.check_dice(&action), &secrets)
+        let mut from_seat = FromSeat::new(&secrets, &game);
+        let action = from_seat.action(action, &seat)?;
+        let mut check = super::seen::worded(game.check_dice(&action), &secrets)?;
+        // A problem is an answer, not a refusal, but is worded as one: its list of units in the order the
+        // seat knows, what was sent put back.
+        if let Some(problem) = check.problem.as_mut() {
+            problem.message = from_seat.put_back(super::error::seen_message(&problem.message, &secrets));
+        }
+        Ok(check)
     }
 
     /// The game as the table stood just after entry `at` (a `seq`): a replay of the log up to there, for

@@ -527,6 +527,11 @@ impl<'a> Case<'a> {
         let (command, args) = self.request(ask);
         let answer = self.send(&command, &args).await;
         let twin = self.twin_of(&args);
+        // An action's answer is the table after it, as the seat may see it then (a band it sighted shown).
+        if command == "game_act" && answer.is_ok() {
+            self.game = stored(self.api, self.id).await;
+            self.kept = Kept::of(&self.game, &self.seat);
+        }
         self.check(&command, &args, &answer);
         let mut twin_answer = None;
         if let Some((twin_args, swaps)) = twin {
