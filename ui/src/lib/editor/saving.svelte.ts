@@ -49,8 +49,7 @@ class Saving {
   }
 
   async #write(name: string | undefined, replace: boolean, thenPlay: boolean): Promise<string | null> {
-    // A refused change has said why already; saving without it would not be what the screen shows.
-    if (!(await session.settle())) return null;
+    if (!(await this.#settled('Not saved'))) return null;
     if (session.problem) {
       notices.show('refused', 'Not saved: the scenario does not load yet. The red line above says what is wrong and where.');
       return null;
@@ -71,10 +70,21 @@ class Saving {
     return r.data.path;
   }
 
+  /**
+   * Sends what is typed and waits for it. A change the draft could not take would leave the file short of
+   * what the screen shows, so nothing goes on; the engine's refusal, if it was one, has said why already.
+   */
+  async #settled(what: string): Promise<boolean> {
+    if (await session.settle()) return true;
+    const said = notices.current && notices.current.tone !== 'info';
+    if (!said) notices.show('refused', `${what}: a box holds something that cannot be written as it is; it says why.`);
+    return false;
+  }
+
   /** Saves what is not saved yet, then starts a game of it and opens the game. */
   async play() {
     this.busy = true;
-    const settled = await session.settle();
+    const settled = await this.#settled('Not started');
     this.busy = false;
     if (!settled) return;
     const missing = session.missing;
@@ -96,7 +106,7 @@ class Saving {
   /** The draft's text, as the screen shows it, as a .toml file where the browser saves downloads. */
   async exportFile() {
     this.busy = true;
-    const settled = await session.settle();
+    const settled = await this.#settled('Not exported');
     this.busy = false;
     if (settled) saveFile(this.fileName, session.text, 'application/toml;charset=utf-8');
   }
