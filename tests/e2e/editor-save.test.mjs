@@ -2,7 +2,8 @@
 // pause and without leaving the box: by a tap on Save, a click, Ctrl+S, after choosing from a list, after
 // dragging a unit on the table, and while the file pane still waits for a pause in the typing. Each time
 // the file is read back from the disk, and the header may say "saved as" only of a file that holds the
-// edit. At 1024x768 and 768x1024, with screenshots.
+// edit. Typing the scenario cannot load with is refused, and a game started while typing is of what was
+// typed. At 1024x768 and 768x1024, with screenshots.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -129,6 +130,19 @@ for (const [width, height] of [
       assert.doesNotMatch(await text('editor-status'), /saved as/);
       assert.match(onDisk(), /^figures = 12$/m, 'the file on disk is untouched');
       await shot('refused');
+
+      // Mended in the box and Start a game tapped at once: the game is of the file as the screen shows it.
+      // (The Moros get a unit first: a side with none is not started.)
+      await tid('add-unit-side').selectOption('1');
+      await tid('add-unit').click();
+      await tid('unit-row-1').waitFor();
+      await tid('unit-row-0').click();
+      await tid('field-units.0.figures').waitFor();
+      await typeIn('field-units.0.figures', 10);
+      const play = await tid('editor-play').boundingBox();
+      await page.touchscreen.tap(play.x + play.width / 2, play.y + play.height / 2);
+      await until('the game open', async () => (await tid('game-title').count()) > 0);
+      assert.match(onDisk(), /^figures = 10$/m, 'the game was started from the file with the mended figures');
     } catch (e) {
       await page.screenshot({ path: join(out, `editor-save-failed-${width}x${height}.png`) }).catch(() => {});
       console.error(await draftText(page).catch(() => ''));
