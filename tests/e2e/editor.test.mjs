@@ -258,7 +258,9 @@ test('the table tools turn a unit and reshape terrain, the file pane is checked 
     );
     await tid('tab-text').click();
     await tid('editor-text').fill(file);
-    await tid('problem-none').waitFor();
+    // Mended: it loads (one side has no units yet, which a draft may be saved with).
+    await tid('problem-missing').waitFor();
+    assert.match(await text('problem-missing'), /Boxers has no units yet/);
 
     // Saved, closed, and another blank of the same title saved: the editor asks before replacing.
     await tid('editor-save').click();

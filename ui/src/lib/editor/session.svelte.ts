@@ -10,6 +10,8 @@ import { draft, type DraftRecord } from './draft.svelte';
 import { systemOf, type Doc } from './doc';
 import { keepHistory, keptHistory } from './history';
 import { claimant, type Path } from './paths';
+import { missingToPlay } from './ready';
+import { unsent } from './unsent.svelte';
 
 export type Tab = 'scenario' | 'sides' | 'units' | 'terrain' | 'options' | 'system' | 'text';
 export type Selection = { kind: 'unit' | 'terrain' | 'side'; index: number } | null;
@@ -61,13 +63,32 @@ class EditorSession {
   get system(): string | null {
     return systemOf(this.doc);
   }
+  /** What a draft that loads lacks before it can be played, in a sentence; null when nothing is. */
+  get missing(): string | null {
+    return missingToPlay(this.current, this.doc);
+  }
   /** The field showing the problem, by its path's key, when one on screen leads to it. */
   get problemField(): string | null {
     const p = this.problem;
     return p && p.path.length > 0 ? claimant(p.path, this.fields) : null;
   }
+  /** Work the player's file does not hold: typing not yet in the draft counts, as the screen shows it. */
   get unsaved(): boolean {
-    return (draft.current?.saved ?? null) !== this.text;
+    return unsent.any || (draft.current?.saved ?? null) !== this.text;
+  }
+
+  /**
+   * Sends whatever is typed and not yet sent, and waits for every change asked for, so that the text is
+   * what the screen shows. False when the engine refused one of them.
+   */
+  async settle(): Promise<boolean> {
+    const sent = await unsent.sendAll();
+    let queue: Promise<unknown>;
+    do {
+      queue = this.#queue;
+      await queue;
+    } while (queue !== this.#queue);
+    return sent;
   }
 
   /** One change at a time, each on the text the one before left. */
@@ -202,9 +223,12 @@ class EditorSession {
     setTimeout(() => (this.asked = false), ASK_LAPSES_MS);
   }
 
-  /** Saved under `file` (the player's `yours/<name>`): the draft now matches that file. */
-  markSaved(file: string) {
-    draft.keep({ text: this.text, file, saved: this.text });
+  /**
+   * `text` was saved under `file` (the player's `yours/<name>`). A change made while the save was on its
+   * way is not in that file, so the draft says so.
+   */
+  markSaved(file: string, text: string) {
+    draft.keep({ text: this.text, file, saved: text });
   }
 
   close() {

@@ -56,6 +56,11 @@ export interface SystemUi {
   /** The system keeps its own deck in its turn bar (a siege's cards): the dice tray's shared deck is hidden. */
   ownDeck?: boolean;
   /**
+   * The system's forces are not the scenario's units (a siege's garrison and guns in its own tables): the
+   * scenario editor does not ask a draft for units before it is played.
+   */
+  forcesOutsideUnits?: boolean;
+  /**
    * The actions in which each side throws once and a tie is thrown again (an initiative): their log
    * entries hold one roll per side per throw, the last throw the one that counted.
    */

@@ -16,6 +16,7 @@ const estateDeiBoxers: SystemUi = {
   Side: { label: 'Zone', Panel: ZonePanel },
   Due: LossesDue,
   ownDeck: true,
+  forcesOutsideUnits: true,
   prompts: {
     // The dice Advance throws next at the day's own steps and in the Boxers' phases: rolled by the app, or
     // typed in from the table, roll by roll as the engine asks for them.
