@@ -9,6 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { launch, out } from './harness.mjs';
 
 const SIZES = [
@@ -124,4 +125,171 @@ test('New game keeps the campaign last chosen, and says where the game is filed'
   }
   const filed = await api('list_games', { campaign: campaign.id });
   assert.equal(filed.length, 4, 'each size filed both its battles in the campaign');
+});
+
+/** Every control, outside the notice, that shows under some point of its box (hit-tested, so a control
+ * scrolled out of its list does not count). */
+function underNotice() {
+  return page.evaluate(() => {
+    const notice = document.querySelector('[data-testid="notice"]');
+    const n = notice.getBoundingClientRect();
+    const found = new Set();
+    for (let x = n.left + 2; x < n.right; x += 8)
+      for (let y = n.top + 2; y < n.bottom; y += 8)
+        for (const el of document.elementsFromPoint(x, y)) {
+          const control = el.closest('button, select, input, a');
+          if (control && !notice.contains(control)) found.add(control.dataset.testid ?? control.textContent.trim().slice(0, 24));
+        }
+    return [...found];
+  });
+}
+
+/** A game of `scenario` started through the engine, opened on its screen. */
+async function openGame(scenario, [w, h], ready) {
+  const id = (await api('new_game', { scenario, seed: '11', campaign: null, options: null })).id;
+  await page.setViewportSize({ width: w, height: h });
+  await page.goto(`${session.base}/#/game/${id}`);
+  await tid(ready).waitFor();
+  return id;
+}
+
+/** A notice the player must dismiss, raised in the game: faces typed into the dice tray that are not dice. */
+async function raiseGameNotice() {
+  await tid('tab-dice').click();
+  await tid('dice-type').click();
+  await tid('dice-faces').fill('x');
+  await tid('dice-submit-faces').click();
+  await tid('notice').waitFor();
+}
+
+test("a game's notices stay with the game, and a notice elsewhere covers no control", async () => {
+  for (const [w, h] of SIZES) {
+    const size = `${w}x${h}`;
+    await openGame('heliograph/cotta-assault.toml', [w, h], 'activation-bar');
+    await raiseGameNotice();
+    await tid('back').click();
+    await tid('games-screen').waitFor();
+    await page.waitForTimeout(200);
+    assert.equal(await tid('notice').count(), 0, `${size}: the game's notice followed onto the games list`);
+
+    // Nor onto a campaign's record.
+    const campaign = await api('create_campaign', { name: `Notices ${size}` });
+    const id = (await api('new_game', { scenario: 'heliograph/cotta-assault.toml', seed: '3', campaign: campaign.id, options: null })).id;
+    await page.goto(`${session.base}/#/game/${id}`);
+    await tid('activation-bar').waitFor();
+    await raiseGameNotice();
+    await page.goto(`${session.base}/#/campaign/${campaign.id}`);
+    await tid('campaign-record').waitFor();
+    await page.waitForTimeout(200);
+    assert.equal(await tid('notice').count(), 0, `${size}: the game's notice followed onto the campaign record`);
+
+    // A notice of the games list's own (a seed that is not a number) lies over nothing the player taps.
+    await gamesScreen([w, h]);
+    await tid('new-seed').fill('not a seed');
+    await tid('start-game').click();
+    await tid('notice').waitFor();
+    await page.waitForTimeout(300);
+    await shot('notice-games', size);
+    assert.deepEqual(await underNotice(), [], `${size}: the notice lies over controls`);
+    assert.ok(await reachable(tid('start-game')), `${size}: Start game takes its tap with the notice up`);
+    await tid('new-seed').fill('');
+    await session.dismissNotice();
+  }
+});
+
+test('a notice leaves the When Empires Clash! grid where it was, and a tap on its words reaches the grid', async () => {
+  for (const [w, h] of SIZES) {
+    const size = `${w}x${h}`;
+    await openGame('when-empires-clash/zulu-war.toml', [w, h], 'grid-table');
+    await page.waitForTimeout(300);
+    const grid = () => tid('grid-table').evaluate((el) => JSON.stringify(el.getBoundingClientRect()));
+    await tid('tab-dice').click();
+    const before = await grid();
+    await raiseGameNotice();
+    await page.waitForTimeout(400);
+    await shot('wec-notice', size);
+    assert.equal(await grid(), before, `${size}: the grid moved or shrank when the notice came`);
+    const through = await tid('notice-message').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+      return !!hit?.closest('[data-testid="grid-table"]');
+    });
+    assert.ok(through, `${size}: the notice's words catch the tap meant for the grid under them`);
+    await session.dismissNotice();
+    await page.waitForTimeout(300);
+    assert.equal(await grid(), before, `${size}: the grid moved when the notice went`);
+  }
+});
+
+// ---- The photo screen ----
+
+/** A plain grey photo `w` x `h` as PNG bytes: enough to tap four corners on. */
+function greyPng(w, h) {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = table[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(body));
+    return Buffer.concat([head, body, tail]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const rows = Buffer.alloc(h * (w + 1), 128);
+  for (let y = 0; y < h; y++) rows[y * (w + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('the photo keeps its place between Corners, Measure, Reach and Sync', async () => {
+  const [pw, ph] = [800, 600];
+  const corners = [
+    { x: 100, y: 100 },
+    { x: 700, y: 120 },
+    { x: 720, y: 520 },
+    { x: 80, y: 500 },
+  ];
+  for (const [w, h] of SIZES) {
+    const size = `${w}x${h}`;
+    const id = await openGame('sand-pebbles/legation-wall.toml', [w, h], 'phase-bar');
+    await page.goto(`${session.base}/#/game/${id}/photo`);
+    await tid('photo-empty').waitFor();
+    await tid('photo-file').first().setInputFiles({ name: 'grey.png', mimeType: 'image/png', buffer: greyPng(pw, ph) });
+    await tid('photo-image').waitFor();
+    await page.waitForTimeout(300);
+    for (const c of corners) {
+      const box = await tid('photo-image').boundingBox();
+      await page.mouse.click(box.x + (c.x * box.width) / pw, box.y + (c.y * box.height) / ph);
+    }
+    await until('the four corners fitted', async () => !(await tid('photo-mode-measure').isDisabled()));
+    await page.waitForTimeout(300);
+    const photo = async () => JSON.stringify(await tid('photo-image').boundingBox());
+    const atCorners = await photo();
+    await shot('photo-corners', size);
+    await tid('photo-mode-measure').click();
+    await page.waitForTimeout(300);
+    await shot('photo-measure', size);
+    assert.equal(await photo(), atCorners, `${size}: the photo moved between Corners and Measure`);
+    for (const mode of ['overlay', 'sync', 'calibrate']) {
+      await tid(`photo-mode-${mode}`).click();
+      await page.waitForTimeout(200);
+      assert.equal(await photo(), atCorners, `${size}: the photo moved in ${mode}`);
+    }
+  }
 });
