@@ -293,3 +293,52 @@ test('the photo keeps its place between Corners, Measure, Reach and Sync', async
     }
   }
 });
+
+// ---- The log ----
+
+test('a log entry with many dice keeps its words in lines, the dice under them', async () => {
+  for (const [w, h] of SIZES) {
+    const size = `${w}x${h}`;
+    const id = (await api('new_game', { scenario: 'heliograph/cotta-assault.toml', seed: '7', campaign: null, options: null })).id;
+    const volley = { type: 'fire', unit: 'company-a', target: 'cotta-riflemen', dice: [9, 1, 9, 1, 1, 9, 1, 1, 1, 1] };
+    for (const action of [{ type: 'initiative', dice: [9, 0] }, { type: 'activate', unit: 'company-a' }, volley, { type: 'undo' }, volley, { type: 'morale', unit: 'cotta-riflemen', dice: [1] }]) {
+      const answer = await api('game_act', { id, action });
+      assert.ok(answer.id, JSON.stringify(answer));
+    }
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto(`${session.base}/#/game/${id}`);
+    await tid('activation-bar').waitFor();
+    if (await tid('tab-log').count()) await tid('tab-log').click();
+    await tid('log').waitFor();
+    await page.waitForTimeout(300);
+    await shot('log', size);
+    const shapes = await tid('log')
+      .locator('[data-testid="log-entry"]')
+      .evaluateAll((els) =>
+        els
+          .filter((el) => el.querySelector('.roll'))
+          .map((el) => {
+            const words = el.querySelector('.text').getBoundingClientRect();
+            const chips = [...el.querySelectorAll('.roll i')].map((i) => i.getBoundingClientRect());
+            const lineHeight = Number.parseFloat(getComputedStyle(el.querySelector('.text')).lineHeight) || 20;
+            return {
+              undone: el.dataset.undone === 'true',
+              wordsWidth: words.width,
+              entryWidth: el.getBoundingClientRect().width,
+              lines: Math.round(words.height / lineHeight),
+              words: el.querySelector('.text').textContent.trim().split(/\s+/).length,
+              chips: chips.length,
+              over: chips.filter((c) => c.left < words.right && words.left < c.right && c.top < words.bottom && words.top < c.bottom).length,
+            };
+          }),
+      );
+    const volleys = shapes.filter((s) => s.chips >= 10);
+    assert.equal(volleys.length, 2, `${size}: the volley and its undone copy: ${JSON.stringify(shapes)}`);
+    for (const v of volleys) {
+      const which = `${size}, ${v.undone ? 'undone' : 'in force'}`;
+      assert.equal(v.over, 0, `${which}: dice drawn over the words`);
+      assert.ok(v.wordsWidth >= v.entryWidth * 0.7, `${which}: the words squeezed to ${v.wordsWidth} of ${v.entryWidth} px`);
+      assert.ok(v.lines < v.words / 3, `${which}: ${v.words} words on ${v.lines} lines`);
+    }
+  }
+});
