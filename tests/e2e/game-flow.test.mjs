@@ -342,3 +342,25 @@ test('a log entry with many dice keeps its words in lines, the dice under them',
     }
   }
 });
+
+// ---- The game's header and turn bars ----
+
+test("a game's title reads whole in its header", async () => {
+  for (const [w, h] of SIZES) {
+    const size = `${w}x${h}`;
+    for (const [scenario, ready] of [
+      ['heliograph/cotta-assault.toml', 'activation-bar'],
+      ['when-empires-clash/zulu-war.toml', 'battle-bar'],
+    ]) {
+      await openGame(scenario, [w, h], ready);
+      await page.waitForTimeout(200);
+      const title = await tid('game-title').evaluate((el) => ({
+        text: el.textContent.trim(),
+        cut: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1,
+        width: el.getBoundingClientRect().width,
+      }));
+      await page.screenshot({ path: join(out, `game-flow-header-${scenario.split('/')[0]}-${size}.png`), clip: { x: 0, y: 0, width: w, height: 200 } });
+      assert.equal(title.cut, false, `${size}: "${title.text}" is cut in ${title.width} px`);
+    }
+  }
+});
