@@ -364,3 +364,53 @@ test("a game's title reads whole in its header", async () => {
     }
   }
 });
+
+test('handing over with activations unused asks first, and Next turn points forward', async () => {
+  for (const [w, h] of SIZES) {
+    const size = `${w}x${h}`;
+    const id = await openGame('when-empires-clash/zulu-war.toml', [w, h], 'battle-bar');
+    for (const action of [
+      { type: 'initiative', dice: [6, 6, 1] },
+      { type: 'take_initiative', side: 'british' },
+      { type: 'throw_activations', dice: [3, 4] },
+    ]) {
+      const answer = await api('game_act', { id, action });
+      assert.ok(answer.id, JSON.stringify(answer));
+    }
+    await page.reload();
+    await tid('activations-left').waitFor();
+    const left = Number.parseInt(await text('activations-left'), 10);
+    assert.ok(left > 0);
+    const entries = await session.logTotal();
+    assert.match(await text('end-activations'), /Over to Zulus/);
+    await tid('end-activations').click();
+    await tid('handover-ask').waitFor();
+    await shot('handover-ask', size);
+    assert.equal(await text('handover-ask'), `British have ${left} activations unused. Hand over to Zulus?`);
+    assert.equal(await session.logTotal(), entries, `${size}: the first tap handed over`);
+    // Kept: nothing happened, and the side goes on activating.
+    await tid('handover-cancel').click();
+    assert.equal(await tid('handover-ask').count(), 0);
+    assert.equal(await text('activations-left'), `${left} left`);
+    // Asked again and answered: the Zulus activate.
+    await tid('end-activations').click();
+    await tid('handover-confirm').click();
+    await until('the Zulus to throw', async () => /Zulus/.test(await text('battle-side')));
+    assert.equal(await session.logTotal(), entries + 1);
+
+    // The Zulus throw and end theirs (confirmed), and the turn is over: Next turn's icon points forward.
+    await api('game_act', { id, action: { type: 'throw_activations', dice: [5] } });
+    await page.reload();
+    await tid('end-activations').waitFor();
+    await tid('end-activations').click();
+    await tid('handover-confirm').click();
+    await tid('battle-next-turn').waitFor();
+    await shot('next-turn', size);
+    const icon = await tid('battle-next-turn').locator('svg path').evaluate((p) => ({
+      // A play-forward triangle holds a point near its left-hand base and not one near the right edge.
+      nearLeft: p.isPointInFill(new DOMPoint(6, 7)),
+      nearRight: p.isPointInFill(new DOMPoint(18, 7)),
+    }));
+    assert.deepEqual(icon, { nearLeft: true, nearRight: false }, `${size}: Next turn's icon points back`);
+  }
+});
