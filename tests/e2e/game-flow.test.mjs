@@ -414,3 +414,30 @@ test('handing over with activations unused asks first, and Next turn points forw
     assert.deepEqual(icon, { nearLeft: true, nearRight: false }, `${size}: Next turn's icon points back`);
   }
 });
+
+test('while the host is out of reach, Undo, Redo and every action are off', async () => {
+  for (const [w, h] of SIZES) {
+    const size = `${w}x${h}`;
+    const id = await openGame('heliograph/cotta-assault.toml', [w, h], 'activation-bar');
+    await api('game_act', { id, action: { type: 'initiative', dice: [9, 0] } });
+    await page.reload();
+    await until('Undo on', async () => !(await tid('undo').isDisabled()));
+    // The host goes away and stays away while the screen is read.
+    await page.route('**/api/live/**', (route) => route.abort());
+    await session.restart();
+    await tid('live-reconnecting').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(200);
+    await shot('reconnecting', size);
+    assert.equal(await tid('undo').isDisabled(), true, `${size}: Undo on while reconnecting`);
+    const on = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="game-screen"] fieldset.acts')]
+        .filter((f) => f.getClientRects().length > 0)
+        .map((f) => f.disabled),
+    );
+    assert.ok(on.length >= 2 && on.every(Boolean), `${size}: acting panels on while reconnecting: ${on}`);
+    // Back: the controls come back by themselves.
+    await page.unroute('**/api/live/**');
+    await tid('live-reconnecting').waitFor({ state: 'detached', timeout: 20_000 });
+    await until('Undo back on', async () => !(await tid('undo').isDisabled()));
+  }
+});
