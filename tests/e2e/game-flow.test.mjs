@@ -441,3 +441,47 @@ test('while the host is out of reach, Undo, Redo and every action are off', asyn
     await until('Undo back on', async () => !(await tid('undo').isDisabled()));
   }
 });
+
+test("the campaign record has the campaign's report and luck ledger", async () => {
+  const campaign = await api('create_campaign', { name: 'Lake Lanao record' });
+  const id = (await api('new_game', { scenario: 'heliograph/cotta-assault.toml', seed: '7', campaign: campaign.id, options: null })).id;
+  await api('game_act', { id, action: { type: 'initiative', dice: [9, 0] } });
+  for (const [w, h] of SIZES) {
+    const size = `${w}x${h}`;
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto(`${session.base}/#/campaign/${campaign.id}`);
+    await tid('record-reports').waitFor();
+    await tid('record-reports').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(200);
+    await shot('record-reports', size);
+    for (const control of [`campaign-report-md-${campaign.id}`, `campaign-report-html-${campaign.id}`, `campaign-ledger-${campaign.id}`])
+      assert.ok(await reachable(tid(control)), `${size}: ${control} in sight on the record`);
+    await tid(`campaign-ledger-${campaign.id}`).click();
+    await tid('luck-ledger').waitFor();
+    await shot('record-ledger', size);
+    await tid('luck-ledger-close').click();
+    await tid('luck-ledger').waitFor({ state: 'detached' });
+  }
+});
+
+test('the one-off battle button keeps its words inside its border', async () => {
+  for (const [w, h] of SIZES) {
+    const size = `${w}x${h}`;
+    await gamesScreen([w, h]);
+    const desk = tid('open-desk-when-empires-clash');
+    await desk.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(200);
+    await desk.screenshot({ path: join(out, `game-flow-desk-button-${size}.png`) });
+    const fits = await desk.evaluate((b) => {
+      const box = b.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(b);
+      const words = range.getBoundingClientRect();
+      return {
+        inside: words.left >= box.left - 0.5 && words.right <= box.right + 0.5 && words.top >= box.top - 0.5 && words.bottom <= box.bottom + 0.5,
+        overflow: b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1,
+      };
+    });
+    assert.deepEqual(fits, { inside: true, overflow: false }, `${size}: the button's words run past its border`);
+  }
+});
