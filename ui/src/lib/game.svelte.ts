@@ -23,6 +23,8 @@ class GameStore {
   loading = $state(false);
   /** True while an action is in flight, so double taps do not send an action twice. */
   sending = $state(false);
+  /** The host is out of reach and the link to it is being made again (`live/link.svelte.ts` says so). */
+  offline = $state(false);
 
   /**
    * What the screens show: the game as it stands, or while replaying the position chosen. Every read of
@@ -39,9 +41,16 @@ class GameStore {
   get now(): View | null {
     return this.#now;
   }
-  /** Whether actions are off: one is in flight, or the game is being replayed. */
+  /**
+   * Nothing may be done to the game: it is being replayed, or the host is out of reach, where an action
+   * would only fail, or land after whatever the other devices did meanwhile.
+   */
+  get paused(): boolean {
+    return this.replaying || this.offline;
+  }
+  /** Whether actions are off: one is in flight, or the game is paused. */
   get busy(): boolean {
-    return this.sending || this.replaying;
+    return this.sending || this.paused;
   }
   selectedId = $state<string | null>(null);
   tool = $state<Tool>('select');
@@ -124,6 +133,10 @@ class GameStore {
     if (this.replaying) {
       // The buttons are off while replaying; a key or a tap on the table that still asks is told why.
       notices.show('info', 'Replaying: nothing can be done to the game until you go back to it.');
+      return false;
+    }
+    if (this.offline) {
+      notices.show('info', 'Reconnecting to the host: nothing can be done to the game until it is back.');
       return false;
     }
     if (!view || this.sending) return false;

@@ -17,7 +17,15 @@ export type LinkState = 'off' | 'live' | 'reconnecting';
  * the same way.
  */
 class LiveLink {
-  state = $state<LinkState>('off');
+  #state = $state<LinkState>('off');
+  get state(): LinkState {
+    return this.#state;
+  }
+  /** The game's acting controls are off while the link is being made again. */
+  private set state(now: LinkState) {
+    this.#state = now;
+    game.offline = now === 'reconnecting';
+  }
   private source: EventSource | null = null;
   private stopWindowEvents: (() => void) | null = null;
   private following: number | null = null;
