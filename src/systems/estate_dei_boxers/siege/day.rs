@@ -382,7 +382,13 @@ pub fn redeploy(siege: &mut Siege, rules: &Rules, io: &mut impl Io, command: &mu
 /// 5.1.4: 20 counters from the cup (18 once the regulars have gone) enter at the zone of 1D6; event 6 adds
 /// the cup's last counters at zone 3 (on a red card, 16 drawn for it alone).
 pub fn attack(siege: &mut Siege, rules: &Rules, io: &mut impl Io) {
-    let card = siege.today.card.expect("a card is in play");
+    let Some(card) = siege.today.card else {
+        // Only a log the procedures did not write (an imported file's) comes to the attack with no card in
+        // play: who attacks, and how many, is the card's to say, so the day begins at its draw.
+        tell!(io, "No card is in play: the day begins with its draw");
+        siege.stage = Stage::Draw;
+        return;
+    };
     siege.today.fought = true;
     siege.marks.split = 0;
     siege.marks.hit = 0;

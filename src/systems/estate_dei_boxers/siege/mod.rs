@@ -547,13 +547,6 @@ impl Siege {
             if day::overrun_ends(self, rules, io) {
                 return;
             }
-            if self.today.card.is_none() && !matches!(self.stage, Stage::Setup | Stage::Draw | Stage::Over) {
-                // Only a log the procedures did not write (an imported file's) reaches a step of the day with
-                // no card in play; the day table cannot be followed without one, so the day starts at its draw.
-                tell!(io, "No card is in play: the day begins with its draw");
-                self.stage = Stage::Draw;
-                return;
-            }
             let before = self.stage;
             let waiting = match self.stage {
                 Stage::Setup | Stage::Draw | Stage::Over => true,
