@@ -21,7 +21,8 @@ pub fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a crat
 pub fn owed(ctx: &Ctx) -> Vec<String> {
     let mut owed = blocking(ctx);
     if let Some(side) = &ctx.turn.chooser {
-        owed.push(format!("{} activates a unit", ctx.side(side).name));
+        let name = &ctx.side(side).name;
+        owed.push(format!("{name} {} a unit", crate::rules::agrees(name, "activates", "activate")));
     }
     owed
 }
