@@ -54,7 +54,7 @@ fn when_one_side_has_activated_everything_the_other_activates_the_rest_without_a
     hg.activate("us", "a");
     hg.activate("us", "b");
     let r = hg.refused(r#"{"type":"initiative"}"#);
-    assert!(r.message.contains("only Moros has units left"), "{}", r.message);
+    assert!(r.message.contains("only Moros have units left"), "{}", r.message);
     hg.ok(r#"{"type":"activate","unit":"m"}"#);
     let r = hg.refused(r#"{"type":"next_turn"}"#);
     assert!(r.message.contains("still to activate: n"), "{}", r.message);
