@@ -116,6 +116,8 @@ for (const [width, height] of SIZES) {
 
       // The event test throws 2 D6: the day bar offers them to be typed beside Go on.
       assert.match(await text('estate-advance'), /Go on/);
+      await tid('estate-advance-type').waitFor();
+      await shot(page, 'estate-event-bar');
       await tid('estate-advance-type').click();
       await tid('estate-dice-faces').waitFor();
       await until('the event test’s die asked', async () => /event test/.test(await text('estate-dice-roll-0')));
