@@ -150,10 +150,18 @@ mod agreement {
 
     #[test]
     fn a_verb_agrees_with_a_sides_name() {
-        for one in ["Relief column", "U.S. patrol", "Legation Guard", "Allied force", "Chakdara garrison", "Zulu Army"] {
+        for one in ["Relief column", "U.S. patrol", "Legation Guard", "Allied force", "Chakdara garrison", "Zulu Army"]
+        {
             assert_eq!(agrees(one, "goes", "go"), "goes", "{one}");
         }
-        for many in ["Boxers", "British", "Moros of the cotta", "Boxers and Imperial gunners", "Pashtun tribesmen", "Great Powers"] {
+        for many in [
+            "Boxers",
+            "British",
+            "Moros of the cotta",
+            "Boxers and Imperial gunners",
+            "Pashtun tribesmen",
+            "Great Powers",
+        ] {
             assert_eq!(agrees(many, "goes", "go"), "go", "{many}");
         }
     }

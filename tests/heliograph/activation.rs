@@ -24,7 +24,7 @@ fn the_activation_loser_adds_1_per_toss_lost_in_a_row_and_drops_to_0_when_it_win
         tie.message
     );
     let line = hg.ok(r#"{"type":"initiative","dice":[5,4,5,5]}"#);
-    assert!(line.contains("Moros 5+1 = 6") && line.contains("Moros activates"), "{line}");
+    assert!(line.contains("Moros 5+1 = 6") && line.contains("Moros activate a unit"), "{line}");
     assert_eq!(hg.turn().toss_bonus["moros"], 0);
     assert_eq!(hg.turn().toss_bonus["us"], 1);
 }
