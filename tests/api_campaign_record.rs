@@ -50,6 +50,11 @@ async fn units_carry_from_battle_to_battle_with_their_losses_and_history() {
     let shared = api.campaign_record(campaign).await.unwrap();
     assert_eq!(losses(battle(&shared, first))["moros"], (riflemen_lost, fielded(COTTA, false)["moros"]));
     assert!(battle(&shared, first).units.iter().all(|u| u.id != "warriors"));
+    // They are said to be hidden, not counted as fielding nobody.
+    let moros_seen = battle(&shared, first).losses.iter().find(|s| s.side == "moros").unwrap().clone();
+    assert_eq!(moros_seen.hidden, 1, "the warriors in the jungle: {moros_seen:?}");
+    assert!(moros_seen.words().ends_with(", 1 unit hidden"), "{}", moros_seen.words());
+    assert!(b1.losses.iter().all(|s| s.hidden == 0), "the referee sees every unit: {:?}", b1.losses);
     api.choose_seat(Seat::Referee).await.unwrap();
 
     // The players' record: the system's own verdict wins only once its rules have ended the battle.

@@ -35,7 +35,7 @@ impl Battle {
     /// Each side's figures lost of those it began with: "U.S. column 3/40 · Moros 5/60".
     fn losses(&self) -> String {
         let Some(record) = &self.record else { return String::new() };
-        record.losses.iter().map(|l| format!("{} {}/{}", l.name, l.lost, l.started)).collect::<Vec<_>>().join(" · ")
+        record.losses.iter().map(super::SideLosses::words).collect::<Vec<_>>().join(" · ")
     }
 }
 

@@ -107,13 +107,14 @@ impl DiceExpr {
     /// A roll read off physical dice: every face is checked against its die, so a 7 on a D6 is refused.
     pub fn typed(&self, faces: &[i64]) -> Result<Roll, DiceError> {
         let dice = self.dice();
-        if dice.len() != faces.len() {
-            return Err(DiceError::WrongCount { expr: self.to_string(), expected: dice.len(), given: faces.len() });
-        }
+        // A face the die lacks first: typed short, it is the misreading to name, not the count.
         for (&die, &face) in dice.iter().zip(faces) {
             if !die.is_face(face) {
                 return Err(DiceError::NotAFace { die, face });
             }
+        }
+        if dice.len() != faces.len() {
+            return Err(DiceError::WrongCount { expr: self.to_string(), expected: dice.len(), given: faces.len() });
         }
         Ok(Roll { expr: self.to_string(), faces: faces.to_vec(), total: self.total_of(faces), typed: true })
     }

@@ -58,6 +58,11 @@ impl<'a> DiceFeed<'a> {
                 }
                 let rest = &faces[*used..];
                 if rest.len() < wanted {
+                    // A face the die lacks is said before the count runs short: "31571" typed for ten D6
+                    // without spaces is a misreading to name, not four more dice to wait for.
+                    if let Some((&die, &face)) = expr.dice().iter().zip(rest).find(|(die, face)| !die.is_face(**face)) {
+                        return Err(DiceError::NotAFace { die, face }.into());
+                    }
                     return Err(FeedError::TooFew {
                         given: faces.len(),
                         label: label.to_string(),
@@ -109,6 +114,14 @@ mod tests {
         feed.roll(&d6(), "hit").unwrap();
         let err = feed.roll(&d6(), "leader or private").unwrap_err();
         assert!(err.to_string().contains("leader or private needs 1 more"), "{err}");
+    }
+
+    #[test]
+    fn a_face_the_die_lacks_is_named_before_the_roll_runs_short() {
+        let mut rng = GameRng::for_event(1, 1);
+        let mut feed = DiceFeed::new(Some(&[31571]), &mut rng);
+        let err = feed.roll(&DiceExpr::parse("10D6").unwrap(), "hits").unwrap_err();
+        assert!(matches!(err, FeedError::Dice(DiceError::NotAFace { face: 31571, .. })), "{err}");
     }
 
     #[test]

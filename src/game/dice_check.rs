@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Action, Game, GameError};
-use crate::dice::DiceAsk;
+use crate::dice::{DiceAsk, DiceError};
 
 /// How far the dice typed for an action get: the rolls the rules have called for so far, in order, each
 /// with the faces typed for it, and whether the action can now be resolved. A form asks again as each
@@ -53,8 +53,11 @@ impl Game {
         let wanted = steps.last().map_or(0, |s| s.ask.from + s.ask.count);
         match result {
             Ok(_) => DiceCheck { steps, ready: true, problem: None },
-            // The rules asked for more than was typed: the last step is the one to type next.
-            Err(_) if wanted > typed.len() => DiceCheck { steps, ready: false, problem: None },
+            // The rules asked for more than was typed: the last step is the one to type next, unless a
+            // face typed for it is one its die lacks.
+            Err(ref e) if wanted > typed.len() && !matches!(e, GameError::Dice(DiceError::NotAFace { .. })) => {
+                DiceCheck { steps, ready: false, problem: None }
+            }
             Err(e) => {
                 let step = blamed_step(&e, &steps, typed.len());
                 // Faces left over are told of the roll's own box, not counted across the whole list.

@@ -87,6 +87,27 @@ pub fn dice_were(n: usize) -> String {
     if n == 1 { "1 die was".to_string() } else { format!("{n} dice were") }
 }
 
+/// The word of `one` and `many` that agrees with a name of a side or a body of men: "Boxers go",
+/// "Relief column goes", "Moros of the cotta choose", "Boxers and Imperials fire", "British move",
+/// "Native warriors 2 fall back", "45th Sikhs, first section fires".
+pub fn agrees<'w>(name: &str, one: &'w str, many: &'w str) -> &'w str {
+    let bare = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == ' ' || c == '-');
+    let bare = match bare.find(" (") {
+        Some(i) if bare.ends_with(')') => &bare[..i],
+        _ => bare,
+    };
+    let bare = bare.to_lowercase();
+    if bare.contains(" and ") || bare.contains(" & ") {
+        return many;
+    }
+    let head = bare.split(" of ").next().unwrap_or(&bare);
+    let last = head.rsplit([' ', ',']).next().unwrap_or(head);
+    // Peoples named by their adjective take a plural verb: "the British go", "the Chinese hold".
+    let people = ["ish", "ese", "ch", "swiss"].iter().any(|end| last.ends_with(end));
+    let plural = (last.ends_with('s') && !last.ends_with("ss")) || last.ends_with("men") || last == "people" || people;
+    if plural { many } else { one }
+}
+
 /// "the Sikhs' figures", "Betsy's crew": a name's possessive, the apostrophe alone after a plural's s.
 pub fn possessive(name: &str) -> String {
     if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
@@ -120,5 +141,28 @@ mod words_tests {
         assert_eq!(dice_were(3), "3 dice were");
         assert_eq!(possessive("U.S. Marines"), "U.S. Marines'");
         assert_eq!(possessive("Betsy"), "Betsy's");
+    }
+}
+
+#[cfg(test)]
+mod agreement {
+    use super::agrees;
+
+    #[test]
+    fn a_verb_agrees_with_a_sides_name() {
+        for one in ["Relief column", "U.S. patrol", "Legation Guard", "Allied force", "Chakdara garrison", "Zulu Army"]
+        {
+            assert_eq!(agrees(one, "goes", "go"), "goes", "{one}");
+        }
+        for many in [
+            "Boxers",
+            "British",
+            "Moros of the cotta",
+            "Boxers and Imperial gunners",
+            "Pashtun tribesmen",
+            "Great Powers",
+        ] {
+            assert_eq!(agrees(many, "goes", "go"), "go", "{many}");
+        }
     }
 }

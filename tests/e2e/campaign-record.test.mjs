@@ -59,14 +59,15 @@ test("a campaign's record: results and losses at a glance, the roster closed and
   }
 
   // The game's card under its campaign: nothing recorded yet, and each side's losses of what it fielded. The
-  // warriors hidden in the jungle are the Moros' secret at the table's screen, so their 12 are not counted.
+  // warriors hidden in the jungle are the Moros' secret at the table's screen, so their 12 are not counted,
+  // and the line says a unit of theirs is hidden rather than passing the count off as all they fielded.
   await page.reload();
   await tid(`campaign-${campaign.id}`).click();
   await until('the game card to show its losses', async () =>
     (await tid(`game-glance-${first}`).count()) > 0 ? text(`game-glance-${first}`) : null,
   );
   const unrecorded = await resultOf(campaign.id, first);
-  assert.equal(await text(`game-glance-${first}`), `${unrecorded} · U.S. column 3/26 · Moros of the cotta 3/14`);
+  assert.equal(await text(`game-glance-${first}`), `${unrecorded} · U.S. column 3/26 · Moros of the cotta 3/14, 1 unit hidden`);
   await lookAt('games-glance');
 
   // The record page, from the campaign shown.
@@ -84,7 +85,7 @@ test("a campaign's record: results and losses at a glance, the roster closed and
   await tid('player-error').waitFor();
   assert.match(await text('player-error'), /named twice/);
   assert.deepEqual((await api('campaign_record', { id: campaign.id })).players, ['Ann', 'Bob']);
-  assert.equal(await text(`battle-losses-${first}`), 'U.S. column 3/26 Moros of the cotta 3/14');
+  assert.equal(await text(`battle-losses-${first}`), 'U.S. column 3/26 Moros of the cotta 3/14, 1 unit hidden');
   assert.equal(await text(`battle-result-${first}`), unrecorded);
 
   // The players' record of the battle.
@@ -152,7 +153,7 @@ test("a campaign's record: results and losses at a glance, the roster closed and
 
   await page.goto(`${session.base}/#/campaign/${campaign.id}`);
   await tid(`battle-${second}`).waitFor();
-  assert.equal(await text(`battle-losses-${second}`), 'U.S. column 0/24 Moros of the cotta 0/13');
+  assert.equal(await text(`battle-losses-${second}`), 'U.S. column 0/24 Moros of the cotta 0/13, 1 unit hidden');
   await lookAt('two-battles');
 
   const record = await api('campaign_record', { id: campaign.id });

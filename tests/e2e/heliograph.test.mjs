@@ -292,7 +292,7 @@ test('Heliograph hidden counters, sighting, jungle movement and the melee sequen
   await tid('initiative-type').click();
   await typeRolls('initiative', 2, 8);
   await tid('initiative-use').click();
-  await until('the Moros to choose', async () => /Moros chooses/.test(await text('chooser')));
+  await until('the Moros to choose', async () => /Moros choose$/.test(await text('chooser')));
   await dismissNotice();
   assert.ok((await page.locator('[data-testid^="activate-hidden-"]').count()) >= 1, 'a hidden counter can be activated by its side');
   await tid('activate-north-band').click();

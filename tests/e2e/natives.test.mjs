@@ -115,7 +115,7 @@ test('a siege turn card by card: a typed black queen, a volley, morale, a melee,
   await tid('siege-fire-target-natives-1').click();
   await until('the fire odds', async () => /at least one kill/.test(await text('siege-fire-odds')));
   const odds = await text('siege-fire-odds');
-  assert.match(odds, /U\.S\. Marines: kills \(7 dice at Boxers \(swords and pole arms\) 1 in the open: every 6 kills one\)/);
+  assert.match(odds, /U\.S\. Marines: kills \(7 dice at Boxers \(swords and pole arms\) 1 in the open: every 6 points of the total kill one\)/);
   assert.match(odds, /mean 3\.67/);
   assert.match(odds, /hold \(morale, if they test\) 39%/);
   assert.match(await text('siege-fire-ammunition'), /rifle 20 · gun 5/);

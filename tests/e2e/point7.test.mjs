@@ -246,7 +246,7 @@ test('Heliograph upright: whole side chips, the toss said to end an activation, 
   // The Moros win the toss (typed at the desk, 2 to 8) and activate the lantaka.
   cli('act', String(id), JSON.stringify({ type: 'initiative', dice: [2, 8] }));
   await openGame(id);
-  await until('the Moros to choose', async () => /Moros of the cotta chooses/.test(await text('chooser')));
+  await until('the Moros to choose', async () => /Moros of the cotta choose$/.test(await text('chooser')));
   await showTab('units');
   await tid('activate-lantaka').click();
   await until('the lantaka to be active', async () => (await text('active-unit')) === 'Lantaka');
@@ -270,7 +270,7 @@ test('Heliograph upright: whole side chips, the toss said to end an activation, 
 
   // Tossing now ends the lantaka's activation, as the bar said.
   await tid('roll-initiative').click();
-  await until('a side to choose', async () => /chooses$/.test(await text('chooser')));
+  await until('a side to choose', async () => /chooses?$/.test(await text('chooser')));
   assert.equal(await tid('active-unit').count(), 0);
 });
 

@@ -44,9 +44,9 @@ async function initiative(allies, boxers, first) {
   if (first === 'boxers') await page.screenshot({ path: join(out, 'sp-initiative-typed.png') });
   await tid('initiative-faces-1').fill(String(boxers));
   await tid('initiative-use').click();
-  await until('the initiative winner to choose', async () => /chooses$/.test(await text('acting-side')));
+  await until('the initiative winner to choose', async () => /chooses?$/.test(await text('acting-side')));
   await tid(`first-${first}`).click();
-  await until('the first side to act', async () => !/chooses$/.test(await text('acting-side')));
+  await until('the first side to act', async () => !/chooses?$/.test(await text('acting-side')));
   await dismissNotice();
 }
 

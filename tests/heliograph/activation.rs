@@ -24,7 +24,7 @@ fn the_activation_loser_adds_1_per_toss_lost_in_a_row_and_drops_to_0_when_it_win
         tie.message
     );
     let line = hg.ok(r#"{"type":"initiative","dice":[5,4,5,5]}"#);
-    assert!(line.contains("Moros 5+1 = 6") && line.contains("Moros activates"), "{line}");
+    assert!(line.contains("Moros 5+1 = 6") && line.contains("Moros activate a unit"), "{line}");
     assert_eq!(hg.turn().toss_bonus["moros"], 0);
     assert_eq!(hg.turn().toss_bonus["us"], 1);
 }
@@ -54,7 +54,7 @@ fn when_one_side_has_activated_everything_the_other_activates_the_rest_without_a
     hg.activate("us", "a");
     hg.activate("us", "b");
     let r = hg.refused(r#"{"type":"initiative"}"#);
-    assert!(r.message.contains("only Moros has units left"), "{}", r.message);
+    assert!(r.message.contains("only Moros have units left"), "{}", r.message);
     hg.ok(r#"{"type":"activate","unit":"m"}"#);
     let r = hg.refused(r#"{"type":"next_turn"}"#);
     assert!(r.message.contains("still to activate: n"), "{}", r.message);

@@ -33,9 +33,9 @@ fn the_toss_counts_one_win_between_the_sides_with_the_losers_bonus_in_its_chance
     let odds = hg.odds(r#"{"type":"initiative"}"#);
     // The Moros toss at +1 for the toss they lost: 4 + 1 ties 5 and is tossed again; then 5 + 1 beats 5.
     let luck = hg.luck(r#"{"type":"initiative","dice":[5,4,5,5]}"#);
-    for (side, name, won) in [("us", "U.S.", 0), ("moros", "Moros", 1)] {
+    for (side, label, won) in [("us", "U.S. wins", 0), ("moros", "Moros win", 1)] {
         let wins = only(&luck, "initiative wins", side);
-        let line = odds.lines.iter().find(|l| l.label == format!("{name} wins")).unwrap();
+        let line = odds.lines.iter().find(|l| l.label == label).unwrap();
         assert_eq!(wins.expected, Dist::bernoulli(line.p));
         assert_eq!(wins.actual, won);
     }

@@ -20,6 +20,8 @@ fn a_squad_of_seven_rolling_23_kills_3_natives_in_the_open() {
     let line = s.ok(TEXT_VOLLEY);
     assert_eq!(s.lost("natives-1"), 3, "{line}");
     assert!(line.contains("in the open") && line.contains("a total of 23: 3 killed"), "{line}");
+    // The kill is per 6 of the total, not per die showing a 6 (which this roll has one of).
+    assert!(line.contains("every 6 points of the total kill one"), "{line}");
 }
 
 #[test]

@@ -22,7 +22,7 @@ fn a_typed_tie_in_initiative_asks_for_the_roll_again_after_it() {
     let r = sp.refused(r#"{"type":"initiative","dice":[4,4]}"#);
     assert!(r.message.contains("a tie (4 each): type the dice") && r.rule.unwrap().contains("ties are rolled again"));
     let line = sp.ok(r#"{"type":"initiative","dice":[4,4,2,5]}"#);
-    assert!(line.contains("Boxers chooses who moves first"), "{line}");
+    assert!(line.contains("Boxers choose who moves first"), "{line}");
     assert_eq!(phase(&sp), Phase::MoveOrder);
 }
 

@@ -77,6 +77,17 @@ fn a_face_the_die_lacks_is_put_to_its_roll() {
     assert_eq!(problem.step, Some(1), "{problem:?}");
 }
 
+/// Four D20s typed without spaces read as one number: the check says it is no face of a D20, rather than
+/// waiting for three more dice as if one had been typed.
+#[test]
+fn faces_run_together_are_named_not_waited_for() {
+    let c = check(&marines_against_boxers(), "3157");
+    let problem = c.problem.expect("3157 is no face of a D20");
+    assert_eq!(problem.step, Some(0));
+    assert!(problem.message.contains("3157 is not a face of a D20"), "{}", problem.message);
+    assert!(!c.ready);
+}
+
 #[test]
 fn dice_left_over_belong_to_the_last_roll() {
     let c = check(&marines_against_boxers(), "2,9,9,9,4");

@@ -2794,6 +2794,11 @@ export type SideLosses = {
 	name: string,
 	lost: number,
 	started: number,
+	/**
+	 *  Its units this seat sees only as counters: their figures are in neither number, so a side all
+	 *  hidden is "hidden", never "0/0".
+	 */
+	hidden: number,
 };
 
 export type SideView = SideView_Serialize | SideView_Deserialize;

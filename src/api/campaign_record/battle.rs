@@ -35,7 +35,9 @@ pub(super) fn battle_view(
                 .filter(|u| u.side == side.id)
                 .map(|u| (u.figures.len() as u32 - u.alive_count(), u.figures.len() as u32))
                 .fold((0, 0), |(l, s), (ul, us)| (l + ul, s + us));
-            SideLosses { side: side.id.clone(), name: side.name.clone(), lost, started }
+            let hidden =
+                state.units.iter().filter(|u| u.side == side.id && secrets.counter(&u.id).is_some()).count() as u32;
+            SideLosses { side: side.id.clone(), name: side.name.clone(), lost, started, hidden }
         })
         .collect();
     let in_game: Vec<&RosterEntry> = roster.iter().filter(|e| e.game_id == record.id).collect();

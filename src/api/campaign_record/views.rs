@@ -90,6 +90,9 @@ pub struct SideLosses {
     pub name: String,
     pub lost: u32,
     pub started: u32,
+    /// Its units this seat sees only as counters: their figures are in neither number, so a side all
+    /// hidden is "hidden", never "0/0".
+    pub hidden: u32,
 }
 
 /// A unit of a battle: its figures, and its roster unit with what it would start the next battle with.
@@ -174,6 +177,34 @@ pub struct UnitOverride {
 impl BattleView {
     /// Losses at a glance: "U.S. 4/20 · Moros 17/40".
     pub fn losses_line(&self) -> String {
-        self.losses.iter().map(|s| format!("{} {}/{}", s.name, s.lost, s.started)).collect::<Vec<_>>().join(" · ")
+        self.losses.iter().map(SideLosses::words).collect::<Vec<_>>().join(" · ")
+    }
+}
+
+impl SideLosses {
+    /// "Moros 17/40", "Moros hidden", or with some units hidden "Moros 3/20, 2 units hidden".
+    pub fn words(&self) -> String {
+        let units = |n: u32| if n == 1 { "1 unit".to_string() } else { format!("{n} units") };
+        match (self.started, self.hidden) {
+            (0, h) if h > 0 => format!("{} hidden", self.name),
+            (_, 0) => format!("{} {}/{}", self.name, self.lost, self.started),
+            (_, h) => format!("{} {}/{}, {} hidden", self.name, self.lost, self.started, units(h)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SideLosses;
+
+    fn moros(lost: u32, started: u32, hidden: u32) -> SideLosses {
+        SideLosses { side: "moros".into(), name: "Moros".into(), lost, started, hidden }
+    }
+
+    #[test]
+    fn a_side_seen_only_as_counters_is_hidden_not_nought() {
+        assert_eq!(moros(0, 0, 3).words(), "Moros hidden");
+        assert_eq!(moros(2, 20, 1).words(), "Moros 2/20, 1 unit hidden");
+        assert_eq!(moros(2, 20, 0).words(), "Moros 2/20");
     }
 }

@@ -21,7 +21,8 @@ pub fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a crat
 pub fn owed(ctx: &Ctx) -> Vec<String> {
     let mut owed = blocking(ctx);
     if let Some(side) = &ctx.turn.chooser {
-        owed.push(format!("{} activates a unit", ctx.side(side).name));
+        let name = &ctx.side(side).name;
+        owed.push(format!("{name} {} a unit", crate::rules::agrees(name, "activates", "activate")));
     }
     owed
 }
@@ -87,10 +88,14 @@ pub fn toss(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcom
         [] => return Err(Refusal::by_rule("every unit has been activated: begin the next turn", SEQUENCE).into()),
         [only] => {
             return Err(Refusal::by_rule(
-                format!(
-                    "only {} has units left to activate: it activates them in turn, with no toss",
-                    sides[*only].name
-                ),
+                {
+                    let name = &sides[*only].name;
+                    let (has, it) = match crate::rules::agrees(name, "one", "many") {
+                        "one" => ("has", "it activates"),
+                        _ => ("have", "they activate"),
+                    };
+                    format!("only {name} {has} units left to activate: {it} them in turn, with no toss")
+                },
                 SEQUENCE,
             )
             .into());
@@ -116,12 +121,13 @@ pub fn toss(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<Outcom
     let ties: Vec<String> = rolls[..n - 2].chunks(2).map(|p| format!("{} each", p[0].roll.total + bonus(0))).collect();
     let retossed = if ties.is_empty() { String::new() } else { format!(" (after ties: {})", ties.join("; ")) };
     let summary = format!(
-        "Activation toss: {} {} against {} {}{retossed}: {} activates a unit ({} now +{} on the next toss)",
+        "Activation toss: {} {} against {} {}{retossed}: {} {} a unit ({} now +{} on the next toss)",
         sides[0].name,
         show(0),
         sides[1].name,
         show(1),
         sides[winner].name,
+        crate::rules::agrees(&sides[winner].name, "activates", "activate"),
         sides[loser].name,
         bonus(loser) + 1
     );
@@ -140,7 +146,11 @@ pub fn activate(ctx: &Ctx, unit: &str) -> Result<Outcome, GameError> {
     } else {
         if let Some(side) = &ctx.turn.chooser {
             return Err(Refusal::by_rule(
-                format!("{} won the toss: it activates one of its own units", ctx.side(side).name),
+                {
+                    let name = &ctx.side(side).name;
+                    let it = crate::rules::agrees(name, "it activates one of its", "they activate one of their");
+                    format!("{name} won the toss: {it} own units")
+                },
                 SEQUENCE,
             )
             .into());

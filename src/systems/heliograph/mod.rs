@@ -185,7 +185,7 @@ fn toss_odds(ctx: &Ctx) -> Result<OddsView, GameError> {
     let mut view = OddsView::new("activation toss: first side's margin", &margin)
         .with_dice(sides.iter().map(|s| format!("1 D10 for {}", s.name)));
     for (side, p) in sides.iter().zip(chances) {
-        view.add_line(format!("{} wins", side.name), p);
+        view.add_line(format!("{} {}", side.name, crate::rules::agrees(&side.name, "wins", "win")), p);
     }
     Ok(view)
 }

@@ -57,7 +57,9 @@ pub struct Shot<'a> {
 impl Shot<'_> {
     pub fn words(&self) -> String {
         format!(
-            "{} at {} {}{}: every {} kills one",
+            // "Every multiple of 6 will kill": of the dice's total, which "every 6" alone would leave
+            // to be read as each die showing a 6.
+            "{} at {} {}{}: every {} points of the total kill one",
             crate::rules::plural(self.dice as usize, "die", "dice"),
             self.target.name,
             self.cover.name(),

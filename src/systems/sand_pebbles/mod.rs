@@ -126,7 +126,7 @@ impl RuleSystem for SandPebbles {
                 )
                 .with_dice(ctx.scenario.sides.iter().map(|s| format!("1 D6 for {}", s.name)));
                 for side in &ctx.scenario.sides {
-                    view.add_line(format!("{} wins", side.name), sequence::INITIATIVE_CHANCE);
+                    view.add_line(format!("{} {}", side.name, crate::rules::agrees(&side.name, "wins", "win")), sequence::INITIATIVE_CHANCE);
                 }
                 view
             }

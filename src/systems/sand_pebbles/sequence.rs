@@ -39,13 +39,14 @@ pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<
     let what = if fire { "fire" } else { "movement" };
     let faces: Vec<String> = rolls.chunks(2).map(|p| format!("{} {}", p[0].roll.total, p[1].roll.total)).collect();
     let summary = format!(
-        "Initiative for {what}: {} {} against {} {}{}: {} chooses who {} first",
+        "Initiative for {what}: {} {} against {} {}{}: {} {} who {} first",
         sides[0].name,
         rolls[rolls.len() - 2].roll.total,
         sides[1].name,
         rolls[rolls.len() - 1].roll.total,
         if rolls.len() > 2 { format!(" (after ties: {})", faces[..faces.len() - 1].join("; ")) } else { String::new() },
         sides[winner].name,
+        crate::rules::agrees(&sides[winner].name, "chooses", "choose"),
         if fire { "fires" } else { "moves" },
     );
     let next = if fire { Phase::FireOrder } else { Phase::MoveOrder };
@@ -78,7 +79,10 @@ pub fn choose_order(ctx: &Ctx, first: &str) -> Result<Outcome, GameError> {
     };
     let other = sides.iter().find(|s| s.id != first).expect("two sides");
     let winner = ctx.turn.initiative_winner.as_deref().map(|w| ctx.side_name(w)).unwrap_or("the winner");
-    let verb = if fire { "fires" } else { "moves" };
+    let verb = match fire {
+        true => crate::rules::agrees(&chosen.name, "fires", "fire"),
+        false => crate::rules::agrees(&chosen.name, "moves", "move"),
+    };
     Ok(Outcome::Resolved {
         summary: format!("{winner} chose: {} {verb} first, {} second", chosen.name, other.name),
         rolls: Vec::new(),

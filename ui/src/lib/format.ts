@@ -29,9 +29,12 @@ export function when(iso: string): string {
   return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** Faces typed from physical dice, "3 5" or "3,5". Whether they fit the dice is the engine's call. */
+/**
+ * Faces typed from physical dice, "3 5", "3,5" or "3.5" (a tablet's number pad has a dot or a comma but
+ * no space). Whether they fit the dice is the engine's call.
+ */
 export function parseFaces(text: string): number[] | null {
-  const parts = text.trim().split(/[\s,;]+/).filter(Boolean);
+  const parts = text.trim().split(/[\s,;.]+/).filter(Boolean);
   if (parts.length === 0) return null;
   const faces = parts.map((p) => Number(p));
   return faces.every((f) => Number.isInteger(f)) ? faces : null;

@@ -1,8 +1,18 @@
-import type { BattleView } from '../../bindings';
+import type { BattleView, SideLosses } from '../../bindings';
 
 /** Each side's losses of the figures it fielded: "U.S. 4/20 · Moros 17/40". */
 export function lossesLine(b: BattleView): string {
-  return b.losses.map((s) => `${s.name} ${s.lost}/${s.started}`).join(' · ');
+  return b.losses.map((s) => `${s.name} ${sideLosses(s)}`).join(' · ');
+}
+
+/**
+ * One side's losses as this seat may know them: "17/40"; "hidden" for a side it sees only as counters
+ * (never "0/0", which would say the side fielded nobody); "3/20, 2 units hidden" when some are.
+ */
+export function sideLosses(s: SideLosses): string {
+  if (s.hidden > 0 && s.started === 0) return 'hidden';
+  const counted = `${s.lost}/${s.started}`;
+  return s.hidden > 0 ? `${counted}, ${s.hidden} ${s.hidden === 1 ? 'unit' : 'units'} hidden` : counted;
 }
 
 /** The battle's result as the record tells it; a system's verdict before its rules end the battle says so. */

@@ -1,5 +1,5 @@
 import type { DiceStep } from '../../../bindings';
-import { parseFaces } from '../../format';
+import { readBox } from './read';
 
 /** A roll's dice as a player says them: "10D20" -> "10 D20". */
 export function diceWords(expr: string): string {
@@ -16,7 +16,7 @@ export function facesToSend(boxes: string[], steps: DiceStep[]): { faces: number
   const faces: number[] = [];
   for (let i = 0; i < boxes.length; i++) {
     if (boxes[i].trim() === '') break;
-    const typed = parseFaces(boxes[i]);
+    const typed = readBox(boxes[i], steps[i]?.expr).faces;
     if (!typed) return { faces, unreadable: i };
     faces.push(...typed);
     const count = steps[i]?.count;
@@ -32,7 +32,7 @@ export function facesToSend(boxes: string[], steps: DiceStep[]): { faces: number
  * typed is kept as typed. `spilled` is the box the typing went on into, for the caret to follow.
  */
 export function dealBoxes(boxes: string[], steps: DiceStep[], sent: number[]): { boxes: string[]; spilled: number | null } {
-  const count = (i: number) => parseFaces(boxes[i] ?? '')?.length ?? 0;
+  const count = (i: number) => readBox(boxes[i] ?? '', steps[i]?.expr).faces?.length ?? 0;
   const over = steps.findIndex((s, i) => i < steps.length - 1 && count(i) > s.count);
   if (over < 0) {
     const kept = steps.map((_, i) => boxes[i] ?? '');

@@ -1,0 +1,64 @@
+import { parseFaces } from '../../format';
+
+/** A kind of die by the faces it shows, as the engine names it in a roll's expression. */
+interface DieFaces {
+  faces: number[];
+}
+
+const range = (lo: number, hi: number) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+
+// What a player reads off each die: a D10 shows 0–9, percentile 1–100, average dice 2–5.
+const DICE: Record<string, DieFaces> = {
+  D4: { faces: range(1, 4) },
+  D6: { faces: range(1, 6) },
+  D10: { faces: range(0, 9) },
+  D12: { faces: range(1, 12) },
+  D20: { faces: range(1, 20) },
+  'D%': { faces: range(1, 100) },
+  AvD: { faces: [2, 3, 4, 5] },
+};
+
+/** The dice of a roll's expression, one entry a die: "10D6" is ten D6, "1D6+6" one, "2AvD" two. */
+export function diceOf(expr: string): DieFaces[] {
+  const dice: DieFaces[] = [];
+  for (const m of expr.matchAll(/(\d*)(AvD|D%|D\d+)/gi)) {
+    const kind = DICE[m[2].toUpperCase() === 'AVD' ? 'AvD' : m[2].toUpperCase()];
+    if (!kind) return [];
+    dice.push(...Array.from({ length: Number(m[1] || '1') }, () => kind));
+  }
+  return dice;
+}
+
+/** Every die of the roll shows a single digit, so a run of digits can only be one die a digit. */
+function singleDigits(expr: string | undefined): boolean {
+  const dice = expr ? diceOf(expr) : [];
+  return dice.length > 0 && dice.every((d) => d.faces.every((f) => f >= 0 && f <= 9));
+}
+
+/** One box's faces as read, and whether a run of digits was read as one die a digit. */
+export interface BoxReading {
+  faces: number[] | null;
+  split: boolean;
+}
+
+/**
+ * The faces typed in a box for the roll `expr` (unknown until the engine names the roll). A keypad of
+ * digits alone has no space, so for dice that all show one digit (D6, D10 read 0–9, average dice) "3157"
+ * is four dice; for any other die it stays one number, for the engine to say it is no face.
+ */
+export function readBox(text: string, expr?: string): BoxReading {
+  const faces = parseFaces(text);
+  if (!faces || !singleDigits(expr)) return { faces, split: false };
+  const tokens = text.trim().split(/[\s,;.]+/).filter(Boolean);
+  if (!tokens.some((t) => /^\d{2,}$/.test(t))) return { faces, split: false };
+  return { faces: tokens.flatMap((t) => [...t].map(Number)), split: true };
+}
+
+/**
+ * The typed face is all of it: no face of the roll's dice begins with its digits and goes on, so the next
+ * digit typed can only be another roll's (a D6's 4; not a D20's 1, which may be a 12).
+ */
+export function faceComplete(face: number, expr: string): boolean {
+  const typed = String(face);
+  return diceOf(expr).every((d) => !d.faces.some((f) => String(f).length > typed.length && String(f).startsWith(typed)));
+}
