@@ -73,8 +73,11 @@ const FIGURE = 10;
 const TICK = 1;
 /** How much nearer its own figures than any other unit's a label's edge must be, in screen pixels. */
 const TIE_PX = 10;
-/** Figures this close, base edge to base edge, in inches, are in contact. */
-const CONTACT = 0.3;
+/**
+ * Figures this close, base edge to base edge, in inches, are in contact, or about to be: a charge stops an
+ * inch short until its melee.
+ */
+const CONTACT = 1.1;
 /** Space between a unit's figures and its label, in screen pixels. */
 const GAP_PX = 3;
 
