@@ -140,3 +140,36 @@ test("the last phase's \"move left\" ring goes with its phase", async () => {
     assert.equal(await tid('move-ring').count(), 0, `${w}x${h}: phase A's move ring still drawn in phase B`);
   }
 });
+
+// Large text (the header's display menu) grows the table's words with the panels': the names on the inch
+// table and on When Empires Clash!'s grid are drawn larger than their 14 px.
+test('Large text enlarges the names on the table and on the grid', async () => {
+  const { page, tid } = session;
+  const wec = execFileSync(bin, ['game', 'new', '--db', session.db, 'zulu-war', '--seed', '3']).toString().trim().split('\n').at(-1);
+  const found = [];
+  for (const [w, h] of SIZES) {
+    await page.setViewportSize({ width: w, height: h });
+    for (const [game, within] of [
+      [1, '[data-testid="table-labels"] text'],
+      [Number(wec), '[data-testid="grid-table"] .stand-label text'],
+    ]) {
+      await page.goto(`${session.base}/?large=${w}#/game/${game}`);
+      await tid('game-screen').waitFor();
+      await page.evaluate(() => {
+        localStorage.setItem('sandtable.display.largeText', 'true');
+        localStorage.setItem('sandtable.table.labels', 'all');
+      });
+      await page.reload();
+      await tid('game-screen').waitFor();
+      await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
+      const sizes = await page.locator(within).evaluateAll((els) => els.map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a));
+      const root = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+      if (sizes.length === 0) found.push(`${w}x${h} game ${game}: no names`);
+      const least = Math.min(...sizes);
+      if (!(least >= (14 * root) / 16 - 0.05 && root > 16)) found.push(`${w}x${h} game ${game}: names at ${least.toFixed(1)} px with the root at ${root} px`);
+      await page.screenshot({ path: join(shots, `large-text-${game === 1 ? 'table' : 'grid'}-${w}x${h}.png`) });
+    }
+  }
+  await page.evaluate(() => localStorage.removeItem('sandtable.display.largeText'));
+  assert.deepEqual(found, []);
+});
