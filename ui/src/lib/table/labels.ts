@@ -232,6 +232,8 @@ interface Request {
   unit: string | null;
   /** The unit it names, to tie the label to. */
   of?: Unit;
+  /** The terrain piece it names, by its place in the list. */
+  piece?: number;
   wordings: Run[][][];
   spots: Spots;
   title: string;
@@ -408,6 +410,21 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
       return nearestEdge(c, o.id) >= own - 1e-9 && boxGap(box, o.id) >= ownGap + TIE_PX * px;
     });
   }
+  // A terrain piece's name is nearer its own piece than any other (a wall's name beside the trees next to
+  // it names the trees).
+  const pieceBoxes = terrain.map((t) => {
+    if (t.points.length === 0) return null;
+    const xs = t.points.map((p) => p.x);
+    const ys = t.points.map((p) => p.y);
+    return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
+  });
+  const toBox = (c: Point, b: Box) => Math.hypot(Math.max(b.x - c.x, 0, c.x - b.x - b.w), Math.max(b.y - c.y, 0, c.y - b.y - b.h));
+  function pieceTied(box: Box, i: number): boolean {
+    const c = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+    const own = toBox(c, pieceBoxes[i]!);
+    return pieceBoxes.every((b, k) => k === i || !b || toBox(c, b) >= own - 1e-9);
+  }
+
   /** From the label's box to the edge of its unit's nearest figure. */
   function leaderOf(box: Box, unit: Unit): { from: Point; to: Point } {
     let best: { from: Point; to: Point; d: number } | null = null;
@@ -484,7 +501,8 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
         .filter((s): s is Spot => s !== null && inside(s, room))
         .map((s) => {
           const box = { x: s.x, y: s.y, w: s.w, h: s.h };
-          return { box, cover: covered(box), far: !!s.far, tied: !req.of || tied(box, req.of) };
+          const own = req.of ? tied(box, req.of) : req.piece !== undefined ? pieceTied(box, req.piece) : true;
+          return { box, cover: covered(box), far: !!s.far, tied: own };
         });
       spotCache.set(key, spots);
     }
@@ -561,6 +579,7 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
       const extent = { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
       if (!overlaps(extent, room)) return;
       const req: Request = {
+        piece: i,
         key: `terrain:${i}`,
         unit: null,
         wordings: terrainWordings(piece),
