@@ -516,11 +516,16 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
     // over other figures, which only as a last resort.
     const named = first.wordings.findIndex((w) => w[0][0].text !== first.wordings[0][0][0].text);
     const full = named < 0 ? first.wordings.length : named;
-    const tries: [number, number, boolean][] = [];
-    for (let l = 0; l < full; l++) tries.push([l, 0, false]);
-    for (let l = 0; l < full; l++) tries.push([l, TICK, false]);
+    // Its whole label, count and all, moved out on a leader line rather than cut.
+    const tries: [number, number, boolean][] = [
+      [0, 0, false],
+      [0, TICK, false],
+      [0, TICK, true],
+    ];
+    for (let l = 1; l < full; l++) tries.push([l, 0, false]);
+    for (let l = 1; l < full; l++) tries.push([l, TICK, false]);
     for (let l = full; l < first.wordings.length; l++) tries.push([l, TICK, false]);
-    for (let l = 0; l < first.wordings.length; l++) tries.push([l, TICK, true]);
+    for (let l = 1; l < first.wordings.length; l++) tries.push([l, TICK, true]);
     for (let l = 0; l < first.wordings.length; l++) tries.push([l, Infinity, true]);
     for (const [l, most, away] of tries) if (!got) got = spotFor(first, l, most, undefined, away);
     if (got) placed.push(got);
