@@ -173,3 +173,24 @@ test('Large text enlarges the names on the table and on the grid', async () => {
   await page.evaluate(() => localStorage.removeItem('sandtable.display.largeText'));
   assert.deepEqual(found, []);
 });
+
+// The Natives' 48" square table at 1024x768 with Large text: the toolbar's hint, squeezed to a word a line
+// beside the tools, stood five lines tall and took that height from the table (about 345 px of cloth,
+// with empty width either side). The table keeps the room: its cloth is 390 px or more, and the toolbar
+// no taller than its buttons' row.
+test("a square table keeps the height the toolbar's hint took, with Large text at 1024x768", async () => {
+  const { page, tid } = session;
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`${session.base}/?square#/game/1`);
+  await tid('game-screen').waitFor();
+  await page.evaluate(() => localStorage.setItem('sandtable.display.largeText', 'true'));
+  await page.reload();
+  await tid('game-screen').waitFor();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const cloth = await page.locator('[data-testid="table"] rect.cloth').boundingBox();
+  const bar = await page.locator('[role="toolbar"]').first().boundingBox();
+  await page.screenshot({ path: join(shots, 'square-large-text-1024x768.png') });
+  await page.evaluate(() => localStorage.removeItem('sandtable.display.largeText'));
+  assert.ok(bar.height <= 70, `the toolbar ${bar.height.toFixed(0)} px tall`);
+  assert.ok(cloth.height >= 390, `the cloth ${cloth.width.toFixed(0)}x${cloth.height.toFixed(0)} px`);
+});

@@ -254,7 +254,7 @@ function extent(unit: Unit): Box | null {
 }
 
 /** How far out, in screen pixels, a label moved away from its unit is tried, nearest first. */
-const FAR_PX = [22, 44, 70, 100];
+const FAR_PX = [22, 44, 66];
 
 function unitSpots(b: Box, gap: number, px: number): Spots {
   const beside = besideSpots(b, gap);
@@ -425,11 +425,50 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
     return pieceBoxes.every((b, k) => k === i || !b || toBox(c, b) >= own - 1e-9);
   }
 
+  function crosses(line: { from: Point; to: Point }, unit: Unit, skip?: string): boolean {
+    const { from: a, to: b } = line;
+    const hitsBox = (k: Box) => {
+      // Liang–Barsky: the part of the segment inside the box, if any.
+      let t0 = 0;
+      let t1 = 1;
+      const d = { x: b.x - a.x, y: b.y - a.y };
+      for (const [p, q] of [
+        [-d.x, a.x - k.x],
+        [d.x, k.x + k.w - a.x],
+        [-d.y, a.y - k.y],
+        [d.y, k.y + k.h - a.y],
+      ]) {
+        if (p === 0) {
+          if (q < 0) return false;
+        } else {
+          const t = q / p;
+          if (p < 0) t0 = Math.max(t0, t);
+          else t1 = Math.min(t1, t);
+          if (t0 > t1) return false;
+        }
+      }
+      return t1 - t0 > 1e-6;
+    };
+    if (placed.some((p) => p.key !== skip && hitsBox(p.box))) return true;
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    for (const o of units) {
+      if (together(o, unit)) continue;
+      for (const f of figuresOf.get(o.id)!) {
+        const t = Math.max(0, Math.min(1, ((f.p.x - a.x) * (b.x - a.x) + (f.p.y - a.y) * (b.y - a.y)) / (len * len)));
+        if (Math.hypot(a.x + t * (b.x - a.x) - f.p.x, a.y + t * (b.y - a.y) - f.p.y) < f.r) return true;
+      }
+    }
+    return false;
+  }
+
   /** From the label's box to the edge of its unit's nearest figure. */
   function leaderOf(box: Box, unit: Unit): { from: Point; to: Point } {
     let best: { from: Point; to: Point; d: number } | null = null;
+    // From the words themselves, not the room kept round them.
+    const ix = PAD_X * px + box.w * 0.02;
+    const iy = PAD_Y * px + 2 * px;
     for (const f of figuresOf.get(unit.id)!) {
-      const from = { x: clampTo(f.p.x, box.x, box.x + box.w), y: clampTo(f.p.y, box.y, box.y + box.h) };
+      const from = { x: clampTo(f.p.x, box.x + ix, box.x + box.w - ix), y: clampTo(f.p.y, box.y + iy, box.y + box.h - iy) };
       const d = Math.hypot(from.x - f.p.x, from.y - f.p.y);
       if (best && d >= best.d) continue;
       const k = d > 0 ? (f.r + 2 * px) / d : 0;
@@ -482,7 +521,19 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
     for (const s of free) if (!best || s.cover < best.cover) best = s;
     if (best && best.cover > most) best = undefined;
     if (!best) return null;
-    const leader = best.far && req.of ? leaderOf(best.box, req.of) : undefined;
+    let leader = best.far && req.of ? leaderOf(best.box, req.of) : undefined;
+    // A leader line crossing another name or another unit's figures ties the name less clearly: a spot
+    // whose line crosses nothing, if there is one as clear of figures.
+    if (leader && crosses(leader, req.of!, skip)) {
+      for (const s of free) {
+        if (!s.far || s.cover > best.cover) continue;
+        const l = leaderOf(s.box, req.of!);
+        if (!crosses(l, req.of!, skip)) {
+          [best, leader] = [s, l];
+          break;
+        }
+      }
+    }
     return { key: req.key, unit: req.unit, box: best.box, rows, level, title: req.title, name: req.name, tint: req.tint, leader };
   }
 
