@@ -75,3 +75,24 @@ for (const file of files) {
     }
   });
 }
+
+// "Infantry 7" from "European Regular Infantry 7" reads as any infantry's seventh where the Chinese
+// Imperial Infantry stand too (issue 35): a short form's words, its number aside, name no other kind.
+const kind = (name) => words(name).filter((w, i, all) => !(i === all.length - 1 && all.length > 1 && /^\d+$/.test(w))).map((w) => w.toLowerCase());
+test('a short form never reads as another kind of unit', () => {
+  const boxer = nameLadders(['Chinese Imperial Infantry 1', 'Chinese Imperial Infantry 2', 'European Regular Infantry 7', 'European Regular Infantry 8']);
+  assert.equal(boxer[2].at(-1), 'Regular Infantry 7');
+  for (const file of files) {
+    const names = unitNames(file);
+    const ladders = nameLadders(names);
+    for (const [i, ladder] of ladders.entries())
+      for (const form of ladder.slice(1)) {
+        const mine = kind(form).filter((w) => !['of', 'the', 'and'].includes(w));
+        for (const other of names) {
+          if (kind(other).join(' ') === kind(names[i]).join(' ')) continue;
+          const theirs = new Set(kind(other));
+          assert.ok(!mine.every((w) => theirs.has(w)), `${file.slice(root.length + 1)}: "${form}" (of "${names[i]}") reads as "${other}"`);
+        }
+      }
+  }
+});

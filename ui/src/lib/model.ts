@@ -57,9 +57,21 @@ export function shownName(unit: Unit | null | undefined, id = ''): string {
   return unit.name;
 }
 
+/**
+ * The inches the unit may still move now: its allowance's rest, while the rules offer it a move. A phase
+ * that has ended leaves the allowance in the view until the turn does, but no move to spend it on, so
+ * its ring and "move left" go with the phase. A system that lists no move offer is taken at its allowance.
+ */
+export function moveLeftNow(unit: Unit | null | undefined): number {
+  const a = unit?.allowance;
+  if (!unit || !a || !(a.left > 0.05)) return 0;
+  if (offerOf(unit, 'move') && !may(unit, 'move')) return 0;
+  return a.left;
+}
+
 /** Whether the unit has move left to spend with the table's move tool now. */
 export function hasMoveLeft(unit: Unit | null | undefined): boolean {
-  return !!unit?.allowance && unit.allowance.left > 0.05 && !unit.out && !unit.carried_by;
+  return moveLeftNow(unit) > 0 && !unit!.out && !unit!.carried_by;
 }
 
 /** Shown to this seat only as a chit: its place and side, nothing of what it is. */

@@ -69,6 +69,15 @@ interface Form {
 export function nameLadders(all: string[]): string[][] {
   const parsed = all.map(wordsOf);
   const keySets = parsed.map((ws) => new Set(ws.filter((w) => !w.stop).map((w) => w.key)));
+  // Each name without the number or letter at its end ("Chinese Imperial Infantry" of "… Infantry 3"):
+  // "Infantry 7" reads as any kind of infantry's seventh, so a short form's words, its number aside, must
+  // name no other kind of unit in the game.
+  const kindOf = parsed.map((ws) => {
+    const open = ws.filter((w) => !w.stop);
+    const last = open[open.length - 1];
+    return new Set(open.filter((w) => !(w === last && open.length > 1 && !names(w))).map((w) => w.key));
+  });
+  const kindKey = kindOf.map((k) => [...k].sort().join(' '));
   // How many names of the game have each word: one that only this unit has tells it apart.
   const count = new Map<string, number>();
   for (const ks of keySets) for (const k of ks) count.set(k, (count.get(k) ?? 0) + 1);
@@ -106,6 +115,8 @@ export function nameLadders(all: string[]): string[][] {
           const keys = [...kept].map((j) => words[j].key);
           // Another unit with every word kept would read the same, or a longer form of it would.
           if (others.some((ks) => keys.every((k) => ks.has(k)))) continue;
+          const kindWords = [...kept].filter((j) => !(tag && j === last)).map((j) => words[j].key);
+          if (kindOf.some((kind, k) => kindKey[k] !== kindKey[i] && kindWords.every((w) => kind.has(w)))) continue;
           let penalty = 0;
           for (const j of open) {
             if (kept.has(j)) continue;

@@ -9,6 +9,12 @@
 // gets its fuller words back. The selected unit goes first, with its fullest label that fits, and always
 // has one. Terrain names come last and give way to the units'.
 //
+// A label beside its unit must read as that unit's: its middle nearer its own figures than any other
+// unit's (a long name left of a column on the table's edge would otherwise sit beside the unit next to
+// it). One that finds no such spot is moved further out, where there is room, and drawn with a leader line
+// to its nearest figure, before it is left off; a unit in contact with the enemy (a charge, a melee) is
+// named right after the selected one, and is never left off.
+//
 // Sizes are in screen pixels turned into inches by `px` (one screen pixel in inches), so the text is the
 // same size at any zoom and the layout is redone whenever the zoom changes.
 
@@ -49,6 +55,8 @@ export interface PlacedLabel {
   name?: string;
   /** A terrain piece's colour, for its cover class. */
   tint?: string;
+  /** A label moved away from its unit: the line from its box to the edge of the unit's nearest figure. */
+  leader?: { from: Point; to: Point };
 }
 
 /** Label text size in screen pixels: big enough to read from a chair beside the table. */
@@ -63,6 +71,13 @@ export const RUN_GAP_PX = 5;
 /** What a label over a figure, or over the tick showing a unit's facing, costs when spots are compared. */
 const FIGURE = 10;
 const TICK = 1;
+/** How much nearer its own figures than any other unit's a label's edge must be, in screen pixels. */
+const TIE_PX = 10;
+/**
+ * Figures this close, base edge to base edge, in inches, are in contact, or about to be: a charge stops an
+ * inch short until its melee.
+ */
+const CONTACT = 1.1;
 /** Space between a unit's figures and its label, in screen pixels. */
 const GAP_PX = 3;
 
@@ -149,6 +164,10 @@ function sizeOf(rows: Run[][], family: string, px: number): { w: number; h: numb
   return { w: (w + 2 * PAD_X) * px, h: (rows.length * ROW_PX + 2 * PAD_Y) * px };
 }
 
+function clampTo(v: number, lo: number, hi: number): number {
+  return Math.min(Math.max(v, lo), hi);
+}
+
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
@@ -204,13 +223,17 @@ function inside(a: Box, bounds: Box): boolean {
  * A candidate spot, and the way it may slide to stay on the cloth: along the side of the unit it is on,
  * never so far that it no longer faces some of the unit (`along`, the unit's extent that way).
  */
-type Spot = Box & { slide: 'x' | 'y' | null; along?: [number, number] };
+type Spot = Box & { slide: 'x' | 'y' | null; along?: [number, number]; far?: boolean };
 /** Candidate spots for a box of `w` by `h`, best first. */
 type Spots = (w: number, h: number) => Spot[];
 
 interface Request {
   key: string;
   unit: string | null;
+  /** The unit it names, to tie the label to. */
+  of?: Unit;
+  /** The terrain piece it names, by its place in the list. */
+  piece?: number;
   wordings: Run[][][];
   spots: Spots;
   title: string;
@@ -230,7 +253,33 @@ function extent(unit: Unit): Box | null {
   return { x, y, w: Math.max(...xs) + r - x, h: Math.max(...ys) + r - y };
 }
 
-function unitSpots(b: Box, gap: number): Spots {
+/** How far out, in screen pixels, a label moved away from its unit is tried, nearest first. */
+const FAR_PX = [22, 44, 66];
+
+function unitSpots(b: Box, gap: number, px: number): Spots {
+  const beside = besideSpots(b, gap);
+  // Further out in each of the eight directions, for a label drawn with a leader line.
+  const ways: [number, number][] = [
+    [1, 0],
+    [-1, 0],
+    [0, -1],
+    [0, 1],
+    [1, -1],
+    [-1, -1],
+    [1, 1],
+    [-1, 1],
+  ];
+  return (w, h) => {
+    const near = beside(w, h);
+    const base = [near[0], near[1], near[2], near[3], near[8], near[10], near[9], near[11]];
+    const far: Spot[] = [];
+    for (const d of FAR_PX)
+      ways.forEach(([dx, dy], i) => far.push({ x: base[i].x + dx * d * px, y: base[i].y + dy * d * px, w, h, slide: dx === 0 ? 'x' : dy === 0 ? 'y' : null, far: true }));
+    return [...near, ...far];
+  };
+}
+
+function besideSpots(b: Box, gap: number): Spots {
   const cx = b.x + b.w / 2;
   const cy = b.y + b.h / 2;
   const [left, right, top, bottom] = [b.x, b.x + b.w, b.y, b.y + b.h];
@@ -273,7 +322,7 @@ function terrainSpots(piece: Terrain, px: number): Spots {
  * Slides a spot onto the cloth along the side of the unit it is on (a name above a unit at the edge moves
  * in rather than off, never onto the unit); null if it cannot be.
  */
-function onCloth(s: Spot, bounds: Box): Box | null {
+function onCloth(s: Spot, bounds: Box): Spot | null {
   if (s.w > bounds.w || s.h > bounds.h) return null;
   const x = s.slide === 'x' ? Math.min(Math.max(s.x, bounds.x), bounds.x + bounds.w - s.w) : s.x;
   const y = s.slide === 'y' ? Math.min(Math.max(s.y, bounds.y), bounds.y + bounds.h - s.h) : s.y;
@@ -286,7 +335,7 @@ function onCloth(s: Spot, bounds: Box): Box | null {
     const [a, b] = s.slide === 'x' ? [x, x + s.w] : [y, y + s.h];
     if (b < lo + inset || a > hi - inset) return null;
   }
-  return { x, y, w: s.w, h: s.h };
+  return { x, y, w: s.w, h: s.h, slide: s.slide, far: s.far };
 }
 
 export interface LayoutInput {
@@ -331,6 +380,103 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
     }
   }
 
+  // Each unit's living figures, and whom it is in contact with: a label is tied to its unit by being
+  // nearer it than any other, and a unit touching the enemy is always named.
+  const figuresOf = new Map<string, { p: Point; r: number }[]>();
+  for (const u of units) figuresOf.set(u.id, aliveFigures(u).map((f) => ({ p: f.pos, r: u.masked ? 0.8 : FIGURE_RADIUS })));
+  const inContact = new Set<string>();
+  for (const a of units)
+    for (const b of units) {
+      if (a.side === b.side || inContact.has(a.id)) continue;
+      const touching = figuresOf.get(a.id)!.some((f) => figuresOf.get(b.id)!.some((g) => Math.hypot(f.p.x - g.p.x, f.p.y - g.p.y) <= f.r + g.r + CONTACT));
+      if (touching) inContact.add(a.id);
+    }
+  // A gun aboard a boat is drawn under it: the boat's figures do not pull its label away, nor it the boat's.
+  const together = (a: Unit, b: Unit) => a.id === b.id || a.carried_by === b.id || b.carried_by === a.id;
+  const nearestEdge = (c: Point, id: string) => Math.min(...figuresOf.get(id)!.map((f) => Math.hypot(c.x - f.p.x, c.y - f.p.y) - f.r));
+  const boxGap = (b: Box, id: string) =>
+    Math.min(...figuresOf.get(id)!.map((f) => Math.hypot(Math.max(b.x - f.p.x, 0, f.p.x - b.x - b.w), Math.max(b.y - f.p.y, 0, f.p.y - b.y - b.h)) - f.r));
+  /**
+   * Whether a label beside its unit reads as its own: its middle nearer its own figures than any other
+   * unit's, and its edge clearly nearer them too (a label as near one unit's figures as another's names
+   * neither).
+   */
+  function tied(box: Box, unit: Unit): boolean {
+    const c = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+    const own = nearestEdge(c, unit.id);
+    const ownGap = Math.max(boxGap(box, unit.id), 0);
+    return units.every((o) => {
+      if (together(o, unit) || figuresOf.get(o.id)!.length === 0) return true;
+      return nearestEdge(c, o.id) >= own - 1e-9 && boxGap(box, o.id) >= ownGap + TIE_PX * px;
+    });
+  }
+  // A terrain piece's name is nearer its own piece than any other (a wall's name beside the trees next to
+  // it names the trees).
+  const pieceBoxes = terrain.map((t) => {
+    if (t.points.length === 0) return null;
+    const xs = t.points.map((p) => p.x);
+    const ys = t.points.map((p) => p.y);
+    return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
+  });
+  const toBox = (c: Point, b: Box) => Math.hypot(Math.max(b.x - c.x, 0, c.x - b.x - b.w), Math.max(b.y - c.y, 0, c.y - b.y - b.h));
+  function pieceTied(box: Box, i: number): boolean {
+    const c = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+    const own = toBox(c, pieceBoxes[i]!);
+    return pieceBoxes.every((b, k) => k === i || !b || toBox(c, b) >= own - 1e-9);
+  }
+
+  function crosses(line: { from: Point; to: Point }, unit: Unit, skip?: string): boolean {
+    const { from: a, to: b } = line;
+    const hitsBox = (k: Box) => {
+      // Liang–Barsky: the part of the segment inside the box, if any.
+      let t0 = 0;
+      let t1 = 1;
+      const d = { x: b.x - a.x, y: b.y - a.y };
+      for (const [p, q] of [
+        [-d.x, a.x - k.x],
+        [d.x, k.x + k.w - a.x],
+        [-d.y, a.y - k.y],
+        [d.y, k.y + k.h - a.y],
+      ]) {
+        if (p === 0) {
+          if (q < 0) return false;
+        } else {
+          const t = q / p;
+          if (p < 0) t0 = Math.max(t0, t);
+          else t1 = Math.min(t1, t);
+          if (t0 > t1) return false;
+        }
+      }
+      return t1 - t0 > 1e-6;
+    };
+    if (placed.some((p) => p.key !== skip && hitsBox(p.box))) return true;
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    for (const o of units) {
+      if (together(o, unit)) continue;
+      for (const f of figuresOf.get(o.id)!) {
+        const t = Math.max(0, Math.min(1, ((f.p.x - a.x) * (b.x - a.x) + (f.p.y - a.y) * (b.y - a.y)) / (len * len)));
+        if (Math.hypot(a.x + t * (b.x - a.x) - f.p.x, a.y + t * (b.y - a.y) - f.p.y) < f.r) return true;
+      }
+    }
+    return false;
+  }
+
+  /** From the label's box to the edge of its unit's nearest figure. */
+  function leaderOf(box: Box, unit: Unit): { from: Point; to: Point } {
+    let best: { from: Point; to: Point; d: number } | null = null;
+    // From the words themselves, not the room kept round them.
+    const ix = PAD_X * px + box.w * 0.02;
+    const iy = PAD_Y * px + 2 * px;
+    for (const f of figuresOf.get(unit.id)!) {
+      const from = { x: clampTo(f.p.x, box.x + ix, box.x + box.w - ix), y: clampTo(f.p.y, box.y + iy, box.y + box.h - iy) };
+      const d = Math.hypot(from.x - f.p.x, from.y - f.p.y);
+      if (best && d >= best.d) continue;
+      const k = d > 0 ? (f.r + 2 * px) / d : 0;
+      best = { from, to: { x: f.p.x + (from.x - f.p.x) * k, y: f.p.y + (from.y - f.p.y) * k }, d };
+    }
+    return { from: best!.from, to: best!.to };
+  }
+
   // Shorter names for the whole game at once, so no two units can ever read the same.
   const ladders = nameLadders(units.map((u) => u.name));
   const requests: Request[] = [];
@@ -343,14 +489,19 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
     requests.push({
       key: `unit:${u.id}`,
       unit: u.id,
+      of: u,
       wordings: words,
-      spots: unitSpots(b, gap),
+      spots: unitSpots(b, gap, px),
       title: words[0].flat().map((r) => r.text).join(' '),
       name: u.name,
     });
   }
   const first = requests.find((r) => r.unit === selected);
-  const rest = requests.filter((r) => r !== first);
+  // Units in contact next: a charge's attackers and defenders are named before those with room to spare.
+  const rest = [
+    ...requests.filter((r) => r !== first && inContact.has(r.unit!)),
+    ...requests.filter((r) => r !== first && !inContact.has(r.unit!)),
+  ];
 
   const placed: PlacedLabel[] = [];
   const clash = (b: Box, skip?: string) => placed.some((p) => p.key !== skip && overlaps(b, p.box)) || keepClear.some((k) => overlaps(b, k));
@@ -360,22 +511,37 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
   /**
    * The free spot for a wording that covers least, if it covers no more than `most` (0: no figure and no
    * facing tick; TICK: a tick at most; Infinity: anything): a shorter label beside the figures beats a
-   * longer one on them. Null if there is none.
+   * longer one on them. `away` lets it be moved out with a leader line. Null if there is none.
    */
-  function spotFor(req: Request, level: number, most: number, skip?: string): PlacedLabel | null {
+  function spotFor(req: Request, level: number, most: number, skip?: string, away = false): PlacedLabel | null {
     const rows = req.wordings[level];
-    const free = spotsOf(req, level).filter((s) => !clash(s.box, skip));
+    const free = spotsOf(req, level).filter((s) => (s.far ? away : s.tied) && !clash(s.box, skip));
     // Failing a clear spot, the one over the fewest figures, if it may be over any.
-    let best: { box: Box; cover: number } | undefined;
+    let best: Placing | undefined;
     for (const s of free) if (!best || s.cover < best.cover) best = s;
     if (best && best.cover > most) best = undefined;
-    return best ? { key: req.key, unit: req.unit, box: best.box, rows, level, title: req.title, name: req.name, tint: req.tint } : null;
+    if (!best) return null;
+    let leader = best.far && req.of ? leaderOf(best.box, req.of) : undefined;
+    // A leader line crossing another name or another unit's figures ties the name less clearly: a spot
+    // whose line crosses nothing, if there is one as clear of figures.
+    if (leader && crosses(leader, req.of!, skip)) {
+      for (const s of free) {
+        if (!s.far || s.cover > best.cover) continue;
+        const l = leaderOf(s.box, req.of!);
+        if (!crosses(l, req.of!, skip)) {
+          [best, leader] = [s, l];
+          break;
+        }
+      }
+    }
+    return { key: req.key, unit: req.unit, box: best.box, rows, level, title: req.title, name: req.name, tint: req.tint, leader };
   }
 
   // A wording's spots on the cloth and what each covers do not change as labels are placed: worked out
   // once, so the rounds of placing only test them against the labels placed.
-  const spotCache = new Map<string, { box: Box; cover: number }[]>();
-  function spotsOf(req: Request, level: number): { box: Box; cover: number }[] {
+  type Placing = { box: Box; cover: number; far: boolean; tied: boolean };
+  const spotCache = new Map<string, Placing[]>();
+  function spotsOf(req: Request, level: number): Placing[] {
     const key = `${req.key}|${level}`;
     let spots = spotCache.get(key);
     if (!spots) {
@@ -383,8 +549,12 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
       spots = req
         .spots(w, h)
         .map((s) => onCloth(s, room))
-        .filter((s): s is Box => s !== null && inside(s, room))
-        .map((box) => ({ box, cover: covered(box) }));
+        .filter((s): s is Spot => s !== null && inside(s, room))
+        .map((s) => {
+          const box = { x: s.x, y: s.y, w: s.w, h: s.h };
+          const own = req.of ? tied(box, req.of) : req.piece !== undefined ? pieceTied(box, req.piece) : true;
+          return { box, cover: covered(box), far: !!s.far, tied: own };
+        });
       spotCache.set(key, spots);
     }
     return spots;
@@ -393,22 +563,30 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
   // The selected unit first: its fullest label that fits beside its figures, else the fullest anywhere.
   if (first) {
     let got: PlacedLabel | null = null;
-    // Its name over a facing tick rather than cut to initials; over other figures only as a last resort.
+    // Its name over a facing tick rather than cut to initials; moved out with a leader line rather than
+    // over other figures, which only as a last resort.
     const named = first.wordings.findIndex((w) => w[0][0].text !== first.wordings[0][0][0].text);
     const full = named < 0 ? first.wordings.length : named;
-    const tries: [number, number][] = [];
-    for (let l = 0; l < full; l++) tries.push([l, 0]);
-    for (let l = 0; l < full; l++) tries.push([l, TICK]);
-    for (let l = full; l < first.wordings.length; l++) tries.push([l, TICK]);
-    for (let l = 0; l < first.wordings.length; l++) tries.push([l, Infinity]);
-    for (const [l, most] of tries) if (!got) got = spotFor(first, l, most);
+    // Its whole label, count and all, moved out on a leader line rather than cut.
+    const tries: [number, number, boolean][] = [
+      [0, 0, false],
+      [0, TICK, false],
+      [0, TICK, true],
+    ];
+    for (let l = 1; l < full; l++) tries.push([l, 0, false]);
+    for (let l = 1; l < full; l++) tries.push([l, TICK, false]);
+    for (let l = full; l < first.wordings.length; l++) tries.push([l, TICK, false]);
+    for (let l = 1; l < first.wordings.length; l++) tries.push([l, TICK, true]);
+    for (let l = 0; l < first.wordings.length; l++) tries.push([l, Infinity, true]);
+    for (const [l, most, away] of tries) if (!got) got = spotFor(first, l, most, undefined, away);
     if (got) placed.push(got);
   }
 
   // The rest in full where they fit beside their figures. Each that finds no room is shortened a step
   // and placed first next time round, the most crowded before the rest, until all fit or those left are
   // as short as they go: then over a facing tick if need be, never over figures (a name on a charge's
-  // defenders hides who is there), or left off.
+  // defenders hides who is there); then moved out with a leader line; else left off, save a unit in
+  // contact.
   const base = placed.length;
   const level = new Map(rest.map((r) => [r.key, 0]));
   const lastOf = (r: Request) => r.wordings.length - 1;
@@ -427,12 +605,20 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
     for (const r of shorter) level.set(r.key, level.get(r.key)! + 1);
     order = [...failed, ...order.filter((r) => !failed.includes(r))];
   }
+  for (const req of rest) {
+    if (placed.some((p) => p.key === req.key)) continue;
+    const contact = inContact.has(req.unit!);
+    let got: PlacedLabel | null = null;
+    for (let l = 0; l <= lastOf(req) && !got; l++) got = spotFor(req, l, TICK, undefined, true);
+    if (contact) for (let l = lastOf(req); l >= 0 && !got; l--) got = spotFor(req, l, Infinity, undefined, true);
+    if (got) placed.push(got);
+  }
   // A label that fits fuller where it stands alone gets its fuller words back.
   for (let i = base; i < placed.length; i++) {
     const p = placed[i];
     const req = rest.find((r) => r.key === p.key)!;
     for (let l = 0; l < p.level; l++) {
-      const got = spotFor(req, l, 0, p.key);
+      const got = spotFor(req, l, 0, p.key, !!p.leader);
       if (got) {
         placed[i] = got;
         break;
@@ -449,6 +635,7 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
       const extent = { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
       if (!overlaps(extent, room)) return;
       const req: Request = {
+        piece: i,
         key: `terrain:${i}`,
         unit: null,
         wordings: terrainWordings(piece),

@@ -3,7 +3,8 @@
 // when the bar above grows): it goes on the stand when it fits there, else beside it, in a square's gap
 // or an empty square, shortened by dropping words (labelNames.ts) and on two lines if that fits better.
 // Where there is no room near a stand its name is left off (its card and tooltip say it); the picked
-// stand's name is always shown, first, on a pill. No name covers another, or another stand.
+// stand's name is always shown, first, on a pill. No name covers another, another stand, or what is kept
+// clear (the move costs printed in the squares the active stand may reach).
 
 import { nameLadders } from './labelNames';
 import { runWidth, type Box } from './labels';
@@ -54,7 +55,7 @@ function layouts(name: string): string[][] {
  * Every stand's name, placed; `px` is one screen pixel in board units, `bounds` the board. Stands whose
  * name finds no room are not in the list, save `selected`.
  */
-export function layoutGridLabels(items: GridItem[], selected: string | null, bounds: Box, px: number, family: string): GridLabel[] {
+export function layoutGridLabels(items: GridItem[], selected: string | null, bounds: Box, px: number, family: string, keepClear: Box[] = []): GridLabel[] {
   if (!(px > 0)) return [];
   const ladders = nameLadders(items.map((i) => i.name));
   const pad = PAD_PX * px;
@@ -88,6 +89,7 @@ export function layoutGridLabels(items: GridItem[], selected: string | null, bou
           if (!within(box)) continue;
           if (placed.some((l) => overlaps(l.box, box))) continue;
           if (items.some((o) => o.id !== item.id && overlaps(o.box, box))) continue;
+          if (keepClear.some((k) => overlaps(k, box))) continue;
           return label;
         }
       }

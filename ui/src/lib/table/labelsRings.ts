@@ -3,7 +3,7 @@
 // once: RangeRings and Ruler draw them there, and the name placer keeps its labels off them, so a unit's
 // name never lands under a ring's words or a ruler's pill.
 
-import type { Point, TableSize, Unit } from '../model';
+import { moveLeftNow, type Point, type TableSize, type Unit } from '../model';
 import { inches } from '../format';
 import { ringRange, weaponWords } from '../combat/reach';
 import { aliveFigures, anchorOf, pointAlong } from './geometry';
@@ -70,7 +70,7 @@ export function rangeCaption(unit: Unit, table: TableSize, px: number, family: s
 export function moveCaption(unit: Unit, table: TableSize, px: number, family: string): (Caption & { text: string }) | null {
   const avoid = rangeCaption(unit, table, px, family)?.box;
   const anchor = anchorOf(unit);
-  const left = unit.allowance && unit.allowance.left > 0.05 ? unit.allowance.left : 0;
+  const left = moveLeftNow(unit);
   if (!anchor || !left || turningBudget(unit)) return null;
   const text = `move ${inches(left)} left`;
   const spots: { x: number; y: number; anchor: Anchor }[] = [
@@ -92,7 +92,7 @@ export function moveCaption(unit: Unit, table: TableSize, px: number, family: st
 export function budgetCaption(unit: Unit, px: number, family: string): (Caption & { lines: string[] }) | null {
   const budget = turningBudget(unit);
   const anchor = anchorOf(unit);
-  const left = unit.allowance && unit.allowance.left > 0.05 ? unit.allowance.left : 0;
+  const left = moveLeftNow(unit);
   if (!budget || !anchor || !left) return null;
   const tip: Point = pointAlong(anchor, unit.facing, left + 8 * px);
   const across = Math.sin((unit.facing * Math.PI) / 180);

@@ -1,21 +1,35 @@
 // Map units to screen pixels. The map is drawn at the size it gets, one SVG unit a pixel, so labels and
-// chips keep the size a finger and an eye need however large the window is. The out-of-bounds bands are
+// chips keep the size a finger and an eye need however large the window is; a zone thinner than a
+// fingertip at that size (a street, a bridge) is widened, its wider neighbours giving up the room. The out-of-bounds bands are
 // cut to a strip: enough for their names, not worth the room the zones need.
 
 import type { Estate, Zone } from './view';
 
 export interface Frame {
-  /** Pixels per map unit. */
+  /** Pixels per map unit, before the narrow zones are widened. */
   s: number;
-  /** Where map x 0 and y 0 fall, in pixels. */
+  /** Where map x 0 and y 0 fall, in pixels, before the narrow zones are widened. */
   ox: number;
   oy: number;
   /** The zones' bounds, in map units. */
   bounds: { x0: number; y0: number; x1: number; y1: number };
+  /** Each axis's zone edges, in map units, and where each falls, in pixels. */
+  xs: number[];
+  xp: number[];
+  ys: number[];
+  yp: number[];
+  /** The size it is drawn at: the box it was given, or more where the zones need more (it scrolls). */
+  w: number;
+  h: number;
 }
 
 /** How much of an out-of-bounds band shows beyond the zones, in map units. */
 export const BAND = 0.85;
+/**
+ * The least a zone is across either way, in pixels: a fingertip's 44 and a little, so a tap at its edge
+ * still lands in it. A street or a bridge drawn to the map's scale would be thinner.
+ */
+export const FINGER_PX = 48;
 
 export function frameOf(estate: Estate, width: number, height: number): Frame {
   const zones = estate.map.zones;
@@ -29,7 +43,93 @@ export function frameOf(estate: Estate, width: number, height: number): Frame {
   const [vx0, vy0] = [bounds.x0 - 0.1, bounds.y0 - bands];
   const [vw, vh] = [bounds.x1 - bounds.x0 + 0.2, bounds.y1 - bounds.y0 + 2 * bands];
   const s = Math.max(1, Math.min(width / vw, height / vh));
-  return { s, ox: (width - vw * s) / 2 - vx0 * s, oy: (height - vh * s) / 2 - vy0 * s, bounds };
+  const ox = (width - vw * s) / 2 - vx0 * s;
+  const oy = (height - vh * s) / 2 - vy0 * s;
+  const x = widen(zones.map((z) => [z.rect[0], z.rect[0] + z.rect[2]]), vx0, vx0 + vw, s, ox);
+  const y = widen(zones.map((z) => [z.rect[1], z.rect[1] + z.rect[3]]), vy0, vy0 + vh, s, oy);
+  // Grown past its box, the map starts at its top left corner, and scrolls.
+  const dx = x.grown > 0 ? -x.p[0] : 0;
+  const dy = y.grown > 0 ? -y.p[0] : 0;
+  return {
+    s,
+    ox: ox + dx,
+    oy: oy + dy,
+    bounds,
+    xs: x.at,
+    xp: x.p.map((p) => p + dx),
+    ys: y.at,
+    yp: y.p.map((p) => p + dy),
+    w: Math.max(width, width + x.grown),
+    h: Math.max(height, height + y.grown),
+  };
+}
+
+/**
+ * One axis of the map, the narrow zones widened: the stretches between the zones' edges are given new
+ * lengths, each zone at least FINGER_PX across, the wide ones giving up what the narrow need so the map
+ * keeps its size where it can, and growing only where it cannot. Returns the edges (map units), where
+ * each falls (pixels), and how many pixels the map grew.
+ */
+function widen(spans: number[][], lo: number, hi: number, s: number, o: number): { at: number[]; p: number[]; grown: number } {
+  const at = [...new Set([lo, hi, ...spans.flat()])].sort((a, b) => a - b);
+  const len = at.slice(1).map((a, i) => (a - at[i]) * s);
+  const idx = (v: number) => at.findIndex((a) => Math.abs(a - v) < 1e-9);
+  const runs = spans.map(([a, b]) => [idx(a), idx(b)]);
+  // The bands beyond the zones keep their length: the city's names are written in them.
+  const kept = new Set([0, len.length - 1]);
+  const total = len.reduce((a, b) => a + b, 0);
+  const sum = (r: number[]) => len.slice(r[0], r[1]).reduce((a, b) => a + b, 0);
+  for (let round = 0; round < 200; round++) {
+    let grew = false;
+    for (const r of runs) {
+      const have = sum(r);
+      if (have < FINGER_PX - 1e-6) {
+        for (let i = r[0]; i < r[1]; i++) len[i] *= FINGER_PX / have;
+        grew = true;
+      }
+    }
+    const now = len.reduce((a, b) => a + b, 0);
+    if (now <= total + 1e-6) {
+      if (!grew) break;
+      continue;
+    }
+    // Too long now: the stretches no narrow zone leans on give up the difference.
+    const tight = new Set(kept);
+    for (const r of runs) if (sum(r) <= FINGER_PX * 1.001) for (let i = r[0]; i < r[1]; i++) tight.add(i);
+    const free = len.reduce((a, l, i) => (tight.has(i) ? a : a + l), 0);
+    const over = now - total;
+    if (free <= 1e-6) {
+      if (!grew) break;
+      continue;
+    }
+    const k = Math.max(free - over, free * 0.5) / free;
+    len.forEach((l, i) => {
+      if (!tight.has(i)) len[i] = l * k;
+    });
+  }
+  const p = [o + lo * s];
+  for (const l of len) p.push(p[p.length - 1] + l);
+  return { at, p, grown: Math.max(0, p[p.length - 1] - p[0] - total) };
+}
+
+/** Map units to pixels along one axis, between the edges where they fall (past the ends, to scale). */
+function along(at: number[], p: number[], s: number, v: number): number {
+  if (v <= at[0]) return p[0] - (at[0] - v) * s;
+  const last = at.length - 1;
+  if (v >= at[last]) return p[last] + (v - at[last]) * s;
+  let i = 1;
+  while (at[i] < v) i++;
+  return p[i - 1] + ((v - at[i - 1]) / (at[i] - at[i - 1])) * (p[i] - p[i - 1]);
+}
+
+/** A map point's pixels across. */
+export function toX(f: Frame, v: number): number {
+  return along(f.xs, f.xp, f.s, v);
+}
+
+/** A map point's pixels down. */
+export function toY(f: Frame, v: number): number {
+  return along(f.ys, f.yp, f.s, v);
 }
 
 export interface Box {
@@ -41,7 +141,9 @@ export interface Box {
 
 /** A map rectangle [x, y, w, h] in pixels. */
 export function box(f: Frame, rect: readonly number[]): Box {
-  return { x: f.ox + rect[0] * f.s, y: f.oy + rect[1] * f.s, w: rect[2] * f.s, h: rect[3] * f.s };
+  const x = toX(f, rect[0]);
+  const y = toY(f, rect[1]);
+  return { x, y, w: toX(f, rect[0] + rect[2]) - x, h: toY(f, rect[1] + rect[3]) - y };
 }
 
 export function centre(f: Frame, zone: Zone): { x: number; y: number } {
@@ -60,7 +162,7 @@ export function offMap(f: Frame, zone: Zone): { x: number; y: number } {
     { d: y1 - (y + h), to: { x: x + w / 2, y: y1 + 0.6 } },
   ];
   const { to } = gaps.reduce((a, b) => (b.d < a.d ? b : a));
-  return { x: f.ox + to.x * f.s, y: f.oy + to.y * f.s };
+  return { x: toX(f, to.x), y: toY(f, to.y) };
 }
 
 /**
@@ -103,6 +205,6 @@ export function quarterTags(zones: Zone[], f: Frame): { quarter: number; x: numb
     const x0 = Math.min(...mine.map((z) => z.rect[0]));
     const top = Math.min(...mine.map((z) => z.rect[1]));
     const onTop = Math.abs(top - f.bounds.y0) < 1e-6;
-    return { quarter: q, x: f.ox + (x0 + 0.3) * f.s, y: onTop ? f.oy + f.bounds.y0 * f.s - 6 : f.oy + f.bounds.y1 * f.s + 17 };
+    return { quarter: q, x: toX(f, x0) + 0.3 * f.s, y: onTop ? toY(f, f.bounds.y0) - 6 : toY(f, f.bounds.y1) + 17 };
   });
 }
