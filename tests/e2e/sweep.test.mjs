@@ -19,6 +19,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, launch, out, root } from './harness.mjs';
 import { inspect } from './sweep-checks.mjs';
+import { axe, keyboard } from './sweep-a11y.mjs';
 
 /** One game of each system, created in this order (game 1 is the first); `pick` picks a unit on it. */
 const GAMES = [
@@ -51,6 +52,8 @@ before(async () => {
 
 after(async () => {
   await session?.close();
+  writeFileSync(join(shots, 'figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(`sweep: ${figures.screens} screens, ${figures.controls} controls tabbed to, ${figures.offenders} offenders; axe violations by impact ${JSON.stringify(figures.axe)}`);
 });
 
 /**
@@ -73,17 +76,30 @@ function findings() {
     assertNone(name) {
       const on = (screens) => [...screens].map(([s, sizes]) => `${s} ${[...sizes].join(' ')}`).join('; ');
       const lines = [...seen].sort(([a], [b]) => a.localeCompare(b)).map(([m, screens]) => `  ${m}\n      on ${on(screens)}`);
+      figures.offenders += lines.length;
       if (lines.length) writeFileSync(join(shots, `${name}-findings.txt`), `${lines.join('\n')}\n`);
       assert.equal(lines.length, 0, `${name}: ${lines.length} findings\n${lines.join('\n')}`);
     },
   };
 }
 
-/** Lets layout and fonts settle (two frames), then keeps a screenshot and measures the screen. */
+/** The whole run's figures, written beside the screenshots at the end (`figures.json`) and printed. */
+const figures = { screens: 0, axe: {}, controls: 0, offenders: 0 };
+
+/**
+ * Lets layout and fonts settle (two frames), then keeps a screenshot, measures the screen, runs axe-core
+ * on it and walks it with the keyboard.
+ */
 async function sweep(found, system, screen, [w, h]) {
   await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
   await page.screenshot({ path: join(shots, `${system}-${screen}-${w}x${h}.png`) });
-  found.add(screen, [w, h], await page.evaluate(inspect, { boards: BOARDS }));
+  const measured = await page.evaluate(inspect, { boards: BOARDS });
+  const a11y = await axe(page);
+  const keys = await keyboard(page);
+  figures.screens++;
+  figures.controls += keys.reached;
+  for (const [impact, n] of Object.entries(a11y.counts)) figures.axe[impact] = (figures.axe[impact] ?? 0) + n;
+  found.add(screen, [w, h], { ...measured, axe: a11y.failing, keyboard: keys.found });
 }
 
 /**
