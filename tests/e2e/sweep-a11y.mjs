@@ -57,6 +57,8 @@ export async function keyboard(page) {
     still.dataset.sweep = 'still';
     still.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
     document.head.append(still);
+    // Unfocused first: the look of each control is read with nothing focused.
+    document.activeElement?.blur();
     const look = (el) => {
       const s = getComputedStyle(el);
       const outline = s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) > 0 ? `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} ${s.outlineOffset}` : 'none';

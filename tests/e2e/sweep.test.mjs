@@ -20,6 +20,8 @@ import { join } from 'node:path';
 import { bin, launch, out, root } from './harness.mjs';
 import { inspect } from './sweep-checks.mjs';
 import { axe, keyboard } from './sweep-a11y.mjs';
+import { MIDGAME } from './sweep-midgame.mjs';
+import { game, newGame, post } from './play.mjs';
 
 /** One game of each system, created in this order (game 1 is the first); `pick` picks a unit on it. */
 const GAMES = [
@@ -38,6 +40,8 @@ const SIZES = [
 /** The boards whose SVG labels are held to the table's least size. */
 const BOARDS = ['table', 'grid-table', 'zone-map'];
 const shots = join(out, 'sweep');
+/** The size the mid-game screens are reached at, before the sweep resizes the page through all of them. */
+const DRIVEN_AT = [1024, 768];
 
 let session;
 let page, tid, until;
@@ -48,6 +52,8 @@ before(async () => {
   session = await launch({ width: 1366, height: 1024 });
   ({ page, tid, until } = session);
   for (const g of GAMES) execFileSync(bin, ['game', 'new', '--db', session.db, join(root, 'scenarios', g.scenario), '--seed', '3']);
+  // Then one game of each system for its screens in the middle of a game: games 6 to 10.
+  for (const g of GAMES) newGame(session.db, MIDGAME[g.system].scenario, MIDGAME[g.system].seed);
 });
 
 after(async () => {
@@ -195,5 +201,37 @@ for (const [i, g] of GAMES.entries()) {
       await sweep(found, g.system, 'picked', size);
     }
     found.assertNone(g.system);
+  });
+}
+
+/**
+ * The screens in the middle of a game, each system's game moved on once and each screen swept at every
+ * size by resizing the page (a game replayed for each size would take four times as long).
+ */
+for (const [i, g] of GAMES.entries()) {
+  test(`${g.system}: the screens in the middle of a game at every size`, async () => {
+    const found = findings();
+    const n = GAMES.length + i + 1;
+    const { view } = game(session.db, n);
+    const act = (action) => post(session.base, n, action);
+    await MIDGAME[g.system].play({
+      page,
+      tid,
+      until,
+      act,
+      view,
+      load: (route) => load(route, DRIVEN_AT),
+      // The command line moved the game on under the page: it is loaded afresh to show it.
+      open: () => openGame(g, n, DRIVEN_AT),
+      async screen(name, ready = async () => {}) {
+        for (const size of SIZES) {
+          await page.setViewportSize({ width: size[0], height: size[1] });
+          await ready();
+          await sweep(found, g.system, name, size);
+        }
+        await page.setViewportSize({ width: DRIVEN_AT[0], height: DRIVEN_AT[1] });
+      },
+    });
+    found.assertNone(`${g.system}-midgame`);
   });
 }
