@@ -4,11 +4,12 @@
 // command line (play.mjs), with the dice the system tests type, and the panels are opened as a player
 // would; each screen is then swept at every size by resizing the one page. Not a test file itself.
 //
-// Each script gets `t`: `tid`, `until`, `page`; `act(action)` on its game, through the server as another
+// Each script gets `t`: `tid`, `until`, `page`, `toClient`; `act(action)` on its game, through the server as another
 // device would (the server keeps the game it has open, so the command line would be unseen); `open()` (re)loads the game
 // screen after the command line has moved the game on; `screen(name, ready)` sweeps the page as it stands
 // at every size, `ready` run after each resize to bring back into view what the screen is about.
 
+import assert from 'node:assert/strict';
 import { CORNERS_PX, H, W, tablePhoto } from './photo-table.mjs';
 import { estateToTheWallFire, nativesToTheCharge } from './play.mjs';
 
@@ -31,8 +32,11 @@ function reveal(locator) {
   });
 }
 
-/** The editor with a blank scenario of `system` and a unit put on its table whose figures the rules refuse. */
-async function editorWithError(t, system) {
+/**
+ * The editor with a blank scenario of `system` and a unit put on its table at `at` (inches, clear of the
+ * blank's own terrain) whose figures the rules refuse.
+ */
+async function editorWithError(t, system, at = { x: 20, y: 20 }) {
   const { tid, page } = t;
   // The last system's draft is let go: the editor then offers a new one.
   await page.evaluate(() => localStorage.removeItem('sandtable.editor.draft'));
@@ -40,11 +44,11 @@ async function editorWithError(t, system) {
   await tid('editor-system').selectOption(system);
   await tid('editor-start-blank').click();
   await tid('editor-title').waitFor();
-  if (await tid('tool-unit').count()) {
+  if (await tid('tool-unit').isEnabled()) {
     await tid('tool-unit').click();
     await tid('tool-side').selectOption('0');
-    const box = await tid('table').boundingBox();
-    await page.mouse.click(box.x + box.width / 3, box.y + box.height / 3);
+    const spot = await t.toClient(at.x, at.y);
+    await page.mouse.click(spot.x, spot.y);
     await tid('unit-row-0').waitFor();
     await tid('field-units.0.figures').fill('0');
     await tid('field-units.0.figures').press('Tab');
@@ -70,7 +74,7 @@ async function photoWithCorners(t) {
     await page.mouse.click(box.x + (corner.x * box.width) / W, box.y + (corner.y * box.height) / H);
   }
   await tid('fit-quality').waitFor();
-  await until('the top-down view', () => tid('top-down').count());
+  await tid('fit-grid').waitFor();
   await t.screen('photo-corners');
 }
 
@@ -135,10 +139,8 @@ export const MIDGAME = {
       await until('the fire odds', async () => (await tid('fire-odds').locator('.col').count()) > 0);
       await t.screen('fire', () => reveal(tid('fire-odds')));
 
-      // Fired from the panel: the blast lies where the panel placed it, over as many as the dice are for.
-      await tid('fire-type').click();
-      await tid('fire-faces').fill('9 5 0 7 1 9 2');
-      await tid('fire-use').click();
+      // The blast half an inch west of the leader, over six riflemen: a 9 to hit, then a D10 for each.
+      await act({ type: 'fire', unit: 'mountain-gun', target: 'cotta-riflemen', at: { x: 35.5, y: 15 }, dice: [9, 5, 0, 7, 1, 9, 2] });
       await t.open();
       await tid('prompt-morale-cotta-riflemen').waitFor();
       await t.screen('prompt', () => reveal(tid('prompt-morale-cotta-riflemen')));
@@ -175,7 +177,7 @@ export const MIDGAME = {
       await until('the melee odds', async () => /the natives flee/.test(await tid('prompt-odds').textContent()));
       await t.screen('melee', () => reveal(tid('prompt-melee-japanese-marines-roll')));
 
-      await editorWithError(t, 'natives-are-restless');
+      await editorWithError(t, 'natives-are-restless', { x: 8, y: 30 });
     },
   },
 
@@ -191,6 +193,7 @@ export const MIDGAME = {
       await act({ type: 'activate', unit: 'inf-1' });
       await act({ type: 'move_to', unit: 'inf-1', to: 'F9' });
       await t.open();
+      await tid('stand-inf-1').click();
       await tid('combat-panel').waitFor();
       await until('the fire odds', async () => /destroyed/.test(await tid('combat-odds').textContent()));
       await t.screen('fire', () => reveal(tid('combat-odds')));
@@ -201,6 +204,7 @@ export const MIDGAME = {
 
       await act({ type: 'activate', unit: 'inf-2' });
       await t.open();
+      await tid('stand-inf-2').click();
       await tid('combat-panel').waitFor();
       await tid('combat-target-impi-2').click();
       await until('the close combat odds', async () => /recoils/.test(await tid('combat-odds').textContent()));
@@ -228,11 +232,14 @@ export const MIDGAME = {
       await tid('loss-us-1').click();
       await t.screen('losses', () => reveal(tid('losses-panel')));
 
-      await act({ type: 'advance' });
+      // Sandtable shares out the losses, and the day runs on to the next card: the forecast is asked there.
+      while ((await view()).stage.stage !== 'draw') await act({ type: 'advance' });
       await t.open();
+      if (await tid('zone-close').count()) await tid('zone-close').click();
       await reveal(tid('whatif-ask'));
       await tid('whatif-ask').click();
       await until('the forecast', async () => (await tid('whatif-result').count()) > 0 || (await tid('whatif-error').count()) > 0, 120_000);
+      assert.equal(await tid('whatif-error').count(), 0, `no forecast: ${await tid('whatif-error').textContent().catch(() => '')}`);
       await t.screen('what-if', () => reveal(tid('whatif-result')));
 
       await editorWithError(t, 'estate-dei-boxers');
