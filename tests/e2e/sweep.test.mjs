@@ -2,13 +2,16 @@
 // desktop's sizes (768x1024, 1024x768, 1366x1024, 1440x900): the games list, the new-game screen with the
 // system's scenario picked, the game screen with nothing picked, with a unit (or stand, or zone) picked and
 // its panel open, the side panel's (or drawer's) Dice and Log tabs, and the desk screens (When Empires
-// Clash!'s army builder and its one-off set-up). On each it measures, in the page, that no text overprints
+// Clash!'s army builder and its one-off set-up); then, for each system, the screens in the middle of a game
+// (sweep-midgame.mjs: a fire or combat panel with its odds, a prompt owed, a melee, the losses, the what-if,
+// the editor with an error, the photo with its corners placed). On each it measures, in the page, that no text overprints
 // other text or runs under a button or a shape drawn over it, that no text runs out of a box that cuts it
 // off across, that every control is on the screen or reachable by scrolling (and the page itself never
 // scrolls sideways), that text reads at WCAG AA contrast against what is behind it (4.5:1, or 3:1 when
 // large), and that no text is under 13 px, nor the tables' and boards' labels under 14 px (see
-// sweep-checks.mjs for how). A failure lists every offender, with the screens it was found on. The
-// screenshots are kept in tests/e2e/out/sweep/<system>-<screen>-<w>x<h>.png.
+// sweep-checks.mjs for how); runs axe-core in the page (no serious or critical violation) and walks every
+// control with Tab (each reached, each showing its focus; sweep-a11y.mjs). A failure lists every offender, with the screens it was found on. The
+// screenshots are kept in tests/e2e/out/sweep/<system>-<screen>-<w>x<h>.png, the run's figures in figures.json.
 //
 //   cargo build --bin sandtable && (cd ui && npm run build && node --test ../tests/e2e/sweep.test.mjs)
 
