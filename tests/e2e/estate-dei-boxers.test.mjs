@@ -17,6 +17,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { bin, launch, out } from './harness.mjs';
+import { estateToTheMelee, post as postTo } from './play.mjs';
 
 const SCENARIO = 'estate-dei-boxers/the-55-days.toml';
 // Black kings, queens, jacks and aces: each brings an attack unless an event calls it off.
@@ -42,16 +43,7 @@ function siege(id = 1) {
 }
 
 /** An action posted to the server as another device would, through its HTTP API; fails on a refusal. */
-async function post(id, action) {
-  const r = await fetch(`${session.base}/api/game_act`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id, action }),
-  });
-  const body = await r.json();
-  assert.ok(r.ok, `${JSON.stringify(action)} refused: ${body.message ?? JSON.stringify(body)}`);
-  return body;
-}
+const post = (id, action) => postTo(session.base, id, action);
 
 const stage = () => tid('zone-map').getAttribute('data-stage');
 
@@ -359,21 +351,10 @@ async function smallText(within) {
 
 /**
  * A new game (seed 3) brought through the HTTP API to a Boxer melee on the Tartar Wall by the American
- * barricade, as typed from the table: `join` counters go there at set-up (within two zones of their
- * legation); a black king; the event test 4 + 6, light rain (no bombardment); the Boxers enter at 1, next
- * door, and stop on the wall in contact. The wall fires into its own zone and the combat runs on into the
- * Boxers' melee, `dice` the fire's and the melee's.
+ * barricade (see play.mjs): `join` counters go there at set-up, `dice` are the fire's and the melee's.
  */
-async function toTheMelee(id, join, dice) {
-  for (const counter of join) await post(id, { type: 'reposition', counter, zone: 'TW2' });
-  await post(id, { type: 'advance' });
-  await post(id, { type: 'follow', phase_by_phase: true });
-  await post(id, { type: 'draw_card', card: 'KS' });
-  await post(id, { type: 'advance', dice: [4, 6] });
-  await post(id, { type: 'advance', dice: [1] });
-  while (siege(id).stage.phase !== 'soldier_fire') await post(id, { type: 'advance' });
-  await post(id, { type: 'follow', phase_by_phase: false });
-  await post(id, { type: 'fire', from: 'TW2', target: 'TW2', guns: 'join', dice });
+function toTheMelee(id, join, dice) {
+  return estateToTheMelee((action) => post(id, action), () => siege(id), join, dice);
 }
 
 /** A new game of the siege from the browser, with seed 3; its id. */

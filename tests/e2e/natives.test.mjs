@@ -10,31 +10,18 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { bin, launch, out, root } from './harness.mjs';
+import { launch, out } from './harness.mjs';
+import { game, newGame, nativesToTheCharge } from './play.mjs';
 
 let session;
 let page, tid, until, text, logEntries, dismissNotice;
 
-/** One action through the command line, on the test's database: the table's set-up before the browser. */
-function act(action) {
-  execFileSync(bin, ['game', 'act', '--db', session.db, '1', JSON.stringify(action)]);
-}
-
 before(async () => {
   session = await launch({ width: 1024, height: 768 });
   ({ page, tid, until, text, logEntries, dismissNotice } = session);
-  execFileSync(bin, ['game', 'new', '--db', session.db, join(root, 'scenarios/natives-are-restless/boxer-compound.toml'), '--seed', '7']);
-  // Two average dice and a D6 for each edge in turn: 7 and 5 basic on the north and east, 4 better on the
-  // south (a six), 6 basic on the west.
-  for (const dice of [[3, 4, 2], [2, 3, 1], [4, 4, 6], [3, 3, 5]]) act({ type: 'muster', dice });
-  for (const kind of [null, null, 'boxer_musketeers', null]) act({ type: 'raise', kind });
-  // Two red cards: the west group moves 8" towards the compound, then charges the Japanese Marines.
-  act({ type: 'draw_card', card: '5H' });
-  act({ type: 'move', unit: 'natives-4', path: [{ x: 9, y: 21 }] });
-  act({ type: 'draw_card', card: '6H' });
-  act({ type: 'charge', unit: 'natives-4', target: 'japanese-marines' });
+  newGame(session.db, 'natives-are-restless/boxer-compound.toml', 7);
+  await nativesToTheCharge(game(session.db, 1).act);
 });
 
 after(async () => {

@@ -76,6 +76,8 @@ async function clipped(selector) {
           const css = getComputedStyle(el);
           const hides = css.overflowX !== 'visible' || css.textOverflow === 'ellipsis';
           const r = el.getBoundingClientRect();
+          // Words kept for a screen reader in a 1 px box are not shown, so not cut off.
+          if (r.width <= 1 && r.height <= 1) return null;
           if (hides && el.scrollWidth > el.clientWidth + 1) return `${el.textContent.trim().slice(0, 40)}: ${el.scrollWidth} > ${el.clientWidth}`;
           if (r.right > innerWidth + 0.5) return `${el.textContent.trim().slice(0, 40)}: past the screen's edge`;
           return null;

@@ -124,7 +124,12 @@ export function inspect({ boards, textPx = 13, boardPx = 14, minOverlap = 3 }) {
     const q = { l: Math.max(r.left, c.l), t: Math.max(r.top, c.t), r: Math.min(r.right, c.r), b: Math.min(r.bottom, c.b) };
     return q.r - q.l > 0.5 && q.b - q.t > 0.5 ? q : null;
   };
-  const shown = (el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  // Words hidden from sight for a screen reader (a 1 px box that clips them) are not on the screen.
+  const spokenOnly = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width <= 1 && r.height <= 1 && getComputedStyle(el).overflow === 'hidden';
+  };
+  const shown = (el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !spokenOnly(el);
 
   // ---- The text on the page: text nodes (their glyph boxes, by line), form fields, and SVG text ----
   const SKIP = 'script, style, noscript, template, select, option, datalist, textarea, title, desc';
