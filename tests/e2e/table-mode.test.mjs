@@ -301,7 +301,7 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
     await moros.typeRolls('initiative', 2, 8);
     await moros.tid('initiative-use').click();
   });
-  for (const d of [host, us]) assert.match(await d.text('chooser'), /Moros chooses/);
+  for (const d of [host, us]) assert.match(await d.text('chooser'), /Moros choose\b/);
   await acts(moros, 'activate the hidden south band', () => moros.tid('activate-south-band').click());
   await us.until('the U.S. see a counter activate', async () => (await us.text('active-unit')) === band.label);
   await host.until('the referee sees the band', async () => (await host.text('active-unit')) === 'Juramentado band');
