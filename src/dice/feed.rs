@@ -60,8 +60,9 @@ impl<'a> DiceFeed<'a> {
                 if rest.len() < wanted {
                     // A face the die lacks is said before the count runs short: "31571" typed for ten D6
                     // without spaces is a misreading to name, not four more dice to wait for.
-                    if let Some((&die, &face)) = expr.dice().iter().zip(rest).find(|(die, face)| !die.is_face(**face)) {
-                        return Err(DiceError::NotAFace { die, face }.into());
+                    // `typed` checks every face against its die before it counts them.
+                    if let Err(misread @ DiceError::NotAFace { .. }) = expr.typed(rest) {
+                        return Err(misread.into());
                     }
                     return Err(FeedError::TooFew {
                         given: faces.len(),
