@@ -89,7 +89,7 @@ pub fn dice_were(n: usize) -> String {
 
 /// The word of `one` and `many` that agrees with a name of a side or a body of men: "Boxers go",
 /// "Relief column goes", "Moros of the cotta choose", "Boxers and Imperials fire", "British move",
-/// "Native warriors 2 fall back", "45th Sikhs, first section fires".
+/// "Native warriors 2 fall back", "45th Sikhs, first section fires", "Sword and spear band wins".
 pub fn agrees<'w>(name: &str, one: &'w str, many: &'w str) -> &'w str {
     let bare = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == ' ' || c == '-');
     let bare = match bare.find(" (") {
@@ -97,16 +97,49 @@ pub fn agrees<'w>(name: &str, one: &'w str, many: &'w str) -> &'w str {
         _ => bare,
     };
     let bare = bare.to_lowercase();
-    if bare.contains(" and ") || bare.contains(" & ") {
+    // "Moros of the cotta", "Boxers with muskets" and "Riflemen on the wall" agree with the words before.
+    let head = [" of ", " with ", " on ", " in ", " at ", " from "]
+        .iter()
+        .fold(bare.as_str(), |head, word| head.split(word).next().unwrap_or(head));
+    let last = head.rsplit([' ', ',']).next().unwrap_or(head);
+    // A body named by what it is made of is still one body: "Sword and spear band", "Officers and men"
+    // is two.
+    if COLLECTIVES.contains(&last) {
+        return one;
+    }
+    if head.contains(" and ") || head.contains(" & ") {
         return many;
     }
-    let head = bare.split(" of ").next().unwrap_or(&bare);
-    let last = head.rsplit([' ', ',']).next().unwrap_or(head);
     // Peoples named by their adjective take a plural verb: "the British go", "the Chinese hold".
     let people = ["ish", "ese", "ch", "swiss"].iter().any(|end| last.ends_with(end));
     let plural = (last.ends_with('s') && !last.ends_with("ss")) || last.ends_with("men") || last == "people" || people;
     if plural { many } else { one }
 }
+
+/// A name and the word that agrees with it: `says("Boxers", "routs", "rout")` is "Boxers rout".
+pub fn says(name: &str, one: &str, many: &str) -> String {
+    format!("{name} {}", agrees(name, one, many))
+}
+
+/// Nouns for one body of men, singular whatever it is made of.
+const COLLECTIVES: [&str; 16] = [
+    "band",
+    "battery",
+    "column",
+    "company",
+    "crew",
+    "detachment",
+    "garrison",
+    "group",
+    "guard",
+    "party",
+    "patrol",
+    "regiment",
+    "section",
+    "squad",
+    "team",
+    "troop",
+];
 
 /// "the Sikhs' figures", "Betsy's crew": a name's possessive, the apostrophe alone after a plural's s.
 pub fn possessive(name: &str) -> String {
@@ -150,8 +183,17 @@ mod agreement {
 
     #[test]
     fn a_verb_agrees_with_a_sides_name() {
-        for one in ["Relief column", "U.S. patrol", "Legation Guard", "Allied force", "Chakdara garrison", "Zulu Army"]
-        {
+        for one in [
+            "Relief column",
+            "U.S. patrol",
+            "Legation Guard",
+            "Allied force",
+            "Chakdara garrison",
+            "Zulu Army",
+            "Sword and spear band",
+            "45th Sikhs, first section",
+            "Gun and crew detachment 2",
+        ] {
             assert_eq!(agrees(one, "goes", "go"), "goes", "{one}");
         }
         for many in [
@@ -161,6 +203,12 @@ mod agreement {
             "Boxers and Imperial gunners",
             "Pashtun tribesmen",
             "Great Powers",
+            "Boxers with sword and spear",
+            "Lieutenant and sergeant",
+            "Tiger Men",
+            "Riflemen on the wall",
+            "Boxers in the temple",
+            "U.S. Marines",
         ] {
             assert_eq!(agrees(many, "goes", "go"), "go", "{many}");
         }

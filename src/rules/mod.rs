@@ -23,7 +23,7 @@ mod view;
 
 pub use bound::{Bound, System, SystemPart};
 pub use change::SystemChange;
-pub use context::{Ctx, Setup, SetupCheck, agrees, and_list, dice_were, plural, possessive};
+pub use context::{Ctx, Setup, SetupCheck, agrees, and_list, dice_were, plural, possessive, says};
 pub use forecast::{
     FEWEST_FORECAST_GAMES, FORECAST_GAMES, Forecast, ForecastAsk, MOST_FORECAST_GAMES, PlanForecast, Share,
 };

@@ -173,10 +173,10 @@ test('a Heliograph activation: toss, cannon blast, fire and morale through the U
   // The riflemen test morale for their casualties: base 60, 3 lost -15, in the cotta +20 = 65%.
   const prompt = tid('prompt-morale-cotta-riflemen');
   await prompt.waitFor();
-  assert.match(await text('prompt-text'), /Riflemen on the wall tests morale for casualties: base 60 3 lost -15, fort or trench \+20 = 65%/);
+  assert.match(await text('prompt-text'), /Riflemen on the wall test morale for casualties: base 60 3 lost -15, fort or trench \+20 = 65%/);
   assert.match(await text('prompt-chance'), /65% to pass/);
   await until('the morale odds', async () => /passes 65%/.test(await text('prompt-odds')));
-  assert.match(await text('hg-owed'), /Riflemen on the wall tests morale/);
+  assert.match(await text('hg-owed'), /Riflemen on the wall test morale/);
   assert.ok(await tid('end-activation').isDisabled(), 'the activation waits for the test');
   await tid('prompt-morale-cotta-riflemen-type').click();
   await until('the morale dice hint', async () => /1 D% \(two D10, 00 = 100\)/.test(await text('prompt-morale-cotta-riflemen-dice-hint')));
@@ -186,7 +186,7 @@ test('a Heliograph activation: toss, cannon blast, fire and morale through the U
   await tid('prompt-morale-cotta-riflemen-faces').fill('40');
   await tid('prompt-morale-cotta-riflemen-use').click();
   await prompt.waitFor({ state: 'detached' });
-  assert.match(await newest(), /Riflemen on the wall tests morale .* rolls 40: passes/);
+  assert.match(await newest(), /Riflemen on the wall test morale .* roll 40: pass/);
   await dismissNotice();
 
   // The activation ends; the next toss gives the Moros their +1.
@@ -305,7 +305,7 @@ test('Heliograph hidden counters, sighting, jungle movement and the melee sequen
   await tid('charge-target-first-squad').click();
   assert.match(await text('charge-note'), /tests morale first/);
   await tid('charge-go').click();
-  await until('the charge', async () => /Datu's warriors charges 1st Squad, 17th Infantry/.test(await newest()));
+  await until('the charge', async () => /Datu's warriors charge 1st Squad, 17th Infantry/.test(await newest()));
 
   // Melee sequence 1: the defender tests to stand (70%) and holds on a 30.
   await tid('prompt-morale-first-squad').waitFor();
@@ -337,11 +337,11 @@ test('Heliograph hidden counters, sighting, jungle movement and the melee sequen
 
   // 3: the chargers test to close (65, 2 of 12 lost at -3 each = 59%) and pass on a 20.
   await tid('prompt-morale-north-band').waitFor();
-  assert.match(await text('prompt-text'), /tests morale to close into melee: base 65 2 lost -6 = 59%/);
+  assert.match(await text('prompt-text'), /test morale to close into melee: base 65 2 lost -6 = 59%/);
   await tid('prompt-morale-north-band-type').click();
   await tid('prompt-morale-north-band-faces').fill('20');
   await tid('prompt-morale-north-band-use').click();
-  await until('the warriors to close', async () => /rolls 20: closes: melee/.test(await newest()));
+  await until('the warriors to close', async () => /roll 20: close: melee/.test(await newest()));
   await dismissNotice();
 
   // 4: the fight, ten one-on-one fights: the warriors win the first three, the squad the other seven.
@@ -365,7 +365,7 @@ test('Heliograph hidden counters, sighting, jungle movement and the melee sequen
   await until('the melee dice hint', async () => /1 D10 for the attackers, then 1 D10 for the defender/.test(await text('prompt-melee-north-band-dice-hint')));
   await tid('prompt-melee-north-band-faces').fill(['9 0', '9 0', '9 0', ...Array(7).fill('0 9')].join(' '));
   await tid('prompt-melee-north-band-use').click();
-  await until('the melee result', async () => /Melee, Datu's warriors against 1st Squad, 17th Infantry: .*7 attackers and 3 defenders lost; Datu's warriors tests morale/.test(await newest()));
+  await until('the melee result', async () => /Melee, Datu's warriors against 1st Squad, 17th Infantry: .*7 attackers and 3 defenders lost; Datu's warriors test morale/.test(await newest()));
   await until('the roster to show the losses', async () => (await text('alive-north-band')) === '3' && (await text('alive-first-squad')) === '7');
   await dismissNotice();
   // The side that lost more tests morale after the melee.

@@ -231,7 +231,7 @@ test('Sand Pebbles: a test no die decides is recorded with one tap, not offered 
   await tid('prompt-morale-us-marines-record').click();
   await prompt.waitFor({ state: 'detached' });
   const newest = (await logEntries()).find((e) => !e.undone)?.text ?? '';
-  assert.match(newest, /U\.S\. Marines tests morale to finish its charge on Sword band — .*always passes: passes: the charge goes in/);
+  assert.match(newest, /U\.S\. Marines test morale to finish their charge on Sword band — .*always passes: pass: the charge goes in/);
 });
 
 test('Heliograph upright: whole side chips, the toss said to end an activation, a gun with nothing in range', async () => {

@@ -273,7 +273,7 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   await tid('prompt-morale-rn-sailors-faces').fill('3');
   await tid('prompt-morale-rn-sailors-use').click();
   await tid('prompt-morale-rn-sailors').waitFor({ state: 'detached' });
-  assert.match(await newest(), /rolled 3: passes: it stands/);
+  assert.match(await newest(), /rolled 3: pass: they stand/);
   await dismissNotice();
   await endPhase();
 
@@ -294,7 +294,7 @@ test('a Sand Pebbles turn: charge, fire, morale and melee through the UI', async
   await melee.waitFor({ state: 'detached' });
   assert.match(
     await newest(),
-    /Melee: Sword and spear band 22 .* Royal Navy sailors 13 .*defending walls \+1.*Sword and spear band wins and loses 1 figure; Royal Navy sailors routs 7" and loses 2 figures/,
+    /Melee: Sword and spear band 22 .* Royal Navy sailors 13 .*defending walls \+1.*Sword and spear band wins and loses 1 figure; Royal Navy sailors rout 7" and lose 2 figures/,
   );
   await until('the roster to show the losses', async () => (await text('alive-rn-sailors')) === '6' && (await text('alive-boxers-east')) === '14');
   await dismissNotice();

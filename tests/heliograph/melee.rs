@@ -126,7 +126,7 @@ fn an_attacker_failing_to_close_stops_short() {
     hg.ok(r#"{"type":"morale","unit":"squad","dice":[1]}"#);
     hg.ok(r#"{"type":"end_phase"}"#);
     let line = hg.ok(r#"{"type":"morale","unit":"warriors","dice":[99]}"#);
-    assert!(line.contains("stops short, 1\" from the enemy"), "{line}");
+    assert!(line.contains("they stop short, 1\" from the enemy"), "{line}");
     assert!(!hg.unit("warriors").is_out());
     // Drawn back out of base contact: the nearest figures now stand an inch apart.
     let (mine, theirs) = (hg.unit("warriors").alive_positions(), hg.unit("squad").alive_positions());

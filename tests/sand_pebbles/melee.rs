@@ -31,7 +31,7 @@ fn a_tie_in_melee_goes_to_the_western_attacker() {
     let mut sp = to_melee(Sp::new(&marines_and_boxers()), "marines", "boxers", "allies", 1);
     // Marines 1 + 8 (5 figures, charging, Marine, leader) against Boxers 3 + 6 (5 figures, leader): 9 all.
     let line = sp.ok(r#"{"type":"melee","unit":"marines","dice":[1,3,2,2,1,3]}"#);
-    assert!(line.contains("marines 9") && line.contains("boxers 9") && line.contains("a tie: marines wins"), "{line}");
+    assert!(line.contains("marines 9") && line.contains("boxers 9") && line.contains("a tie: marines win"), "{line}");
     assert_eq!(sp.alive("boxers"), 4);
     assert_eq!(sp.alive("marines"), 4, "the winner loses 3 / 2 = 1");
 }
@@ -41,9 +41,9 @@ fn a_tie_in_melee_goes_to_the_western_defender() {
     let mut sp = to_melee(Sp::new(&marines_and_boxers()), "boxers", "marines", "boxers", 1);
     // Boxers 4 + 7 (5 figures, charging, leader) against Marines 4 + 7 (5 figures, Marine, leader).
     let line = sp.ok(r#"{"type":"melee","unit":"boxers","dice":[4,4,6,6,6,6]}"#);
-    assert!(line.contains("a tie: marines wins"), "{line}");
+    assert!(line.contains("a tie: marines win"), "{line}");
     assert_eq!(sp.alive("boxers"), 0, "the loser loses 1D6 = 6 of its 5: the unit is gone");
-    assert!(line.ends_with("boxers loses 5 figures: none is left to rout"), "a unit wiped out does not rout: {line}");
+    assert!(line.ends_with("boxers lose 5 figures: none is left to rout"), "a unit wiped out does not rout: {line}");
     assert_eq!(sp.alive("marines"), 2, "the winner loses 6 / 2 = 3");
 }
 
@@ -68,7 +68,7 @@ fn a_defender_that_fails_to_stand_routs_2d6_and_loses_1d6_and_the_attacker_takes
     let mut sp = to_melee(Sp::new(&marines_and_boxers()), "marines", "boxers", "allies", 6);
     let boxers_at = sp.unit("boxers").leader().unwrap().pos;
     let line = sp.ok(r#"{"type":"melee","unit":"marines","dice":[3,3,2]}"#);
-    assert!(line.contains("failed to stand: routs 6\" and loses 2 figures"), "{line}");
+    assert!(line.contains("failed to stand: rout 6\" and lose 2 figures"), "{line}");
     assert_eq!(sp.alive("boxers"), 3);
     assert_eq!(sp.alive("marines"), 5, "the attacker suffers no loss");
     assert_eq!(sp.unit("boxers").leader().unwrap().pos.y, boxers_at.y + 6.0, "the Boxers run south, toward their edge");
@@ -79,7 +79,7 @@ fn a_defender_that_fails_to_stand_routs_2d6_and_loses_1d6_and_the_attacker_takes
 fn a_melee_loser_routs_2d6_and_loses_1d6_the_winner_loses_half_a_d6() {
     let mut sp = to_melee(Sp::new(&marines_and_boxers()), "marines", "boxers", "allies", 1);
     let line = sp.ok(r#"{"type":"melee","unit":"marines","dice":[6,1,4,5,3,5]}"#);
-    assert!(line.contains("marines wins and loses 2 figures; boxers routs 9\" and loses 3 figures"), "{line}");
+    assert!(line.contains("marines win and lose 2 figures; boxers rout 9\" and lose 3 figures"), "{line}");
     assert_eq!((sp.alive("marines"), sp.alive("boxers")), (3, 2));
     assert_eq!((sp.lost("marines"), sp.lost("boxers")), (2, 3), "the outcome takes exactly those figures");
     assert!(sp.unit("boxers").flags.contains(&ROUTED) && !sp.unit("marines").flags.contains(&ROUTED));
@@ -94,7 +94,7 @@ fn a_rout_stops_at_the_table_edge() {
     let line = sp.ok(r#"{"type":"melee","unit":"marines","dice":[6,1,6,6,1,1]}"#);
     assert_eq!(sp.unit("boxers").alive().map(|f| f.pos.y).fold(0.0, f64::max), 48.0);
     // The log says how far it went, not only what the dice said.
-    assert!(line.contains("routs 12\" rolled, 3.0\" to the table edge, where it stops"), "{line}");
+    assert!(line.contains("rout 12\" rolled, 3.0\" to the table edge, where they stop"), "{line}");
 }
 
 #[test]

@@ -36,14 +36,14 @@ fn marines_with_a_leader_always_pass_a_charge_morale_test_without_rolling() {
     let mut sp = charge_then_phase_e(&allies_charge("boxers", 5, None), "marines", "them", "allies");
     let line = sp.last_line();
     assert!(
-        line.contains("marines tests morale to finish its charge")
-            && line.contains("always passes: passes: the charge goes in (no die)"),
+        line.contains("marines test morale to finish their charge")
+            && line.contains("always passes: pass: the charge goes in (no die)"),
         "{line}"
     );
     assert!(line.contains("next: Morale checks to stand"), "phase E had nothing left to take: {line}");
     let r = sp.refused(r#"{"type":"morale","unit":"marines"}"#);
     assert!(
-        r.message.contains("marines has taken its test to finish its charge this turn: it passed"),
+        r.message.contains("marines have taken their test to finish their charge this turn: they passed"),
         "{}",
         r.message
     );
@@ -63,7 +63,7 @@ fn a_phase_cannot_close_while_a_morale_test_is_owed() {
         unit("marines", "allies", "marines", 5, (30.0, 10.0)) + &unit("boxers", "boxers", "boxers", 8, (30.0, 20.0));
     let mut sp = charge_then_phase_e(&body, "boxers", "marines", "boxers");
     let r = sp.refused(r#"{"type":"end_phase"}"#);
-    assert!(r.message.contains("boxers tests morale to finish its charge"), "{}", r.message);
+    assert!(r.message.contains("boxers test morale to finish their charge"), "{}", r.message);
     let mut sp = charge_then_phase_e(&allies_charge("boxers", 5, None), "marines", "them", "allies");
     assert!(sp.refused(r#"{"type":"end_phase"}"#).message.contains("them tests morale to stand against marines"));
     assert!(sp.refused(r#"{"type":"next_turn"}"#).message.contains("turn ends after the melee phase"));
@@ -112,7 +112,7 @@ fn a_dead_leader_moves_marines_to_the_no_leader_morale_column() {
     let odds = sp.odds(r#"{"type":"morale","unit":"marines"}"#);
     assert!(odds.label.contains("charge no leader") && (odds.lines[0].p - 5.0 / 6.0).abs() < 1e-12, "{}", odds.label);
     let line = sp.ok(r#"{"type":"morale","unit":"marines","dice":[6]}"#);
-    assert!(line.contains("fails: it holds in place"), "{line}");
+    assert!(line.contains("fail: they hold in place"), "{line}");
 }
 
 #[test]

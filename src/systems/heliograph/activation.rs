@@ -9,7 +9,7 @@ use super::turn::Change;
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::odds::Dist;
-use crate::rules::{Thrower, throw_off};
+use crate::rules::{Thrower, says, throw_off};
 
 /// Units of `side` still to activate this turn.
 pub fn waiting<'a>(ctx: &'a Ctx, side: &'a str) -> impl Iterator<Item = &'a crate::roster::Unit> + 'a {
@@ -33,7 +33,7 @@ pub fn blocking(ctx: &Ctx) -> Vec<String> {
         .turn
         .morale_due
         .iter()
-        .map(|d| format!("{} tests morale {}", ctx.name_of(&d.unit), d.reason.words()))
+        .map(|d| format!("{} morale {}", says(&ctx.name_of(&d.unit), "tests", "test"), d.reason.words()))
         .collect();
     if let Some(m) = &ctx.turn.melee {
         owed.push(format!(

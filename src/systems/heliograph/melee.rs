@@ -10,7 +10,7 @@ use crate::dice::{DiceExpr, DiceFeed, GameRng, NamedRoll};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::{Figure, Role, Unit};
-use crate::rules::{and_list, plural};
+use crate::rules::{and_list, plural, says};
 
 fn bonus(ctx: &Ctx, unit: &Unit, figure: &Figure, attacking: bool) -> i64 {
     let rules = &ctx.charts.melee;
@@ -135,7 +135,7 @@ pub fn melee(
             plural(d, "defender", "defenders"),
             match names.len() {
                 0 => String::new(),
-                1 => format!("; {} tests morale", names[0]),
+                1 => format!("; {} morale", says(&names[0], "tests", "test")),
                 _ => format!("; {} test morale", and_list(&names)),
             }
         ) + if still_locked {
@@ -235,7 +235,7 @@ pub fn skip_defensive_fire(ctx: &Ctx) -> Result<Outcome, GameError> {
     let attacker = ctx.unit(&m.attacker)?;
     m.step = MeleeStep::AttackerMorale;
     Ok(Outcome::Resolved {
-        summary: format!("No defensive fire; {} tests morale to close", attacker.name),
+        summary: format!("No defensive fire; {} morale to close", says(&attacker.name, "tests", "test")),
         rolls: Vec::new(),
         effects: vec![
             Change::Melee { state: Some(m) }.effect(),

@@ -6,6 +6,7 @@ use super::context::{Ctx, Ground, MORALE};
 use super::markers::{ACTIVATED, ROUTED};
 use super::turn::{Change, MeleeStep, Reason};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
+use crate::rules::{agrees, says};
 use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::{EPSILON, Pt, bearing, nearest};
 use crate::odds::{Dist, OddsView};
@@ -65,7 +66,7 @@ pub fn owed_test<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Test<'a>, GameError> {
     let unit = ctx.unit(unit)?;
     let due = ctx.turn.morale_due.iter().find(|d| d.unit == unit.id).ok_or_else(|| {
         Refusal::by_rule(
-            format!("{} owes no morale test", unit.name),
+            format!("{} no morale test", says(&unit.name, "owes", "owe")),
             format!("{MORALE}: units take morale checks for charges and for taking casualties"),
         )
     })?;
@@ -94,25 +95,25 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
     let passed = roll.roll.total <= test.value();
     let mut effects = vec![Change::MoraleTaken { unit: unit.id.clone() }.effect()];
     let melee = ctx.turn.melee.clone();
+    let word = |one: &'static str, many: &'static str| agrees(&unit.name, one, many);
     let result = if passed {
         match (test.reason, melee) {
             (Reason::Charged, Some(mut m)) => {
                 m.step = MeleeStep::DefensiveFire;
                 effects.push(Change::Melee { state: Some(m) }.effect());
-                "holds: it may fire at the charging unit"
+                format!("{}: {} may fire at the charging unit", word("holds", "hold"), word("it", "they"))
             }
             (Reason::Closing, Some(mut m)) => {
                 m.step = MeleeStep::Fight;
                 effects.push(Change::Melee { state: Some(m) }.effect());
-                "closes: melee"
+                format!("{}: melee", word("closes", "close"))
             }
-            _ => "passes",
+            _ => word("passes", "pass").to_string(),
         }
-        .to_string()
     } else if removal(ctx, &test) {
         effects.push(Effect::Losses { unit: unit.id.clone(), figures: unit.choose_losses(unit.alive_count()) });
         effects.extend(ctx.turn.unlock(&unit.id).map(Change::effect));
-        format!("fails at {}%: the unit is removed", test.value())
+        format!("{} at {}%: the unit is removed", word("fails", "fail"), test.value())
     } else {
         match test.reason {
             Reason::Closing => {
@@ -121,8 +122,18 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
                 let drawn_back = defender.and_then(|d| draw_back(ctx, unit, d));
                 effects.extend(drawn_back.iter().map(|(_, shift)| shift.clone()));
                 match drawn_back {
-                    Some((gap, _)) => format!("fails: it stops short, {gap}\" from the enemy, its activation spent"),
-                    None => "fails: it stops short, its activation spent".to_string(),
+                    Some((gap, _)) => format!(
+                        "{}: {} short, {gap}\" from the enemy, {} activation spent",
+                        word("fails", "fail"),
+                        word("it stops", "they stop"),
+                        word("its", "their")
+                    ),
+                    None => format!(
+                        "{}: {} short, {} activation spent",
+                        word("fails", "fail"),
+                        word("it stops", "they stop"),
+                        word("its", "their")
+                    ),
                 }
             }
             reason => {
@@ -130,19 +141,22 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
                 effects.extend(rout_effects);
                 if reason == Reason::Charged {
                     effects.push(Change::Melee { state: None }.effect());
-                    format!("fails: routs {run:.1}\" without firing, and counts as activated")
+                    let (fail, rout, count) = (word("fails", "fail"), word("routs", "rout"), word("counts", "count"));
+                    format!("{fail}: {rout} {run:.1}\" without firing, and {count} as activated")
                 } else {
-                    format!("fails: routs {run:.1}\" and loses its action")
+                    let (fail, rout, lose) = (word("fails", "fail"), word("routs", "rout"), word("loses its", "lose their"));
+                    format!("{fail}: {rout} {run:.1}\" and {lose} action")
                 }
             }
         }
     };
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} tests morale {} ({}), rolls {}: {result}",
-            unit.name,
+            "{} morale {} ({}), {} {}: {result}",
+            says(&unit.name, "tests", "test"),
             test.reason.words(),
             test.describe(),
+            word("rolls", "roll"),
             roll.roll.total
         ),
         rolls: vec![roll],

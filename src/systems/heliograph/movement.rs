@@ -15,7 +15,7 @@ use crate::measure::{
 };
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::plural;
+use crate::rules::{plural, says};
 
 /// How finely a route is checked for jungle, in inches.
 const SAMPLE_STEP: f64 = 0.25;
@@ -430,8 +430,11 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str) -> Result<Outcome, GameError>
     };
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} charges {} ({needed:.1}\"{edge}, {}): {} tests morale first",
-            unit.name, target.name, rule.why, target.name
+            "{} {} ({needed:.1}\"{edge}, {}): {} morale first",
+            says(&unit.name, "charges", "charge"),
+            target.name,
+            rule.why,
+            says(&target.name, "tests", "test")
         ),
         rolls: Vec::new(),
         effects,

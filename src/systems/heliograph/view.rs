@@ -21,7 +21,7 @@ use crate::dice::GameRng;
 use crate::game::{GameError, Outcome, Refusal};
 use crate::measure::{MOVE_TOLERANCE, distance};
 use crate::roster::Unit;
-use crate::rules::{Drawing, Note, Offer, Prompt, Report, Tone, UnitReport};
+use crate::rules::{Drawing, Note, Offer, Prompt, Report, Tone, UnitReport, says};
 
 /// The activation bar's state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -110,7 +110,7 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
             Prompt {
                 action: "morale".into(),
                 unit: u.id.clone(),
-                text: format!("{} tests morale {}: {}", u.name, reason.words(), test.describe()),
+                text: format!("{} morale {}: {}", says(&u.name, "tests", "test"), reason.words(), test.describe()),
                 p: Some(test.p_pass()),
                 dice: vec![super::morale::DICE.to_string()],
                 against: None,

@@ -9,7 +9,7 @@ use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::{EPSILON, inches_beside, nearest};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::plural;
+use crate::rules::{agrees, plural};
 
 /// Everything about a fire that is known before the dice: who, at whom, how many dice, hitting on what.
 pub struct FirePlan<'a> {
@@ -65,7 +65,7 @@ pub fn plan<'a>(
     }
     let dice = volley_dice(row, firer);
     if dice == 0 {
-        return Err(Refusal::by_rule(format!("{} has no crew left to serve it", firer.name), FIRING).into());
+        return Err(Refusal::by_rule(format!("{} {} no crew left to serve it", firer.name, agrees(&firer.name, "has", "have")), FIRING).into());
     }
     let range = nearest(&firer.alive_positions(), &target.alive_positions()).expect("both have figures").distance;
     if range > row.range + EPSILON {
@@ -118,7 +118,7 @@ pub fn may_fire<'a>(ctx: &Ctx<'a>, firer: &Unit) -> Result<&'a FireRow, GameErro
         .into());
     }
     if ctx.turn.fired.contains(&firer.id) {
-        return Err(Refusal::by_rule(format!("{} has already fired this turn", firer.name), FIRING).into());
+        return Err(Refusal::by_rule(format!("{} {} already fired this turn", firer.name, agrees(&firer.name, "has", "have")), FIRING).into());
     }
     if let (Some(no_fire), Some(allowance)) = (&profile.no_fire_move, ctx.state.allowances.get(&firer.id))
         && allowance.expr == no_fire.to_string()

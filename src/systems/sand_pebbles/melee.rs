@@ -11,7 +11,7 @@ use crate::game::{Effect, GameError, Outcome, Refusal};
 use crate::measure::{MOVE_TOLERANCE, Pt};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
-use crate::rules::plural;
+use crate::rules::{agrees, plural};
 
 /// One side's melee score before the dice: figures plus every modifier that applies, in words.
 pub struct Score {
@@ -150,7 +150,13 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         feed.finish()?;
         let losses = defender.choose_losses(lost.roll.total as u32);
         let (fate, routed) = loser_routs(ctx, defender, rout.roll.total, losses);
-        summary = format!("{} failed to stand: {fate}; {} takes its position unharmed", defender.name, attacker.name);
+        summary = format!(
+            "{} failed to stand: {fate}; {} {} {} position unharmed",
+            defender.name,
+            attacker.name,
+            agrees(&attacker.name, "takes", "take"),
+            agrees(&defender.name, "its", "their"),
+        );
         effects.extend(take_position(ctx, attacker, defender));
         effects.extend(routed);
         rolls.extend([rout, lost]);
@@ -169,13 +175,15 @@ pub fn melee(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) -> 
         let winner_losses = winner.choose_losses((winner_lost.roll.total / 2) as u32);
         let (fate, routed) = loser_routs(ctx, loser, rout.roll.total, loser_losses);
         summary = format!(
-            "Melee: {} {a_total} ({}) against {} {d_total} ({}){}: {} wins and loses {}; {} {fate}",
+            "Melee: {} {a_total} ({}) against {} {d_total} ({}){}: {} {} and {} {}; {} {fate}",
             attacker.name,
             a.describe(),
             defender.name,
             d.describe(),
             if a_total == d_total { ", a tie" } else { "" },
             winner.name,
+            agrees(&winner.name, "wins", "win"),
+            agrees(&winner.name, "loses", "lose"),
             plural(winner_losses.len(), "figure", "figures"),
             loser.name,
         );
@@ -209,12 +217,14 @@ fn loser_routs(ctx: &Ctx, unit: &Unit, rolled: i64, losses: Vec<u32>) -> (String
     let lost = plural(losses.len(), "figure", "figures");
     let wiped_out = losses.len() as u32 >= unit.alive_count();
     let (run, effects) = rout_effects(ctx, unit, rolled as f64, losses);
+    let (loses, routs) = (agrees(&unit.name, "loses", "lose"), agrees(&unit.name, "routs", "rout"));
     let words = if wiped_out {
-        format!("loses {lost}: none is left to rout")
+        format!("{loses} {lost}: none is left to rout")
     } else if run + MOVE_TOLERANCE < rolled as f64 {
-        format!("routs {rolled}\" rolled, {run:.1}\" to the table edge, where it stops, and loses {lost}")
+        let stops = agrees(&unit.name, "it stops", "they stop");
+        format!("{routs} {rolled}\" rolled, {run:.1}\" to the table edge, where {stops}, and {loses} {lost}")
     } else {
-        format!("routs {rolled}\" and loses {lost}")
+        format!("{routs} {rolled}\" and {loses} {lost}")
     };
     (words, effects)
 }

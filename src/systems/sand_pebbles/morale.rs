@@ -7,6 +7,7 @@ use super::owed_tests;
 use super::tables::{MoraleCell, MoraleWord};
 use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
+use crate::rules::{agrees, says};
 use crate::game::{GameError, Outcome, Refusal};
 use crate::odds::{Dist, OddsView};
 use crate::roster::Unit;
@@ -94,21 +95,26 @@ pub fn owed_test<'a>(ctx: &Ctx<'a>, unit: &str) -> Result<Test<'a>, GameError> {
 /// Why a unit owes no test now, naming a test it has already taken this turn: the player may have missed
 /// that the app recorded one no die decides.
 fn owes_none(ctx: &Ctx, unit: &Unit, what: &str) -> GameError {
-    let result = |passed: bool| if passed { "passed" } else { "failed" };
+    let it = agrees(&unit.name, "it", "they");
+    let result = |passed: bool| if passed { format!("{it} passed") } else { format!("{it} failed") };
+    let has_its = agrees(&unit.name, "has taken its", "have taken their");
     let stood = ctx.turn.charges.iter().find(|c| c.defender == unit.id).and_then(|c| c.defender_passed);
     let finished = ctx.turn.charge_by(&unit.id).and_then(|c| c.attacker_passed);
     let message = match (stood, finished) {
-        (Some(passed), _) => format!("{} has taken its test to stand this turn: it {}", unit.name, result(passed)),
+        (Some(passed), _) => format!("{} {} test to stand this turn: {}", unit.name, has_its, result(passed)),
         (None, Some(passed)) => {
-            format!("{} has taken its test to finish its charge this turn: it {}", unit.name, result(passed))
+            let its = agrees(&unit.name, "its", "their");
+            format!("{} {} test to finish {its} charge this turn: {}", unit.name, has_its, result(passed))
         }
         (None, None) => match ctx.turn.charge_by(&unit.id).filter(|c| !ctx.live(c)) {
             Some(c) => format!(
-                "{} owes no test {what}: its charge on {} is over, one of them is no longer there",
+                "{} {} no test {what}: {} charge on {} is over, one of them is no longer there",
                 unit.name,
+                agrees(&unit.name, "owes", "owe"),
+                agrees(&unit.name, "its", "their"),
                 ctx.name_of(&c.defender)
             ),
-            None => format!("{} owes no test {what}", unit.name),
+            None => format!("{} {} no test {what}", unit.name, agrees(&unit.name, "owes", "owe")),
         },
     };
     Refusal::by_rule(message, MORALE).into()
@@ -167,11 +173,13 @@ pub fn morale(ctx: &Ctx, unit: &str, dice: Option<&[i64]>, rng: &mut GameRng) ->
 /// A test's result in the log's words, and the change that records it.
 pub fn recorded(test: &Test, passed: bool, roll_text: &str, against: &str) -> (String, Change) {
     let unit = test.unit;
+    let word = |one: &'static str, many: &'static str| agrees(&unit.name, one, many);
+    let (passes, fails) = (word("passes", "pass"), word("fails", "fail"));
     let result = match (test.charging, passed) {
-        (true, true) => "passes: the charge goes in",
-        (true, false) => "fails: it holds in place, and the defender need not test",
-        (false, true) => "passes: it stands",
-        (false, false) => "fails: it will rout 2D6 and lose 1D6 figures",
+        (true, true) => format!("{passes}: the charge goes in"),
+        (true, false) => format!("{fails}: {} in place, and the defender need not test", word("it holds", "they hold")),
+        (false, true) => format!("{passes}: {}", word("it stands", "they stand")),
+        (false, false) => format!("{fails}: {} rout 2D6 and lose 1D6 figures", word("it will", "they will")),
     };
     let change = if test.charging {
         Change::ChargeTested { attacker: unit.id.clone(), passed }
@@ -179,9 +187,9 @@ pub fn recorded(test: &Test, passed: bool, roll_text: &str, against: &str) -> (S
         Change::StandTested { defender: unit.id.clone(), passed }
     };
     let summary = format!(
-        "{} tests morale to {} {against} — {}{roll_text}: {result}",
-        unit.name,
-        if test.charging { "finish its charge on" } else { "stand against" },
+        "{} morale to {} {against} — {}{roll_text}: {result}",
+        says(&unit.name, "tests", "test"),
+        if test.charging { agrees(&unit.name, "finish its charge on", "finish their charge on") } else { "stand against" },
         test.describe()
     );
     (summary, change)

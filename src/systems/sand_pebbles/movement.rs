@@ -13,7 +13,7 @@ use crate::measure::{
 };
 use crate::odds::{Dist, OddsLine, OddsView};
 use crate::roster::{Placed, Unit, turned_about};
-use crate::rules::plural;
+use crate::rules::{agrees, plural};
 
 /// How finely a craft's route is checked against the river, in inches.
 const WATER_SAMPLE_STEP: f64 = 0.25;
@@ -98,7 +98,14 @@ fn heading_upstream(ctx: &Ctx, unit: &Unit) -> bool {
 pub fn roll_to_make(ctx: &Ctx, unit: &Unit, asked: Option<&str>) -> Result<(DiceExpr, bool), GameError> {
     if let Some(a) = ctx.state.allowances.get(&unit.id) {
         return Err(Refusal::by_rule(
-            format!("{} has already rolled its movement this turn ({} = {})", unit.name, a.expr, a.total),
+            format!(
+                "{} {} already rolled {} movement this turn ({} = {})",
+                unit.name,
+                agrees(&unit.name, "has", "have"),
+                agrees(&unit.name, "its", "their"),
+                a.expr,
+                a.total
+            ),
             MOVEMENT,
         )
         .into());
@@ -313,7 +320,7 @@ pub fn charger_ready(ctx: &Ctx, unit: &Unit, target: Option<&Unit>, now: bool) -
     refuse_swimming(ctx, unit)?;
     if let Some(previous) = ctx.turn.charge_by(&unit.id) {
         let name = ctx.state.unit(&previous.defender).map(|u| u.name.as_str()).unwrap_or("");
-        return Err(Refusal::by_rule(format!("{} has already charged {name} this turn", unit.name), MOVEMENT).into());
+        return Err(Refusal::by_rule(format!("{} {} already charged {name} this turn", unit.name, agrees(&unit.name, "has", "have")), MOVEMENT).into());
     }
     refuse_held(ctx, unit)?;
     refuse_no_charge(ctx, unit)?;

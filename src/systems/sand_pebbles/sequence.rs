@@ -6,7 +6,7 @@ use super::turn::{Change, Phase};
 use crate::dice::{DiceExpr, DiceFeed, GameRng};
 use crate::game::{Allowance, GameError, Outcome, Refusal};
 use crate::measure::MOVE_TOLERANCE;
-use crate::rules::{Thrower, throw_off};
+use crate::rules::{Thrower, agrees, says, throw_off};
 
 /// Each side's chance to win an initiative roll: the same die each, ties rolled again.
 pub const INITIATIVE_CHANCE: f64 = 0.5;
@@ -46,7 +46,7 @@ pub fn initiative(ctx: &Ctx, dice: Option<&[i64]>, rng: &mut GameRng) -> Result<
         rolls[rolls.len() - 1].roll.total,
         if rolls.len() > 2 { format!(" (after ties: {})", faces[..faces.len() - 1].join("; ")) } else { String::new() },
         sides[winner].name,
-        crate::rules::agrees(&sides[winner].name, "chooses", "choose"),
+        agrees(&sides[winner].name, "chooses", "choose"),
         if fire { "fires" } else { "moves" },
     );
     let next = if fire { Phase::FireOrder } else { Phase::MoveOrder };
@@ -80,8 +80,8 @@ pub fn choose_order(ctx: &Ctx, first: &str) -> Result<Outcome, GameError> {
     let other = sides.iter().find(|s| s.id != first).expect("two sides");
     let winner = ctx.turn.initiative_winner.as_deref().map(|w| ctx.side_name(w)).unwrap_or("the winner");
     let verb = match fire {
-        true => crate::rules::agrees(&chosen.name, "fires", "fire"),
-        false => crate::rules::agrees(&chosen.name, "moves", "move"),
+        true => agrees(&chosen.name, "fires", "fire"),
+        false => agrees(&chosen.name, "moves", "move"),
     };
     Ok(Outcome::Resolved {
         summary: format!("{winner} chose: {} {verb} first, {} second", chosen.name, other.name),
@@ -116,12 +116,15 @@ pub fn owed(ctx: &Ctx) -> Vec<String> {
         Phase::FireFirst | Phase::FireSecond => Vec::new(),
         Phase::ChargeMorale => owed_tests::finishing(ctx, turn)
             .iter()
-            .map(|c| format!("{} tests morale to finish its charge", name(&c.attacker)))
+            .map(|c| {
+                let name = name(&c.attacker);
+                format!("{} morale to finish {} charge", says(&name, "tests", "test"), agrees(&name, "its", "their"))
+            })
             .collect(),
         Phase::StandMorale => owed_tests::standing(ctx, turn)
             .iter()
             .map(|(defender, attackers)| {
-                format!("{} tests morale to stand against {}", defender.name, owed_tests::names(attackers))
+                format!("{} morale to stand against {}", says(&defender.name, "tests", "test"), owed_tests::names(attackers))
             })
             .collect(),
         Phase::Melee => turn

@@ -17,7 +17,7 @@ use super::turn::Phase;
 use crate::dice::GameRng;
 use crate::game::{GameError, Outcome};
 use crate::roster::Unit;
-use crate::rules::{Drawing, Note, Offer, PathRule, Prompt, Report, Tone, UnitReport};
+use crate::rules::{Drawing, Note, Offer, PathRule, Prompt, Report, Tone, UnitReport, agrees, says};
 
 /// The phase bar's state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -135,8 +135,9 @@ fn prompts(ctx: &Ctx) -> Vec<Prompt> {
                         action: "morale".into(),
                         unit: unit.id.clone(),
                         text: format!(
-                            "{} tests to finish its charge on {}: {}",
-                            unit.name,
+                            "{} to finish {} charge on {}: {}",
+                            says(&unit.name, "tests", "test"),
+                            agrees(&unit.name, "its", "their"),
                             ctx.name_of(&c.defender),
                             test.describe()
                         ),
