@@ -62,6 +62,11 @@ class GameStore {
    * at the impact point, drawn even when another tool is on. Holds the firing unit's id.
    */
   blast = $state<string | null>(null);
+  /**
+   * The unit whose volley was just fired: its range ring was for aiming that shot, and is taken up until
+   * another unit is picked.
+   */
+  fired = $state<string | null>(null);
 
   selected: Unit | null = $derived(this.view?.units.find((u) => u.id === this.selectedId) ?? null);
 
@@ -106,12 +111,14 @@ class GameStore {
     this.templatePlaced = false;
     this.measurement = null;
     this.blast = null;
+    this.fired = null;
   }
 
   select(id: string | null) {
     if (id === this.selectedId) return;
     this.selectedId = id;
     this.measurement = null;
+    this.fired = null;
     if (this.tool === 'move' || this.tool === 'figures') this.tool = 'select';
   }
 
@@ -158,6 +165,7 @@ class GameStore {
       this.view = finite(r.data);
       // Positions and figure counts may have changed, so an old measurement would mislead.
       this.measurement = null;
+      if (action.type === 'fire' && 'unit' in action && typeof action.unit === 'string') this.fired = action.unit;
       const newest = this.view.log.at(-1);
       const say = typeof announce === 'function' ? (newest ? announce(newest.text) : false) : announce;
       if (say && newest) notices.show('info', newest.text, null, 8000);

@@ -101,10 +101,11 @@ export function budgetCaption(unit: Unit, px: number, family: string): (Caption 
   return { x: tip.x, y: tip.y, anchor: side, lines, box: textBox(lines, tip.x, tip.y, side, px, family, true) };
 }
 
-/** What the name placer keeps clear round the selected unit: its rings' words. */
-export function ringCaptionBoxes(unit: Unit | null, table: TableSize, px: number, family: string): Box[] {
+/** What the name placer keeps clear round the selected unit: its rings' words (no range once it has fired). */
+export function ringCaptionBoxes(unit: Unit | null, table: TableSize, px: number, family: string, aiming = true): Box[] {
   if (!unit || unit.out || unit.masked) return [];
-  return [rangeCaption(unit, table, px, family), moveCaption(unit, table, px, family), budgetCaption(unit, px, family)]
+  const range = aiming ? rangeCaption(unit, table, px, family) : null;
+  return [range, moveCaption(unit, table, px, family), budgetCaption(unit, px, family)]
     .filter((c) => c !== null)
     .map((c) => c.box);
 }
