@@ -110,6 +110,13 @@ export function ringCaptionBoxes(unit: Unit | null, table: TableSize, px: number
     .map((c) => c.box);
 }
 
+/** A template's or a blast's reading, above its disc: "3" blast · 7 under". */
+export function templateCaption(centre: Point, radius: number, count: number, label: string, px: number, family: string): Caption & { text: string } {
+  const text = `${inches(radius, radius % 1 ? 1 : 0)} ${label} · ${count} under`;
+  const y = centre.y - radius - 6 * px;
+  return { x: centre.x, y, anchor: 'middle', text, box: textBox([text], centre.x, y, 'middle', px, family) };
+}
+
 /** The ruler's reading: a pill at the middle of the tape, `chars` long. */
 export function rulerPill(from: Point, to: Point, chars: number, px: number): Box {
   const mid = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
