@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { bin, launch, out } from './harness.mjs';
+import { post } from './play.mjs';
 
 const SIZES = [
   [1024, 768],
@@ -159,3 +160,35 @@ for (const [width, height] of SIZES) {
     }
   });
 }
+
+test('faces of two digits typed without a space are said to be more than one die, not misread (1024x768)', async () => {
+  const s = await launch({ width: 1024, height: 768 });
+  const { page, tid, until } = s;
+  try {
+    const id = await open(s, 'legation-wall', '11');
+    for (const action of [
+      { type: 'initiative', dice: [2, 5] },
+      { type: 'choose_order', first: 'boxers' },
+      { type: 'end_phase' },
+      { type: 'end_phase' },
+      { type: 'initiative', dice: [6, 1] },
+      { type: 'choose_order', first: 'allies' },
+    ])
+      await post(s.base, id, action);
+    await page.reload();
+    await tid('fire-open-us-marines').click();
+    await tid('fire-target-boxers-west').click();
+    await tid('fire-type').click();
+    // The Marines' 10 D20: a keypad with no space gives one long run, which no D20 shows and which, read as
+    // a number, is past what can be held exactly.
+    await tid('fire-faces').fill('13151617181920121');
+    const step = tid('fire-step-0');
+    await until('the run said to be several dice', async () => /more than one die/.test(await step.textContent()));
+    assert.match(await step.textContent(), /13151617181920121 is more than one die: put a space between the faces, e\.g\. 18 3/);
+    assert.ok(await tid('fire-use').isDisabled());
+    assert.doesNotMatch(await step.textContent(), /to type/, 'no count of dice still to type while the run is unread');
+    await shot(page, 'sp-run-together');
+  } finally {
+    await s.close();
+  }
+});

@@ -13,7 +13,7 @@ use crate::measure::{
 };
 use crate::odds::{Dist, OddsLine, OddsView};
 use crate::roster::{Placed, Unit, turned_about};
-use crate::rules::{agrees, plural};
+use crate::rules::{agrees, plural, says};
 
 /// How finely a craft's route is checked against the river, in inches.
 const WATER_SAMPLE_STEP: f64 = 0.25;
@@ -411,8 +411,13 @@ pub fn charge(ctx: &Ctx, unit: &str, target: &str, now: bool) -> Result<Outcome,
     let facing_out = bearing(to, from);
     Ok(Outcome::Resolved {
         summary: format!(
-            "{} charges {}: moves {needed:.1}\" to {short_of}; {} is pinned and turns to face it",
-            unit.name, target.name, target.name
+            "{} {}: {} {needed:.1}\" to {short_of}; {} pinned and {} to face {}",
+            says(&unit.name, "charges", "charge"),
+            target.name,
+            agrees(&unit.name, "moves", "move"),
+            says(&target.name, "is", "are"),
+            agrees(&target.name, "turns", "turn"),
+            agrees(&unit.name, "it", "them"),
         ),
         rolls: Vec::new(),
         effects: vec![

@@ -30,7 +30,7 @@ export function diceOf(expr: string): DieFaces[] {
 }
 
 /** Every die of the roll shows a single digit, so a run of digits can only be one die a digit. */
-function singleDigits(expr: string | undefined): boolean {
+export function singleDigits(expr: string | undefined): boolean {
   const dice = expr ? diceOf(expr) : [];
   return dice.length > 0 && dice.every((d) => d.faces.every((f) => f >= 0 && f <= 9));
 }
@@ -61,4 +61,22 @@ export function readBox(text: string, expr?: string): BoxReading {
 export function faceComplete(face: number, expr: string): boolean {
   const typed = String(face);
   return diceOf(expr).every((d) => !d.faces.some((f) => String(f).length > typed.length && String(f).startsWith(typed)));
+}
+
+/**
+ * A run of digits longer than any face of the roll's dice: faces typed without a space between them, for
+ * dice whose faces have two digits (a D20's 13 15 …), where it cannot be split a die a digit. Read as one
+ * number it would be no face, and past 15 digits not even the number typed.
+ */
+export function runTogether(text: string, expr: string): string | null {
+  const dice = diceOf(expr);
+  if (dice.length === 0) return null;
+  const longest = Math.max(...dice.flatMap((d) => d.faces.map((f) => String(f).length)));
+  return text.trim().split(/[\s,;.]+/).find((t) => /^\d+$/.test(t) && t.length > longest) ?? null;
+}
+
+/** Two faces of the roll's first die, one of two digits, to show how faces are typed apart: "18 3". */
+export function faceExample(expr: string): string {
+  const faces = diceOf(expr)[0]?.faces ?? [];
+  return faces.length > 4 ? `${faces[faces.length - 3]} ${faces[2]}` : '3 5';
 }
