@@ -78,10 +78,6 @@ const KNOWN = [
   { kind: 'overlap', finding: /\[(table-labels|problem-mark)\]|text\.unit-name/, screen: /^editor-error$/ },
   // Point 5: When Empires Clash! names drawn a row away, over the move costs.
   { kind: 'overlap', finding: /\[grid-table\] text\.cost (and .*text\.name|is painted over by .*rect\.(base|pill))/, screen: /^(fire|melee|losses)$/ },
-  // Point 6: L'Estate dei Boxers' narrow zones (a street, a bridge) too small on a tablet for their letters
-  // at the map's least label size, and the chips crowding them.
-  { kind: 'small', finding: /\[zone-\w+\] text\.label is \d+\.\d px \(under 14\)/, screen: /./ },
-  { kind: 'overlap', finding: /^overlap: "[^"]*" \[zone-\w+\] text(\.label)? (and "[^"]*" \[zone-\w+\] text|is painted over by \[zone-\w+\] rect)/, screen: /./ },
   // Point 6: the table's labels at the table's least size (the editor's table fitted to a portrait tablet).
   { kind: 'small', finding: /\[table\] text\.unit-name is 13\.\d px/, screen: /^editor-error$/ },
 ];

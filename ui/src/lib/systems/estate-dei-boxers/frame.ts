@@ -1,7 +1,8 @@
 // Map units to screen pixels. The map is drawn at the size it gets, one SVG unit a pixel, so labels and
 // chips keep the size a finger and an eye need however large the window is; a zone thinner than a
-// fingertip at that size (a street, a bridge) is widened, its wider neighbours giving up the room. The out-of-bounds bands are
-// cut to a strip: enough for their names, not worth the room the zones need.
+// fingertip at that size (a street, a bridge), or too narrow for its name and what it holds, is widened,
+// its wider neighbours giving up the room. The out-of-bounds bands are cut to a strip: enough for their
+// names, not worth the room the zones need.
 
 import type { Estate, Zone } from './view';
 
@@ -21,9 +22,13 @@ export interface Frame {
   /** The size it is drawn at: the box it was given, or more where the zones need more (it scrolls). */
   w: number;
   h: number;
+  /** How much larger than their base size the map's words are drawn (Large text). */
+  k: number;
+  /** How far the out-of-bounds bands reach beyond the zones, in map units. */
+  band: number;
 }
 
-/** How much of an out-of-bounds band shows beyond the zones, in map units. */
+/** How much of an out-of-bounds band shows beyond the zones, in map units, at the least. */
 export const BAND = 0.85;
 /**
  * The least a zone is across either way, in pixels: a fingertip's 44 and a little, so a tap at its edge
@@ -31,7 +36,17 @@ export const BAND = 0.85;
  */
 export const FINGER_PX = 48;
 
-export function frameOf(estate: Estate, width: number, height: number): Frame {
+/**
+ * The map in a box `width` by `height` pixels, its words `k` times their base size. `least` is the width a
+ * zone needs for what is drawn in it at a height (none: a fingertip).
+ */
+export function frameOf(
+  estate: Estate,
+  width: number,
+  height: number,
+  k = 1,
+  least: (zone: Zone, h: number) => number = () => FINGER_PX,
+): Frame {
   const zones = estate.map.zones;
   const bounds = {
     x0: Math.min(...zones.map((z) => z.rect[0])),
@@ -39,14 +54,31 @@ export function frameOf(estate: Estate, width: number, height: number): Frame {
     x1: Math.max(...zones.map((z) => z.rect[0] + z.rect[2])),
     y1: Math.max(...zones.map((z) => z.rect[1] + z.rect[3])),
   };
-  const bands = estate.map.out_of_bounds.length > 0 ? BAND : 0.2;
-  const [vx0, vy0] = [bounds.x0 - 0.1, bounds.y0 - bands];
-  const [vw, vh] = [bounds.x1 - bounds.x0 + 0.2, bounds.y1 - bounds.y0 + 2 * bands];
-  const s = Math.max(1, Math.min(width / vw, height / vh));
+  const scale = (bands: number) => Math.max(1, Math.min(width / (bounds.x1 - bounds.x0 + 0.2), height / (bounds.y1 - bounds.y0 + 2 * bands)));
+  // A band holds a line of the map's words (the quarters' and the city's names): with Large text, or on a
+  // small screen, it is made deeper to hold them.
+  const word = 14 * k * 1.23 + 3;
+  let band = estate.map.out_of_bounds.length > 0 ? BAND : 0.2;
+  band = Math.max(band, word / scale(band));
+  band = Math.max(band, word / scale(band));
+  const [vx0, vy0] = [bounds.x0 - 0.1, bounds.y0 - band];
+  const [vw, vh] = [bounds.x1 - bounds.x0 + 0.2, bounds.y1 - bounds.y0 + 2 * band];
+  const s = scale(band);
   const ox = (width - vw * s) / 2 - vx0 * s;
   const oy = (height - vh * s) / 2 - vy0 * s;
-  const x = widen(zones.map((z) => [z.rect[0], z.rect[0] + z.rect[2]]), vx0, vx0 + vw, s, ox);
-  const y = widen(zones.map((z) => [z.rect[1], z.rect[1] + z.rect[3]]), vy0, vy0 + vh, s, oy);
+  const ySpans = zones.map((z) => [z.rect[1], z.rect[1] + z.rect[3]]);
+  const y = widen(ySpans, ySpans.map(() => FINGER_PX), vy0, vy0 + vh, s, oy);
+  // Each zone as wide as its contents need at the height it was given.
+  const tall = (v: number) => y.p[y.at.findIndex((a) => Math.abs(a - v) < 1e-9)];
+  const xMins = zones.map((z) => Math.max(FINGER_PX, least(z, tall(z.rect[1] + z.rect[3]) - tall(z.rect[1]))));
+  const x = widen(
+    zones.map((z) => [z.rect[0], z.rect[0] + z.rect[2]]),
+    xMins,
+    vx0,
+    vx0 + vw,
+    s,
+    ox,
+  );
   // Grown past its box, the map starts at its top left corner, and scrolls.
   const dx = x.grown > 0 ? -x.p[0] : 0;
   const dy = y.grown > 0 ? -y.p[0] : 0;
@@ -61,16 +93,18 @@ export function frameOf(estate: Estate, width: number, height: number): Frame {
     yp: y.p.map((p) => p + dy),
     w: Math.max(width, width + x.grown),
     h: Math.max(height, height + y.grown),
+    k,
+    band,
   };
 }
 
 /**
  * One axis of the map, the narrow zones widened: the stretches between the zones' edges are given new
- * lengths, each zone at least FINGER_PX across, the wide ones giving up what the narrow need so the map
+ * lengths, each zone at least its `mins` across (in pixels), the wide ones giving up what the narrow need so the map
  * keeps its size where it can, and growing only where it cannot. Returns the edges (map units), where
  * each falls (pixels), and how many pixels the map grew.
  */
-function widen(spans: number[][], lo: number, hi: number, s: number, o: number): { at: number[]; p: number[]; grown: number } {
+function widen(spans: number[][], mins: number[], lo: number, hi: number, s: number, o: number): { at: number[]; p: number[]; grown: number } {
   const at = [...new Set([lo, hi, ...spans.flat()])].sort((a, b) => a - b);
   const len = at.slice(1).map((a, i) => (a - at[i]) * s);
   const idx = (v: number) => at.findIndex((a) => Math.abs(a - v) < 1e-9);
@@ -81,10 +115,10 @@ function widen(spans: number[][], lo: number, hi: number, s: number, o: number):
   const sum = (r: number[]) => len.slice(r[0], r[1]).reduce((a, b) => a + b, 0);
   for (let round = 0; round < 200; round++) {
     let grew = false;
-    for (const r of runs) {
+    for (const [n, r] of runs.entries()) {
       const have = sum(r);
-      if (have < FINGER_PX - 1e-6) {
-        for (let i = r[0]; i < r[1]; i++) len[i] *= FINGER_PX / have;
+      if (have < mins[n] - 1e-6) {
+        for (let i = r[0]; i < r[1]; i++) len[i] *= mins[n] / have;
         grew = true;
       }
     }
@@ -95,7 +129,7 @@ function widen(spans: number[][], lo: number, hi: number, s: number, o: number):
     }
     // Too long now: the stretches no narrow zone leans on give up the difference.
     const tight = new Set(kept);
-    for (const r of runs) if (sum(r) <= FINGER_PX * 1.001) for (let i = r[0]; i < r[1]; i++) tight.add(i);
+    for (const [n, r] of runs.entries()) if (sum(r) <= mins[n] * 1.001) for (let i = r[0]; i < r[1]; i++) tight.add(i);
     const free = len.reduce((a, l, i) => (tight.has(i) ? a : a + l), 0);
     const over = now - total;
     if (free <= 1e-6) {
@@ -205,6 +239,7 @@ export function quarterTags(zones: Zone[], f: Frame): { quarter: number; x: numb
     const x0 = Math.min(...mine.map((z) => z.rect[0]));
     const top = Math.min(...mine.map((z) => z.rect[1]));
     const onTop = Math.abs(top - f.bounds.y0) < 1e-6;
-    return { quarter: q, x: toX(f, x0) + 0.3 * f.s, y: onTop ? toY(f, f.bounds.y0) - 6 : toY(f, f.bounds.y1) + 17 };
+    const px = 14 * f.k;
+    return { quarter: q, x: toX(f, x0) + 0.3 * f.s, y: onTop ? toY(f, f.bounds.y0) - 0.3 * px - 2 : toY(f, f.bounds.y1) + px + 3 };
   });
 }
