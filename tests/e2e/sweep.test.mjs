@@ -71,16 +71,7 @@ after(async () => {
  * and listed beside the screenshots (`<name>-known.txt`) and in the figures: each names its point. Matched
  * against `<kind>: <finding>` and the screen it was on.
  */
-const KNOWN = [
-  // Point 5: the move and ruler numbers kept clear of other text (the blast's readout among unit labels).
-  { kind: 'overlap', finding: /\[table-labels\] text and .*\[template\] text/, screen: /^fire$/ },
-  // Point 5: labels tied to their units, clear of the table's other text (the editor's table and its mark).
-  { kind: 'overlap', finding: /\[(table-labels|problem-mark)\]|text\.unit-name/, screen: /^editor-error$/ },
-  // Point 5: When Empires Clash! names drawn a row away, over the move costs.
-  { kind: 'overlap', finding: /\[grid-table\] text\.cost (and .*text\.name|is painted over by .*rect\.(base|pill))/, screen: /^(fire|melee|losses)$/ },
-  // Point 6: the table's labels at the table's least size (the editor's table fitted to a portrait tablet).
-  { kind: 'small', finding: /\[table\] text\.unit-name is 13\.\d px/, screen: /^editor-error$/ },
-];
+const KNOWN = [];
 
 /**
  * What a sweep found: each finding once, with the screens it was seen on. A failure lists them all,

@@ -214,7 +214,7 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
   assert.match((await wrong.json()).message, /not this table's/);
 
   // 3. The host gives each side its own code (Join codes beside the seat, then the side's button), and each
-  // tablet joins by its side's link and opens the game.
+  // tablet joins by its side's link, which opens the game by itself.
   await host.tid('seat-codes').click();
   const codes = {};
   for (const side of ['us', 'moros']) {
@@ -236,8 +236,10 @@ test('host, two tablets at two sides: join, seats, live turns, hidden counters, 
     const cookie = (await d.context.cookies()).find((c) => c.name === 'sandtable_join');
     assert.equal(cookie?.value, codes[side], `${d.name} keeps its side's code`);
     assert.ok(cookie.httpOnly, "the page's scripts cannot read the code");
-    await d.tid('open-game-1').click();
+    // The link opens the game its side plays in, not the host's games list, and leaves no code in the address.
     await d.tid('activation-bar').waitFor();
+    assert.equal(new URL(d.page.url()).hash, '#/game/1');
+    assert.equal(new URL(d.page.url()).searchParams.get('join'), null);
     await d.until(`${d.name} at side:${side}`, async () => (await seatOf(d)) === `side:${side}`);
     // A tablet sits where its code puts it: its picker offers that seat alone, and is not to be changed.
     assert.deepEqual(await d.tid('seat').locator('option').evaluateAll((os) => os.map((o) => o.value)), [`side:${side}`]);

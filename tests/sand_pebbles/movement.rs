@@ -232,7 +232,10 @@ fn a_charge_stops_one_inch_short_pins_the_target_and_turns_it_to_face() {
     sp.movement("allies");
     sp.ok(r#"{"type":"roll_move","unit":"marines","dice":[3,3]}"#);
     let line = sp.ok(r#"{"type":"charge","unit":"marines","target":"boxers"}"#);
-    assert!(line.contains("marines charge boxers: move 9.0\" to 1\" short; boxers are pinned and turn to face them"), "{line}");
+    assert!(
+        line.contains("marines charge boxers: move 9.0\" to 1\" short; boxers are pinned and turn to face them"),
+        "{line}"
+    );
     let leader = sp.unit("marines").leader().unwrap().pos;
     assert!((leader.y - 19.0).abs() < 1e-9);
     assert!(sp.unit("boxers").flags.contains(&sandtable::systems::sand_pebbles::PINNED));

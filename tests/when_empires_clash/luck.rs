@@ -179,7 +179,7 @@ fn equal_remaining_values_are_a_draw_that_favours_no_side() {
     let scenario = play.game.scenario();
     let result = scenario.rules.result(scenario, play.game.state()).expect("a result");
     assert!(result.ended);
-    assert_eq!(result.verdict, "A draw: 4 each");
+    assert_eq!(result.verdict, "A draw: each side has 4 remaining");
     assert_eq!(result.winner, None);
 }
 

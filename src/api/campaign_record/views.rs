@@ -182,11 +182,14 @@ impl BattleView {
 }
 
 impl SideLosses {
-    /// "Moros 17/40", "Moros hidden", or with some units hidden "Moros 3/20, 2 units hidden".
+    /// "Moros 17/40", "Moros hidden", or with some units hidden "Moros 3/20, 2 units hidden"; "Boxers no
+    /// figures" for a side that fields none.
     pub fn words(&self) -> String {
         let units = |n: u32| if n == 1 { "1 unit".to_string() } else { format!("{n} units") };
         match (self.started, self.hidden) {
             (0, h) if h > 0 => format!("{} hidden", self.name),
+            // A side of counters and points (L'Estate dei Boxers) fields no figures to lose: not "0/0".
+            (0, _) => format!("{} no figures", self.name),
             (_, 0) => format!("{} {}/{}", self.name, self.lost, self.started),
             (_, h) => format!("{} {}/{}, {} hidden", self.name, self.lost, self.started, units(h)),
         }
@@ -206,5 +209,6 @@ mod tests {
         assert_eq!(moros(0, 0, 3).words(), "Moros hidden");
         assert_eq!(moros(2, 20, 1).words(), "Moros 2/20, 1 unit hidden");
         assert_eq!(moros(2, 20, 0).words(), "Moros 2/20");
+        assert_eq!(moros(0, 0, 0).words(), "Moros no figures", "a side of counters and points fields none");
     }
 }

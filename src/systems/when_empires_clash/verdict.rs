@@ -37,7 +37,8 @@ pub fn standing<'a>(ctx: &Ctx<'a>) -> Option<Standing<'a>> {
     };
     let counted = counted(ctx);
     let words = match level_of {
-        Level::Draw => format!("A draw: {ra} each{counted}"),
+        // "38 each" alone leaves a reader asking 38 of what.
+        Level::Draw => format!("A draw: each side has {ra}{}", if counted.is_empty() { " remaining" } else { &counted }),
         Level::Marginal => format!("{} win a Marginal victory ({high} against {low}{counted})", winner.name),
         Level::Decisive => format!("{} win a Decisive victory ({high} against {low}{counted})", winner.name),
         Level::Overwhelming => {

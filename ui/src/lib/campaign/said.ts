@@ -7,10 +7,13 @@ export function lossesLine(b: BattleView): string {
 
 /**
  * One side's losses as this seat may know them: "17/40"; "hidden" for a side it sees only as counters
- * (never "0/0", which would say the side fielded nobody); "3/20, 2 units hidden" when some are.
+ * (never "0/0", which would say the side fielded nobody); "3/20, 2 units hidden" when some are; "no
+ * figures" for a side that fields none.
  */
 export function sideLosses(s: SideLosses): string {
   if (s.hidden > 0 && s.started === 0) return 'hidden';
+  // A side of counters and points (L'Estate dei Boxers) fields no figures to lose.
+  if (s.started === 0) return 'no figures';
   const counted = `${s.lost}/${s.started}`;
   return s.hidden > 0 ? `${counted}, ${s.hidden} ${s.hidden === 1 ? 'unit' : 'units'} hidden` : counted;
 }
