@@ -62,3 +62,28 @@ test('the range ring and the tape are taken up once the volley is fired', async 
   await tid('select-us-marines').click();
   await until('the ring drawn again', async () => (await ring()) === 1);
 });
+
+test("a ring's words keep off other units' figures", async () => {
+  const { page, tid } = session;
+  await page.goto(`${session.base}/#/game/1`);
+  await tid('game-screen').waitFor();
+  // The Boxers of the West Gate's muskets reach 18" north, to the wall the Marines stand on: the words at the
+  // ring's top would lie over the Marines.
+  await tid('select-boxers-west').click();
+  const words = page.locator('[data-testid="range-ring"] text', { hasText: 'Musket (Boxers) 18"' });
+  await words.waitFor();
+  const box = await words.boundingBox();
+  const under = await page.locator('[data-testid="table"] [data-figure]').evaluateAll(
+    (els, b) =>
+      els
+        .filter((el) => !el.closest('[data-testid="unit-boxers-west"]'))
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.x < b.x + b.width && b.x < r.x + r.width && r.y < b.y + b.height && b.y < r.y + r.height;
+        })
+        .map((el) => el.closest('[data-testid^="unit-"]').dataset.testid),
+    box,
+  );
+  await page.screenshot({ path: join(shots, 'ring-words.png') });
+  assert.deepEqual([...new Set(under)], [], 'the range words lie over no other unit');
+});

@@ -6,7 +6,7 @@
 import { moveLeftNow, type Point, type TableSize, type Unit } from '../model';
 import { inches } from '../format';
 import { ringRange, weaponWords } from '../combat/reach';
-import { aliveFigures, anchorOf, pointAlong } from './geometry';
+import { aliveFigures, anchorOf, FIGURE_RADIUS, pointAlong } from './geometry';
 import { turningBudget } from './turning';
 import { runWidth, type Box } from './labels';
 
@@ -43,8 +43,17 @@ function onTable(b: Box, table: TableSize): boolean {
   return b.x >= 0 && b.y >= 0 && b.x + b.w <= table.width && b.y + b.h <= table.depth;
 }
 
-/** The weapon's reach, on the ring's outermost point still on the table: above, else below, left or right. */
-export function rangeCaption(unit: Unit, table: TableSize, px: number, family: string): (Caption & { text: string }) | null {
+/** Whether a caption's words would lie over none of `crowd` (other units' figures). */
+function clearOf(box: Box, crowd: Point[]): boolean {
+  const r = FIGURE_RADIUS;
+  return !crowd.some((p) => p.x > box.x - r && p.x < box.x + box.w + r && p.y > box.y - r && p.y < box.y + box.h + r);
+}
+
+/**
+ * The weapon's reach, on the ring's outermost point still on the table: above, else below, left or right;
+ * the first of those clear of other units' figures (`crowd`), words over a unit being unreadable.
+ */
+export function rangeCaption(unit: Unit, table: TableSize, px: number, family: string, crowd: Point[] = []): (Caption & { text: string }) | null {
   const range = ringRange(unit);
   const figures = aliveFigures(unit);
   if (!(range > 0) || figures.length === 0 || !unit.weapon) return null;
@@ -59,16 +68,18 @@ export function rangeCaption(unit: Unit, table: TableSize, px: number, family: s
     { x: Math.min(...xs) - range + 6 * px, y: cy, anchor: 'start' },
     { x: Math.max(...xs) + range - 6 * px, y: cy, anchor: 'end' },
   ];
-  const spot = spots.find((p) => p.x >= 0 && p.x <= table.width && p.y >= 1 && p.y <= table.depth);
-  return spot ? { ...spot, text, box: textBox([text], spot.x, spot.y, spot.anchor, px, family) } : null;
+  const placed = spots
+    .filter((p) => p.x >= 0 && p.x <= table.width && p.y >= 1 && p.y <= table.depth)
+    .map((p) => ({ ...p, text, box: textBox([text], p.x, p.y, p.anchor, px, family) }));
+  return placed.find((c) => clearOf(c.box, crowd)) ?? placed[0] ?? null;
 }
 
 /**
  * "move 10.2" left" under the move ring, or over it, or beside it: the first whose words lie wholly on the
  * table (one under a unit at the table's foot would be cut off).
  */
-export function moveCaption(unit: Unit, table: TableSize, px: number, family: string): (Caption & { text: string }) | null {
-  const avoid = rangeCaption(unit, table, px, family)?.box;
+export function moveCaption(unit: Unit, table: TableSize, px: number, family: string, crowd: Point[] = []): (Caption & { text: string }) | null {
+  const avoid = rangeCaption(unit, table, px, family, crowd)?.box;
   const anchor = anchorOf(unit);
   const left = moveLeftNow(unit);
   if (!anchor || !left || turningBudget(unit)) return null;
@@ -85,7 +96,8 @@ export function moveCaption(unit: Unit, table: TableSize, px: number, family: st
     const x = p.anchor === 'middle' ? Math.min(Math.max(p.x, w / 2), table.width - w / 2) : p.x;
     return { ...p, x, text, box: textBox([text], x, p.y, p.anchor, px, family) };
   });
-  return placed.find((c) => onTable(c.box, table) && !(avoid && overlaps(c.box, avoid))) ?? placed.find((c) => onTable(c.box, table)) ?? placed[0];
+  const free = (c: Caption) => onTable(c.box, table) && !(avoid && overlaps(c.box, avoid));
+  return placed.find((c) => free(c) && clearOf(c.box, crowd)) ?? placed.find(free) ?? placed.find((c) => onTable(c.box, table)) ?? placed[0];
 }
 
 /** A boat's budget, just past the tip of its reach on the side it heads. */
@@ -102,10 +114,10 @@ export function budgetCaption(unit: Unit, px: number, family: string): (Caption 
 }
 
 /** What the name placer keeps clear round the selected unit: its rings' words (no range once it has fired). */
-export function ringCaptionBoxes(unit: Unit | null, table: TableSize, px: number, family: string, aiming = true): Box[] {
+export function ringCaptionBoxes(unit: Unit | null, table: TableSize, px: number, family: string, aiming = true, crowd: Point[] = []): Box[] {
   if (!unit || unit.out || unit.masked) return [];
-  const range = aiming ? rangeCaption(unit, table, px, family) : null;
-  return [range, moveCaption(unit, table, px, family), budgetCaption(unit, px, family)]
+  const range = aiming ? rangeCaption(unit, table, px, family, crowd) : null;
+  return [range, moveCaption(unit, table, px, family, crowd), budgetCaption(unit, px, family)]
     .filter((c) => c !== null)
     .map((c) => c.box);
 }
