@@ -113,6 +113,28 @@ test('a photo of the table: calibrate, measure, overlay a ring and sync two unit
   assert.ok(Math.abs(Number(m[1]) - truth) / truth < 0.01, `${words} is within 1% of ${truth.toFixed(2)}"`);
   await tid('top-down').locator('[data-testid="measure-line"]').waitFor();
   await shot('4-measured');
+  // The distance's words lie clear of both end marks, on the photo and on the top-down view alike, on a long
+  // slanting line and on a short upright one.
+  const marksUnderWords = () => page.locator('[data-testid="measure-line"]').evaluateAll((lines) =>
+    lines.flatMap((g) => {
+      const words = g.querySelector('text')?.getBoundingClientRect();
+      if (!words) return [];
+      return [...g.querySelectorAll('circle')]
+        .map((c) => c.getBoundingClientRect())
+        .filter((c) => c.x < words.right && words.x < c.right && c.y < words.bottom && words.y < c.bottom)
+        .map((c) => `a mark at ${Math.round(c.x)},${Math.round(c.y)}`);
+    }),
+  );
+  assert.deepEqual(await marksUnderWords(), [], 'no end mark under the words');
+  await tapPhoto(apply(toPhoto, { x: 30, y: 12 }));
+  await tapPhoto(apply(toPhoto, { x: 30, y: 17 }));
+  const distance = async () => ((await tid('photo-distance').count()) ? text('photo-distance') : '');
+  await until('the short distance', async () => /^[45]\.\d" ±/.test(await distance()));
+  await shot('4-measured-short');
+  assert.deepEqual(await marksUnderWords(), [], 'no end mark under the words of a short upright line');
+  await tapPhoto(apply(toPhoto, a));
+  await tapPhoto(apply(toPhoto, b));
+  await until('the first distance again', async () => (await distance()) === words);
   await lookSound(page, 'photo', 'measured');
 
   // The Marines' range ring, through the fit: its first point (angle 0 off the first figure) is where the
