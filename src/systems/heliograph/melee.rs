@@ -135,7 +135,7 @@ pub fn melee(
             plural(d, "defender", "defenders"),
             match names.len() {
                 0 => String::new(),
-                1 => format!("; {} morale", says(&names[0], "tests", "test")),
+                1 => format!("; {} morale", says(names[0], "tests", "test")),
                 _ => format!("; {} test morale", and_list(&names)),
             }
         ) + if still_locked {
