@@ -19,6 +19,8 @@ async fn the_report_tells_every_battle_in_order_with_its_whole_log() {
     api.game_act(second, serde_json::from_value(json!({"type": "roll", "expr": "2D6", "dice": [3, 4]})).unwrap())
         .await
         .unwrap();
+    // A battle its rules have not ended: its system's verdict is where it stands, not how it ended.
+    api.new_game("zulu-war".into(), Some("3".into()), Some(campaign.id), None).await.unwrap();
 
     let md = api.campaign_report(campaign.id, "md".into()).await.unwrap();
     assert!(md.starts_with("# Campaign: Pei Ho <1900>"), "{md}");
@@ -27,6 +29,8 @@ async fn the_report_tells_every_battle_in_order_with_its_whole_log() {
     assert!(legation < cotta, "oldest first");
     assert!(md.contains("note 0 & more") && md.contains("note 14 & more"), "the whole log, not the view's newest 12");
     assert!(md.contains("[3, 4]"), "with the dice: {md}");
+    let zulu = md.lines().find(|l| l.starts_with("| 3 |")).expect("the third battle's row");
+    assert!(zulu.contains("| So far: A draw"), "an unfinished battle's verdict says it is so far: {zulu}");
 
     let html = api.campaign_report(campaign.id, "html".into()).await.unwrap();
     assert!(html.contains("<h1>Campaign: Pei Ho &lt;1900&gt;</h1>") && html.contains("note 3 &amp; more"));

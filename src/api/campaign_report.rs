@@ -27,9 +27,16 @@ impl Battle {
         self.record.as_ref().map_or_else(|| day(&self.created_at).to_string(), |r| r.played_on.clone())
     }
 
-    /// The result as the record gives it (the system's verdict or the players'), else where it stands.
+    /// The result as the record gives it (the system's verdict or the players'), else where it stands; a
+    /// system's verdict on a battle its rules have not ended says it is so far, as the record's screen does.
     fn result(&self) -> String {
-        self.record.as_ref().map_or_else(|| self.standing.clone(), |r| r.result.text.clone())
+        self.record.as_ref().map_or_else(
+            || self.standing.clone(),
+            |r| match r.result.from {
+                super::ResultFrom::System if !r.result.ended => format!("So far: {}", r.result.text),
+                _ => r.result.text.clone(),
+            },
+        )
     }
 
     /// Each side's figures lost of those it began with: "U.S. column 3/40 · Moros 5/60".

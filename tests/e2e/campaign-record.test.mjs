@@ -32,7 +32,7 @@ const lookAt = (name) => lookSound(page, 'campaign-record', name);
  */
 async function resultOf(campaign, game) {
   const b = (await api('campaign_record', { id: campaign })).battles.find((x) => x.game === game);
-  return b.result.from === 'system' && !b.result.ended ? `${b.result.text} (so far)` : b.result.text;
+  return b.result.from === 'system' && !b.result.ended ? `So far: ${b.result.text}` : b.result.text;
 }
 
 /** The game's units as its view gives them, by id: `{ total, alive }`. */

@@ -21,7 +21,8 @@ export function sideLosses(s: SideLosses): string {
 /** The battle's result as the record tells it; a system's verdict before its rules end the battle says so. */
 export function resultLine(b: BattleView): string {
   if (b.unreadable) return 'cannot be read';
-  if (b.result.from === 'system' && !b.result.ended) return `${b.result.text} (so far)`;
+  // Said first, so a verdict on a battle still being fought never reads as its end.
+  if (b.result.from === 'system' && !b.result.ended) return `So far: ${b.result.text}`;
   return b.result.text;
 }
 
