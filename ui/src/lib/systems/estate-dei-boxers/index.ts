@@ -9,6 +9,7 @@ import DayBar from './DayBar.svelte';
 import ZoneMap from './ZoneMap.svelte';
 import ZonePanel from './ZonePanel.svelte';
 import LossesDue from './LossesDue.svelte';
+import { diceWords } from './words';
 
 const estateDeiBoxers: SystemUi = {
   TurnBar: DayBar,
@@ -20,7 +21,7 @@ const estateDeiBoxers: SystemUi = {
   prompts: {
     // The dice Advance throws next at the day's own steps and in the Boxers' phases: rolled by the app, or
     // typed in from the table, roll by roll as the engine asks for them.
-    advance: { title: 'Dice due', chance: '', roll: 'Sandtable rolls', typed: 'D6 faces, in order' },
+    advance: { title: 'Dice due', chance: '', roll: 'Sandtable rolls', typed: 'D6 faces, in order', text: diceWords },
   },
 };
 
