@@ -70,12 +70,13 @@ export function boardNames(names: string[]): string[] {
 
 /**
  * A stand's tag, for a board too crowded for its name: the first letters of its board name's first word
- * and its number ("Sp12" for "Spearmen 12"), or that word cut to three letters ("Gat" for "Gatling").
+ * and its number ("Sp12" for "Spearmen 12"), or of the word saying what it is, its last ("Com" for "Zulu
+ * Command", "Gat" for "Gatling").
  */
 export function tagOf(boardName: string): string {
   const words = boardName.split(' ');
-  const number = words.length > 1 && /^\d+$/.test(words[words.length - 1]) ? words[words.length - 1] : '';
-  return words[0].slice(0, number ? 2 : 3) + number;
+  const last = words[words.length - 1];
+  return words.length > 1 && /^\d+$/.test(last) ? words[0].slice(0, 2) + last : last.slice(0, 3);
 }
 
 function overlaps(a: Box, b: Box): boolean {
