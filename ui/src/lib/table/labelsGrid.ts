@@ -65,18 +65,22 @@ const ROUNDS = 12;
  * the game could be read as. Depends on the names only, so it never changes as the stands move.
  */
 export function boardNames(names: string[]): string[] {
-  return nameLadders(names).map((ladder) => ladder[ladder.length - 1]);
+  // A form cut short at its end ("Zulu Army…") reads as a name cut off by the board: the shortest whole one.
+  return nameLadders(names).map((ladder) => [...ladder].reverse().find((f) => !f.endsWith('…')) ?? ladder[ladder.length - 1]);
 }
 
 /**
- * A stand's tag, for a board too crowded for its name: the first letters of its board name's first word
- * and its number ("Sp12" for "Spearmen 12"), or of the word saying what it is, its last ("Com" for "Zulu
- * Command", "Gat" for "Gatling").
+ * A stand's tag, for a board too crowded for its name: its board name's initials and number ("RI3" for
+ * "Regular Infantry 3", not "Re3", which "Regular Cavalry 3" would read as too), a one-word kind's first
+ * two letters ("Sp12" for "Spearmen 12"); without a number, the first letters of the word saying what it
+ * is, its last ("Com" for "Zulu Command", "Gat" for "Gatling").
  */
 export function tagOf(boardName: string): string {
-  const words = boardName.split(' ');
+  const words = boardName.replace(/…$/, '').split(' ');
   const last = words[words.length - 1];
-  return words.length > 1 && /^\d+$/.test(last) ? words[0].slice(0, 2) + last : last.slice(0, 3);
+  if (words.length < 2 || !/^\d+$/.test(last)) return last.slice(0, 3);
+  const kind = words.slice(0, -1);
+  return (kind.length === 1 ? kind[0].slice(0, 2) : kind.map((w) => w[0].toUpperCase()).join('')) + last;
 }
 
 function overlaps(a: Box, b: Box): boolean {
