@@ -61,7 +61,7 @@ pub fn prompts(rules: &Rules, siege: &Siege, stepping: bool) -> Vec<Prompt> {
         action: "advance".into(),
         unit: String::new(),
         text: format!(
-            "Throw {} D6 and type the faces into advance in this order, or let Sandtable roll: {}{then}",
+            "Throw {} D6 for the day's next steps and type their faces in this order, or let Sandtable roll: {}{then}",
             labels.len(),
             labels.join("; ")
         ),

@@ -12,8 +12,8 @@ export interface PromptWords {
   /** What the typed-dice box asks for. */
   typed: string;
   /**
-   * What the card says of the roll, in the system's words, where the engine's sentence names its own
-   * action ("type the faces into advance"); the engine's text when absent.
+   * What the card says of the roll, in the system's words, where the engine's sentence is worded for the
+   * command line; the engine's text when absent.
    */
   text?: (prompt: Prompt) => string;
   /** How an outcome reads under its bar in the odds chart; plain numbers when absent. */
