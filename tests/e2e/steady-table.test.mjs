@@ -1,5 +1,6 @@
-// The table keeps its place and size while a turn's steps go by, whatever the rule system's bar above it
-// shows at each step (a typing form, a longer hint, a card's reason), on a tablet on its side and upright;
+// The table never moves back and forth while a turn's steps go by, whatever the rule system's bar above it
+// shows at each step (a typing form, a longer hint, a card's reason), on a tablet on its side and upright:
+// room once given to the bar is kept for the game, and the bar never lies over the table's tools;
 // and a result laid over the table leaves the unit that just acted in sight. Dice and cards are typed, so
 // every step is the same each run.
 //
@@ -32,20 +33,26 @@ async function board(t) {
 }
 
 /**
- * Walks `steps` (each a name and what the player does), checking after each that the board has not moved
- * or changed size by more than 2 px since the game opened.
+ * Walks `steps` (each a name and what the player does), checking after each that the board has not come
+ * back up or grown back since the last step (room once given to the bar is kept: the table never moves
+ * back and forth), that it has not moved sideways, and that the bar lies over none of the table's tools.
  */
 async function steady(t, size, system, steps) {
   await t.page.waitForTimeout(300);
-  const first = await board(t);
+  let last = await board(t);
   for (const [name, step] of steps) {
     await step();
     await t.page.waitForTimeout(250);
     const now = await board(t);
     await t.page.screenshot({ path: join(out, `steady-${system}-${name}-${size}.png`) });
-    for (const k of ['x', 'y', 'width', 'height']) {
-      assert.ok(Math.abs(now[k] - first[k]) <= 2, `${system} at ${size}, ${name}: the board's ${k} went from ${first[k]} to ${now[k]}`);
-    }
+    const at = `${system} at ${size}, ${name}`;
+    assert.ok(Math.abs(now.x - last.x) <= 2 && Math.abs(now.width - last.width) <= 2, `${at}: the board went sideways, ${JSON.stringify(last)} to ${JSON.stringify(now)}`);
+    assert.ok(now.y >= last.y - 2, `${at}: the board came back up from ${last.y} to ${now.y}`);
+    assert.ok(now.height <= last.height + 2, `${at}: the board grew back from ${last.height} px tall to ${now.height}`);
+    const band = await t.tid('bar-band').boundingBox();
+    const bar = await t.tid('bar-band').locator(':scope > *').first().boundingBox();
+    assert.ok(bar.y + bar.height <= band.y + band.height + 1, `${at}: the bar (${Math.round(bar.height)} px) lies out of its band (${Math.round(band.height)} px) over the table`);
+    last = now;
   }
 }
 
