@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { bin, launch, out } from './harness.mjs';
-import { post } from './play.mjs';
+import { legationToTheFire, post } from './play.mjs';
 
 const SIZES = [
   [1024, 768],
@@ -166,15 +166,7 @@ test('faces of two digits typed without a space are said to be more than one die
   const { page, tid, until } = s;
   try {
     const id = await open(s, 'legation-wall', '11');
-    for (const action of [
-      { type: 'initiative', dice: [2, 5] },
-      { type: 'choose_order', first: 'boxers' },
-      { type: 'end_phase' },
-      { type: 'end_phase' },
-      { type: 'initiative', dice: [6, 1] },
-      { type: 'choose_order', first: 'allies' },
-    ])
-      await post(s.base, id, action);
+    for (const action of legationToTheFire({ charge: false })) await post(s.base, id, action);
     await page.reload();
     await tid('fire-open-us-marines').click();
     await tid('fire-target-boxers-west').click();

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, out } from './harness.mjs';
-import { newGame, post } from './play.mjs';
+import { legationToTheFire, newGame, post } from './play.mjs';
 
 const shots = join(out, 'fire-ring');
 let session;
@@ -24,17 +24,7 @@ after(async () => session?.close());
 test('the range ring and the tape are taken up once the volley is fired', async () => {
   const { page, tid, until } = session;
   newGame(session.db, 'sand-pebbles/legation-wall.toml', 11);
-  for (const action of [
-    { type: 'initiative', dice: [2, 5] },
-    { type: 'choose_order', first: 'boxers' },
-    { type: 'roll_move', unit: 'boxers-east', dice: [6, 6, 6] },
-    { type: 'charge', unit: 'boxers-east', target: 'rn-sailors' },
-    { type: 'end_phase' },
-    { type: 'end_phase' },
-    { type: 'initiative', dice: [6, 1] },
-    { type: 'choose_order', first: 'allies' },
-  ])
-    await post(session.base, 1, action);
+  for (const action of legationToTheFire()) await post(session.base, 1, action);
   await page.goto(`${session.base}/#/game/1`);
   await tid('game-screen').waitFor();
   await tid('fire-open-us-marines').click();

@@ -37,6 +37,28 @@ export async function post(base, id, action) {
 }
 
 /**
+ * Holding the Legation Wall (seed 11) to the Legation Guard's fire, phase C of turn 1: the Boxers won the
+ * movement initiative and their sword band charged the sailors on the wall; or, with `charge` false, nobody
+ * moved. The actions, for a test to send its own way (the command line, or a running server).
+ */
+export function legationToTheFire({ charge = true } = {}) {
+  return [
+    { type: 'initiative', dice: [2, 5] },
+    { type: 'choose_order', first: 'boxers' },
+    ...(charge
+      ? [
+          { type: 'roll_move', unit: 'boxers-east', dice: [6, 6, 6] },
+          { type: 'charge', unit: 'boxers-east', target: 'rn-sailors' },
+        ]
+      : []),
+    { type: 'end_phase' },
+    { type: 'end_phase' },
+    { type: 'initiative', dice: [6, 1] },
+    { type: 'choose_order', first: 'allies' },
+  ];
+}
+
+/**
  * The Natives are Restless Tonight on The Boxer Compound (seed 7), to a group of Boxers charging the
  * Japanese Marines: the natives' four groups mustered and raised, then two red cards, the west group
  * moving 8" towards the compound and charging.

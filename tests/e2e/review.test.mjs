@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { bin, launch, out, root } from './harness.mjs';
+import { legationToTheFire } from './play.mjs';
 
 let session;
 let page, tid, until, text;
@@ -51,17 +52,7 @@ before(async () => {
   for (const dice of [[3, 4, 2], [2, 3, 1], [4, 4, 6], [3, 3, 5]]) act(GAMES.natives, { type: 'muster', dice });
   for (const kind of [null, null, 'boxer_musketeers', null]) act(GAMES.natives, { type: 'raise', kind });
   // Sand Pebbles to D, the last fire phase: ending it brings the band's morale test to finish its charge.
-  for (const a of [
-    { type: 'initiative', dice: [2, 5] },
-    { type: 'choose_order', first: 'boxers' },
-    { type: 'roll_move', unit: 'boxers-east', dice: [6, 6, 6] },
-    { type: 'charge', unit: 'boxers-east', target: 'rn-sailors' },
-    { type: 'end_phase' },
-    { type: 'end_phase' },
-    { type: 'initiative', dice: [6, 1] },
-    { type: 'choose_order', first: 'allies' },
-    { type: 'end_phase' },
-  ])
+  for (const a of [...legationToTheFire(), { type: 'end_phase' }])
     act(GAMES.spMorale, a);
   // Heliograph: the U.S. column wins the toss and chooses.
   act(GAMES.hgMove, { type: 'initiative', dice: [7, 3] });

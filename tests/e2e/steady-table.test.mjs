@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launch, out } from './harness.mjs';
-import { game, nativesToTheCharge, newGame } from './play.mjs';
+import { game, legationToTheFire, nativesToTheCharge, newGame } from './play.mjs';
 
 const SIZES = [
   { width: 1024, height: 768 },
@@ -156,15 +156,7 @@ for (const { width, height } of SIZES) {
       const { tid, text, page } = t;
       newGame(t.db, 'sand-pebbles/legation-wall.toml', 11);
       const sp = game(t.db, 1);
-      for (const action of [
-        { type: 'initiative', dice: [2, 5] },
-        { type: 'choose_order', first: 'boxers' },
-        { type: 'end_phase' },
-        { type: 'end_phase' },
-        { type: 'initiative', dice: [6, 1] },
-        { type: 'choose_order', first: 'allies' },
-      ])
-        sp.act(action);
+      for (const action of legationToTheFire({ charge: false })) sp.act(action);
       await open(t, 1, 'phase-bar');
 
       // The gun boat's Gardner gun, at the table's foot on the canal, fires: the result names it.

@@ -11,7 +11,7 @@
 
 import assert from 'node:assert/strict';
 import { CORNERS_PX, H, W, tablePhoto } from './photo-table.mjs';
-import { estateToTheWallFire, nativesToTheCharge } from './play.mjs';
+import { estateToTheWallFire, legationToTheFire, nativesToTheCharge } from './play.mjs';
 
 /**
  * Scrolls `locator` into view the way a player can: by the boxes that scroll (overflow auto or scroll)
@@ -85,14 +85,7 @@ export const MIDGAME = {
     seed: 11,
     async play(t) {
       const { tid, until, act } = t;
-      await act({ type: 'initiative', dice: [2, 5] });
-      await act({ type: 'choose_order', first: 'boxers' });
-      await act({ type: 'roll_move', unit: 'boxers-east', dice: [6, 6, 6] });
-      await act({ type: 'charge', unit: 'boxers-east', target: 'rn-sailors' });
-      await act({ type: 'end_phase' });
-      await act({ type: 'end_phase' });
-      await act({ type: 'initiative', dice: [6, 1] });
-      await act({ type: 'choose_order', first: 'allies' });
+      for (const action of legationToTheFire()) await act(action);
       await t.open();
       await tid('fire-open-us-marines').click();
       await tid('fire-target-boxers-west').click();
