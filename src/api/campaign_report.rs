@@ -156,7 +156,7 @@ fn html(name: &str, notes: &str, battles: &[Battle], record: &CampaignRecordView
              <th>losses</th><th>notes</th><th>entries</th></tr></thead><tbody>\n";
     for (n, b) in battles.iter().enumerate() {
         body += &format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            "<tr><td>{}</td><td class=\"date\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
             n + 1,
             esc(&b.played_on()),
             esc(&b.title),

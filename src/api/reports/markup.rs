@@ -88,6 +88,7 @@ pub fn page(title: &str, body: &str) -> String {
          table {{ border-collapse: collapse; width: 100%; margin: 0.5em 0 1.5em; }}\n\
          th, td {{ border-bottom: 1px solid #bbb; padding: 3px 6px; text-align: left; vertical-align: top; }}\n\
          td.n, th.n {{ text-align: right; font-variant-numeric: tabular-nums; }}\n\
+         td.date {{ white-space: nowrap; }}\n\
          table.forces {{ table-layout: fixed; }}\n\
          table.forces th:first-child {{ width: 45%; }}\n\
          .undone td {{ text-decoration: line-through; color: #777; }}\n\
