@@ -86,7 +86,7 @@ function measure() {
       figures,
     };
   }
-  const grid = document.querySelector('[data-testid="grid-table"] svg');
+  const grid = document.querySelector('[data-testid="grid-board"] svg[role="group"]');
   if (!grid) return { kind: 'none', labels: [] };
   const scale = grid.getScreenCTM().a;
   return {
