@@ -11,7 +11,8 @@
 // large), and that no text is under 13 px, nor the tables' and boards' labels under 14 px (see
 // sweep-checks.mjs for how); runs axe-core in the page (no serious or critical violation) and walks every
 // control with Tab (each reached, each showing its focus; sweep-a11y.mjs). A failure lists every offender, with the screens it was found on. The
-// screenshots are kept in tests/e2e/out/sweep/<system>-<screen>-<w>x<h>.png, the run's figures in figures.json.
+// screenshots are kept in tests/e2e/out/sweep/<system>-<screen>-<w>x<h>.png, the run's figures in figures.json,
+// axe-core's findings that do not fail it in axe-other.txt.
 //
 //   cargo build --bin sandtable && (cd ui && npm run build && node --test ../tests/e2e/sweep.test.mjs)
 
@@ -63,6 +64,7 @@ after(async () => {
   await session?.close();
   figures.seconds = Math.round((Date.now() - started) / 1000);
   writeFileSync(join(shots, 'figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  writeFileSync(join(shots, 'axe-other.txt'), [...axeOther].map(([line, screens]) => `${line}\n    on ${[...screens].join(', ')}`).join('\n') + '\n');
   console.log(`sweep: ${figures.screens} screens, ${figures.controls} controls tabbed to, ${figures.offenders} offenders (${figures.known} known, issue 35's other points), ${figures.seconds} s; axe violations by impact ${JSON.stringify(figures.axe)}`);
 });
 
@@ -106,6 +108,9 @@ function findings() {
   };
 }
 
+/** axe-core's findings below the failing impacts, each once with the screens it was on (`axe-other.txt`). */
+const axeOther = new Map();
+
 /** The whole run's figures, written beside the screenshots at the end (`figures.json`) and printed. */
 const figures = { screens: 0, axe: {}, controls: 0, offenders: 0, known: 0, seconds: 0 };
 const started = Date.now();
@@ -123,6 +128,10 @@ async function sweep(found, system, screen, [w, h]) {
   figures.screens++;
   figures.controls += keys.reached;
   for (const [impact, n] of Object.entries(a11y.counts)) figures.axe[impact] = (figures.axe[impact] ?? 0) + n;
+  for (const line of a11y.other) {
+    if (!axeOther.has(line)) axeOther.set(line, new Set());
+    axeOther.get(line).add(`${system} ${screen} ${w}x${h}`);
+  }
   found.add(screen, [w, h], { ...measured, axe: a11y.failing, keyboard: keys.found });
 }
 
