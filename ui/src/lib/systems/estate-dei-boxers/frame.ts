@@ -1,10 +1,11 @@
 // Map units to screen pixels. The map is drawn at the size it gets, one SVG unit a pixel, so labels and
 // chips keep the size a finger and an eye need however large the window is; a zone thinner than a
 // fingertip at that size (a street, a bridge), or too narrow for its name and what it holds, is widened,
-// its wider neighbours giving up the room. The out-of-bounds bands are cut to a strip: enough for their
-// names, not worth the room the zones need.
+// its wider neighbours giving up the room, or the map growing (and scrolling) where they cannot (widen.ts).
+// The out-of-bounds bands are cut to a strip: enough for their names, not worth the room the zones need.
 
 import type { Estate, Zone } from './view';
+import { widen } from './widen';
 
 export interface Frame {
   /** Pixels per map unit, before the narrow zones are widened. */
@@ -96,54 +97,6 @@ export function frameOf(
     k,
     band,
   };
-}
-
-/**
- * One axis of the map, the narrow zones widened: the stretches between the zones' edges are given new
- * lengths, each zone at least its `mins` across (in pixels), the wide ones giving up what the narrow need so the map
- * keeps its size where it can, and growing only where it cannot. Returns the edges (map units), where
- * each falls (pixels), and how many pixels the map grew.
- */
-function widen(spans: number[][], mins: number[], lo: number, hi: number, s: number, o: number): { at: number[]; p: number[]; grown: number } {
-  const at = [...new Set([lo, hi, ...spans.flat()])].sort((a, b) => a - b);
-  const len = at.slice(1).map((a, i) => (a - at[i]) * s);
-  const idx = (v: number) => at.findIndex((a) => Math.abs(a - v) < 1e-9);
-  const runs = spans.map(([a, b]) => [idx(a), idx(b)]);
-  // The bands beyond the zones keep their length: the city's names are written in them.
-  const kept = new Set([0, len.length - 1]);
-  const total = len.reduce((a, b) => a + b, 0);
-  const sum = (r: number[]) => len.slice(r[0], r[1]).reduce((a, b) => a + b, 0);
-  for (let round = 0; round < 200; round++) {
-    let grew = false;
-    for (const [n, r] of runs.entries()) {
-      const have = sum(r);
-      if (have < mins[n] - 1e-6) {
-        for (let i = r[0]; i < r[1]; i++) len[i] *= mins[n] / have;
-        grew = true;
-      }
-    }
-    const now = len.reduce((a, b) => a + b, 0);
-    if (now <= total + 1e-6) {
-      if (!grew) break;
-      continue;
-    }
-    // Too long now: the stretches no narrow zone leans on give up the difference.
-    const tight = new Set(kept);
-    for (const [n, r] of runs.entries()) if (sum(r) <= mins[n] * 1.001) for (let i = r[0]; i < r[1]; i++) tight.add(i);
-    const free = len.reduce((a, l, i) => (tight.has(i) ? a : a + l), 0);
-    const over = now - total;
-    if (free <= 1e-6) {
-      if (!grew) break;
-      continue;
-    }
-    const k = Math.max(free - over, free * 0.5) / free;
-    len.forEach((l, i) => {
-      if (!tight.has(i)) len[i] = l * k;
-    });
-  }
-  const p = [o + lo * s];
-  for (const l of len) p.push(p[p.length - 1] + l);
-  return { at, p, grown: Math.max(0, p[p.length - 1] - p[0] - total) };
 }
 
 /** Map units to pixels along one axis, between the edges where they fall (past the ends, to scale). */
