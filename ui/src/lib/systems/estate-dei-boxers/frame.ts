@@ -10,9 +10,6 @@ import { widen } from './widen';
 export interface Frame {
   /** Pixels per map unit, before the narrow zones are widened. */
   s: number;
-  /** Where map x 0 and y 0 fall, in pixels, before the narrow zones are widened. */
-  ox: number;
-  oy: number;
   /** The zones' bounds, in map units. */
   bounds: { x0: number; y0: number; x1: number; y1: number };
   /** Each axis's zone edges, in map units, and where each falls, in pixels. */
@@ -65,10 +62,8 @@ export function frameOf(
   const [vx0, vy0] = [bounds.x0 - 0.1, bounds.y0 - band];
   const [vw, vh] = [bounds.x1 - bounds.x0 + 0.2, bounds.y1 - bounds.y0 + 2 * band];
   const s = scale(band);
-  const ox = (width - vw * s) / 2 - vx0 * s;
-  const oy = (height - vh * s) / 2 - vy0 * s;
   const ySpans = zones.map((z) => [z.rect[1], z.rect[1] + z.rect[3]]);
-  const y = widen(ySpans, ySpans.map(() => FINGER_PX), vy0, vy0 + vh, s, oy);
+  const y = widen(ySpans, ySpans.map(() => FINGER_PX), vy0, vy0 + vh, s, height);
   // Each zone as wide as its contents need at the height it was given.
   const tall = (v: number) => y.p[y.at.findIndex((a) => Math.abs(a - v) < 1e-9)];
   const xMins = zones.map((z) => Math.max(FINGER_PX, least(z, tall(z.rect[1] + z.rect[3]) - tall(z.rect[1]))));
@@ -78,22 +73,17 @@ export function frameOf(
     vx0,
     vx0 + vw,
     s,
-    ox,
+    width,
   );
-  // Grown past its box, the map starts at its top left corner, and scrolls.
-  const dx = x.grown > 0 ? -x.p[0] : 0;
-  const dy = y.grown > 0 ? -y.p[0] : 0;
   return {
     s,
-    ox: ox + dx,
-    oy: oy + dy,
     bounds,
     xs: x.at,
-    xp: x.p.map((p) => p + dx),
+    xp: x.p,
     ys: y.at,
-    yp: y.p.map((p) => p + dy),
-    w: Math.max(width, width + x.grown),
-    h: Math.max(height, height + y.grown),
+    yp: y.p,
+    w: width + x.grown,
+    h: height + y.grown,
     k,
     band,
   };

@@ -15,10 +15,12 @@ export interface Axis {
 
 /**
  * `spans` are the zones' [start, end] in map units, `mins` the least each is across in pixels; the axis
- * runs from `lo` to `hi`, `s` pixels a unit, starting at pixel `o`. The stretches beyond the zones (the
- * first and last) keep their length: the city's names are written in them.
+ * runs from `lo` to `hi`, `s` pixels a unit, in a box `room` pixels long, where it is centred (a map
+ * held to scale by its other axis leaves room on this one, which the narrow zones take before the wide
+ * ones give up any). The stretches beyond the zones (the first and last) keep their length: the city's
+ * names are written in them. Grown past its box, it starts at the box's start, and scrolls.
  */
-export function widen(spans: number[][], mins: number[], lo: number, hi: number, s: number, o: number): Axis {
+export function widen(spans: number[][], mins: number[], lo: number, hi: number, s: number, room: number): Axis {
   const at = [...new Set([lo, hi, ...spans.flat()])].sort((a, b) => a - b);
   const base = at.slice(1).map((a, i) => (a - at[i]) * s);
   const total = base.reduce((a, b) => a + b, 0);
@@ -50,21 +52,24 @@ export function widen(spans: number[][], mins: number[], lo: number, hi: number,
 
   // The largest share of their length the zones can keep with the map still in its box; with none that
   // fits, the least the zones need, and the map grows by the rest.
+  const budget = Math.max(room, total);
   let len = fill(1);
-  if (length(len) > total + 1e-6) {
+  if (length(len) > budget + 1e-6) {
     let [fits, spills] = [0, 1];
     let best = fill(0);
     for (let step = 0; step < 40; step++) {
       const mid = (fits + spills) / 2;
       const tried = fill(mid);
-      if (length(tried) <= total + 1e-6) {
+      if (length(tried) <= budget + 1e-6) {
         fits = mid;
         best = tried;
       } else spills = mid;
     }
     len = best;
   }
-  const p = [o + lo * s];
+  const drawn = length(len);
+  const p = [Math.max(0, (room - drawn) / 2)];
   for (const l of len) p.push(p[p.length - 1] + l);
-  return { at, p, grown: Math.max(0, length(len) - total) };
+  // A hair over the box (the search's rounding) is no reason to scroll.
+  return { at, p, grown: drawn - room > 0.5 ? drawn - room : 0 };
 }
