@@ -63,18 +63,29 @@ export function frameOf(
   const [vw, vh] = [bounds.x1 - bounds.x0 + 0.2, bounds.y1 - bounds.y0 + 2 * band];
   const s = scale(band);
   const ySpans = zones.map((z) => [z.rect[1], z.rect[1] + z.rect[3]]);
-  const y = widen(ySpans, ySpans.map(() => FINGER_PX), vy0, vy0 + vh, s, height);
-  // Each zone as wide as its contents need at the height it was given.
-  const tall = (v: number) => y.p[y.at.findIndex((a) => Math.abs(a - v) < 1e-9)];
-  const xMins = zones.map((z) => Math.max(FINGER_PX, least(z, tall(z.rect[1] + z.rect[3]) - tall(z.rect[1]))));
-  const x = widen(
-    zones.map((z) => [z.rect[0], z.rect[0] + z.rect[2]]),
-    xMins,
-    vx0,
-    vx0 + vw,
-    s,
-    width,
-  );
+  const xSpans = zones.map((z) => [z.rect[0], z.rect[0] + z.rect[2]]);
+  const layout = (yMins: number[]) => {
+    const y = widen(ySpans, yMins, vy0, vy0 + vh, s, height);
+    // Each zone as wide as its contents need at the height it was given.
+    const tall = (v: number) => y.p[y.at.findIndex((a) => Math.abs(a - v) < 1e-9)];
+    const heights = zones.map((z) => tall(z.rect[1] + z.rect[3]) - tall(z.rect[1]));
+    const xMins = zones.map((z, n) => Math.max(FINGER_PX, least(z, heights[n])));
+    return { y, heights, x: widen(xSpans, xMins, vx0, vx0 + vw, s, width) };
+  };
+  let { x, y, heights } = layout(ySpans.map(() => FINGER_PX));
+  // Grown across while there is room down: a zone too narrow for its chips in a row is made taller, to
+  // stack them, where that keeps the map in its box.
+  if (x.grown > 0 && y.grown === 0) {
+    const yMins = zones.map((z, n) => {
+      const across = z.rect[2] * s;
+      const h = Math.max(FINGER_PX, heights[n]);
+      if (least(z, h) <= across) return FINGER_PX;
+      for (let more = h; more <= h + height / 4; more += 2) if (least(z, more) <= across) return more;
+      return FINGER_PX;
+    });
+    const taller = layout(yMins);
+    if (taller.y.grown === 0 && taller.x.grown < x.grown) ({ x, y } = taller);
+  }
   return {
     s,
     bounds,
