@@ -51,46 +51,73 @@ async function measure(page) {
         box: box(el),
       })),
     }));
-    return { zones, root: parseFloat(getComputedStyle(document.documentElement).fontSize) };
+    const scroller = document.querySelector('[data-testid="zone-map"] svg').parentElement;
+    const left = scroller.getBoundingClientRect().left - scroller.scrollLeft;
+    const scroll = { width: scroller.scrollWidth, box: scroller.clientWidth, zonesRight: Math.max(...zones.map((z) => z.ground.r)) - left + 1 };
+    return { zones, root: parseFloat(getComputedStyle(document.documentElement).fontSize), scroll };
   });
 }
 
 const cross = (a, b) => Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
 const within = (a, b) => a.l >= b.l - 0.5 && a.r <= b.r + 0.5 && a.t >= b.t - 0.5 && a.b <= b.b + 0.5;
 
+/** What is wrong with the map at a viewport `w` by `h`, in the text size asked for, as the player sees it. */
+async function lookAt(w, h, large, shot) {
+  const { page, tid } = session;
+  const found = [];
+  await page.setViewportSize({ width: w, height: h });
+  await page.goto(`${session.base}/?zones=${w}x${h}${large}#/game/1`);
+  await tid('zone-map').waitFor();
+  await page.evaluate((on) => (on ? localStorage.setItem('sandtable.display.largeText', 'true') : localStorage.removeItem('sandtable.display.largeText')), large);
+  await page.reload();
+  await tid('zone-map').waitFor();
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
+  await page.screenshot({ path: join(out, `zone-labels-${w}x${h}${large ? '-large' : ''}${shot}.png`) });
+  const { zones, root, scroll } = await measure(page);
+  const least = (14 * root) / 16;
+  if (large && !(root > 16)) found.push(`${w}x${h}: Large text left the root at ${root} px`);
+  assert.equal(zones.length, 44, 'the map has all its zones');
+  for (const z of zones) {
+    if (z.name.length !== 1) found.push(`${w}x${h} ${z.id}: ${z.name.length} names`);
+    for (const n of z.name) {
+      if (n.px < least - 0.05) found.push(`${w}x${h} ${z.id}: "${n.text}" at ${n.px.toFixed(1)} px, under ${least.toFixed(1)}`);
+      if (!within(n.box, z.ground)) found.push(`${w}x${h} ${z.id}: "${n.text}" runs out of its zone`);
+      for (const o of zones) {
+        for (const t of o.things) if (cross(n.box, t.box)) found.push(`${w}x${h} ${z.id}: "${n.text}" under ${o.id}'s ${t.what}`);
+        if (o !== z) for (const m of o.name) if (cross(n.box, m.box)) found.push(`${w}x${h} ${z.id}: "${n.text}" runs into ${o.id}'s "${m.text}"`);
+      }
+    }
+    for (const t of z.things) if (!within(t.box, z.ground)) found.push(`${w}x${h} ${z.id}: its ${t.what} runs out of the zone`);
+  }
+  // A map grown past its box scrolls to its zones' far edge and no further: never into empty space.
+  if (scroll.width > scroll.box && scroll.width > scroll.zonesRight + 2) found.push(`${w}x${h}: the map scrolls ${Math.round(scroll.width - scroll.zonesRight)} px past its zones`);
+  const chips = zones.find((z) => z.id === 'TW2').things.map((t) => t.what);
+  assert.deepEqual(chips.sort(), ['barricade', 'boxers', 'guns', 'soldiers'].sort(), `${w}x${h}: what the wall by the barricade holds`);
+  return found;
+}
+
 for (const large of [false, true]) {
   test(`the zones' names read whole at ${large ? 'Large text' : 'the normal text size'} on a tablet`, async () => {
-    const { page, tid } = session;
     const found = [];
-    for (const [w, h] of SIZES) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.goto(`${session.base}/?zones=${w}${large}#/game/1`);
-      await tid('zone-map').waitFor();
-      await page.evaluate((on) => (on ? localStorage.setItem('sandtable.display.largeText', 'true') : localStorage.removeItem('sandtable.display.largeText')), large);
-      await page.reload();
-      await tid('zone-map').waitFor();
-      await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
-      await page.screenshot({ path: join(out, `zone-labels-${w}x${h}${large ? '-large' : ''}.png`) });
-      const { zones, root } = await measure(page);
-      const least = (14 * root) / 16;
-      if (large && !(root > 16)) found.push(`${w}x${h}: Large text left the root at ${root} px`);
-      assert.equal(zones.length, 44, 'the map has all its zones');
-      for (const z of zones) {
-        if (z.name.length !== 1) found.push(`${w}x${h} ${z.id}: ${z.name.length} names`);
-        for (const n of z.name) {
-          if (n.px < least - 0.05) found.push(`${w}x${h} ${z.id}: "${n.text}" at ${n.px.toFixed(1)} px, under ${least.toFixed(1)}`);
-          if (!within(n.box, z.ground)) found.push(`${w}x${h} ${z.id}: "${n.text}" runs out of its zone`);
-          for (const o of zones) {
-            for (const t of o.things) if (cross(n.box, t.box)) found.push(`${w}x${h} ${z.id}: "${n.text}" under ${o.id}'s ${t.what}`);
-            if (o !== z) for (const m of o.name) if (cross(n.box, m.box)) found.push(`${w}x${h} ${z.id}: "${n.text}" runs into ${o.id}'s "${m.text}"`);
-          }
-        }
-        for (const t of z.things) if (!within(t.box, z.ground)) found.push(`${w}x${h} ${z.id}: its ${t.what} runs out of the zone`);
-      }
-      const chips = zones.find((z) => z.id === 'TW2').things.map((t) => t.what);
-      assert.deepEqual(chips.sort(), ['barricade', 'boxers', 'guns', 'soldiers'].sort(), `${w}x${h}: what the wall by the barricade holds`);
-    }
-    await page.evaluate(() => localStorage.removeItem('sandtable.display.largeText'));
+    for (const [w, h] of SIZES) found.push(...(await lookAt(w, h, large, '')));
+    await session.page.evaluate(() => localStorage.removeItem('sandtable.display.largeText'));
     assert.deepEqual(found, []);
   });
 }
+
+// Whatever box the map is given (a phone on its side, a small laptop, a tall narrow window), at Large
+// text its zones are widened, made taller or, where nothing else gives, the map scrolls: no chip spills
+// out of its zone over a neighbour's name.
+test("every chip stays in its own zone at Large text, however small the map's box", async () => {
+  const found = [];
+  for (const [w, h] of [
+    [800, 600],
+    [1280, 720],
+    [700, 1000],
+    [900, 700],
+    [640, 900],
+  ])
+    found.push(...(await lookAt(w, h, true, '-box')));
+  await session.page.evaluate(() => localStorage.removeItem('sandtable.display.largeText'));
+  assert.deepEqual(found, []);
+});

@@ -1,17 +1,15 @@
 // Map units to screen pixels. The map is drawn at the size it gets, one SVG unit a pixel, so labels and
 // chips keep the size a finger and an eye need however large the window is; a zone thinner than a
 // fingertip at that size (a street, a bridge), or too narrow for its name and what it holds, is widened,
-// its wider neighbours giving up the room. The out-of-bounds bands are cut to a strip: enough for their
-// names, not worth the room the zones need.
+// its wider neighbours giving up the room, or the map growing (and scrolling) where they cannot (widen.ts).
+// The out-of-bounds bands are cut to a strip: enough for their names, not worth the room the zones need.
 
 import type { Estate, Zone } from './view';
+import { widen } from './widen';
 
 export interface Frame {
   /** Pixels per map unit, before the narrow zones are widened. */
   s: number;
-  /** Where map x 0 and y 0 fall, in pixels, before the narrow zones are widened. */
-  ox: number;
-  oy: number;
   /** The zones' bounds, in map units. */
   bounds: { x0: number; y0: number; x1: number; y1: number };
   /** Each axis's zone edges, in map units, and where each falls, in pixels. */
@@ -64,86 +62,42 @@ export function frameOf(
   const [vx0, vy0] = [bounds.x0 - 0.1, bounds.y0 - band];
   const [vw, vh] = [bounds.x1 - bounds.x0 + 0.2, bounds.y1 - bounds.y0 + 2 * band];
   const s = scale(band);
-  const ox = (width - vw * s) / 2 - vx0 * s;
-  const oy = (height - vh * s) / 2 - vy0 * s;
   const ySpans = zones.map((z) => [z.rect[1], z.rect[1] + z.rect[3]]);
-  const y = widen(ySpans, ySpans.map(() => FINGER_PX), vy0, vy0 + vh, s, oy);
-  // Each zone as wide as its contents need at the height it was given.
-  const tall = (v: number) => y.p[y.at.findIndex((a) => Math.abs(a - v) < 1e-9)];
-  const xMins = zones.map((z) => Math.max(FINGER_PX, least(z, tall(z.rect[1] + z.rect[3]) - tall(z.rect[1]))));
-  const x = widen(
-    zones.map((z) => [z.rect[0], z.rect[0] + z.rect[2]]),
-    xMins,
-    vx0,
-    vx0 + vw,
-    s,
-    ox,
-  );
-  // Grown past its box, the map starts at its top left corner, and scrolls.
-  const dx = x.grown > 0 ? -x.p[0] : 0;
-  const dy = y.grown > 0 ? -y.p[0] : 0;
+  const xSpans = zones.map((z) => [z.rect[0], z.rect[0] + z.rect[2]]);
+  const layout = (yMins: number[]) => {
+    const y = widen(ySpans, yMins, vy0, vy0 + vh, s, height);
+    // Each zone as wide as its contents need at the height it was given.
+    const tall = (v: number) => y.p[y.at.findIndex((a) => Math.abs(a - v) < 1e-9)];
+    const heights = zones.map((z) => tall(z.rect[1] + z.rect[3]) - tall(z.rect[1]));
+    const xMins = zones.map((z, n) => Math.max(FINGER_PX, least(z, heights[n])));
+    return { y, heights, x: widen(xSpans, xMins, vx0, vx0 + vw, s, width) };
+  };
+  let { x, y, heights } = layout(ySpans.map(() => FINGER_PX));
+  // Grown across while there is room down: a zone too narrow for its chips in a row is made taller, to
+  // stack them, where that keeps the map in its box.
+  if (x.grown > 0 && y.grown === 0) {
+    const yMins = zones.map((z, n) => {
+      const across = z.rect[2] * s;
+      const h = Math.max(FINGER_PX, heights[n]);
+      if (least(z, h) <= across) return FINGER_PX;
+      for (let more = h; more <= h + height / 4; more += 2) if (least(z, more) <= across) return more;
+      return FINGER_PX;
+    });
+    const taller = layout(yMins);
+    if (taller.y.grown === 0 && taller.x.grown < x.grown) ({ x, y } = taller);
+  }
   return {
     s,
-    ox: ox + dx,
-    oy: oy + dy,
     bounds,
     xs: x.at,
-    xp: x.p.map((p) => p + dx),
+    xp: x.p,
     ys: y.at,
-    yp: y.p.map((p) => p + dy),
-    w: Math.max(width, width + x.grown),
-    h: Math.max(height, height + y.grown),
+    yp: y.p,
+    w: width + x.grown,
+    h: height + y.grown,
     k,
     band,
   };
-}
-
-/**
- * One axis of the map, the narrow zones widened: the stretches between the zones' edges are given new
- * lengths, each zone at least its `mins` across (in pixels), the wide ones giving up what the narrow need so the map
- * keeps its size where it can, and growing only where it cannot. Returns the edges (map units), where
- * each falls (pixels), and how many pixels the map grew.
- */
-function widen(spans: number[][], mins: number[], lo: number, hi: number, s: number, o: number): { at: number[]; p: number[]; grown: number } {
-  const at = [...new Set([lo, hi, ...spans.flat()])].sort((a, b) => a - b);
-  const len = at.slice(1).map((a, i) => (a - at[i]) * s);
-  const idx = (v: number) => at.findIndex((a) => Math.abs(a - v) < 1e-9);
-  const runs = spans.map(([a, b]) => [idx(a), idx(b)]);
-  // The bands beyond the zones keep their length: the city's names are written in them.
-  const kept = new Set([0, len.length - 1]);
-  const total = len.reduce((a, b) => a + b, 0);
-  const sum = (r: number[]) => len.slice(r[0], r[1]).reduce((a, b) => a + b, 0);
-  for (let round = 0; round < 200; round++) {
-    let grew = false;
-    for (const [n, r] of runs.entries()) {
-      const have = sum(r);
-      if (have < mins[n] - 1e-6) {
-        for (let i = r[0]; i < r[1]; i++) len[i] *= mins[n] / have;
-        grew = true;
-      }
-    }
-    const now = len.reduce((a, b) => a + b, 0);
-    if (now <= total + 1e-6) {
-      if (!grew) break;
-      continue;
-    }
-    // Too long now: the stretches no narrow zone leans on give up the difference.
-    const tight = new Set(kept);
-    for (const [n, r] of runs.entries()) if (sum(r) <= mins[n] * 1.001) for (let i = r[0]; i < r[1]; i++) tight.add(i);
-    const free = len.reduce((a, l, i) => (tight.has(i) ? a : a + l), 0);
-    const over = now - total;
-    if (free <= 1e-6) {
-      if (!grew) break;
-      continue;
-    }
-    const k = Math.max(free - over, free * 0.5) / free;
-    len.forEach((l, i) => {
-      if (!tight.has(i)) len[i] = l * k;
-    });
-  }
-  const p = [o + lo * s];
-  for (const l of len) p.push(p[p.length - 1] + l);
-  return { at, p, grown: Math.max(0, p[p.length - 1] - p[0] - total) };
 }
 
 /** Map units to pixels along one axis, between the edges where they fall (past the ends, to scale). */

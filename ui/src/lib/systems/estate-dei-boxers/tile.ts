@@ -1,9 +1,10 @@
 // Where the things drawn in a zone go inside its box: its name (or the Boxers' entry number) at the top
 // left; what it holds as chips in rows from its foot up; the fire's flame and the barricade at the right
 // end of the first row with room for them. A row that reaches the name's line starts after the name, so
-// no chip is ever drawn over it; and a zone whose contents still do not fit is widened by the map
-// (`leastWidth`, in frame.ts) rather than any of it drawn smaller than the map's least text size (14 px,
-// for reading across the table, larger with Large text).
+// no chip is ever drawn over it; and a zone whose contents still do not fit is widened or made taller by
+// the map (`leastWidth`, in frame.ts), the map scrolling if it must, rather than any of it drawn smaller
+// than the map's least text size (14 px, for reading across the table, larger with Large text) or spilt
+// over a neighbour.
 
 import { chipsOf, type Chip } from './chips';
 import { textWidth } from './measure';
