@@ -6,6 +6,7 @@ mod budget;
 mod campaign_record;
 mod campaign_report;
 pub mod candidates;
+mod changes;
 mod commands;
 mod error;
 mod game_file;
@@ -31,6 +32,7 @@ pub use campaign_record::{
     RosterBattleView, RosterUnitView, SideLosses, SystemUsed, UnitOverride,
 };
 pub use campaign_report::seed_words;
+pub use changes::ViewChange;
 pub use commands::COMMANDS;
 pub use error::{ApiError, ErrorKind};
 pub use game_file::GAME_FILE_FORMAT;

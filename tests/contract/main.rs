@@ -6,7 +6,9 @@
 //! - a refused action records nothing and changes nothing;
 //! - every odds distribution sums to 1 (within 1e-12) and every chance lies in [0, 1];
 //! - the entry that ends a battle says so, with the result in the system's words;
-//! - nothing panics.
+//! - nothing panics;
+//! - a device that applies every change the server sends (`ViewChange`) holds, after every action and for
+//!   every seat, the very view the server builds afresh, and each change is small.
 //!
 //! And for every prefix of every golden log, the game view builds and serialises.
 
@@ -22,10 +24,10 @@ mod typed;
 
 use std::sync::Arc;
 
-use sandtable::api::GameView;
+use sandtable::api::{GameView, ViewChange};
 use sandtable::game::{Action, Event, Game};
 use sandtable::odds::OddsView;
-use sandtable::rules;
+use sandtable::rules::{self, Seat};
 use sandtable::scenario::Scenario;
 
 use player::Player;
@@ -75,6 +77,59 @@ fn seeded_random_play_keeps_the_contract_in_every_scenario() {
     for kind in ["place_figure", "arrange", "correct_position"] {
         assert!(taken.contains(kind), "no random game ever took {kind}: {taken:?}");
     }
+}
+
+/// Accepted actions in each scenario's game played for the changes: every one is checked at every seat, so
+/// fewer than the long games above.
+const CHANGES_ACTIONS: usize = 120;
+/// What an action's change may weigh, as JSON, at the median of a scenario's game: an answer a tablet reads
+/// at once. (A day's whole advance in L'Estate dei Boxers, moving every counter, weighs more, and may.)
+const CHANGE_BYTES: usize = 8 * 1024;
+
+#[test]
+fn a_device_applying_every_change_holds_the_view_built_afresh_at_every_seat() {
+    let mut heaviest = (0, String::new());
+    for (i, (name, scenario)) in every_scenario().into_iter().enumerate() {
+        let mut sizes = Vec::new();
+        let seats: Vec<Seat> = [Seat::Referee, Seat::Table]
+            .into_iter()
+            .chain(scenario.sides.iter().map(|s| Seat::Side(s.id.clone())))
+            .collect();
+        let scenario = Arc::new(scenario);
+        let seed = 3000 + i as u64;
+        let mut game = Game::new(scenario, seed);
+        let mut player = Player::new(seed);
+        // What each seat's device holds, and what the server last built for it (the change's base).
+        let mut built: Vec<GameView> = seats.iter().map(|seat| GameView::seen(1, &name, &game, seat)).collect();
+        let mut held: Vec<serde_json::Value> = built.iter().map(|v| serde_json::to_value(v).unwrap()).collect();
+        for step in 0..CHANGES_ACTIONS {
+            let accepted = player.candidates(&game).into_iter().any(|action| game.apply(&action).is_ok());
+            assert!(accepted, "{name}: no action is accepted after {step}");
+            if step % UNDO_EVERY == UNDO_EVERY - 1 && game.can_undo() {
+                game.apply(&Action::Undo {}).unwrap();
+            }
+            for ((seat, last), view) in seats.iter().zip(built.iter_mut()).zip(held.iter_mut()) {
+                let fresh = GameView::seen(1, &name, &game, seat);
+                let change = ViewChange::between(last, &fresh);
+                let bytes = serde_json::to_string(&change).unwrap().len();
+                sizes.push(bytes);
+                if bytes > heaviest.0 {
+                    heaviest = (bytes, format!("{name} at {seat:?}, action {step}"));
+                }
+                *view = change.apply(view).unwrap_or_else(|e| panic!("{name} at {seat:?}, action {step}: {e}"));
+                assert!(
+                    *view == serde_json::to_value(&fresh).unwrap(),
+                    "{name} at {seat:?}, action {step}: the view made by the change differs from the one built afresh"
+                );
+                *last = fresh;
+            }
+        }
+        sizes.sort_unstable();
+        let (median, most) = (sizes[sizes.len() / 2], sizes[sizes.len() - 1]);
+        eprintln!("{name}: changes of {median} bytes at the median, {most} at most");
+        assert!(median <= CHANGE_BYTES, "{name}: changes of {median} bytes at the median, over {CHANGE_BYTES}");
+    }
+    eprintln!("the heaviest change: {} bytes ({})", heaviest.0, heaviest.1);
 }
 
 #[test]
