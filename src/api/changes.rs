@@ -69,17 +69,18 @@ fn diff(old: &Value, new: &Value) -> Option<Value> {
     if old == new {
         return None;
     }
-    let patch = match (old, new) {
+    Some(match (old, new) {
         (Value::Object(o), Value::Object(n)) => object_diff(o, n),
         (Value::Array(o), Value::Array(n)) => match key_of(o).zip(key_of(n)).filter(|(a, b)| a == b) {
             Some((key, _)) => list_diff(key, o, n),
-            None => placed_diff(o, n),
+            None => {
+                // A list by place whose items mostly changed spells out more than the list: sent whole.
+                let patch = placed_diff(o, n);
+                if patch.to_string().len() < new.to_string().len() { patch } else { json!({ "=": new }) }
+            }
         },
-        _ => return Some(json!({ "=": new })),
-    };
-    // A patch that spells out more than the part itself is sent whole instead.
-    let whole_len = new.to_string().len();
-    Some(if patch.to_string().len() < whole_len { patch } else { json!({ "=": new }) })
+        _ => json!({ "=": new }),
+    })
 }
 
 fn object_diff(old: &Map<String, Value>, new: &Map<String, Value>) -> Value {
@@ -103,8 +104,9 @@ fn key_of(items: &[Value]) -> Option<&'static str> {
         return None;
     }
     KEYS.into_iter().find(|key| {
-        let keys: Vec<&Value> = items.iter().filter_map(|item| item.get(key).filter(|k| !k.is_null())).collect();
-        keys.len() == items.len() && keys.iter().enumerate().all(|(i, k)| !keys[..i].contains(k))
+        let keys: std::collections::HashSet<String> =
+            items.iter().filter_map(|item| item.get(key).filter(|k| !k.is_null())).map(Value::to_string).collect();
+        keys.len() == items.len()
     })
 }
 
@@ -115,7 +117,10 @@ fn placed_diff(old: &[Value], new: &[Value]) -> Value {
 }
 
 fn list_diff(key: &str, old: &[Value], new: &[Value]) -> Value {
-    let held = |k: &Value| old.iter().find(|item| item.get(key) == Some(k));
+    // Keys are strings or numbers: looked up by their JSON text, once each.
+    let by_key: std::collections::HashMap<String, &Value> =
+        old.iter().filter_map(|item| Some((item.get(key)?.to_string(), item))).collect();
+    let held = |k: &Value| by_key.get(&k.to_string()).copied();
     let items: Vec<Value> = new
         .iter()
         .filter_map(|item| {
