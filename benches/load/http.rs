@@ -20,6 +20,11 @@ impl Connection {
 
     /// Sends one command and reads its answer; anything but 200 stops the bench with the server's words.
     pub async fn post(&mut self, command: &str, args: &Value) -> Value {
+        self.post_sized(command, args).await.0
+    }
+
+    /// The same, with the answer's size in bytes as sent.
+    pub async fn post_sized(&mut self, command: &str, args: &Value) -> (Value, usize) {
         let body = args.to_string();
         let request = format!(
             "POST /api/{command} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -46,6 +51,6 @@ impl Connection {
         let mut answer = vec![0; length.expect("the server answers with a Content-Length")];
         self.stream.read_exact(&mut answer).await.unwrap();
         assert!(status.contains(" 200 "), "{command}: {status} {}", String::from_utf8_lossy(&answer));
-        serde_json::from_slice(&answer).unwrap()
+        (serde_json::from_slice(&answer).unwrap(), answer.len())
     }
 }
