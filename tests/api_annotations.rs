@@ -15,7 +15,7 @@ fn act(json: serde_json::Value) -> Action {
 async fn legation_wall(api: &Api, notes: usize) -> i64 {
     let id = api.new_game("legation-wall".into(), Some("3".into()), None, None).await.unwrap().id;
     for n in 0..notes {
-        api.game_act(id, Action::Note { text: format!("entry {n}") }).await.unwrap();
+        api.act(id, Action::Note { text: format!("entry {n}") }).await.unwrap();
     }
     id
 }
@@ -94,8 +94,8 @@ async fn an_empty_or_long_note_or_one_beside_no_entry_is_refused_and_nothing_is_
 async fn ambush(api: &Api, campaign: i64) -> i64 {
     let id =
         api.new_game("heliograph/jungle-patrol.toml".into(), Some("3".into()), Some(campaign), None).await.unwrap().id;
-    api.game_act(id, act(json!({"type": "initiative", "dice": [1, 6]}))).await.unwrap();
-    api.game_act(id, act(json!({"type": "activate", "unit": "south-band"}))).await.unwrap();
+    api.act(id, act(json!({"type": "initiative", "dice": [1, 6]}))).await.unwrap();
+    api.act(id, act(json!({"type": "activate", "unit": "south-band"}))).await.unwrap();
     id
 }
 
@@ -140,9 +140,9 @@ async fn the_campaign_report_prints_each_note_beside_its_entry() {
     let api = Api::open(&dir.path().join("table.db")).await.unwrap();
     let campaign = api.create_campaign("Peking".into()).await.unwrap().id;
     let id = api.new_game("legation-wall".into(), Some("3".into()), Some(campaign), None).await.unwrap().id;
-    api.game_act(id, Action::Note { text: "the barricade".into() }).await.unwrap();
-    api.game_act(id, act(json!({"type": "roll", "expr": "2D6", "dice": [3, 4]}))).await.unwrap();
-    api.game_act(id, Action::Undo {}).await.unwrap();
+    api.act(id, Action::Note { text: "the barricade".into() }).await.unwrap();
+    api.act(id, act(json!({"type": "roll", "expr": "2D6", "dice": [3, 4]}))).await.unwrap();
+    api.act(id, Action::Undo {}).await.unwrap();
     api.annotate(id, 1, "a roll we <should> not have made".into()).await.unwrap();
 
     let md = api.campaign_report(campaign, "md".into()).await.unwrap();

@@ -30,7 +30,7 @@ async fn units_carry_from_battle_to_battle_with_their_losses_and_history() {
     let first = first_battle(&api, campaign).await;
     let first_dice = [9, 1, 9, 1, 1, 9, 1, 1, 1, 1];
     volley_at_the_wall(&api, first, &first_dice).await;
-    api.game_act(first, act(r#"{"type":"record_losses","unit":"company-a","count":3}"#)).await.unwrap();
+    api.act(first, act(r#"{"type":"record_losses","unit":"company-a","count":3}"#)).await.unwrap();
     let (company_a, riflemen) = (figures_of(COTTA, "company-a"), figures_of(COTTA, "cotta-riflemen"));
     let riflemen_lost = hits(&first_dice);
     let us = fielded(COTTA, true)["us"];
@@ -173,7 +173,7 @@ async fn units_carry_from_battle_to_battle_with_their_losses_and_history() {
 
     let second_dice = [9, 9, 1, 1, 1, 1, 1, 1, 1, 1];
     volley_at_the_wall(&api, second, &second_dice).await;
-    api.game_act(second, act(r#"{"type":"record_losses","unit":"company-b","count":1}"#)).await.unwrap();
+    api.act(second, act(r#"{"type":"record_losses","unit":"company-b","count":1}"#)).await.unwrap();
     api.record_battle(second, Some("2026-11-27".into()), None, Some("".into()), None).await.unwrap();
     let e = api.close_battle(second, "some".into(), vec![]).await.unwrap_err();
     assert!(e.message.contains("survivors"), "{}", e.message);

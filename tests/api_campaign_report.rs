@@ -14,9 +14,9 @@ async fn the_report_tells_every_battle_in_order_with_its_whole_log() {
     let second = api.new_game("cotta-assault".into(), Some("3".into()), Some(campaign.id), None).await.unwrap().id;
     for n in 0..15 {
         let note: Action = serde_json::from_value(json!({"type": "note", "text": format!("note {n} & more")})).unwrap();
-        api.game_act(first, note).await.unwrap();
+        api.act(first, note).await.unwrap();
     }
-    api.game_act(second, serde_json::from_value(json!({"type": "roll", "expr": "2D6", "dice": [3, 4]})).unwrap())
+    api.act(second, serde_json::from_value(json!({"type": "roll", "expr": "2D6", "dice": [3, 4]})).unwrap())
         .await
         .unwrap();
     // A battle its rules have not ended: its system's verdict is where it stands, not how it ended.

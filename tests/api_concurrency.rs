@@ -22,7 +22,7 @@ async fn concurrent_actions_on_two_games_all_land_once_and_in_order() {
             devices.push(tokio::spawn(async move {
                 for tap in 0..5 {
                     let note = Action::Note { text: format!("device {device}, tap {tap}") };
-                    api.game_act(game, note).await.unwrap();
+                    api.act(game, note).await.unwrap();
                 }
             }));
         }
@@ -65,9 +65,9 @@ async fn two_processes_writing_one_game_both_land_every_note_and_roll() {
     for (process, api) in [first.clone(), second.clone()].into_iter().enumerate() {
         writers.push(tokio::spawn(async move {
             for tap in 0..30 {
-                api.game_act(game, Action::Note { text: format!("process {process}, note {tap}") }).await.unwrap();
+                api.act(game, Action::Note { text: format!("process {process}, note {tap}") }).await.unwrap();
                 let roll = Action::Roll { expr: "1D6".into(), dice: None, label: Some(format!("process {process}")) };
-                api.game_act(game, roll).await.unwrap();
+                api.act(game, roll).await.unwrap();
             }
         }));
     }
@@ -103,7 +103,7 @@ async fn a_slow_process_acting_among_fast_writers_waits_its_turn_and_lands() {
     let server = Arc::new(Api::open(&db).await.unwrap());
     let game = server.new_game("legation-wall".into(), Some("3".into()), None, None).await.unwrap().id;
     for n in 0..300 {
-        server.game_act(game, Action::Note { text: format!("before {n}") }).await.unwrap();
+        server.act(game, Action::Note { text: format!("before {n}") }).await.unwrap();
     }
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let mut tablets = Vec::new();
@@ -112,14 +112,14 @@ async fn a_slow_process_acting_among_fast_writers_waits_its_turn_and_lands() {
         tablets.push(tokio::spawn(async move {
             let mut n = 0;
             while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                server.game_act(game, Action::Note { text: format!("tablet {tablet}, {n}") }).await.unwrap();
+                server.act(game, Action::Note { text: format!("tablet {tablet}, {n}") }).await.unwrap();
                 n += 1;
             }
         }));
     }
     let cli = Api::open(&db).await.unwrap();
     for n in 0..10 {
-        cli.game_act(game, Action::Note { text: format!("cli {n}") }).await.unwrap_or_else(|e| panic!("cli {n}: {e}"));
+        cli.act(game, Action::Note { text: format!("cli {n}") }).await.unwrap_or_else(|e| panic!("cli {n}: {e}"));
     }
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     for tablet in tablets {

@@ -47,7 +47,7 @@ async fn played(api: &Api, campaign: Option<i64>) -> i64 {
         json!({"type": "record_losses", "unit": "marines", "count": 2}),
     ];
     for m in moves {
-        api.game_act(id, action(m)).await.unwrap();
+        api.act(id, action(m)).await.unwrap();
     }
     id
 }
@@ -259,7 +259,7 @@ async fn a_hidden_unit_is_drawn_as_a_chit_for_the_side_that_has_not_sighted_it()
     let dir = tempfile::tempdir().unwrap();
     let api = Api::open(&dir.path().join("table.db")).await.unwrap();
     let id = api.new_game("jungle-patrol".into(), Some("3".into()), None, None).await.unwrap().id;
-    api.game_act(id, action(json!({"type": "note", "text": "the patrol sets off"}))).await.unwrap();
+    api.act(id, action(json!({"type": "note", "text": "the patrol sets off"}))).await.unwrap();
     api.choose_seat(Seat::Referee).await.unwrap();
     let referee = api.game_view(id).await.unwrap();
     let band = referee.units.iter().find(|u| u.id == "north-band").unwrap();

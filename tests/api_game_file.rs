@@ -26,10 +26,10 @@ fn table_of(view: &GameView) -> Value {
 async fn an_exported_game_imports_elsewhere_and_replays_to_the_same_table() {
     let (_a, home) = api().await;
     let id = home.new_game("legation-wall".into(), Some("5".into()), None, None).await.unwrap().id;
-    home.game_act(id, action(json!({"type": "initiative", "dice": [5, 2]}))).await.unwrap();
-    home.game_act(id, action(json!({"type": "note", "text": "the wall holds"}))).await.unwrap();
-    home.game_act(id, action(json!({"type": "undo"}))).await.unwrap();
-    home.game_act(id, action(json!({"type": "roll", "expr": "2D6"}))).await.unwrap();
+    home.act(id, action(json!({"type": "initiative", "dice": [5, 2]}))).await.unwrap();
+    home.act(id, action(json!({"type": "note", "text": "the wall holds"}))).await.unwrap();
+    home.act(id, action(json!({"type": "undo"}))).await.unwrap();
+    home.act(id, action(json!({"type": "roll", "expr": "2D6"}))).await.unwrap();
     home.rename_game(id, "Tuesday at the club".into()).await.unwrap();
     let played = home.game_view(id).await.unwrap();
 
@@ -41,7 +41,7 @@ async fn an_exported_game_imports_elsewhere_and_replays_to_the_same_table() {
     assert_eq!(table_of(&replayed), table_of(&played), "the same table, log and dice");
     assert_eq!(replayed.seed, played.seed);
     // And the imported game plays on from there.
-    away.game_act(imported.id, action(json!({"type": "note", "text": "played on"}))).await.unwrap();
+    away.act(imported.id, action(json!({"type": "note", "text": "played on"}))).await.unwrap();
     // Exported again, it is the same file but for what was played since.
     assert!(away.export_game(imported.id).await.unwrap().len() > file.len());
 }
@@ -50,7 +50,7 @@ async fn an_exported_game_imports_elsewhere_and_replays_to_the_same_table() {
 async fn a_bad_or_newer_file_is_refused_and_nothing_is_stored() {
     let (_a, api) = api().await;
     let id = api.new_game("cotta-assault".into(), Some("3".into()), None, None).await.unwrap().id;
-    api.game_act(id, action(json!({"type": "note", "text": "first"}))).await.unwrap();
+    api.act(id, action(json!({"type": "note", "text": "first"}))).await.unwrap();
     // The umpire's count is kept from the whole table: the file, which holds it, is the referee's.
     api.choose_seat(sandtable::rules::Seat::Referee).await.unwrap();
     let good: Value = serde_json::from_str(&api.export_game(id).await.unwrap()).unwrap();
@@ -81,11 +81,11 @@ async fn a_bad_or_newer_file_is_refused_and_nothing_is_stored() {
 async fn a_game_is_read_back_at_any_entry_as_the_table_stood_then() {
     let (_a, api) = api().await;
     let id = api.new_game("legation-wall".into(), Some("5".into()), None, None).await.unwrap().id;
-    api.game_act(id, action(json!({"type": "initiative", "dice": [5, 2]}))).await.unwrap();
+    api.act(id, action(json!({"type": "initiative", "dice": [5, 2]}))).await.unwrap();
     let after_first = api.game_view(id).await.unwrap();
-    api.game_act(id, action(json!({"type": "record_losses", "unit": "us-marines", "count": 2}))).await.unwrap();
-    api.game_act(id, action(json!({"type": "undo"}))).await.unwrap();
-    api.game_act(id, action(json!({"type": "record_losses", "unit": "us-marines", "count": 3}))).await.unwrap();
+    api.act(id, action(json!({"type": "record_losses", "unit": "us-marines", "count": 2}))).await.unwrap();
+    api.act(id, action(json!({"type": "undo"}))).await.unwrap();
+    api.act(id, action(json!({"type": "record_losses", "unit": "us-marines", "count": 3}))).await.unwrap();
 
     let then = api.game_view_at(id, 0).await.unwrap();
     assert_eq!(table_of(&then), table_of(&after_first), "after entry 0, as it stood then");

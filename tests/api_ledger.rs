@@ -14,7 +14,7 @@ async fn api() -> (tempfile::TempDir, Api) {
 
 async fn act(api: &Api, id: i64, v: Value) {
     let action: Action = serde_json::from_value(v.clone()).unwrap();
-    if let Err(e) = api.game_act(id, action).await {
+    if let Err(e) = api.act(id, action).await {
         panic!("{v}: {}", e.message);
     }
 }

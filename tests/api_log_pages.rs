@@ -7,7 +7,7 @@ use sandtable::game::Action;
 async fn game_with_notes(api: &Api, notes: usize) -> i64 {
     let id = api.new_game("legation-wall".into(), Some("3".into()), None, None).await.unwrap().id;
     for n in 0..notes {
-        api.game_act(id, Action::Note { text: format!("note {n}") }).await.unwrap();
+        api.act(id, Action::Note { text: format!("note {n}") }).await.unwrap();
     }
     id
 }
@@ -42,11 +42,11 @@ async fn an_actions_answer_does_not_grow_with_the_log() {
     let dir = tempfile::tempdir().unwrap();
     let api = Api::open(&dir.path().join("t.db")).await.unwrap();
     let id = game_with_notes(&api, 50).await;
-    let early = serde_json::to_vec(&api.game_act(id, Action::Note { text: "n".into() }).await.unwrap()).unwrap().len();
+    let early = serde_json::to_vec(&api.act(id, Action::Note { text: "n".into() }).await.unwrap()).unwrap().len();
     for n in 0..450 {
-        api.game_act(id, Action::Note { text: format!("n{n}") }).await.unwrap();
+        api.act(id, Action::Note { text: format!("n{n}") }).await.unwrap();
     }
-    let late = serde_json::to_vec(&api.game_act(id, Action::Note { text: "n".into() }).await.unwrap()).unwrap().len();
+    let late = serde_json::to_vec(&api.act(id, Action::Note { text: "n".into() }).await.unwrap()).unwrap().len();
     assert!(late <= early + 400, "{early} bytes at 51 entries, {late} at 502");
     assert!(late <= 16 * 1024, "an action's answer is {late} bytes");
 }

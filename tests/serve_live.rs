@@ -62,7 +62,7 @@ async fn a_watching_device_hears_another_devices_action() {
     let mut tablet = watch(addr, game, None).await;
     // Let the stream start listening before the other device acts.
     tokio::time::sleep(Duration::from_millis(100)).await;
-    api.game_act(game, Action::Note { text: "from the host".into() }).await.unwrap();
+    api.act(game, Action::Note { text: "from the host".into() }).await.unwrap();
     let heard = next_entry(&mut tablet).await;
     assert_eq!(heard["entry"]["text"], "Note: from the host");
     assert_eq!(heard["entry"]["seq"], 0);
@@ -74,14 +74,14 @@ async fn a_device_back_from_sleep_is_sent_what_it_missed_first() {
     let (api, addr, _dir) = serve().await;
     let game = api.new_game("legation-wall".into(), Some("3".into()), None, None).await.unwrap().id;
     for n in 0..5 {
-        api.game_act(game, Action::Note { text: format!("note {n}") }).await.unwrap();
+        api.act(game, Action::Note { text: format!("note {n}") }).await.unwrap();
     }
     // It held entries up to seq 2: it is sent 3 and 4, then hears the next as it comes.
     let mut tablet = watch(addr, game, Some(2)).await;
     assert_eq!(next_entry(&mut tablet).await["entry"]["text"], "Note: note 3");
     assert_eq!(next_entry(&mut tablet).await["entry"]["text"], "Note: note 4");
     tokio::time::sleep(Duration::from_millis(100)).await;
-    api.game_act(game, Action::Note { text: "note 5".into() }).await.unwrap();
+    api.act(game, Action::Note { text: "note 5".into() }).await.unwrap();
     let heard = next_entry(&mut tablet).await;
     assert_eq!((heard["entry"]["seq"].as_u64(), heard["total"].as_u64()), (Some(5), Some(6)));
 }
@@ -93,7 +93,7 @@ async fn another_games_entries_are_not_sent() {
     let other = api.new_game("legation-wall".into(), Some("4".into()), None, None).await.unwrap().id;
     let mut tablet = watch(addr, watched, None).await;
     tokio::time::sleep(Duration::from_millis(100)).await;
-    api.game_act(other, Action::Note { text: "elsewhere".into() }).await.unwrap();
-    api.game_act(watched, Action::Note { text: "here".into() }).await.unwrap();
+    api.act(other, Action::Note { text: "elsewhere".into() }).await.unwrap();
+    api.act(watched, Action::Note { text: "here".into() }).await.unwrap();
     assert_eq!(next_entry(&mut tablet).await["entry"]["text"], "Note: here");
 }

@@ -168,7 +168,8 @@ async fn umpired_siege(t: &Table) -> i64 {
 async fn the_umpires_count_and_die_are_the_referees_alone() {
     let t = table().await;
     let id = umpired_siege(&t).await;
-    let after = t.host("game_act", json!({"id": id, "action": {"type": "umpire", "dice": [4]}})).await;
+    t.host("game_act", json!({"id": id, "action": {"type": "umpire", "dice": [4]}})).await;
+    let after = t.host("game_view", json!({"id": id})).await;
     let count = after["rules"]["view"]["rifle_ammunition"].as_u64().expect("the referee sees the count");
     assert_eq!(after["log"].as_array().unwrap().last().unwrap()["rolls"][0]["faces"], json!([4]));
 
@@ -461,5 +462,107 @@ async fn a_hidden_units_name_sent_as_an_id_is_answered_as_an_unknown_one() {
     };
     for name in ["juramentado band", "JURAMENTADO BANDS", "Moro riflemen"] {
         assert_eq!(answer(name).await, answer("qzkvex").await, "{name}");
+    }
+}
+
+/// A tablet that holds its seat's view and hears the game live: what the game's live stream sends it, each
+/// entry event's JSON as it comes.
+impl Table {
+    async fn follow(&self, seat: &str, game: i64, total: u64) -> tokio::sync::mpsc::UnboundedReceiver<String> {
+        // From the entry after the last the tablet holds.
+        let after = total.checked_sub(1).map(|last| format!("?after={last}")).unwrap_or_default();
+        let request = self
+            .request(TABLET, seat, &format!("/api/live/{game}{after}"))
+            .method("GET")
+            .header(header::ACCEPT, "text/event-stream")
+            .body(Body::empty())
+            .unwrap();
+        let response = self.app(TABLET).oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let (events, heard) = tokio::sync::mpsc::unbounded_channel();
+        let mut body = response.into_body().into_data_stream();
+        tokio::spawn(async move {
+            let mut text = String::new();
+            while let Some(Ok(chunk)) = body.next().await {
+                text.push_str(&String::from_utf8_lossy(&chunk));
+                while let Some(end) = text.find("\n\n") {
+                    let event: String = text.drain(..end + 2).collect();
+                    if event.contains("event: entry") {
+                        let data = event.lines().filter_map(|l| l.strip_prefix("data: ")).collect::<String>();
+                        let _ = events.send(data);
+                    }
+                }
+            }
+        });
+        heard
+    }
+}
+
+async fn next_heard(heard: &mut tokio::sync::mpsc::UnboundedReceiver<String>) -> String {
+    tokio::time::timeout(Duration::from_secs(5), heard.recv())
+        .await
+        .expect("an entry in time")
+        .expect("the stream open")
+}
+
+/// The view a tablet holds after `change`, as the UI makes it: applied when it is from the version held,
+/// kept when it is already the version made, else read whole.
+async fn held_after(t: &Table, seat: &str, held: Value, change: &Value, applied: &mut usize) -> Value {
+    let change: sandtable::api::ViewChange = serde_json::from_value(change.clone()).unwrap();
+    if held["version"] == change.to.as_str() {
+        return held;
+    }
+    match change.apply(&held) {
+        Ok(now) => {
+            *applied += 1;
+            now
+        }
+        Err(_) => serde_json::from_str(&t.ask(TABLET, seat, "game_view", json!({"id": change.game})).await.1).unwrap(),
+    }
+}
+
+/// Answers and live entries sent as changes are made from views already made for the seat: a tablet at
+/// the U.S. side or the table that follows every change holds exactly the view it would be sent whole,
+/// and no change names the hidden band, nor the umpire's die and count.
+#[tokio::test]
+async fn a_change_carries_nothing_its_seat_may_not_see() {
+    let t = table().await;
+    let hidden = ["Juramentado", "Moro riflemen", "Moro warriors", "moro_warriors", "\"south-band\"", "\"riflemen\""];
+    let umpired = ["\"faces\":[4]", "rifle_ammunition\":", "gun_ammunition\":"];
+    for (seat, secrets) in [("side:us", &hidden[..]), ("table", &hidden[..]), ("side:garrison", &umpired[..])] {
+        let (id, acts) = if seat == "side:garrison" {
+            (umpired_siege(&t).await, vec![json!({"type": "umpire", "dice": [4]})])
+        } else {
+            let game = t.host("new_game", json!({"scenario": "heliograph/jungle-patrol.toml", "seed": "3"})).await;
+            let acts =
+                vec![json!({"type": "initiative", "dice": [1, 6]}), json!({"type": "activate", "unit": "south-band"})];
+            (game["id"].as_i64().unwrap(), acts)
+        };
+        let held: Value = serde_json::from_str(&t.ask(TABLET, seat, "game_view", json!({"id": id})).await.1).unwrap();
+        let total = held["log_total"].as_u64().unwrap();
+        let mut heard = t.follow(seat, id, total).await;
+        let (mut held, mut applied) = (held, 0);
+        for action in &acts {
+            t.host("game_act", json!({"id": id, "action": action})).await;
+            let event = next_heard(&mut heard).await;
+            for secret in secrets {
+                assert!(!event.contains(secret), "{seat} heard {secret:?}: {event}");
+            }
+            let event: Value = serde_json::from_str(&event).unwrap();
+            held = held_after(&t, seat, held, &event["change"], &mut applied).await;
+        }
+        // The tablet's own action is answered as a change too, from the view it holds.
+        let (status, answer) =
+            t.ask(TABLET, seat, "game_act", json!({"id": id, "action": {"type": "note", "text": "seen"}})).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        for secret in secrets {
+            assert!(!answer.contains(secret), "{seat} was answered {secret:?}: {answer}");
+        }
+        held = held_after(&t, seat, held, &serde_json::from_str(&answer).unwrap(), &mut applied).await;
+        let event: Value = serde_json::from_str(&next_heard(&mut heard).await).unwrap();
+        held = held_after(&t, seat, held, &event["change"], &mut applied).await;
+        let whole: Value = serde_json::from_str(&t.ask(TABLET, seat, "game_view", json!({"id": id})).await.1).unwrap();
+        assert_eq!(held, whole, "{seat}: the view made by the changes is not the one sent whole");
+        assert_eq!(applied, acts.len() + 1, "{seat}: each change fitted the view held, none was read whole");
     }
 }

@@ -24,30 +24,76 @@ use super::views::GameView;
 /// The keys a list's items are known by, tried in order: a list whose every item has one is keyed.
 const KEYS: [&str; 2] = ["id", "seq"];
 
+/// A view as a device is sent it: the view, its JSON, and its version (`GameView::version`), a digest of
+/// everything else in it, so two views built from the same game for the same seat carry the same version
+/// wherever they were built.
+#[derive(Debug, Clone)]
+pub struct SentView {
+    pub view: GameView,
+    pub json: Value,
+}
+
+impl SentView {
+    pub fn of(mut view: GameView) -> SentView {
+        view.version = String::new();
+        let mut json = as_json(&view);
+        view.version = format!("{}.{:016x}", view.log_total, digest(&json));
+        json["version"] = Value::String(view.version.clone());
+        SentView { view, json }
+    }
+
+    pub fn version(&self) -> &str {
+        &self.view.version
+    }
+}
+
+/// A digest of a view's JSON, fields in name order (serde_json's maps are sorted), so the same view has the
+/// same digest in every process running this build.
+fn digest(json: &Value) -> u64 {
+    use std::hash::Hasher;
+    struct Digest(std::collections::hash_map::DefaultHasher);
+    impl std::io::Write for Digest {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.write(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut digest = Digest(Default::default());
+    serde_json::to_writer(&mut digest, json).expect("a view is JSON");
+    digest.0.finish()
+}
+
 /// What changed between two views of one game for one seat.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ViewChange {
     pub game: i64,
-    /// The version (`log_total`) of the view it applies to, and of the view it makes.
-    pub from: u32,
-    pub to: u32,
+    /// The version of the view it applies to, and of the view it makes (`GameView::version`).
+    pub from: String,
+    pub to: String,
     /// The patch of the view's JSON (see the module's words); none when nothing changed.
     pub patch: Option<Value>,
 }
 
 impl ViewChange {
     /// What makes `new` out of `old`; both views of one game for one seat.
-    pub fn between(old: &GameView, new: &GameView) -> ViewChange {
-        let (old_json, new_json) = (as_json(old), as_json(new));
-        ViewChange { game: new.id, from: old.log_total, to: new.log_total, patch: diff(&old_json, &new_json) }
+    pub fn between(old: &SentView, new: &SentView) -> ViewChange {
+        ViewChange {
+            game: new.view.id,
+            from: old.version().to_string(),
+            to: new.version().to_string(),
+            patch: diff(&old.json, &new.json),
+        }
     }
 
     /// The view a device holds, as it was sent (JSON), with the change made; an error when the change is
     /// not for it (another game or version), when the device must ask for the whole view instead.
     pub fn apply(&self, view: &Value) -> Result<Value, String> {
-        let (game, at) = (view.get("id").and_then(Value::as_i64), view.get("log_total").and_then(Value::as_u64));
-        if game != Some(self.game) || at != Some(u64::from(self.from)) {
+        let (game, at) = (view.get("id").and_then(Value::as_i64), view.get("version").and_then(Value::as_str));
+        if game != Some(self.game) || at != Some(self.from.as_str()) {
             return Err(format!(
                 "the change is from game {} at {}, the view is game {game:?} at {at:?}",
                 self.game, self.from

@@ -141,8 +141,10 @@ macro_rules! for_each_command {
             /// The game as the table stood just after entry `at` (a `seq`), replayed from its log: a game read
             /// back at any point of it. Nothing is changed.
             game_view_at(id: i64, at: u32) -> $crate::api::GameView;
-            /// Applies an action (committed to the log before it is shown) and returns the game after it.
-            game_act(id: i64, action: $crate::systems::ActionInput) -> $crate::api::GameView;
+            /// Applies an action (committed to the log before it is shown) and answers with what it changed in the
+            /// view the seat held before it (`ViewChange`): a device holding that version applies it, any other
+            /// reads `game_view` again.
+            game_act(id: i64, action: $crate::systems::ActionInput) -> $crate::api::ViewChange;
             /// The exact odds of an action's outcome; nothing is applied or recorded.
             game_odds(id: i64, action: $crate::systems::ActionInput) -> $crate::odds::OddsView;
             /// How far dice typed so far (the action's `dice`) get: the rolls the rules have called for, each

@@ -1,19 +1,22 @@
 use serde::Serialize;
 use tokio::sync::broadcast;
 
+use super::ViewChange;
 use crate::game::LogEntry;
 
 /// How many entries a slow watcher may fall behind before it is told to read the game again.
 const BACKLOG: usize = 256;
 
-/// What every device watching a game hears when its log grows: the new entry, and the log's length after
-/// it. An undo or a redo is an entry too; a device that hears one reads the game again for what it changed.
+/// What every device watching a game hears when its log grows: the new entry, the log's length after it,
+/// and over the live stream what the entry changed in the view the device's seat was last sent. A device
+/// holding that view applies the change; one holding another (or told no change) reads the game again.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct LiveEntry {
     pub game: i64,
     pub entry: LogEntry,
     pub total: u32,
+    pub change: Option<ViewChange>,
 }
 
 /// The games' new entries as they are recorded, for every device watching.

@@ -20,6 +20,7 @@ mod scenario_desk;
 mod scenario_draft;
 mod seat;
 mod seen;
+mod sent;
 mod session;
 mod template;
 mod views;
@@ -32,7 +33,7 @@ pub use campaign_record::{
     RosterBattleView, RosterUnitView, SideLosses, SystemUsed, UnitOverride,
 };
 pub use campaign_report::seed_words;
-pub use changes::ViewChange;
+pub use changes::{SentView, ViewChange};
 pub use commands::COMMANDS;
 pub use error::{ApiError, ErrorKind};
 pub use game_file::GAME_FILE_FORMAT;

@@ -71,7 +71,29 @@ impl Api {
 
     /// The game as the asking seat may see it, the seed kept on the host's machine.
     pub(super) fn view_seen(&self, id: i64, name: &str, game: &crate::game::Game) -> super::GameView {
-        self.host_only_seed(super::GameView::seen(id, name, game, &self.seat()))
+        self.fresh_seen(id, name, game).view
+    }
+
+    /// The same as it is sent, with its JSON and version, built afresh (a game read back at an entry).
+    fn fresh_seen(&self, id: i64, name: &str, game: &crate::game::Game) -> super::SentView {
+        super::SentView::of(self.host_only_seed(super::GameView::seen(id, name, game, &self.seat())))
+    }
+
+    /// The game as it stands, as the asking seat is sent it: the one this seat was last sent when the game
+    /// has not moved since, for working out the next change from it.
+    pub(super) fn sent_seen(&self, id: i64, name: &str, game: &crate::game::Game) -> std::sync::Arc<super::SentView> {
+        let seat = self.seat();
+        self.sent.view((id, &seat, self.on_host()), (game.events().len(), name), || self.fresh_seen(id, name, game))
+    }
+
+    /// What makes `now` of `before`, two views of game `id` the asking seat was sent.
+    pub(super) fn change_seen(
+        &self,
+        id: i64,
+        before: &super::SentView,
+        now: &std::sync::Arc<super::SentView>,
+    ) -> std::sync::Arc<super::ViewChange> {
+        self.sent.change((id, &self.seat(), self.on_host()), before, now)
     }
 
     /// A view with its seed taken out unless it goes to the host's own machine: a device at the table is

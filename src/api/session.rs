@@ -6,7 +6,10 @@ use tokio::sync::Mutex;
 
 use super::live::{Live, LiveEntry};
 use super::seen::FromSeat;
-use super::{ApiError, CampaignView, ErrorKind, GameSummary, GameView, Measurement, ScenarioSummary, TemplateView};
+use super::{
+    ApiError, CampaignView, ErrorKind, GameSummary, GameView, Measurement, ScenarioSummary, SentView, TemplateView,
+    ViewChange,
+};
 use crate::game::{Action, DiceCheck, Event, Game, GameError, LogEntry};
 use crate::measure::Pt;
 use crate::odds::OddsView;
@@ -31,6 +34,8 @@ pub struct Api {
     /// conflicting), and actions on different games do not wait for each other.
     acting: Mutex<HashMap<i64, Arc<Mutex<()>>>>,
     live: Live,
+    /// The view each seat of each game was last sent, the base of its next change.
+    pub(super) sent: super::sent::SentViews,
     /// The seat the app's own window sits at (`choose_seat`); a device on the LAN brings its own.
     pub(super) host_seat: std::sync::RwLock<crate::rules::Seat>,
     /// Photos of the real table opened for measuring.
@@ -47,6 +52,7 @@ impl Api {
             games: Mutex::new(HashMap::new()),
             acting: Mutex::new(HashMap::new()),
             live: Live::default(),
+            sent: Default::default(),
             host_seat: Default::default(),
             photos: Default::default(),
         })
@@ -156,14 +162,47 @@ impl Api {
 
     pub async fn game_view(&self, id: i64) -> Result<GameView, ApiError> {
         let (record, game) = self.load(id).await?;
-        Ok(self.view_seen(id, &record.name, &game))
+        Ok(self.sent_seen(id, &record.name, &game).view.clone())
+    }
+
+    /// The game as it stands for the asking seat, as it is sent, and what makes it of `before` (a view of
+    /// it this seat was sent): a live stream keeps the last it sent, to send each entry as what it changed.
+    pub async fn view_since(
+        &self,
+        id: i64,
+        before: Option<&SentView>,
+    ) -> Result<(Arc<SentView>, Option<Arc<ViewChange>>), ApiError> {
+        let (record, game) = self.load(id).await?;
+        let now = self.sent_seen(id, &record.name, &game);
+        let change = before.map(|before| self.change_seen(id, before, &now));
+        Ok((now, change))
     }
 
     /// Resolves an action, commits its event to the store, and only then folds it into the game: a
     /// crash between the two loses nothing, because the next load replays the stored event. When another
     /// process stores an event first, the action is checked again against the game as it now stands and
     /// stored if it is still allowed, so two devices on one game both land without asking anyone to retry.
-    pub async fn game_act(&self, id: i64, action: Action) -> Result<GameView, ApiError> {
+    pub async fn act(&self, id: i64, action: Action) -> Result<GameView, ApiError> {
+        Ok(self.acted(id, action, false).await?.1.view.clone())
+    }
+
+    /// The same, answered with what the action changed in the view the asking seat held before it: what a
+    /// device at the table is sent, so a tap's answer is the units it touched and the new entry, not the
+    /// whole table. A device holding another version (it missed a change) asks for the whole view.
+    pub async fn game_act(&self, id: i64, action: Action) -> Result<ViewChange, ApiError> {
+        match self.acted(id, action, true).await? {
+            (Some(before), after) => Ok(self.change_seen(id, &before, &after).as_ref().clone()),
+            (None, _) => Err(internal("the view before the action was not kept")),
+        }
+    }
+
+    /// Acts, answering with the view after the action as sent, and the one before it when `before` asks.
+    async fn acted(
+        &self,
+        id: i64,
+        action: Action,
+        before: bool,
+    ) -> Result<(Option<Arc<SentView>>, Arc<SentView>), ApiError> {
         let turn = self.acting.lock().await.entry(id).or_default().clone();
         let _turn = turn.lock().await;
         let mut lost_race: Option<Event> = None;
@@ -179,6 +218,7 @@ impl Api {
             let (seat, secrets) = self.seen_in(&game);
             let mut from_seat = FromSeat::new(&secrets, &game);
             let action = from_seat.action(action.clone(), &seat)?;
+            let held = before.then(|| self.sent_seen(id, &record.name, &game));
             let prepared = match &lost_race {
                 Some(earlier) => game.prepare_again(&action, earlier),
                 None => game.prepare(&action),
@@ -197,7 +237,7 @@ impl Api {
             match appended {
                 Ok(()) => {
                     Arc::make_mut(&mut game).commit(event);
-                    let view = self.host_only_seed(GameView::seen(id, &record.name, &game, &seat));
+                    let view = self.sent_seen(id, &record.name, &game);
                     let entry = game.log_page(None, 1).pop();
                     let total = game.events().len() as u32;
                     // Back in the cache before anyone hears of it, so the devices that read it then are
@@ -205,9 +245,9 @@ impl Api {
                     // what its seat may not read.
                     self.games.lock().await.insert(id, game);
                     if let Some(entry) = entry {
-                        self.live.publish(LiveEntry { game: id, entry, total });
+                        self.live.publish(LiveEntry { game: id, entry, total, change: None });
                     }
-                    return Ok(view);
+                    return Ok((held, view));
                 }
                 Err(StoreError::Conflict { .. }) => {
                     lost_race.get_or_insert(event);

@@ -211,6 +211,10 @@ pub struct GameView {
     /// Whether one seat at this game is shown less than another (hidden counters, an umpire's count), so
     /// a device's choice of seat matters.
     pub keeps_secrets: bool,
+    /// Names this view exactly (`SentView`): a change (`ViewChange`) says which version it applies to, so
+    /// a device holding another asks for the whole view. Empty in a view not yet sent.
+    #[serde(default)]
+    pub version: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -373,6 +377,7 @@ impl GameView {
             markers: scenario.rules.markers().to_vec(),
             rules: report.own,
             keeps_secrets: scenario.rules.keeps_secrets(scenario, state),
+            version: String::new(),
         }
     }
 }

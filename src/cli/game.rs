@@ -147,7 +147,7 @@ pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
 }
 
 async fn act(api: &Api, id: i64, action: Action, json: bool) -> Result<(), Failure> {
-    let view = api.game_act(id, action).await?;
+    let view = api.act(id, action).await?;
     let entry = view.log.last().expect("an action adds a log entry");
     if json {
         println!("{}", serde_json::to_string(entry).expect("log entries serialise"));

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::LogEntry;
 
 /// Where a device sits at the table.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(tag = "seat", content = "side", rename_all = "snake_case")]
 pub enum Seat {

@@ -16,7 +16,7 @@ use futures_util::stream::{self, Stream, StreamExt};
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 
-use crate::api::{Api, Device, LiveEntry};
+use crate::api::{Api, Device, LiveEntry, SentView, ViewChange, as_device};
 
 #[derive(serde::Deserialize)]
 pub struct After {
@@ -37,15 +37,14 @@ pub async fn live(
     // Listening before the catch-up is read, so an entry recorded in between is not missed (it may come
     // twice, and the second is dropped by its seq).
     let watching = api.watch();
-    let seat = device.seat;
-    let (missed, total) = match api.game_log_after(game, after, &seat).await {
+    let (missed, total) = match api.game_log_after(game, after, &device.seat).await {
         Ok(caught_up) => caught_up,
         Err(err) => return (super::dispatch::status_of(&err), axum::Json(err)).into_response(),
     };
     let mut last = after.map(i64::from).unwrap_or(-1);
     let catch_up: Vec<LiveEntry> = missed
         .into_iter()
-        .map(|entry| LiveEntry { game, total, entry })
+        .map(|entry| LiveEntry { game, total, entry, change: None })
         .inspect(|e| last = i64::from(e.entry.seq))
         .collect();
     let heard = BroadcastStream::new(watching).filter_map(move |heard| {
@@ -60,16 +59,24 @@ pub async fn live(
         };
         std::future::ready(out)
     });
+    // The view this device's seat was last sent on this stream, the base of the next entry's change: the
+    // game as it stands once caught up. A device that holds another (its own action's answer came first,
+    // or a rename) reads the game whole.
+    let sent = as_device(device.clone(), api.view_since(game, None)).await.ok().map(|(now, _)| now);
+    let sent = Arc::new(tokio::sync::Mutex::new(sent));
     let live = heard.filter_map(move |heard| {
-        let (api, seat) = (api.clone(), seat.clone());
+        let (api, device, sent) = (api.clone(), device.clone(), sent.clone());
         async move {
             match heard {
                 Heard::Resync => Some(Ok(Event::default().event("resync").data("{}"))),
                 // Each device reads the entry as its own seat may: a hidden counter's name stays hidden.
                 // One that cannot be worded for it (the game would not load) is not dropped: the device
                 // reads the game again.
-                Heard::Entry(e) => match api.entry_for(game, e.entry.clone(), &seat).await {
-                    Ok(entry) => Some(Ok(entry_event(&LiveEntry { entry, ..e }))),
+                Heard::Entry(e) => match api.entry_for(game, e.entry.clone(), &device.seat).await {
+                    Ok(entry) => {
+                        let change = as_device(device, changed(&api, game, &mut *sent.lock().await)).await;
+                        Some(Ok(entry_event(&LiveEntry { entry, change, ..e })))
+                    }
                     Err(_) => Some(Ok(Event::default().event("resync").data("{}"))),
                 },
             }
@@ -80,6 +87,13 @@ pub async fn live(
     Sse::new(stream::once(std::future::ready(Ok(Event::default().retry(RETRY).comment("live")))).chain(events))
         .keep_alive(KeepAlive::default())
         .into_response()
+}
+
+/// What the game's view for the device's seat changed since `sent`, which becomes the view now.
+async fn changed(api: &Api, game: i64, sent: &mut Option<Arc<SentView>>) -> Option<ViewChange> {
+    let (now, change) = api.view_since(game, sent.as_deref()).await.ok()?;
+    *sent = Some(now);
+    change.map(|change| change.as_ref().clone())
 }
 
 enum Heard {

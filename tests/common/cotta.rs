@@ -52,10 +52,10 @@ pub async fn first_battle(api: &Api, campaign: i64) -> i64 {
 /// Company A fires at the riflemen on the wall with these dice. At over 12" and up to 24" a U.S. rifle hits
 /// on 8+, the fort takes 1 and standing still gives 1 back: each 9 hits and each 1 misses.
 pub async fn volley_at_the_wall(api: &Api, game: i64, dice: &[i64]) {
-    api.game_act(game, act(r#"{"type":"initiative","dice":[9,0]}"#)).await.unwrap();
-    api.game_act(game, act(r#"{"type":"activate","unit":"company-a"}"#)).await.unwrap();
+    api.act(game, act(r#"{"type":"initiative","dice":[9,0]}"#)).await.unwrap();
+    api.act(game, act(r#"{"type":"activate","unit":"company-a"}"#)).await.unwrap();
     let fire = format!(r#"{{"type":"fire","unit":"company-a","target":"cotta-riflemen","dice":{dice:?}}}"#);
-    api.game_act(game, act(&fire)).await.unwrap();
+    api.act(game, act(&fire)).await.unwrap();
 }
 
 /// The hits of a volley thrown only in 9s and 1s.

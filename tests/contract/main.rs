@@ -24,7 +24,7 @@ mod typed;
 
 use std::sync::Arc;
 
-use sandtable::api::{GameView, ViewChange};
+use sandtable::api::{GameView, SentView, ViewChange};
 use sandtable::game::{Action, Event, Game};
 use sandtable::odds::OddsView;
 use sandtable::rules::{self, Seat};
@@ -100,8 +100,9 @@ fn a_device_applying_every_change_holds_the_view_built_afresh_at_every_seat() {
         let mut game = Game::new(scenario, seed);
         let mut player = Player::new(seed);
         // What each seat's device holds, and what the server last built for it (the change's base).
-        let mut built: Vec<GameView> = seats.iter().map(|seat| GameView::seen(1, &name, &game, seat)).collect();
-        let mut held: Vec<serde_json::Value> = built.iter().map(|v| serde_json::to_value(v).unwrap()).collect();
+        let sent = |game: &Game, seat: &Seat| SentView::of(GameView::seen(1, &name, game, seat));
+        let mut built: Vec<SentView> = seats.iter().map(|seat| sent(&game, seat)).collect();
+        let mut held: Vec<serde_json::Value> = built.iter().map(|v| v.json.clone()).collect();
         for step in 0..CHANGES_ACTIONS {
             let accepted = player.candidates(&game).into_iter().any(|action| game.apply(&action).is_ok());
             assert!(accepted, "{name}: no action is accepted after {step}");
@@ -109,7 +110,15 @@ fn a_device_applying_every_change_holds_the_view_built_afresh_at_every_seat() {
                 game.apply(&Action::Undo {}).unwrap();
             }
             for ((seat, last), view) in seats.iter().zip(built.iter_mut()).zip(held.iter_mut()) {
-                let fresh = GameView::seen(1, &name, &game, seat);
+                let fresh = sent(&game, seat);
+                // A version names a view, so a device can trust a change's `from`: built again, the same.
+                if step % 10 == 0 {
+                    assert_eq!(
+                        sent(&game, seat).version(),
+                        fresh.version(),
+                        "{name} at {seat:?}: a view's version moved"
+                    );
+                }
                 let change = ViewChange::between(last, &fresh);
                 let bytes = serde_json::to_string(&change).unwrap().len();
                 sizes.push(bytes);
@@ -118,7 +127,7 @@ fn a_device_applying_every_change_holds_the_view_built_afresh_at_every_seat() {
                 }
                 *view = change.apply(view).unwrap_or_else(|e| panic!("{name} at {seat:?}, action {step}: {e}"));
                 assert!(
-                    *view == serde_json::to_value(&fresh).unwrap(),
+                    *view == fresh.json,
                     "{name} at {seat:?}, action {step}: the view made by the change differs from the one built afresh"
                 );
                 *last = fresh;

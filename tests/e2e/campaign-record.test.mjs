@@ -55,7 +55,7 @@ test("a campaign's record: results and losses at a glance, the roster closed and
     { type: 'record_losses', unit: 'company-a', count: 3 },
   ]) {
     const answer = await api('game_act', { id: first, action });
-    assert.ok(answer.id, JSON.stringify(answer));
+    assert.equal(answer.game, first, JSON.stringify(answer));
   }
 
   // The game's card under its campaign: nothing recorded yet, and each side's losses of what it fielded. The

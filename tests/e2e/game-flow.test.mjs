@@ -303,7 +303,7 @@ test('a log entry with many dice keeps its words in lines, the dice under them',
     const volley = { type: 'fire', unit: 'company-a', target: 'cotta-riflemen', dice: [9, 1, 9, 1, 1, 9, 1, 1, 1, 1] };
     for (const action of [{ type: 'initiative', dice: [9, 0] }, { type: 'activate', unit: 'company-a' }, volley, { type: 'undo' }, volley, { type: 'morale', unit: 'cotta-riflemen', dice: [1] }]) {
       const answer = await api('game_act', { id, action });
-      assert.ok(answer.id, JSON.stringify(answer));
+      assert.equal(answer.game, id, JSON.stringify(answer));
     }
     await page.setViewportSize({ width: w, height: h });
     await page.goto(`${session.base}/#/game/${id}`);
@@ -375,7 +375,7 @@ test('handing over with activations unused asks first, and Next turn points forw
       { type: 'throw_activations', dice: [3, 4] },
     ]) {
       const answer = await api('game_act', { id, action });
-      assert.ok(answer.id, JSON.stringify(answer));
+      assert.equal(answer.game, id, JSON.stringify(answer));
     }
     await page.reload();
     await tid('activations-left').waitFor();

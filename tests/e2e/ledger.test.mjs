@@ -33,7 +33,7 @@ before(async () => {
   ];
   for (const action of actions) {
     const view = await api('game_act', { id: game, action });
-    assert.ok(view.id, JSON.stringify(view));
+    assert.equal(view.game, game, JSON.stringify(view));
   }
   await page.reload();
   await tid(`open-game-${game}`).waitFor();

@@ -206,7 +206,7 @@ test('the photo stays for the game; a known point, a drag, each figure, the temp
     { type: 'roll_move', unit: 'us-marines', dice: [4, 3] },
   ]) {
     const view = await api('game_act', { id: game, action });
-    assert.ok(view.id, JSON.stringify(view));
+    assert.equal(view.game, game, JSON.stringify(view));
   }
   await until('the roll on the game screen', async () => (await text('turn')).length > 0);
   await tid('open-photo').click();

@@ -29,7 +29,7 @@ async function open(s, scenario, { seed = '3', campaign = null } = {}) {
 
 async function act(s, id, action) {
   const answer = await s.api('game_act', { id, action });
-  assert.ok(answer.id, `${JSON.stringify(action)}: ${JSON.stringify(answer)}`);
+  assert.equal(answer.game, id, `${JSON.stringify(action)}: ${JSON.stringify(answer)}`);
 }
 
 const shot = (page, name) => page.screenshot({ path: join(out, `wording-${name}-${page.viewportSize().width}x${page.viewportSize().height}.png`) });

@@ -152,8 +152,12 @@ export const commands = {
 	 *  back at any point of it. Nothing is changed.
 	 */
 	gameViewAt: (id: number, at: number) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_view_at", { id, at })),
-	/**  Applies an action (committed to the log before it is shown) and returns the game after it. */
-	gameAct: (id: number, action: ActionInput_Deserialize) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_act", { id, action })),
+	/**
+	 *  Applies an action (committed to the log before it is shown) and answers with what it changed in the
+	 *  view the seat held before it (`ViewChange`): a device holding that version applies it, any other
+	 *  reads `game_view` again.
+	 */
+	gameAct: (id: number, action: ActionInput_Deserialize) => typedError<ViewChange_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_act", { id, action })),
 	/**  The exact odds of an action's outcome; nothing is applied or recorded. */
 	gameOdds: (id: number, action: ActionInput_Deserialize) => typedError<OddsView, ApiError_Serialize>(__TAURI_INVOKE("game_odds", { id, action })),
 	/**
@@ -1319,6 +1323,11 @@ export type GameView_Deserialize = {
 	 *  a device's choice of seat matters.
 	 */
 	keeps_secrets: boolean,
+	/**
+	 *  Names this view exactly (`SentView`): a change (`ViewChange`) says which version it applies to, so
+	 *  a device holding another asks for the whole view. Empty in a view not yet sent.
+	 */
+	version?: string,
 };
 
 /**
@@ -1380,6 +1389,11 @@ export type GameView_Serialize = {
 	 *  a device's choice of seat matters.
 	 */
 	keeps_secrets: boolean,
+	/**
+	 *  Names this view exactly (`SentView`): a change (`ViewChange`) says which version it applies to, so
+	 *  a device holding another asks for the whole view. Empty in a view not yet sent.
+	 */
+	version: string,
 };
 
 export type GridView = {
@@ -3259,6 +3273,29 @@ export type UnitView_Serialize = {
 } & UnitReport_Serialize;
 
 export type Value = null | boolean | number | string | Value[] | { [key in string]: Value };
+
+/**  What changed between two views of one game for one seat. */
+export type ViewChange = ViewChange_Serialize | ViewChange_Deserialize;
+
+/**  What changed between two views of one game for one seat. */
+export type ViewChange_Deserialize = {
+	game: number,
+	/**  The version of the view it applies to, and of the view it makes (`GameView::version`). */
+	from: string,
+	to: string,
+	/**  The patch of the view's JSON (see the module's words); none when nothing changed. */
+	patch?: Value | null,
+};
+
+/**  What changed between two views of one game for one seat. */
+export type ViewChange_Serialize = {
+	game: number,
+	/**  The version of the view it applies to, and of the view it makes (`GameView::version`). */
+	from: string,
+	to: string,
+	/**  The patch of the view's JSON (see the module's words); none when nothing changed. */
+	patch: Value | null,
+};
 
 /**  A weapon as the charts give it: what the table view draws and the measuring tool reports. */
 export type Weapon = Weapon_Serialize | Weapon_Deserialize;

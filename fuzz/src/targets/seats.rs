@@ -747,8 +747,8 @@ impl<'a> Case<'a> {
                 Err(refused) => format!("refused: {}", refused.message),
                 // An action or a note is made twice: what differs is the entry it added, its place and id.
                 // The dice differ (each entry's own stream): the entry's words are compared, numbers left out.
-                Ok(view) if command == "game_act" => {
-                    let last = view["log"].as_array().and_then(|l| l.last()).cloned().unwrap_or(Value::Null);
+                Ok(change) if command == "game_act" => {
+                    let last = newest_entry(change);
                     let words: String = last["text"].to_string().chars().filter(|c| !c.is_ascii_digit()).collect();
                     format!("done: {} {words}", last["kind"])
                 }
@@ -900,6 +900,17 @@ async fn call(api: &Api, command: &str, args: &Value) -> Result<Value, ApiError>
         "device_seat" => out(api.device_seat().await),
         other => Err(ApiError::not_found(format!("no command {other:?}"))),
     }
+}
+
+/// The newest log entry an action's answer (a `ViewChange`) brings: a new entry is sent whole, in a patch of
+/// the log's entries by `seq`, or in the log sent whole.
+fn newest_entry(change: &Value) -> Value {
+    let log = &change["patch"]["~"]["log"];
+    let newest = match log.get("=") {
+        Some(whole) => whole.as_array().and_then(|l| l.last()),
+        None => log["items"].as_array().and_then(|items| items.last()).map(|item| &item[1]["="]),
+    };
+    newest.cloned().unwrap_or(Value::Null)
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@ import { commands, type ApiError, type Measurement } from '../bindings';
 import { finite, type Action, type Point, type Unit, type View } from './model';
 import { notices } from './notice.svelte';
 import { seats } from './seat/seat.svelte';
+import { take } from './changes/take';
+import type { ViewChange } from '../bindings';
 
 export type Tool = 'select' | 'template' | 'move' | 'figures';
 
@@ -92,6 +94,25 @@ class GameStore {
     if (r.status === 'ok' && this.now?.id === id && !this.sending) this.view = finite(r.data);
   }
 
+  /**
+   * Makes a change the host sent (an action's answer, or another device's entry heard live) to the game as
+   * it stands; false when it is not for the view held, which must then be read whole.
+   */
+  follow(change: ViewChange): boolean {
+    return take(this.#now, change);
+  }
+
+  /** Reads the game whole, when a change did not fit; false when it could not be read. */
+  async #readWhole(id: number): Promise<boolean> {
+    const r = await commands.gameView(id);
+    if (r.status !== 'ok') {
+      notices.fromError(r.error);
+      return false;
+    }
+    if (this.now?.id === id) this.view = finite(r.data);
+    return true;
+  }
+
   /** For a game just created, whose view came back with `new_game`. */
   adopt(view: View) {
     this.reset();
@@ -162,7 +183,8 @@ class GameStore {
         else notices.fromError(r.error);
         return false;
       }
-      this.view = finite(r.data);
+      if (!this.follow(r.data) && !(await this.#readWhole(view.id))) return true;
+      if (!this.view) return true;
       // Positions and figure counts may have changed, so an old measurement would mislead.
       this.measurement = null;
       if (action.type === 'fire' && 'unit' in action && typeof action.unit === 'string') this.fired = action.unit;

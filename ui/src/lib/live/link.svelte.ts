@@ -1,4 +1,5 @@
 import { listen } from '@tauri-apps/api/event';
+import type { ViewChange } from '../../bindings';
 import { UNREACHABLE, overHttp } from '../../transport';
 import { game } from '../game.svelte';
 import { notices } from '../notice.svelte';
@@ -96,15 +97,25 @@ class LiveLink {
   }
 }
 
-/** What an entry's arrival tells: its game, and that game's log length after it. */
+/** What an entry's arrival tells: its game, that game's log length after it, and over the live stream what
+ * it changed in this seat's view. */
 interface HeardEntry {
   game: number;
   total: number;
+  change?: ViewChange | null;
 }
 
-/** An entry this device has not seen reads the game again, however it was heard. */
+/** An entry this device has not seen changes the game it holds, or when it brings no change that fits,
+ * reads the game again. */
 function entryArrived(heard: HeardEntry) {
-  if (heard.game === game.now?.id && heard.total > game.now.log_total) void catchUp();
+  const now = game.now;
+  if (!now || heard.game !== now.id) return;
+  const seen = now.log_total;
+  if (heard.change && game.follow(heard.change)) {
+    sayUndone(seen);
+    return;
+  }
+  if (heard.total > now.log_total) void catchUp();
 }
 
 function inTheWindow(): boolean {
