@@ -32,7 +32,7 @@ pub struct Api {
     games: Mutex<HashMap<i64, Arc<Game>>>,
     /// One lock per game: actions on one game queue (a double tap on a tablet waits its turn instead of
     /// conflicting), and actions on different games do not wait for each other.
-    acting: Mutex<HashMap<i64, Arc<Mutex<()>>>>,
+    acting: Mutex<HashMap<i64, Arc<Turn>>>,
     live: Live,
     /// The view each seat of each game was last sent, the base of its next change.
     pub(super) sent: super::sent::SentViews,
@@ -40,6 +40,23 @@ pub struct Api {
     pub(super) host_seat: std::sync::RwLock<crate::rules::Seat>,
     /// Photos of the real table opened for measuring.
     pub(super) photos: std::sync::Mutex<super::photo::PhotoShelf>,
+}
+
+/// One game's turn to be acted on: actions on one game queue on `lock` (a double tap on a tablet waits its
+/// turn instead of conflicting); `back` wakes the readers waiting for the game to be back in memory.
+#[derive(Default)]
+struct Turn {
+    lock: Mutex<()>,
+    back: tokio::sync::Notify,
+}
+
+/// Lets the readers go when an action ends, whichever way.
+struct Back<'a>(&'a Turn);
+
+impl Drop for Back<'_> {
+    fn drop(&mut self) {
+        self.0.back.notify_waiters();
+    }
 }
 
 impl Api {
@@ -76,7 +93,7 @@ impl Api {
         after: Option<u32>,
         seat: &Seat,
     ) -> Result<(Vec<LogEntry>, u32), ApiError> {
-        let (_, game) = self.load(id).await?;
+        let (_, game) = self.settled(id).await?;
         let total = game.events().len();
         let missed = after.map_or(total, |seq| total.saturating_sub(seq as usize + 1));
         let secrets = game.secrets(seat);
@@ -85,8 +102,41 @@ impl Api {
 
     /// A new entry as `seat` may read it, judged by the game as it stands now.
     pub async fn entry_for(&self, id: i64, entry: LogEntry, seat: &Seat) -> Result<LogEntry, ApiError> {
-        let (_, game) = self.load(id).await?;
+        let (_, game) = self.settled(id).await?;
         Ok(game.secrets(seat).entry(entry))
+    }
+
+    /// A new entry heard live, as the asking seat may read it, with the game's view for the seat as it now
+    /// stands and what makes it of `before`, the view this seat's stream sent last.
+    pub async fn heard(
+        &self,
+        id: i64,
+        entry: LogEntry,
+        before: Option<&SentView>,
+    ) -> Result<(LogEntry, Arc<SentView>, Option<Arc<ViewChange>>), ApiError> {
+        let (record, game) = self.settled(id).await?;
+        let entry = game.secrets(&self.seat()).entry(entry);
+        let now = self.sent_seen(id, &record.name, &game);
+        let change = before.map(|before| self.change_seen(id, before, &now));
+        Ok((entry, now, change))
+    }
+
+    /// The game as it stands, for a reader: when an action has it out of memory, the reader waits for it to
+    /// be put back rather than replay the whole log from the store (which, with devices acting in turn,
+    /// would be most of the time).
+    async fn settled(&self, id: i64) -> Result<(GameRecord, Arc<Game>), ApiError> {
+        let turn = self.acting.lock().await.get(&id).cloned();
+        if let Some(turn) = turn {
+            let back = turn.back.notified();
+            tokio::pin!(back);
+            back.as_mut().enable();
+            let out = !self.games.lock().await.contains_key(&id) && turn.lock.try_lock().is_err();
+            if out {
+                // Bounded: an action stuck on the store must not hold its readers.
+                let _ = tokio::time::timeout(std::time::Duration::from_millis(200), back).await;
+            }
+        }
+        self.load(id).await
     }
 
     /// The seat the current command is answered for, and what it may not see of `game`.
@@ -161,7 +211,7 @@ impl Api {
     }
 
     pub async fn game_view(&self, id: i64) -> Result<GameView, ApiError> {
-        let (record, game) = self.load(id).await?;
+        let (record, game) = self.settled(id).await?;
         Ok(self.sent_seen(id, &record.name, &game).view.clone())
     }
 
@@ -172,7 +222,7 @@ impl Api {
         id: i64,
         before: Option<&SentView>,
     ) -> Result<(Arc<SentView>, Option<Arc<ViewChange>>), ApiError> {
-        let (record, game) = self.load(id).await?;
+        let (record, game) = self.settled(id).await?;
         let now = self.sent_seen(id, &record.name, &game);
         let change = before.map(|before| self.change_seen(id, before, &now));
         Ok((now, change))
@@ -203,8 +253,10 @@ impl Api {
         action: Action,
         before: bool,
     ) -> Result<(Option<Arc<SentView>>, Arc<SentView>), ApiError> {
-        let turn = self.acting.lock().await.entry(id).or_default().clone();
-        let _turn = turn.lock().await;
+        let queue = self.acting.lock().await.entry(id).or_default().clone();
+        let _turn = queue.lock.lock().await;
+        // However the action ends, readers waiting for the game to be back in memory are let go.
+        let _back = Back(&queue);
         let mut lost_race: Option<Event> = None;
         for attempt in 0..STORE_ATTEMPTS {
             // Lost once, the action waits for the database's write lock before it reads the game again, so
@@ -237,17 +289,17 @@ impl Api {
             match appended {
                 Ok(()) => {
                     Arc::make_mut(&mut game).commit(event);
-                    let view = self.sent_seen(id, &record.name, &game);
                     let entry = game.log_page(None, 1).pop();
                     let total = game.events().len() as u32;
                     // Back in the cache before anyone hears of it, so the devices that read it then are
                     // answered from memory. Every device hears the entry whole; each one's stream takes out
                     // what its seat may not read.
-                    self.games.lock().await.insert(id, game);
+                    self.games.lock().await.insert(id, game.clone());
+                    queue.back.notify_waiters();
                     if let Some(entry) = entry {
                         self.live.publish(LiveEntry { game: id, entry, total, change: None });
                     }
-                    return Ok((held, view));
+                    return Ok((held, self.sent_seen(id, &record.name, &game)));
                 }
                 Err(StoreError::Conflict { .. }) => {
                     lost_race.get_or_insert(event);

@@ -16,7 +16,7 @@ use futures_util::stream::{self, Stream, StreamExt};
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 
-use crate::api::{Api, Device, LiveEntry, SentView, ViewChange, as_device};
+use crate::api::{Api, Device, LiveEntry, as_device};
 
 #[derive(serde::Deserialize)]
 pub struct After {
@@ -72,13 +72,17 @@ pub async fn live(
                 // Each device reads the entry as its own seat may: a hidden counter's name stays hidden.
                 // One that cannot be worded for it (the game would not load) is not dropped: the device
                 // reads the game again.
-                Heard::Entry(e) => match api.entry_for(game, e.entry.clone(), &device.seat).await {
-                    Ok(entry) => {
-                        let change = as_device(device, changed(&api, game, &mut *sent.lock().await)).await;
-                        Some(Ok(entry_event(&LiveEntry { entry, change, ..e })))
+                Heard::Entry(e) => {
+                    let mut sent = sent.lock().await;
+                    match as_device(device, api.heard(game, e.entry.clone(), sent.as_deref())).await {
+                        Ok((entry, now, change)) => {
+                            *sent = Some(now);
+                            let change = change.map(|c| c.as_ref().clone());
+                            Some(Ok(entry_event(&LiveEntry { entry, change, ..e })))
+                        }
+                        Err(_) => Some(Ok(Event::default().event("resync").data("{}"))),
                     }
-                    Err(_) => Some(Ok(Event::default().event("resync").data("{}"))),
-                },
+                }
             }
         }
     });
@@ -87,13 +91,6 @@ pub async fn live(
     Sse::new(stream::once(std::future::ready(Ok(Event::default().retry(RETRY).comment("live")))).chain(events))
         .keep_alive(KeepAlive::default())
         .into_response()
-}
-
-/// What the game's view for the device's seat changed since `sent`, which becomes the view now.
-async fn changed(api: &Api, game: i64, sent: &mut Option<Arc<SentView>>) -> Option<ViewChange> {
-    let (now, change) = api.view_since(game, sent.as_deref()).await.ok()?;
-    *sent = Some(now);
-    change.map(|change| change.as_ref().clone())
 }
 
 enum Heard {
