@@ -75,9 +75,12 @@ impl TryFrom<GameRow> for GameRecord {
 
 // `?1 IS NULL` lets one statement serve both "all games" and "one campaign's games"; `?3` picks the games
 // in play (0), those put away (1), or both (NULL, for one game by its id).
+// A log's entries are numbered from 0 without a gap (`append_event` refuses one), so its length is its
+// last number and one: read from the (game_id, seq) index at once, where counting walks every entry, and a
+// game's record is read with every action.
 const SELECT_GAMES: &str = "SELECT g.id, g.campaign_id, g.name, g.system, g.scenario_path, g.scenario_toml, \
      g.options_json, g.seed, g.created_at, \
-     (SELECT count(*) FROM events e WHERE e.game_id = g.id) AS event_count, \
+     (SELECT coalesce(max(e.seq) + 1, 0) FROM events e WHERE e.game_id = g.id) AS event_count, \
      g.archived_at IS NOT NULL AS archived \
      FROM games g WHERE (?1 IS NULL OR g.campaign_id = ?1) AND (?2 IS NULL OR g.id = ?2) \
      AND (?3 IS NULL OR (g.archived_at IS NOT NULL) = ?3) \
