@@ -39,7 +39,7 @@ fn main() {
         let heard = tokio::spawn(live::listen(addr, one_game, DEVICES * ACTIONS_PER_DEVICE));
         report("8 devices on one game", drive(addr, vec![one_game; DEVICES]).await);
         check_every_action_once(addr, one_game).await;
-        let heard = tokio::time::timeout(Duration::from_secs(10), heard).await.expect("the live stream kept up").unwrap();
+        let heard = tokio::time::timeout(Duration::from_secs(10), heard).await.expect("the live stream answered").unwrap();
         live::check_heard_once_each(&heard, DEVICES * ACTIONS_PER_DEVICE);
         let mut games = Vec::new();
         for n in 0..DEVICES {
