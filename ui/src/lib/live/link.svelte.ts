@@ -110,6 +110,12 @@ interface HeardEntry {
 function entryArrived(heard: HeardEntry) {
   const now = game.now;
   if (!now || heard.game !== now.id) return;
+  // This device's own action is in flight: its answer brings the game up to date, and what was heard may be
+  // that very action, not another device's to announce. Heard again once the answer has landed.
+  if (game.sending) {
+    setTimeout(() => entryArrived(heard), 30);
+    return;
+  }
   const seen = now.log_total;
   if (heard.change && game.follow(heard.change)) {
     sayUndone(seen);
