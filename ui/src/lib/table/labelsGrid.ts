@@ -96,28 +96,31 @@ function gapBetween(a: Box, b: Box): number {
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), hi);
 
+/** The part of a segment (0 to 1) still inside the edges clipped so far: kept outside `crosses`, which the
+ * placer calls for every spot against every stand, so that clipping allocates nothing. */
+let inFrom = 0;
+let inTo = 1;
+
+/** One edge of the clip: false when the segment lies wholly beyond it. */
+function clipEdge(p: number, q: number): boolean {
+  if (p === 0) return q > 0;
+  const t = q / p;
+  if (p < 0) inFrom = Math.max(inFrom, t);
+  else inTo = Math.min(inTo, t);
+  return inFrom < inTo;
+}
+
 /** Whether the segment from (x1, y1) to (x2, y2) passes through the box (Liang–Barsky). */
 function crosses(x1: number, y1: number, x2: number, y2: number, k: Box): boolean {
-  let t0 = 0;
-  let t1 = 1;
+  // Wholly to one side of the box, as most stands on a board are from any one line.
+  if (Math.max(x1, x2) < k.x || Math.min(x1, x2) > k.x + k.w || Math.max(y1, y2) < k.y || Math.min(y1, y2) > k.y + k.h) return false;
+  inFrom = 0;
+  inTo = 1;
   const dx = x2 - x1;
   const dy = y2 - y1;
-  for (const [p, q] of [
-    [-dx, x1 - k.x],
-    [dx, k.x + k.w - x1],
-    [-dy, y1 - k.y],
-    [dy, k.y + k.h - y1],
-  ]) {
-    if (p === 0) {
-      if (q <= 0) return false;
-    } else {
-      const t = q / p;
-      if (p < 0) t0 = Math.max(t0, t);
-      else t1 = Math.min(t1, t);
-      if (t0 >= t1) return false;
-    }
-  }
-  return t1 - t0 > 1e-6;
+  return (
+    clipEdge(-dx, x1 - k.x) && clipEdge(dx, k.x + k.w - x1) && clipEdge(-dy, y1 - k.y) && clipEdge(dy, k.y + k.h - y1) && inTo - inFrom > 1e-6
+  );
 }
 
 /** Whether two segments cross (touching at an end does not count). */
