@@ -100,12 +100,6 @@ impl Api {
         Ok((game.log_page(None, missed).into_iter().map(|e| secrets.entry(e)).collect(), total as u32))
     }
 
-    /// A new entry as `seat` may read it, judged by the game as it stands now.
-    pub async fn entry_for(&self, id: i64, entry: LogEntry, seat: &Seat) -> Result<LogEntry, ApiError> {
-        let (_, game) = self.settled(id).await?;
-        Ok(game.secrets(seat).entry(entry))
-    }
-
     /// A new entry heard live, as the asking seat may read it, with the game's view for the seat as it now
     /// stands and what makes it of `before`, the view this seat's stream sent last.
     pub async fn heard(
@@ -215,17 +209,11 @@ impl Api {
         Ok(self.sent_seen(id, &record.name, &game).view.clone())
     }
 
-    /// The game as it stands for the asking seat, as it is sent, and what makes it of `before` (a view of
-    /// it this seat was sent): a live stream keeps the last it sent, to send each entry as what it changed.
-    pub async fn view_since(
-        &self,
-        id: i64,
-        before: Option<&SentView>,
-    ) -> Result<(Arc<SentView>, Option<Arc<ViewChange>>), ApiError> {
+    /// The game as it stands for the asking seat, as it is sent: the first view a live stream keeps, to send
+    /// each entry after it as what it changed (`heard`).
+    pub async fn sent_view(&self, id: i64) -> Result<Arc<SentView>, ApiError> {
         let (record, game) = self.settled(id).await?;
-        let now = self.sent_seen(id, &record.name, &game);
-        let change = before.map(|before| self.change_seen(id, before, &now));
-        Ok((now, change))
+        Ok(self.sent_seen(id, &record.name, &game))
     }
 
     /// Resolves an action, commits its event to the store, and only then folds it into the game: a

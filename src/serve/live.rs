@@ -62,7 +62,7 @@ pub async fn live(
     // The view this device's seat was last sent on this stream, the base of the next entry's change: the
     // game as it stands once caught up. A device that holds another (its own action's answer came first,
     // or a rename) reads the game whole.
-    let sent = as_device(device.clone(), api.view_since(game, None)).await.ok().map(|(now, _)| now);
+    let sent = as_device(device.clone(), api.sent_view(game)).await.ok();
     let sent = Arc::new(tokio::sync::Mutex::new(sent));
     let live = heard.filter_map(move |heard| {
         let (api, device, sent) = (api.clone(), device.clone(), sent.clone());
