@@ -51,18 +51,23 @@ impl Table {
         serde_json::from_str(&body).unwrap()
     }
 
-    /// What `peer` at `seat` hears on the game's live stream, from its first entry, until `wanted` entries
-    /// have come.
-    async fn live(&self, peer: [u8; 4], seat: &str, game: i64, wanted: usize) -> String {
+    /// The live stream at `path` as `peer` at `seat` opens it, its events as they come.
+    async fn stream(&self, peer: [u8; 4], seat: &str, path: &str) -> axum::body::BodyDataStream {
         let request = self
-            .request(peer, seat, &format!("/api/live/{game}"))
+            .request(peer, seat, path)
             .method("GET")
             .header(header::ACCEPT, "text/event-stream")
             .body(Body::empty())
             .unwrap();
         let response = self.app(peer).oneshot(request).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK);
-        let mut body = response.into_body().into_data_stream();
+        response.into_body().into_data_stream()
+    }
+
+    /// What `peer` at `seat` hears on the game's live stream, from its first entry, until `wanted` entries
+    /// have come.
+    async fn live(&self, peer: [u8; 4], seat: &str, game: i64, wanted: usize) -> String {
+        let mut body = self.stream(peer, seat, &format!("/api/live/{game}")).await;
         let mut heard = String::new();
         while heard.matches("event: entry").count() < wanted {
             let chunk = tokio::time::timeout(Duration::from_secs(5), body.next()).await.expect("an entry in time");
@@ -471,16 +476,8 @@ impl Table {
     async fn follow(&self, seat: &str, game: i64, total: u64) -> tokio::sync::mpsc::UnboundedReceiver<String> {
         // From the entry after the last the tablet holds.
         let after = total.checked_sub(1).map(|last| format!("?after={last}")).unwrap_or_default();
-        let request = self
-            .request(TABLET, seat, &format!("/api/live/{game}{after}"))
-            .method("GET")
-            .header(header::ACCEPT, "text/event-stream")
-            .body(Body::empty())
-            .unwrap();
-        let response = self.app(TABLET).oneshot(request).await.unwrap();
-        assert_eq!(response.status(), StatusCode::OK);
+        let mut body = self.stream(TABLET, seat, &format!("/api/live/{game}{after}")).await;
         let (events, heard) = tokio::sync::mpsc::unbounded_channel();
-        let mut body = response.into_body().into_data_stream();
         tokio::spawn(async move {
             let mut text = String::new();
             while let Some(Ok(chunk)) = body.next().await {

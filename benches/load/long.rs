@@ -33,7 +33,7 @@ pub async fn every_scenario(api: &Api, addr: std::net::SocketAddr) {
             largest = largest.max(bytes);
         }
         latencies.sort();
-        let at = |q: f64| latencies[((latencies.len() as f64 * q).ceil() as usize).saturating_sub(1)];
+        let at = |q: f64| crate::quantile(&latencies, q);
         let ms = |d: Duration| format!("{:.2} ms", d.as_secs_f64() * 1e3);
         let met = largest < TARGET_BYTES && at(0.5) < TARGET_P50;
         println!(

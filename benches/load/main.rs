@@ -114,7 +114,7 @@ async fn drive(addr: std::net::SocketAddr, games: Vec<i64>) -> Run {
 
 fn report(case: &str, mut run: Run) {
     run.latencies.sort();
-    let at = |q: f64| run.latencies[((run.latencies.len() as f64 * q).ceil() as usize).saturating_sub(1)];
+    let at = |q: f64| quantile(&run.latencies, q);
     let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
     let p99 = at(0.99);
     println!(
@@ -127,4 +127,9 @@ fn report(case: &str, mut run: Run) {
         run.latencies.len() as f64 / run.wall.as_secs_f64(),
         if p99 < TARGET_P99 { "yes" } else { "NO" }
     );
+}
+
+/// The latency at quantile `q` of `sorted` (nearest rank).
+fn quantile(sorted: &[Duration], q: f64) -> Duration {
+    sorted[((sorted.len() as f64 * q).ceil() as usize).saturating_sub(1)]
 }
