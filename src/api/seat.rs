@@ -34,6 +34,12 @@ pub async fn as_device<F: Future>(device: Device, work: F) -> F::Output {
     DEVICE.scope(device, work).await
 }
 
+/// Runs `work` answering for `device`, outside any await: one action of several served together, each
+/// for the device that sent it.
+pub(super) fn in_seat<R>(device: &Device, work: impl FnOnce() -> R) -> R {
+    DEVICE.sync_scope(device.clone(), work)
+}
+
 /// Why a device that joined as `joined_as` cannot sit at `asked`.
 pub fn elsewhere(joined_as: &Seat, asked: &Seat) -> String {
     format!(
@@ -61,6 +67,14 @@ impl Api {
     /// The seat the current command is answered for: the device's, else the host's.
     pub fn seat(&self) -> Seat {
         DEVICE.try_with(|d| d.seat.clone()).unwrap_or_else(|_| self.host_seat.read().expect("seat lock").clone())
+    }
+
+    /// The device the current command comes from; the app's own window is the host's machine at the seat
+    /// the player chose.
+    pub(super) fn device(&self) -> Device {
+        DEVICE
+            .try_with(Device::clone)
+            .unwrap_or_else(|_| Device { seat: self.host_seat.read().expect("seat lock").clone(), may_referee: true })
     }
 
     /// Whether the command comes from the host's own machine (the app's window, or a browser on it): the

@@ -4,6 +4,8 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
+mod together;
+
 use super::live::{Live, LiveEntry};
 use super::seen::FromSeat;
 use super::{
@@ -45,9 +47,12 @@ pub struct Api {
 /// One game's turn to be acted on: actions on one game queue on `lock` (a double tap on a tablet waits its
 /// turn instead of conflicting); `back` wakes the readers waiting for the game to be back in memory.
 #[derive(Default)]
-struct Turn {
+pub(super) struct Turn {
     lock: Mutex<()>,
     back: tokio::sync::Notify,
+    /// The actions waiting for `lock`: whichever takes it serves all of them, stored in one write
+    /// (`together.rs`), so devices acting at once wait for one commit rather than one each.
+    asks: std::sync::Mutex<Vec<together::Ask>>,
 }
 
 /// Lets the readers go when an action ends, whichever way.
@@ -235,16 +240,31 @@ impl Api {
     }
 
     /// Acts, answering with the view after the action as sent, and the one before it when `before` asks.
-    async fn acted(
-        &self,
-        id: i64,
-        action: Action,
-        before: bool,
-    ) -> Result<(Option<Arc<SentView>>, Arc<SentView>), ApiError> {
+    /// Queued behind another device's action, it is served with that one's turn.
+    async fn acted(&self, id: i64, action: Action, before: bool) -> Acted {
         let queue = self.acting.lock().await.entry(id).or_default().clone();
+        let (ask, mut answered) = together::Ask::new(action, before, self.device());
+        queue.asks.lock().expect("the asks' lock").push(ask);
         let _turn = queue.lock.lock().await;
-        // However the action ends, readers waiting for the game to be back in memory are let go.
-        let _back = Back(&queue);
+        // Whoever held the turn answered every ask it took before letting the turn go, so an ask not
+        // answered by now is still waiting, for this call to serve.
+        match answered.try_recv() {
+            Ok(acted) => return acted,
+            Err(tokio::sync::oneshot::error::TryRecvError::Closed) => return Err(together::cut_short()),
+            Err(tokio::sync::oneshot::error::TryRecvError::Empty) => {}
+        }
+        let asks = std::mem::take(&mut *queue.asks.lock().expect("the asks' lock"));
+        {
+            // However the turn ends, readers waiting for the game to be back in memory are let go.
+            let _back = Back(&queue);
+            self.act_together(id, asks, &queue).await;
+        }
+        answered.try_recv().unwrap_or_else(|_| Err(together::cut_short()))
+    }
+
+    /// One action alone on the game, with the turn held: tried again when another process stored an
+    /// entry first.
+    async fn act_alone(&self, id: i64, action: Action, before: bool, queue: &Turn) -> Acted {
         let mut lost_race: Option<Event> = None;
         for attempt in 0..STORE_ATTEMPTS {
             // Lost once, the action waits for the database's write lock before it reads the game again, so
@@ -444,6 +464,9 @@ pub(super) fn entry_of(id: i64, game: &Game, at: u32) -> Result<usize, ApiError>
 /// How often an action is re-checked and stored again after other processes' events land first: each
 /// try costs one replay, and a table with a handful of devices rarely needs a second.
 const STORE_ATTEMPTS: u64 = 12;
+
+/// An action's answer: the view after it as sent, and the one before it when asked.
+type Acted = Result<(Option<Arc<SentView>>, Arc<SentView>), ApiError>;
 
 /// A shipped scenario (by the name the scenario list gives) with the rulings chosen for this game.
 /// The store's row for a new game of `scenario`.

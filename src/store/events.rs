@@ -16,6 +16,7 @@ pub struct StoredEvent {
 pub struct WriteTurn {
     tx: sqlx::Transaction<'static, sqlx::Sqlite>,
     store: Store,
+    _appending: tokio::sync::OwnedMutexGuard<()>,
 }
 
 impl WriteTurn {
@@ -33,15 +34,30 @@ impl Store {
     /// this returns loses nothing. `seq` must be the game's next index, so when two tablets act on one game
     /// the second gets `Conflict` and reloads instead of forking the log.
     pub async fn append_event(&self, game_id: i64, seq: i64, event_json: &str) -> Result<(), StoreError> {
+        let _appending = self.appending.lock().await;
         let mut conn = self.pool.acquire().await?;
         self.insert_event(&mut conn, game_id, seq, event_json).await
+    }
+
+    /// Appends events `first`, `first + 1`, … of a game's log in one transaction, committed before
+    /// returning: the entries of devices that acted at once, for one write to disk. All or none: when one
+    /// conflicts, the log is left as it was.
+    pub async fn append_events(&self, game_id: i64, first: i64, events: &[String]) -> Result<(), StoreError> {
+        let _appending = self.appending.lock().await;
+        let mut tx = self.pool.begin().await?;
+        for (n, json) in (first..).zip(events) {
+            self.insert_event(&mut tx, game_id, n, json).await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Waits for the database's write lock (another process's writes included) and holds it: whatever is
     /// read meanwhile is still the latest when the turn's event is appended. What a writer that keeps
     /// losing the race to faster devices takes, so it waits its turn instead of giving up.
     pub async fn write_turn(&self) -> Result<WriteTurn, StoreError> {
-        Ok(WriteTurn { tx: self.pool.begin_with("BEGIN IMMEDIATE").await?, store: self.clone() })
+        let appending = self.appending.clone().lock_owned().await;
+        Ok(WriteTurn { tx: self.pool.begin_with("BEGIN IMMEDIATE").await?, store: self.clone(), _appending: appending })
     }
 
     async fn insert_event(
