@@ -14,6 +14,10 @@ pub(super) static MIGRATOR: Migrator = sqlx::migrate!("src/store/migrations");
 pub struct Store {
     pub(super) pool: SqlitePool,
     path: PathBuf,
+    /// Taken by every append to a log: this process's writers queue here, in order, rather than meet on
+    /// SQLite's write lock, whose loser sleeps 1, 2, 5, 10… ms before it looks again (another process's
+    /// writers still meet there).
+    pub(super) appending: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Store {
@@ -32,7 +36,7 @@ impl Store {
             .await
             .map_err(|e| open_err(super::plain_words::explain(&e)))?;
         MIGRATOR.run(&pool).await.map_err(|e| migrate_error(path, e))?;
-        Ok(Store { pool, path: path.to_path_buf() })
+        Ok(Store { pool, path: path.to_path_buf(), appending: Default::default() })
     }
 
     /// `sandtable.db` in the platform's data folder (`~/.local/share/sandtable` on Linux), or in the
