@@ -85,7 +85,8 @@ impl ViewChange {
             game: new.view.id,
             from: old.version().to_string(),
             to: new.version().to_string(),
-            patch: diff(&old.json, &new.json),
+            // Equal versions are equal views: a live entry of a turn whose change went with an earlier one.
+            patch: if old.version() == new.version() { None } else { diff(&old.json, &new.json) },
         }
     }
 
