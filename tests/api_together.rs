@@ -87,6 +87,14 @@ async fn actions_waiting_for_one_game_are_stored_together_and_each_answered_for_
         (first.to.as_str(), referee_now.version.as_str())
     );
     assert_ne!(us_now.version, moros_now.version, "each seat has its own view");
+    // Each answer names its own entry, which is not the newest for all but the last.
+    let made = |change: &ViewChange| {
+        let seq = change.made.expect("an action's answer names the entry it made");
+        referee_now.log.iter().find(|e| e.seq == seq).map(|e| e.text.clone()).unwrap()
+    };
+    assert_eq!(made(&us_note), "Note: from the U.S. side");
+    assert_eq!(made(&moros_note), "Note: from the Moros");
+    assert_eq!(made(&first), "Note: first");
 
     let refused = refused.expect_err("a hidden unit's real id names no unit for the U.S. side");
     let sent_to_us = serde_json::to_string(&(&us_note, &refused)).unwrap();

@@ -76,6 +76,10 @@ pub struct ViewChange {
     pub to: String,
     /// The patch of the view's JSON (see the module's words); none when nothing changed.
     pub patch: Option<Value>,
+    /// In an action's answer, the entry (its `seq`) that action made: not always the newest, when another
+    /// device's action was stored in the same turn. None for a change heard live.
+    #[serde(default)]
+    pub made: Option<u32>,
 }
 
 impl ViewChange {
@@ -87,6 +91,7 @@ impl ViewChange {
             to: new.version().to_string(),
             // Equal versions are equal views: a live entry of a turn whose change went with an earlier one.
             patch: if old.version() == new.version() { None } else { diff(&old.json, &new.json) },
+            made: None,
         }
     }
 

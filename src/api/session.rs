@@ -226,7 +226,7 @@ impl Api {
     /// process stores an event first, the action is checked again against the game as it now stands and
     /// stored if it is still allowed, so two devices on one game both land without asking anyone to retry.
     pub async fn act(&self, id: i64, action: Action) -> Result<GameView, ApiError> {
-        Ok(self.acted(id, action, false).await?.1.view.clone())
+        Ok(self.acted(id, action, false).await?.after.view.clone())
     }
 
     /// The same, answered with what the action changed in the view the asking seat held before it: what a
@@ -234,8 +234,10 @@ impl Api {
     /// whole table. A device holding another version (it missed a change) asks for the whole view.
     pub async fn game_act(&self, id: i64, action: Action) -> Result<ViewChange, ApiError> {
         match self.acted(id, action, true).await? {
-            (Some(before), after) => Ok(self.change_seen(id, &before, &after).as_ref().clone()),
-            (None, _) => Err(internal("the view before the action was not kept")),
+            Answered { before: Some(before), after, made } => {
+                Ok(ViewChange { made: Some(made), ..self.change_seen(id, &before, &after).as_ref().clone() })
+            }
+            Answered { before: None, .. } => Err(internal("the view before the action was not kept")),
         }
     }
 
@@ -307,7 +309,11 @@ impl Api {
                     if let Some(entry) = entry {
                         self.live.publish(LiveEntry { game: id, entry, total, change: None });
                     }
-                    return Ok((held, self.sent_seen(id, &record.name, &game)));
+                    return Ok(Answered {
+                        before: held,
+                        after: self.sent_seen(id, &record.name, &game),
+                        made: seq as u32,
+                    });
                 }
                 Err(StoreError::Conflict { .. }) => {
                     lost_race.get_or_insert(event);
@@ -465,8 +471,14 @@ pub(super) fn entry_of(id: i64, game: &Game, at: u32) -> Result<usize, ApiError>
 /// try costs one replay, and a table with a handful of devices rarely needs a second.
 const STORE_ATTEMPTS: u64 = 12;
 
-/// An action's answer: the view after it as sent, and the one before it when asked.
-type Acted = Result<(Option<Arc<SentView>>, Arc<SentView>), ApiError>;
+/// An action's answer: the view after it as sent, the one before it when asked, and the entry it made.
+struct Answered {
+    before: Option<Arc<SentView>>,
+    after: Arc<SentView>,
+    made: u32,
+}
+
+type Acted = Result<Answered, ApiError>;
 
 /// A shipped scenario (by the name the scenario list gives) with the rulings chosen for this game.
 /// The store's row for a new game of `scenario`.

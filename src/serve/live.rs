@@ -51,7 +51,7 @@ pub async fn live(
         let out = match heard {
             Ok(e) if e.game == game && i64::from(e.entry.seq) > last => {
                 last = i64::from(e.entry.seq);
-                Some(Heard::Entry(e))
+                Some(Heard::Entry(Box::new(e)))
             }
             Ok(_) => None,
             // Fallen too far behind to be told entry by entry: the device reads the game again.
@@ -78,7 +78,7 @@ pub async fn live(
                         Ok((entry, now, change)) => {
                             *sent = Some(now);
                             let change = change.map(|c| c.as_ref().clone());
-                            Some(Ok(entry_event(&LiveEntry { entry, change, ..e })))
+                            Some(Ok(entry_event(&LiveEntry { entry, change, ..*e })))
                         }
                         Err(_) => Some(Ok(Event::default().event("resync").data("{}"))),
                     }
@@ -94,7 +94,7 @@ pub async fn live(
 }
 
 enum Heard {
-    Entry(LiveEntry),
+    Entry(Box<LiveEntry>),
     Resync,
 }
 

@@ -75,6 +75,7 @@ test("a volley's answer is a change the page makes, drawing again only what it t
   assert.equal(change.game, 1);
   assert.notEqual(change.from, change.to);
   assert.ok(acted[0].body.length < 8192, `the answer is ${acted[0].body.length} bytes`);
+  assert.equal(change.made, Number(change.to.split('.')[0]) - 1, 'the answer names the entry the volley made');
   assert.ok(!sent.some((r) => r.path === '/api/game_view'), `the game was read whole: ${sent.map((r) => r.path)}`);
   // Only the two units in the volley changed; the others' drawings are the ones there before it.
   const still = await kept(page);

@@ -3285,6 +3285,11 @@ export type ViewChange_Deserialize = {
 	to: string,
 	/**  The patch of the view's JSON (see the module's words); none when nothing changed. */
 	patch?: Value | null,
+	/**
+	 *  In an action's answer, the entry (its `seq`) that action made: not always the newest, when another
+	 *  device's action was stored in the same turn. None for a change heard live.
+	 */
+	made?: number | null,
 };
 
 /**  What changed between two views of one game for one seat. */
@@ -3295,6 +3300,11 @@ export type ViewChange_Serialize = {
 	to: string,
 	/**  The patch of the view's JSON (see the module's words); none when nothing changed. */
 	patch: Value | null,
+	/**
+	 *  In an action's answer, the entry (its `seq`) that action made: not always the newest, when another
+	 *  device's action was stored in the same turn. None for a change heard live.
+	 */
+	made: number | null,
 };
 
 /**  A weapon as the charts give it: what the table view draws and the measuring tool reports. */

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use tokio::sync::oneshot;
 
-use super::{Acted, Api, Turn, internal};
+use super::{Acted, Answered, Api, Turn, internal};
 use crate::api::live::LiveEntry;
 use crate::api::seat::in_seat;
 use crate::api::seen::FromSeat;
@@ -90,7 +90,8 @@ impl Api {
         // Out of the cache while it changes, so it is folded in place rather than copied whole.
         self.games.lock().await.remove(&id);
         let first = game.events().len();
-        let mut refusals: Vec<Option<ApiError>> = Vec::with_capacity(asks.len());
+        // Each action's entry, or why it was refused.
+        let mut made: Vec<Result<u32, ApiError>> = Vec::with_capacity(asks.len());
         let mut entries = Vec::new();
         for ask in asks {
             match in_seat(&ask.device, || self.checked(&game, &ask.action)) {
@@ -99,10 +100,10 @@ impl Api {
                         // Half folded, the game is dropped; the next reader replays the store, untouched.
                         return Together::Failed(internal("an action failed inside the engine while it was folded in"));
                     }
+                    made.push(Ok((first + entries.len()) as u32));
                     entries.push(json);
-                    refusals.push(None);
                 }
-                Err(refused) => refusals.push(Some(refused)),
+                Err(refused) => made.push(Err(refused)),
             }
         }
         if !entries.is_empty() {
@@ -122,10 +123,10 @@ impl Api {
         let answers = asks
             .iter()
             .zip(held)
-            .zip(refusals)
-            .map(|((ask, held), refused)| match refused {
-                Some(refused) => Err(refused),
-                None => Ok((held, in_seat(&ask.device, || self.sent_seen(id, &record.name, &game)))),
+            .zip(made)
+            .map(|((ask, before), made)| {
+                let made = made?;
+                Ok(Answered { before, after: in_seat(&ask.device, || self.sent_seen(id, &record.name, &game)), made })
             })
             .collect();
         Together::Stored(answers)

@@ -70,6 +70,14 @@ class GameStore {
    */
   fired = $state<string | null>(null);
 
+  /** The log entry this device's last action made: the newest entry may be another device's. */
+  made = $state<number | null>(null);
+
+  /** That entry, as the view now holds it. */
+  get madeEntry() {
+    return this.view?.log.find((entry) => entry.seq === this.made) ?? null;
+  }
+
   selected: Unit | null = $derived(this.view?.units.find((u) => u.id === this.selectedId) ?? null);
 
   colourOf(sideId: string): string {
@@ -133,6 +141,7 @@ class GameStore {
     this.measurement = null;
     this.blast = null;
     this.fired = null;
+    this.made = null;
   }
 
   select(id: string | null) {
@@ -188,7 +197,9 @@ class GameStore {
       // Positions and figure counts may have changed, so an old measurement would mislead.
       this.measurement = null;
       if (action.type === 'fire' && 'unit' in action && typeof action.unit === 'string') this.fired = action.unit;
-      const newest = this.view.log.at(-1);
+      // The entry this action made, which another device's, stored in the same turn, may follow.
+      this.made = r.data.made;
+      const newest = this.madeEntry ?? this.view.log.at(-1);
       const say = typeof announce === 'function' ? (newest ? announce(newest.text) : false) : announce;
       if (say && newest) notices.show('info', newest.text, null, 8000);
       return true;
