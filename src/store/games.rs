@@ -86,7 +86,39 @@ const SELECT_GAMES: &str = "SELECT g.id, g.campaign_id, g.name, g.system, g.scen
      AND (?3 IS NULL OR (g.archived_at IS NOT NULL) = ?3) \
      ORDER BY g.id DESC";
 
+/// What of a game's record changes once it is made: its name, campaign, whether it is put away, and its
+/// log's length. The rest (scenario, options, seed) is fixed when the game starts, and no game is deleted.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct GameStamp {
+    pub name: String,
+    pub campaign_id: Option<i64>,
+    pub archived: bool,
+    pub event_count: i64,
+}
+
+impl GameRecord {
+    /// This record as `stamp` finds the game now.
+    pub fn stamped(self, stamp: GameStamp) -> GameRecord {
+        let GameStamp { name, campaign_id, archived, event_count } = stamp;
+        GameRecord { name, campaign_id, archived, event_count, ..self }
+    }
+}
+
 impl Store {
+    /// A game's changing parts alone: read before every use of a game kept in memory, to see whether
+    /// another process moved it on, without reading its scenario's text each time.
+    pub async fn game_stamp(&self, id: i64) -> Result<GameStamp, StoreError> {
+        let stamp: Option<GameStamp> = sqlx::query_as(
+            "SELECT g.name, g.campaign_id, g.archived_at IS NOT NULL AS archived, \
+             (SELECT coalesce(max(e.seq) + 1, 0) FROM events e WHERE e.game_id = g.id) AS event_count \
+             FROM games g WHERE g.id = ?",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        stamp.ok_or(StoreError::NotFound { what: "game", id })
+    }
+
     pub async fn create_game(&self, new: NewGame) -> Result<GameRecord, StoreError> {
         self.create_game_with_events(new, &[]).await
     }

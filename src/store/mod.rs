@@ -22,6 +22,6 @@ pub use annotations::Annotation;
 pub use campaigns::Campaign;
 pub use error::StoreError;
 pub use events::{StoredEvent, WriteTurn};
-pub use games::{GameRecord, NewGame};
+pub use games::{GameRecord, GameStamp, NewGame};
 pub use open::Store;
 pub use record::{BattleRecord, BattleRecordEdit, Carried, Closing, Enlisted, RosterEntry, RosterUnit};
