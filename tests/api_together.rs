@@ -43,6 +43,10 @@ async fn actions_waiting_for_one_game_are_stored_together_and_each_answered_for_
 
     // The database's write lock, held from outside, keeps the first action waiting for the disk with the
     // game's turn held, while the others arrive and wait for the turn.
+    // A U.S. tablet watching the game live, holding its view as it was sent.
+    let mut watching = api.watch();
+    let mut us_sent = as_device(us.clone(), api.sent_view(id)).await.unwrap();
+    let mut us_held = us_sent.json.clone();
     let lock = api.store().write_turn().await.unwrap();
     let first = act(referee.clone(), note("first"));
     tokio::time::sleep(Duration::from_millis(150)).await;
@@ -103,6 +107,25 @@ async fn actions_waiting_for_one_game_are_stored_together_and_each_answered_for_
     }
     let sent_to_moros = serde_json::to_string(&moros_note).unwrap() + &serde_json::to_string(&moros_now).unwrap();
     assert!(sent_to_moros.contains("Juramentado"), "the Moros know their own band");
+
+    // Live, each entry is worded for the U.S. side and its change followed; those heard after the first of
+    // the turn change nothing, and the tablet ends holding the view it would read whole.
+    while let Ok(heard) = watching.try_recv() {
+        let (entry, now, change) = as_device(us.clone(), api.heard(id, heard.entry, Some(&us_sent))).await.unwrap();
+        let said = serde_json::to_string(&(&entry, &change)).unwrap();
+        for secret in HIDDEN {
+            assert!(!said.contains(secret), "the U.S. side's stream was sent {secret:?}: {said}");
+        }
+        us_held = change.unwrap().apply(&us_held).unwrap();
+        us_sent = now;
+        let held_log = us_held["log"].as_array().unwrap();
+        assert!(
+            held_log.iter().any(|e| e["seq"] == entry.seq),
+            "entry {} is in the view held once it is heard",
+            entry.seq
+        );
+    }
+    assert_eq!(us_held, serde_json::to_value(&us_now).unwrap(), "the watching tablet holds the view sent whole");
 
     let reopened = Api::open(&db).await.unwrap();
     let stored = as_device(at(Seat::Referee), reopened.game_log(id, None, None)).await.unwrap();

@@ -32,6 +32,8 @@ pub struct Api {
     /// Where the player's scenarios are kept unless they choose another folder: `scenarios/` beside it.
     own_scenarios_default: std::path::PathBuf,
     games: Mutex<HashMap<i64, Arc<Game>>>,
+    /// Each game's record as last read whole; its changing parts are read afresh each time (`load`).
+    records: std::sync::Mutex<HashMap<i64, GameRecord>>,
     /// One lock per game: actions on one game queue (a double tap on a tablet waits its turn instead of
     /// conflicting), and actions on different games do not wait for each other.
     acting: Mutex<HashMap<i64, Arc<Turn>>>,
@@ -72,6 +74,7 @@ impl Api {
             armies_dir: beside.join("armies"),
             own_scenarios_default: beside.join("scenarios"),
             games: Mutex::new(HashMap::new()),
+            records: Default::default(),
             acting: Mutex::new(HashMap::new()),
             live: Live::default(),
             sent: Default::default(),
@@ -111,8 +114,16 @@ impl Api {
         &self,
         id: i64,
         entry: LogEntry,
-        before: Option<&SentView>,
+        before: Option<&Arc<SentView>>,
     ) -> Result<(LogEntry, Arc<SentView>, Option<Arc<ViewChange>>), ApiError> {
+        // Devices acting at once have their entries stored in one turn, and the first of them heard brings
+        // the view past them all: the rest change nothing this stream sent, and are worded from memory.
+        if let Some(before) = before.filter(|b| entry.seq < b.view.log_total)
+            && let Some(game) = self.games.lock().await.get(&id).cloned()
+        {
+            let entry = game.secrets(&self.seat()).entry(entry);
+            return Ok((entry, before.clone(), Some(Arc::new(ViewChange::between(before, before)))));
+        }
         let (record, game) = self.settled(id).await?;
         let entry = game.secrets(&self.seat()).entry(entry);
         let now = self.sent_seen(id, &record.name, &game);
@@ -422,7 +433,16 @@ impl Api {
 
     /// The game folded from the store, reusing the in-memory copy while no one else has written.
     pub async fn load(&self, id: i64) -> Result<(GameRecord, Arc<Game>), ApiError> {
-        let record = self.store.game(id).await?;
+        let stamp = self.store.game_stamp(id).await?;
+        let known = self.records.lock().expect("the records' lock").get(&id).cloned();
+        let record = match known {
+            Some(record) => record.stamped(stamp),
+            None => {
+                let record = self.store.game(id).await?;
+                self.records.lock().expect("the records' lock").insert(id, record.clone());
+                record
+            }
+        };
         if let Some(game) = self.games.lock().await.get(&id)
             && game.events().len() as i64 == record.event_count
         {

@@ -74,7 +74,7 @@ pub async fn live(
                 // reads the game again.
                 Heard::Entry(e) => {
                     let mut sent = sent.lock().await;
-                    match as_device(device, api.heard(game, e.entry.clone(), sent.as_deref())).await {
+                    match as_device(device, api.heard(game, e.entry.clone(), sent.as_ref())).await {
                         Ok((entry, now, change)) => {
                             *sent = Some(now);
                             let change = change.map(|c| c.as_ref().clone());
