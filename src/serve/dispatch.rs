@@ -20,7 +20,8 @@ use crate::api::{Api, ApiError, Device, ErrorKind, as_device, within_budget};
 const BUDGET: Duration = Duration::from_secs(10);
 
 /// The commands a table's devices send most, each a few milliseconds' work at most between waits on the
-/// store: run on the runtime's own threads, where a wait hands the thread to another request rather than
+/// store (but the first read of a game, which replays its log once for the process to keep): run on the
+/// runtime's own threads, where a wait hands the thread to another request rather than
 /// parking a thread of its own (with eight devices tapping, most of an action's time was threads waking
 /// each other). A panic in one still ends in a 500, through its task's join.
 const ON_THE_RUNTIME: [&str; 2] = ["game_act", "game_view"];
