@@ -23,7 +23,7 @@ impl WriteTurn {
     /// Appends event `seq` and commits it, letting the lock go.
     pub async fn append_event(mut self, game_id: i64, seq: i64, event_json: &str) -> Result<(), StoreError> {
         let store = self.store.clone();
-        store.insert_event(&mut self.tx, game_id, seq, event_json).await?;
+        store.insert_events(&mut self.tx, game_id, seq, &[event_json]).await?;
         self.tx.commit().await?;
         Ok(())
     }
@@ -34,22 +34,16 @@ impl Store {
     /// this returns loses nothing. `seq` must be the game's next index, so when two tablets act on one game
     /// the second gets `Conflict` and reloads instead of forking the log.
     pub async fn append_event(&self, game_id: i64, seq: i64, event_json: &str) -> Result<(), StoreError> {
-        let _appending = self.appending.lock().await;
-        let mut conn = self.pool.acquire().await?;
-        self.insert_event(&mut conn, game_id, seq, event_json).await
+        self.append_events(game_id, seq, &[event_json]).await
     }
 
-    /// Appends events `first`, `first + 1`, … of a game's log in one transaction, committed before
-    /// returning: the entries of devices that acted at once, for one write to disk. All or none: when one
-    /// conflicts, the log is left as it was.
-    pub async fn append_events(&self, game_id: i64, first: i64, events: &[String]) -> Result<(), StoreError> {
+    /// Appends events `first`, `first + 1`, … of a game's log in one statement, committed before returning:
+    /// the entries of devices that acted at once, for one write to disk. All or none: when one conflicts,
+    /// the log is left as it was.
+    pub async fn append_events(&self, game_id: i64, first: i64, events: &[impl AsRef<str>]) -> Result<(), StoreError> {
         let _appending = self.appending.lock().await;
-        let mut tx = self.pool.begin().await?;
-        for (n, json) in (first..).zip(events) {
-            self.insert_event(&mut tx, game_id, n, json).await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        let mut conn = self.pool.acquire().await?;
+        self.insert_events(&mut conn, game_id, first, events).await
     }
 
     /// Waits for the database's write lock (another process's writes included) and holds it: whatever is
@@ -60,30 +54,34 @@ impl Store {
         Ok(WriteTurn { tx: self.pool.begin_with("BEGIN IMMEDIATE").await?, store: self.clone(), _appending: appending })
     }
 
-    async fn insert_event(
+    async fn insert_events(
         &self,
         conn: &mut sqlx::SqliteConnection,
         game_id: i64,
         seq: i64,
-        event_json: &str,
+        events: &[impl AsRef<str>],
     ) -> Result<(), StoreError> {
         if seq < 0 {
             return Err(StoreError::Gap { game_id, seq, next: self.next_seq(game_id).await? });
         }
+        // Sent as one JSON array of the events' texts, each stored as the very text it was.
+        let texts = serde_json::to_string(&events.iter().map(AsRef::as_ref).collect::<Vec<&str>>())
+            .map_err(|e| StoreError::Corrupt(format!("game {game_id}: an event's text: {e}")))?;
         // One autocommit statement takes the write lock before it reads the next index, so the check and
         // the insert cannot be split by another writer; UNIQUE(game_id, seq) backs it up regardless.
         let inserted = sqlx::query(
-            "INSERT INTO events (game_id, seq, json, recorded_at) SELECT ?1, ?2, ?3, ?4 \
+            "INSERT INTO events (game_id, seq, json, recorded_at) \
+             SELECT ?1, ?2 + entry.key, entry.value, ?4 FROM json_each(?3) AS entry \
              WHERE ?2 = (SELECT coalesce(max(seq) + 1, 0) FROM events WHERE game_id = ?1)",
         )
         .bind(game_id)
         .bind(seq)
-        .bind(event_json)
+        .bind(texts)
         .bind(now())
         .execute(&mut *conn)
         .await;
         match inserted {
-            Ok(done) if done.rows_affected() == 1 => Ok(()),
+            Ok(done) if done.rows_affected() == events.len() as u64 => Ok(()),
             Ok(_) => {
                 let next = self.next_seq(game_id).await?;
                 if seq > next {

@@ -118,3 +118,22 @@ async fn an_event_survives_the_process_being_killed() {
     let events = store.events(games[0].id).await.unwrap();
     assert_eq!(events.iter().map(|e| e.json.as_str()).collect::<Vec<_>>(), ["\"kept\""]);
 }
+
+#[tokio::test]
+async fn entries_appended_together_are_stored_as_their_very_texts_or_not_at_all() {
+    let (_dir, store) = fresh().await;
+    let game = store.create_game(new_game("together", None)).await.unwrap();
+    store.append_event(game.id, 0, "{}").await.unwrap();
+    let texts = [r#"{"text":"Zulu \"impi\" at Isandlwana — 1879"}"#, r#"{"a": [1.0, 2e3], "b":"\\n"}"#, "{ }"];
+    store.append_events(game.id, 1, &texts).await.unwrap();
+    let stored: Vec<(i64, String)> =
+        store.events(game.id).await.unwrap().into_iter().map(|e| (e.seq, e.json)).collect();
+    let expected: Vec<(i64, String)> =
+        std::iter::once("{}").chain(texts).enumerate().map(|(seq, t)| (seq as i64, t.to_string())).collect();
+    assert_eq!(stored, expected);
+
+    // Starting at a taken index, none of them lands, not even those past the log's end.
+    let late = store.append_events(game.id, 3, &["{\"late\":1}", "{\"late\":2}"]).await;
+    assert!(matches!(late, Err(StoreError::Conflict { seq: 3, .. })), "{late:?}");
+    assert_eq!(store.events(game.id).await.unwrap().len(), 4);
+}
