@@ -11,6 +11,7 @@
 // The full name is the label's tooltip, and the stand's card.
 
 import { nameLadders } from './labelNames';
+import { BoxIndex } from './boxIndex';
 import { runWidth, type Box } from './labels';
 
 export interface GridItem {
@@ -57,6 +58,9 @@ const TIE_PX = 8;
 const FARTHEST = 4;
 /** What a leader line over another stand costs when spots are compared: as many squares further out. */
 const OVER_STAND = 2;
+/** Where along a stand's width, then its depth, a name further out is tried, as parts of it from its middle. */
+const SHIFTS_ALONG = [0, -0.25, 0.25, -0.5, 0.5];
+const SHIFTS_ACROSS = [0, -0.5, 0.5];
 /** Rounds of placing: those that found no room go first in the next. */
 const ROUNDS = 12;
 
@@ -145,6 +149,24 @@ function layouts(name: string): string[][] {
   return out;
 }
 
+/** A stand's spots for its name: those beside it, then (worked out when first asked for) those further out. */
+class Spots {
+  #far: Candidate[] | null = null;
+  constructor(
+    readonly near: Candidate[],
+    private readonly further: () => Candidate[],
+  ) {}
+
+  get far(): Candidate[] {
+    return (this.#far ??= this.further());
+  }
+
+  /** The first spot, best first, that passes `test`. */
+  find(test: (c: Candidate) => boolean): Candidate | undefined {
+    return this.near.find(test) ?? this.far.find(test);
+  }
+}
+
 interface Candidate {
   rows: string[];
   box: Box;
@@ -175,10 +197,13 @@ export function layoutGridLabels(
   const within = (b: Box) => b.x >= bounds.x && b.y >= bounds.y && b.x + b.w <= bounds.x + bounds.w && b.y + b.h <= bounds.y + bounds.h;
   const boxOf = (x: number, y: number, w: number, h: number): Box => ({ x: x - w / 2, y: y - h / 2, w, h });
 
+  // Every test of a spot against the stands asks only those near it.
+  const stands = new BoxIndex(items.map((i) => i.box), square);
+
   /** Beside its stand and plainly nearer it than any other stand. */
-  function tied(box: Box, own: GridItem): boolean {
-    const mine = gapBetween(box, own.box);
-    return items.every((o) => o === own || gapBetween(box, o.box) >= mine + tie);
+  function tied(box: Box, own: number): boolean {
+    const within = gapBetween(box, items[own].box) + tie;
+    return !stands.someNear(box, within, (j) => j !== own && gapBetween(box, items[j].box) < within);
   }
 
   /** The line from a name's room to the nearest point of its stand's edge. */
@@ -190,19 +215,29 @@ export function layoutGridLabels(
     return { x1, y1, x2: clamp(x1, stand.x, stand.x + stand.w), y2: clamp(y1, stand.y, stand.y + stand.h) };
   }
 
-  // Each stand's candidate spots, best first, worked out once: what is fixed (the board, the stands, what
-  // is kept clear) is tested here, only the names placed so far in each round.
-  const candidates = items.map((item, i): Candidate[] => {
-    const s = item.box;
+  /** A spot free of the board's edges, what is kept clear, and the stands (its own one too unless `inside`). */
+  function free(box: Box, i: number, inside: boolean): boolean {
+    return (
+      within(box) &&
+      !keepClear.some((k) => overlaps(k, box)) &&
+      !stands.someNear(box, 0, (j) => (j !== i || !inside) && overlaps(items[j].box, box))
+    );
+  }
+
+  /** The size of a name laid out as `rows`, its room included. */
+  function sizeOf(rows: string[]): [number, number] {
+    const w = Math.max(...rows.map((r) => runWidth({ text: r, kind: 'flags' }, family))) * px + 2 * pad;
+    return [w, rows.length * GRID_ROW_PX * px + 2 * pad];
+  }
+
+  /** Stand `i`'s spots on it and beside it, best first. */
+  function spotsNear(i: number): Candidate[] {
+    const s = items[i].box;
     const cx = s.x + s.w / 2;
     const cy = s.y + s.h / 2;
-    const free = (box: Box, inside: boolean) =>
-      within(box) && !keepClear.some((k) => overlaps(k, box)) && items.every((o) => (o === item ? inside || !overlaps(o.box, box) : !overlaps(o.box, box)));
     const near: Candidate[] = [];
-    const far: (Candidate & { d: number })[] = [];
     for (const rows of layouts(shortNames[i])) {
-      const w = Math.max(...rows.map((r) => runWidth({ text: r, kind: 'flags' }, family))) * px + 2 * pad;
-      const h = rows.length * GRID_ROW_PX * px + 2 * pad;
+      const [w, h] = sizeOf(rows);
       const spots: [number, number, boolean][] = [
         [cx, cy, true],
         [cx, s.y - gap - h / 2, false],
@@ -220,40 +255,64 @@ export function layoutGridLabels(
         // On its own stand only if it stays within it across (a name spilling over the square's edge
         // would sit on the next stand's).
         if (inside && w > s.w + 2 * pad) continue;
-        if (free(box, inside) && (inside || tied(box, item))) near.push({ rows, box, inside, near: true });
-      }
-      // Further out, straight up, down or across from the stand so that its line is straight too (a slanted
-      // line among the names reads as anyone's): a line's height at a time up or down, shifted along the
-      // stand's width; a half square at a time to either side, shifted along its depth.
-      const stepY = GRID_ROW_PX * px + 2 * pad;
-      const stepX = square / 2;
-      const spotsOut: [number, number][] = [];
-      for (let b = 1; b * stepY <= FARTHEST * square; b++)
-        for (const shift of [0, -0.25, 0.25, -0.5, 0.5]) {
-          const x = cx + shift * s.w;
-          spotsOut.push([x, s.y - gap - h / 2 - b * stepY / 2], [x, s.y + s.h + gap + h / 2 + b * stepY / 2]);
-        }
-      for (let a = 1; a * stepX <= FARTHEST * square; a++)
-        for (const shift of [0, -0.5, 0.5]) {
-          const y = cy + shift * s.h;
-          spotsOut.push([s.x + s.w + gap + w / 2 + a * stepX, y], [s.x - gap - w / 2 - a * stepX, y]);
-        }
-      for (const [x, y] of spotsOut) {
-        const box = boxOf(x, y, w, h);
-        const d = gapBetween(box, s);
-        if (!free(box, false)) continue;
-        // The name sits no nearer another stand than its own; its line had best cross no other stand (one
-        // that must is drawn over them, as a last resort).
-        if (items.some((o) => o !== item && gapBetween(box, o.box) < Math.min(d, 3 * gap))) continue;
-        const leader = leaderTo(box, s);
-        const over = items.filter((o) => o !== item && crosses(leader.x1, leader.y1, leader.x2, leader.y2, o.box)).length;
-        // A name on two lines reads worse than on one: it is taken only when nearer by a line's height.
-        far.push({ rows, box, inside: false, near: false, leader, d: d + (rows.length - 1) * stepY + over * OVER_STAND * square });
+        if (free(box, i, inside) && (inside || tied(box, i))) near.push({ rows, box, inside, near: true });
       }
     }
-    far.sort((a, b) => a.d - b.d);
-    return [...near, ...far];
-  });
+    return near;
+  }
+
+  /**
+   * Stand `i`'s spots further out, with a line to it, nearest first: straight up, down or across from the
+   * stand so that its line is straight too (a slanted line among the names reads as anyone's), a line's
+   * height at a time up or down, shifted along the stand's width, and a half square at a time to either
+   * side, shifted along its depth.
+   */
+  function spotsFar(i: number): Candidate[] {
+    const s = items[i].box;
+    const cx = s.x + s.w / 2;
+    const cy = s.y + s.h / 2;
+    const far: (Candidate & { d: number })[] = [];
+    const stepY = GRID_ROW_PX * px + 2 * pad;
+    const stepX = square / 2;
+    for (const rows of layouts(shortNames[i])) {
+      const [w, h] = sizeOf(rows);
+      const tryFar = (x: number, y: number) => {
+        // Off the board, as many of the spots far out are, before anything is made for it.
+        const [left, top] = [x - w / 2, y - h / 2];
+        if (left < bounds.x || top < bounds.y || left + w > bounds.x + bounds.w || top + h > bounds.y + bounds.h) return;
+        const box = boxOf(x, y, w, h);
+        if (!free(box, i, false)) return;
+        // The name sits no nearer another stand than its own; its line had best cross no other stand (one
+        // that must is drawn over them, as a last resort).
+        const d = gapBetween(box, s);
+        const crowd = Math.min(d, 3 * gap);
+        if (stands.someNear(box, crowd, (j) => j !== i && gapBetween(box, items[j].box) < crowd)) return;
+        const leader = leaderTo(box, s);
+        const { x1, y1, x2, y2 } = leader;
+        const over = stands.count(Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2), (j) => j !== i && crosses(x1, y1, x2, y2, items[j].box));
+        // A name on two lines reads worse than on one: it is taken only when nearer by a line's height.
+        far.push({ rows, box, inside: false, near: false, leader, d: d + (rows.length - 1) * stepY + over * OVER_STAND * square });
+      };
+      for (let b = 1; b * stepY <= FARTHEST * square; b++)
+        for (const shift of SHIFTS_ALONG) {
+          const x = cx + shift * s.w;
+          tryFar(x, s.y - gap - h / 2 - (b * stepY) / 2);
+          tryFar(x, s.y + s.h + gap + h / 2 + (b * stepY) / 2);
+        }
+      for (let a = 1; a * stepX <= FARTHEST * square; a++)
+        for (const shift of SHIFTS_ACROSS) {
+          const y = cy + shift * s.h;
+          tryFar(s.x + s.w + gap + w / 2 + a * stepX, y);
+          tryFar(s.x - gap - w / 2 - a * stepX, y);
+        }
+    }
+    return far.sort((a, b) => a.d - b.d);
+  }
+
+  // Each stand's spots beside it, worked out once: what is fixed (the board, the stands, what is kept clear)
+  // is tested here, only the names placed so far in each round. Those further out are worked out only for a
+  // stand that finds no room beside it, as few do: they are most of the placing's work.
+  const spots = items.map((_, i) => new Spots(spotsNear(i), () => spotsFar(i)));
 
   /**
    * A spot free of the names placed, and of their leader lines, its own line crossing none of them; `loose`
@@ -283,10 +342,10 @@ export function layoutGridLabels(
   });
 
   // The picked stand first, then those whose tag would read worst (a one of a kind, "Gatling", not one of
-  // a numbered run), then the most hemmed in (the fewest spots beside them, then the fewest spots), then in
-  // the list's order: the same board always gets the same names in the same places.
+  // a numbered run), then the most hemmed in (the fewest spots beside them; with none, the fewest further
+  // out), then in the list's order: the same board always gets the same names in the same places.
   const sel = items.findIndex((i) => i.id === selected);
-  const nearCount = candidates.map((cs) => cs.filter((c) => c.near).length);
+  const nearCount = spots.map((cs) => cs.near.length);
   const numbered = shortNames.map((n) => Number(/ \d+$/.test(n)));
   let order = items
     .map((_, i) => i)
@@ -295,7 +354,8 @@ export function layoutGridLabels(
         Number(b === sel) - Number(a === sel) ||
         numbered[a] - numbered[b] ||
         nearCount[a] - nearCount[b] ||
-        candidates[a].length - candidates[b].length ||
+        // Among those with none beside them, the fewest spots further out.
+        (nearCount[a] === 0 && nearCount[b] === 0 ? spots[a].far.length - spots[b].far.length : 0) ||
         a - b,
     );
   let best: GridLabel[] = [];
@@ -304,7 +364,7 @@ export function layoutGridLabels(
     const placed: GridLabel[] = [];
     const missing: number[] = [];
     for (const i of order) {
-      const c = candidates[i].find((c) => fits(c, placed));
+      const c = spots[i].find((c) => fits(c, placed));
       if (c) placed.push(label(i, c));
       else missing.push(i);
     }
@@ -315,7 +375,7 @@ export function layoutGridLabels(
   // Every stand is named: one still without room has its line cross others' lines, or its name lie over one.
   for (const i of items.keys()) {
     if (best.some((l) => l.id === items[i].id)) continue;
-    const c = candidates[i].find((c) => fits(c, best, true));
+    const c = spots[i].find((c) => fits(c, best, true));
     if (c) {
       best.push(label(i, c));
       continue;
