@@ -13,6 +13,9 @@ export interface Template {
 }
 
 /** The open game: the engine's latest view plus what the player is doing with it on this screen. */
+/** How long an action may be in flight before its controls are shown off. */
+const SHOWN_LATE_MS = 300;
+
 class GameStore {
   #now = $state<View | null>(null);
   /**
@@ -23,8 +26,20 @@ class GameStore {
   /** The game is being replayed: what is shown is the past, and nothing may be done to it. */
   replaying = $state(false);
   loading = $state(false);
+  #sending = $state(false);
+  /** An action's answer is late enough for the player to be shown that it is awaited. */
+  #late = $state(false);
+  #lateTimer: ReturnType<typeof setTimeout> | null = null;
   /** True while an action is in flight, so double taps do not send an action twice. */
-  sending = $state(false);
+  get sending(): boolean {
+    return this.#sending;
+  }
+  set sending(now: boolean) {
+    this.#sending = now;
+    if (this.#lateTimer) clearTimeout(this.#lateTimer);
+    this.#lateTimer = now ? setTimeout(() => (this.#late = this.#sending), SHOWN_LATE_MS) : null;
+    if (!now) this.#late = false;
+  }
   /** The host is out of reach and the link to it is being made again (`live/link.svelte.ts` says so). */
   offline = $state(false);
 
@@ -50,9 +65,14 @@ class GameStore {
   get paused(): boolean {
     return this.replaying || this.offline;
   }
-  /** Whether actions are off: one is in flight, or the game is paused. */
+  /**
+   * Whether actions are shown off: one has been in flight for a while, or the game is paused. A tap while
+   * any action is in flight is ignored (`act`) whatever the buttons show: greying every control of the
+   * screen for the tenth of a second an answer takes would flicker the whole screen at each tap, and cost
+   * a slow tablet two redraws of it.
+   */
   get busy(): boolean {
-    return this.sending || this.paused;
+    return this.#late || this.paused;
   }
   selectedId = $state<string | null>(null);
   tool = $state<Tool>('select');
