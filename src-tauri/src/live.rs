@@ -1,26 +1,51 @@
 //! The window hears every new log entry, whichever device recorded it: a tablet joined to the open table
 //! acts on this same engine, and the window follows as a tablet follows the server's stream.
 
-use sandtable::api::Api;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use sandtable::api::{Api, SentView};
 use tauri::{AppHandle, Emitter};
 use tokio::sync::broadcast::error::RecvError;
 
-/// Each entry's game and the log's length after it: the window reads the game again for its seat, so the
-/// entry itself (which may hold what that seat may not see) never crosses to the page.
+/// Each entry's game, the log's length after it, and what it changed in the view of the window's seat (the
+/// entry itself, which may hold what that seat may not see, never crosses to the page). A window holding
+/// another version than the change's base reads the game again.
 pub const ENTRY_EVENT: &str = "live-entry";
 /// Fallen too far behind to be told entry by entry: the window reads the game again.
 pub const RESYNC_EVENT: &str = "live-resync";
 
-pub fn forward_entries(app: AppHandle, api: &Api) {
+pub fn forward_entries(app: AppHandle, api: Arc<Api>) {
     let mut heard = api.watch();
     tauri::async_runtime::spawn(async move {
+        // The view of each game the window was last told of, the base of the next entry's change: a tap on a
+        // tablet then costs the window a patch, not a whole view read back across the bridge.
+        let mut sent: HashMap<i64, Arc<SentView>> = HashMap::new();
         loop {
-            let sent = match heard.recv().await {
-                Ok(heard) => app.emit(ENTRY_EVENT, serde_json::json!({ "game": heard.game, "total": heard.total })),
-                Err(RecvError::Lagged(_)) => app.emit(RESYNC_EVENT, ()),
+            let told = match heard.recv().await {
+                Ok(heard) => {
+                    let before = match sent.get(&heard.game) {
+                        Some(before) => Some(before.clone()),
+                        None => api.sent_view(heard.game).await.ok(),
+                    };
+                    let change = match api.heard(heard.game, heard.entry, before.as_ref()).await {
+                        Ok((_, now, change)) => {
+                            sent.insert(heard.game, now);
+                            change
+                        }
+                        // The window reads the game itself, and is told why there.
+                        Err(_) => None,
+                    };
+                    let told = serde_json::json!({ "game": heard.game, "total": heard.total, "change": change });
+                    app.emit(ENTRY_EVENT, told)
+                }
+                Err(RecvError::Lagged(_)) => {
+                    sent.clear();
+                    app.emit(RESYNC_EVENT, ())
+                }
                 Err(RecvError::Closed) => break,
             };
-            if let Err(e) = sent {
+            if let Err(e) = told {
                 eprintln!("sandtable-app: cannot tell the window of a new entry: {e}");
             }
         }

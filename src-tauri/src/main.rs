@@ -84,7 +84,7 @@ fn run() -> ExitCode {
             }
             let engine = commands::Engine::new(api);
             if let Ok(api) = engine.shared() {
-                live::forward_entries(app.handle().clone(), &api);
+                live::forward_entries(app.handle().clone(), api);
             }
             app.manage(engine);
             app.manage(table::TableSwitch::default());
