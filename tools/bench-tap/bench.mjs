@@ -5,13 +5,15 @@
 //
 //   SANDTABLE_BIN=… SANDTABLE_UI=… node tools/bench-tap/bench.mjs [scenario-path-part …]
 //
-// Prints a Markdown table and writes tools/bench-tap/out/<timestamp>.json.
+// Prints a Markdown table and writes tools/bench-tap/out/<timestamp>.json; with BENCH_TAP_PROFILE=1, also
+// what took each tap's time.
 
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, root } from '../../tests/e2e/harness.mjs';
 import { installProbe, timedTap } from './tap.mjs';
+import { heaviest } from './profile.mjs';
 import { markdown, slowest, summary } from './table.mjs';
 import { SCRIPTS } from './scripts/index.mjs';
 
@@ -21,6 +23,9 @@ const SEED = 7;
 // A player reads the result before the next tap; the page's own follow-up work (the live stream's news
 // of the action) is let finish, so one tap's cost is not charged to the next.
 const BETWEEN_TAPS_MS = 600;
+/** BENCH_TAP_PROFILE=1: each tap under the page's CPU profiler too, and what took its time printed (run.sh
+ * then builds the UI unminified, so the profile names the UI's own functions). It costs time of its own. */
+const PROFILE = Boolean(process.env.BENCH_TAP_PROFILE);
 
 /** How long the page takes over a fixed piece of arithmetic, in ms: the CPU slowdown shows in it. */
 function spin(page) {
@@ -46,7 +51,7 @@ function shippedScenarios() {
 }
 
 /** What a script plays with: the page's helpers, and `tap` that times one tap and records it. */
-function context(session, taps) {
+function context(session, taps, cdp) {
   const { page, tid } = session;
 
   /** Clears a roll's banner, as a player taps it away, so it covers nothing the next tap needs. */
@@ -68,7 +73,9 @@ function context(session, taps) {
     const heard = (req) => asked.push(new URL(req.url()).pathname);
     page.on('request', heard);
     try {
+      if (PROFILE) await cdp.send('Profiler.start');
       const r = await timedTap(page, until, () => (how ? how(locator) : locator.first().click()));
+      if (PROFILE) console.error(`${name}: ${Math.round(r.ms)} ms; most time of its own:\n${heaviest((await cdp.send('Profiler.stop')).profile, 10)}`);
       taps.push({ name, kind, ...r, asked });
     } finally {
       page.off('request', heard);
@@ -90,7 +97,7 @@ function context(session, taps) {
   return { ...session, tap, shown, clearNotice };
 }
 
-async function playScenario(session, { system, path }) {
+async function playScenario(session, { system, path }, cdp) {
   const { page, tid, base } = session;
   const run = { scenario: path, system, taps: [], start: null, error: null };
   const script = SCRIPTS[system];
@@ -105,7 +112,7 @@ async function playScenario(session, { system, path }) {
     // Start game to the table painted: its units drawn on the map (figures, stands or counters).
     run.start = await timedTap(page, { css: script.drawn }, () => tid('start-game').click());
     await page.waitForTimeout(BETWEEN_TAPS_MS * 2);
-    await script.play(context(session, run.taps), path);
+    await script.play(context(session, run.taps, cdp), path);
   } catch (e) {
     run.error = String(e?.message ?? e).split('\n')[0];
   }
@@ -127,11 +134,12 @@ async function main() {
     spins.before = await spin(session.page);
     const cdp = await session.page.context().newCDPSession(session.page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    if (PROFILE) await cdp.send('Profiler.enable');
     spins.after = await spin(session.page);
     console.error(`CPU slowdown ${CPU_SLOWDOWN}: a fixed loop took ${Math.round(spins.before)} ms, now ${Math.round(spins.after)} ms`);
     for (const s of scenarios) {
       const began = Date.now();
-      const run = await playScenario(session, s);
+      const run = await playScenario(session, s, cdp);
       runs.push(run);
       const sum = summary(run.taps);
       console.error(

@@ -13,7 +13,10 @@ scratch=$(mktemp -d -t bench-tap-XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 
 echo "building the UI into $scratch/ui" >&2
-(cd "$root/ui" && npx vite build --outDir "$scratch/ui" --emptyOutDir --logLevel warn)
+# Profiled (BENCH_TAP_PROFILE=1), unminified, so that the profile names the UI's own functions.
+minify=()
+[ -n "${BENCH_TAP_PROFILE:-}" ] && minify=(--minify false)
+(cd "$root/ui" && npx vite build --outDir "$scratch/ui" --emptyOutDir --logLevel warn "${minify[@]}")
 
 if [ -z "${SANDTABLE_BIN:-}" ]; then
   target=/tmp/bars-target
