@@ -2,7 +2,8 @@
 // typed on the Legation Wall comes back as a small change, not the whole table; the page does not read the
 // game again; the units the volley did not touch are not drawn again; and what the page shows is what the
 // game read whole shows. Another device's entries come over the live stream as changes too; after a rename
-// (a change with no entry) the next one does not fit, and the page reads the game whole.
+// (a change with no entry) the next one does not fit, and the page reads the game whole. A second tap while
+// an answer is awaited sends nothing, and the controls grey only once the answer is late.
 //
 //   cargo build --bin sandtable && (cd ui && npm run build && node --test ../tests/e2e/answers.test.mjs)
 
@@ -122,4 +123,44 @@ test("another device's entries come as changes, a rename carried in the next; a 
   await until('the game read whole, the answer not fitting', async () => sent.some((r) => r.path === '/api/game_view'));
   await page.unroute('**/api/game_act');
   await page.screenshot({ path: join(shots, 'read-whole.png') });
+});
+
+test('a second tap while an answer is awaited sends nothing, and the controls are shown off only once it is late', async () => {
+  const { page, tid, until, logEntries } = session;
+  newGame(session.db, 'sand-pebbles/legation-wall.toml', 12);
+  await post(session.base, 2, { type: 'note', text: 'the first watch' });
+  await post(session.base, 2, { type: 'note', text: 'the second watch' });
+  await page.goto(`${session.base}/#/game/2`);
+  await tid('game-screen').waitFor();
+  await until('undo offered', async () => !(await tid('undo').isDisabled()));
+
+  // The host slow to answer, as over a poor Wi-Fi: each action's answer held back most of a second.
+  let acts = 0;
+  await page.route('**/api/game_act', async (route) => {
+    acts++;
+    await new Promise((r) => setTimeout(r, 900));
+    await route.continue();
+  });
+  // When, after the tap, the Undo button was first shown off (the page's own clock, so a slow test machine
+  // cannot make a late greying look early).
+  await page.evaluate(() => {
+    const undo = document.querySelector('[data-testid="undo"]');
+    window.__offAfter = null;
+    document.addEventListener('pointerdown', (e) => (window.__tapped = e.timeStamp), { capture: true, once: true });
+    new MutationObserver(() => {
+      if (undo.disabled && window.__offAfter === null) window.__offAfter = performance.now() - window.__tapped;
+    }).observe(undo, { attributes: true, attributeFilter: ['disabled'] });
+  });
+  await tid('undo').click();
+  await tid('undo').click({ timeout: 200 }).catch(() => {}); // a double tap, if the button still takes one
+  await until('the answer in', async () => (await logEntries()).some((e) => e.undone && e.text.includes('the second watch')));
+  const offAfter = await page.evaluate(() => window.__offAfter);
+  await page.unroute('**/api/game_act');
+
+  assert.equal(acts, 1, 'the double tap sent one action');
+  const log = await logEntries();
+  assert.ok(!log.some((e) => e.undone && e.text.includes('the first watch')), 'one entry taken back, not two');
+  assert.ok(offAfter !== null, 'a late answer shows the controls off');
+  assert.ok(offAfter >= 250, `the controls shown off ${Math.round(offAfter)} ms after the tap, not at once`);
+  await until('undo offered again', async () => !(await tid('undo').isDisabled()));
 });
