@@ -21,6 +21,7 @@
 import type { Point, Terrain, Unit } from '../model';
 import { aliveFigures, anchorOf, FIGURE_RADIUS, pointAlong } from './geometry';
 import { terrainTint } from './tints';
+import { BoxIndex } from './boxIndex';
 import { nameLadders } from './labelNames';
 
 export type LabelMode = 'all' | 'selected' | 'none';
@@ -172,38 +173,8 @@ function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
-/** Weighted boxes bucketed on a grid of `cell` inches, to sum those a box overlaps without testing every one. */
-class BoxIndex {
-  private cells = new Map<number, number[]>();
-  private seen: Int32Array;
-  private query = 0;
-  constructor(
-    private boxes: (Box & { weight: number })[],
-    private cell: number,
-  ) {
-    this.seen = new Int32Array(boxes.length);
-    boxes.forEach((b, i) => this.each(b, (k) => (this.cells.get(k) ?? this.cells.set(k, []).get(k)!).push(i)));
-  }
-  private each(b: Box, f: (key: number) => void) {
-    const c = this.cell;
-    // Tables are a few feet across: 4096 cells each way is far more than any will use.
-    for (let x = Math.floor(b.x / c); x <= Math.floor((b.x + b.w) / c); x++)
-      for (let y = Math.floor(b.y / c); y <= Math.floor((b.y + b.h) / c); y++) f((x + 2048) * 4096 + (y + 2048));
-  }
-  /** The total weight of the boxes `b` overlaps. */
-  weightOver(b: Box): number {
-    const q = ++this.query;
-    let n = 0;
-    this.each(b, (k) => {
-      for (const i of this.cells.get(k) ?? []) {
-        if (this.seen[i] === q) continue;
-        this.seen[i] = q;
-        if (overlaps(b, this.boxes[i])) n += this.boxes[i].weight;
-      }
-    });
-    return n;
-  }
-}
+/** A unit as far as which it is aboard, or carries, goes. */
+type Aboard = Pick<Unit, 'id' | 'carried_by'>;
 
 /** Where two boxes overlap, if they do. */
 function meet(a: Box, b: Box): Box | null {
@@ -383,7 +354,9 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
   // Each unit's living figures, and whom it is in contact with: a label is tied to its unit by being
   // nearer it than any other, and a unit touching the enemy is always named.
   const figuresOf = new Map<string, { p: Point; r: number }[]>();
-  for (const u of units) figuresOf.set(u.id, aliveFigures(u).map((f) => ({ p: f.pos, r: u.masked ? 0.8 : FIGURE_RADIUS })));
+  // Plain copies of the positions: read out of the view's state each time, thousands of reads a tap cost more
+  // than the measuring they are read for.
+  for (const u of units) figuresOf.set(u.id, aliveFigures(u).map((f) => ({ p: { x: f.pos.x, y: f.pos.y }, r: u.masked ? 0.8 : FIGURE_RADIUS })));
   const inContact = new Set<string>();
   for (const a of units)
     for (const b of units) {
@@ -391,8 +364,22 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
       const touching = figuresOf.get(a.id)!.some((f) => figuresOf.get(b.id)!.some((g) => Math.hypot(f.p.x - g.p.x, f.p.y - g.p.y) <= f.r + g.r + CONTACT));
       if (touching) inContact.add(a.id);
     }
+  // The box round each unit's figures, whole: from anywhere outside it, no figure is nearer than it is.
+  const reachOf = new Map<string, Box>();
+  for (const [id, figures] of figuresOf) {
+    if (figures.length === 0) continue;
+    const x = Math.min(...figures.map((f) => f.p.x - f.r));
+    const y = Math.min(...figures.map((f) => f.p.y - f.r));
+    reachOf.set(id, { x, y, w: Math.max(...figures.map((f) => f.p.x + f.r)) - x, h: Math.max(...figures.map((f) => f.p.y + f.r)) - y });
+  }
+  /** Far more than rounding, far less than anything a player sees: a passed unit is surely further. */
+  const SURE = 1e-6;
+  const outside = (c: Point, b: Box) => c.x < b.x || c.y < b.y || c.x > b.x + b.w || c.y > b.y + b.h;
+  const boxToBox = (a: Box, b: Box) => Math.hypot(Math.max(a.x - b.x - b.w, 0, b.x - a.x - a.w), Math.max(a.y - b.y - b.h, 0, b.y - a.y - a.h));
   // A gun aboard a boat is drawn under it: the boat's figures do not pull its label away, nor it the boat's.
-  const together = (a: Unit, b: Unit) => a.id === b.id || a.carried_by === b.id || b.carried_by === a.id;
+  const together = (a: Aboard, b: Aboard) => a.id === b.id || a.carried_by === b.id || b.carried_by === a.id;
+  // Read once out of the view's state: the spots' tests read them for every unit, thousands of times a tap.
+  const aboard: Aboard[] = units.map((u) => ({ id: u.id, carried_by: u.carried_by }));
   const nearestEdge = (c: Point, id: string) => Math.min(...figuresOf.get(id)!.map((f) => Math.hypot(c.x - f.p.x, c.y - f.p.y) - f.r));
   const boxGap = (b: Box, id: string) =>
     Math.min(...figuresOf.get(id)!.map((f) => Math.hypot(Math.max(b.x - f.p.x, 0, f.p.x - b.x - b.w), Math.max(b.y - f.p.y, 0, f.p.y - b.y - b.h)) - f.r));
@@ -405,8 +392,13 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
     const c = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
     const own = nearestEdge(c, unit.id);
     const ownGap = Math.max(boxGap(box, unit.id), 0);
-    return units.every((o) => {
-      if (together(o, unit) || figuresOf.get(o.id)!.length === 0) return true;
+    const mine = { id: unit.id, carried_by: unit.carried_by };
+    return aboard.every((o) => {
+      if (together(o, mine) || figuresOf.get(o.id)!.length === 0) return true;
+      // A unit whose figures all lie plainly further away than that is passed without measuring each one:
+      // most of the table's, for any one spot.
+      const reach = reachOf.get(o.id)!;
+      if (outside(c, reach) && toBox(c, reach) >= own + SURE && boxToBox(box, reach) >= ownGap + TIE_PX * px + SURE) return true;
       return nearestEdge(c, o.id) >= own - 1e-9 && boxGap(box, o.id) >= ownGap + TIE_PX * px;
     });
   }
@@ -451,7 +443,7 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
     };
     if (placed.some((p) => p.key !== skip && hitsBox(p.box))) return true;
     const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-    for (const o of units) {
+    for (const o of aboard) {
       if (together(o, unit)) continue;
       for (const f of figuresOf.get(o.id)!) {
         const t = Math.max(0, Math.min(1, ((f.p.x - a.x) * (b.x - a.x) + (f.p.y - a.y) * (b.y - a.y)) / (len * len)));
@@ -505,8 +497,17 @@ export function layoutLabels({ units, terrain, bounds, visible, px, family, mode
 
   const placed: PlacedLabel[] = [];
   const clash = (b: Box, skip?: string) => placed.some((p) => p.key !== skip && overlaps(b, p.box)) || keepClear.some((k) => overlaps(b, k));
+  // The figures and ticks bucketed by the 4-inch squares they lie in, to sum those a spot covers without
+  // testing every one.
   const softIndex = new BoxIndex(soft, 4);
-  const covered = (b: Box) => softIndex.weightOver(b);
+  const covered = (b: Box) => {
+    let weight = 0;
+    softIndex.someNear(b, 0, (i) => {
+      if (overlaps(b, soft[i])) weight += soft[i].weight;
+      return false;
+    });
+    return weight;
+  };
 
   /**
    * The free spot for a wording that covers least, if it covers no more than `most` (0: no figure and no
