@@ -14,7 +14,9 @@ class Annotations {
     if (this.#game !== game) this.list = [];
     this.#game = game;
     const r = await commands.annotations(game);
-    if (this.#game === game && r.status === 'ok') this.list = r.data;
+    // Read again each time the log grows, and nearly always the same: a list changed only when it did, so
+    // the log's entries are not all drawn again after every tap.
+    if (this.#game === game && r.status === 'ok' && JSON.stringify(r.data) !== JSON.stringify($state.snapshot(this.list))) this.list = r.data;
   }
 
   /** The notes beside entry `seq`, in the order they were written. */
