@@ -3,13 +3,17 @@
 // moved between campaigns from its card's "⋯", put away and brought back by the notice's Undo and from the
 // Put away section, and a campaign renamed, put away (its games stay) and brought back. Nothing is deleted.
 // With the panels open, the screen is measured as the sweep measures it (sweep-checks.mjs) at a landscape
-// and an upright tablet's size; the screenshots are tests/e2e/out/records-*.png.
+// and an upright tablet's size; the screenshots are tests/e2e/out/records-*.png. The screen's About line
+// gives the workspace's version, as `sandtable --version` does.
 //
 //   cargo build --bin sandtable && (cd ui && npm run build && node --test ../tests/e2e/records.test.mjs)
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bin, launch, root } from './harness.mjs';
 import { lookSound } from './sweep-checks.mjs';
 
 let session;
@@ -198,4 +202,14 @@ test('the panels and the Put away section sit soundly on a landscape and an upri
     assert.ok(more.width >= 44 && more.height >= 44, `the "⋯" is ${more.width}x${more.height}`);
     assert.ok(more.x >= card.x + card.width, 'beside the card, not over it');
   }
+});
+
+test("the games screen's About line gives the workspace's one version, the one the command line gives", async () => {
+  const cargo = readFileSync(join(root, 'Cargo.toml'), 'utf8');
+  const version = /\[workspace\.package\][^[]*?\nversion = "([^"]+)"/.exec(cargo)[1];
+  const cli = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
+  await page.goto(`${session.base}/#/`);
+  await tid('about').waitFor();
+  assert.equal(await text('about'), `Sandtable ${version} · MIT licence`);
+  assert.equal(cli, `sandtable ${version}`);
 });
