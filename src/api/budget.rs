@@ -17,6 +17,11 @@ pub async fn within_budget<F: Future>(due: Instant, work: F) -> F::Output {
     ANSWER_DUE.scope(due, work).await
 }
 
+/// When the current command's caller stops waiting, if it ever does.
+pub(crate) fn answer_due() -> Option<Instant> {
+    ANSWER_DUE.try_with(|due| *due).ok()
+}
+
 impl Api {
     /// Refuses to go on once the caller has been answered that the command took too long. The app's own
     /// window and the CLI wait for as long as the work takes.

@@ -120,6 +120,7 @@ impl Api {
         // the view past them all: the rest change nothing this stream sent, and are worded from memory.
         if let Some(before) = before.filter(|b| entry.seq < b.view.log_total)
             && let Some(game) = self.games.lock().await.get(&id).cloned()
+            && game.events().len() >= before.view.log_total as usize
         {
             let entry = game.secrets(&self.seat()).entry(entry);
             return Ok((entry, before.clone(), Some(Arc::new(ViewChange::between(before, before)))));
@@ -266,7 +267,7 @@ impl Api {
             Err(tokio::sync::oneshot::error::TryRecvError::Closed) => return Err(together::cut_short()),
             Err(tokio::sync::oneshot::error::TryRecvError::Empty) => {}
         }
-        let asks = std::mem::take(&mut *queue.asks.lock().expect("the asks' lock"));
+        let asks = together::still_awaited(std::mem::take(&mut *queue.asks.lock().expect("the asks' lock")));
         {
             // However the turn ends, readers waiting for the game to be back in memory are let go.
             let _back = Back(&queue);
@@ -471,7 +472,12 @@ impl Api {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let game = Arc::new(Game::replay(Arc::new(scenario), record.seed, events)?);
-        self.games.lock().await.insert(id, game.clone());
+        let mut games = self.games.lock().await;
+        // A turn may have put a newer game back while this one was read: the older never replaces it (a live
+        // entry's secrets are taken out by the cached game, which must know every entry before it).
+        if games.get(&id).is_none_or(|cached| cached.events().len() <= game.events().len()) {
+            games.insert(id, game.clone());
+        }
         Ok((record, game))
     }
 }

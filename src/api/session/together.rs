@@ -6,10 +6,12 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
+use std::time::Instant;
 
 use tokio::sync::oneshot;
 
 use super::{Acted, Answered, Api, Turn, internal};
+use crate::api::budget::answer_due;
 use crate::api::live::LiveEntry;
 use crate::api::seat::in_seat;
 use crate::api::seen::FromSeat;
@@ -23,13 +25,32 @@ pub(in crate::api) struct Ask {
     before: bool,
     device: Device,
     answer: oneshot::Sender<Acted>,
+    /// When its caller stops waiting (a device's door answers "took too long" then); none for the window
+    /// and the CLI, which wait as long as it takes.
+    due: Option<Instant>,
 }
 
 impl Ask {
     pub(super) fn new(action: Action, before: bool, device: Device) -> (Ask, oneshot::Receiver<Acted>) {
         let (answer, answered) = oneshot::channel();
-        (Ask { action, before, device, answer }, answered)
+        (Ask { action, before, device, answer, due: answer_due() }, answered)
     }
+}
+
+/// The asks someone still waits for. One whose caller hung up, or was told it took too long (and may well
+/// send it again), is not recorded: served later, by whichever device next acts on the game, it would land
+/// unseen, or twice.
+pub(super) fn still_awaited(asks: Vec<Ask>) -> Vec<Ask> {
+    let now = Instant::now();
+    let (late, awaited): (Vec<Ask>, Vec<Ask>) =
+        asks.into_iter().partition(|ask| ask.answer.is_closed() || ask.due.is_some_and(|due| now > due));
+    for ask in late {
+        let _ = ask.answer.send(Err(ApiError::new(
+            ErrorKind::Busy,
+            "the action waited for its turn longer than its device waits for an answer: nothing was recorded; send it again",
+        )));
+    }
+    awaited
 }
 
 /// The answer to an action whose turn was dropped before it was served (its server shut down, or the
@@ -143,5 +164,41 @@ impl Api {
         let event = prepared.map_err(|e| from_seat.said(ApiError::from(e)))?;
         let json = serde_json::to_string(&event).map_err(internal)?;
         Ok((event, json))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Seat;
+
+    fn note() -> Action {
+        serde_json::from_value(serde_json::json!({ "type": "note", "text": "the drift is deep" })).unwrap()
+    }
+
+    #[tokio::test]
+    async fn an_ask_no_one_waits_for_any_more_is_left_out_and_told_it_was_not_recorded() {
+        let device = Device { seat: Seat::Table, may_referee: true };
+        let (waited, mut waited_for) = Ask::new(note(), false, device.clone());
+        let (hung_up, hung_up_on) = Ask::new(note(), false, device.clone());
+        drop(hung_up_on);
+        let due = Instant::now();
+        let (overdue, mut overdue_told) =
+            crate::api::within_budget(due, async { Ask::new(note(), false, device.clone()) }).await;
+        std::thread::sleep(std::time::Duration::from_millis(2));
+
+        let kept = still_awaited(vec![waited, hung_up, overdue]);
+
+        assert_eq!(kept.len(), 1, "only the ask still waited for is served");
+        assert!(kept[0].due.is_none(), "and it is the one with no deadline");
+        assert!(
+            matches!(waited_for.try_recv(), Err(oneshot::error::TryRecvError::Empty)),
+            "its answer is still to come"
+        );
+        let Err(told) = overdue_told.try_recv().expect("the overdue ask is answered at once") else {
+            panic!("the overdue ask was recorded");
+        };
+        assert_eq!(told.kind, ErrorKind::Busy);
+        assert!(told.message.contains("nothing was recorded"), "{}", told.message);
     }
 }
