@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use sandtable::api::{Api, SentView};
+use sandtable::rules::Seat;
 use tauri::{AppHandle, Emitter};
 use tokio::sync::broadcast::error::RecvError;
 
@@ -18,19 +19,21 @@ pub const RESYNC_EVENT: &str = "live-resync";
 pub fn forward_entries(app: AppHandle, api: Arc<Api>) {
     let mut heard = api.watch();
     tauri::async_runtime::spawn(async move {
-        // The view of each game the window was last told of, the base of the next entry's change: a tap on a
-        // tablet then costs the window a patch, not a whole view read back across the bridge.
-        let mut sent: HashMap<i64, Arc<SentView>> = HashMap::new();
+        // The view of each game the window was last told of, for the seat it sat at then, the base of the next
+        // entry's change: a tap on a tablet then costs the window a patch, not a whole view read back across
+        // the bridge. A window moved to another seat starts afresh from that seat's view.
+        let mut sent: HashMap<(i64, Seat), Arc<SentView>> = HashMap::new();
         loop {
             let told = match heard.recv().await {
                 Ok(heard) => {
-                    let before = match sent.get(&heard.game) {
+                    let key = (heard.game, api.seat());
+                    let before = match sent.get(&key) {
                         Some(before) => Some(before.clone()),
                         None => api.sent_view(heard.game).await.ok(),
                     };
                     let change = match api.heard(heard.game, heard.entry, before.as_ref()).await {
                         Ok((_, now, change)) => {
-                            sent.insert(heard.game, now);
+                            sent.insert(key, now);
                             change
                         }
                         // The window reads the game itself, and is told why there.
