@@ -12,10 +12,10 @@ export interface Template {
   radius: number;
 }
 
-/** The open game: the engine's latest view plus what the player is doing with it on this screen. */
 /** How long an action may be in flight before its controls are shown off. */
 const SHOWN_LATE_MS = 300;
 
+/** The open game: the engine's latest view plus what the player is doing with it on this screen. */
 class GameStore {
   #now = $state<View | null>(null);
   /**

@@ -171,8 +171,6 @@ interface Candidate {
   rows: string[];
   box: Box;
   inside: boolean;
-  /** Beside its stand, read as its own without a line. */
-  near: boolean;
   leader?: Leader;
 }
 
@@ -202,8 +200,8 @@ export function layoutGridLabels(
 
   /** Beside its stand and plainly nearer it than any other stand. */
   function tied(box: Box, own: number): boolean {
-    const within = gapBetween(box, items[own].box) + tie;
-    return !stands.someNear(box, within, (j) => j !== own && gapBetween(box, items[j].box) < within);
+    const plainly = gapBetween(box, items[own].box) + tie;
+    return !stands.someNear(box, plainly, (j) => j !== own && gapBetween(box, items[j].box) < plainly);
   }
 
   /** The line from a name's room to the nearest point of its stand's edge. */
@@ -255,7 +253,7 @@ export function layoutGridLabels(
         // On its own stand only if it stays within it across (a name spilling over the square's edge
         // would sit on the next stand's).
         if (inside && w > s.w + 2 * pad) continue;
-        if (free(box, i, inside) && (inside || tied(box, i))) near.push({ rows, box, inside, near: true });
+        if (free(box, i, inside) && (inside || tied(box, i))) near.push({ rows, box, inside });
       }
     }
     return near;
@@ -291,7 +289,7 @@ export function layoutGridLabels(
         const { x1, y1, x2, y2 } = leader;
         const over = stands.count(Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2), (j) => j !== i && crosses(x1, y1, x2, y2, items[j].box));
         // A name on two lines reads worse than on one: it is taken only when nearer by a line's height.
-        far.push({ rows, box, inside: false, near: false, leader, d: d + (rows.length - 1) * stepY + over * OVER_STAND * square });
+        far.push({ rows, box, inside: false, leader, d: d + (rows.length - 1) * stepY + over * OVER_STAND * square });
       };
       for (let b = 1; b * stepY <= FARTHEST * square; b++)
         for (const shift of SHIFTS_ALONG) {
@@ -385,7 +383,7 @@ export function layoutGridLabels(
     const text = tagOf(shortNames[i]);
     const w = runWidth({ text, kind: 'flags' }, family) * px + 2 * pad;
     const h = GRID_ROW_PX * px + 2 * pad;
-    best.push({ ...label(i, { rows: [text], box: boxOf(s.x + s.w / 2, s.y + s.h / 2, w, h), inside: true, near: true }), tag: true });
+    best.push({ ...label(i, { rows: [text], box: boxOf(s.x + s.w / 2, s.y + s.h / 2, w, h), inside: true }), tag: true });
   }
   return best;
 }
