@@ -13,7 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, root } from '../../tests/e2e/harness.mjs';
 import { installProbe, timedTap } from './tap.mjs';
-import { heaviest } from './profile.mjs';
+import { heaviest, inclusive } from './profile.mjs';
+import { busiest, restyles, startTrace } from './trace.mjs';
 import { markdown, slowest, summary } from './table.mjs';
 import { SCRIPTS } from './scripts/index.mjs';
 
@@ -26,6 +27,9 @@ const BETWEEN_TAPS_MS = 600;
 /** BENCH_TAP_PROFILE=1: each tap under the page's CPU profiler too, and what took its time printed (run.sh
  * then builds the UI unminified, so the profile names the UI's own functions). It costs time of its own. */
 const PROFILE = Boolean(process.env.BENCH_TAP_PROFILE);
+/** BENCH_TAP_TRACE=1: each tap under a Chrome trace, and what the page's main thread spent it on printed (the
+ * browser's style, layout and paint, which a profile shows only as "(program)"). */
+const TRACE = Boolean(process.env.BENCH_TAP_TRACE);
 
 /** How long the page takes over a fixed piece of arithmetic, in ms: the CPU slowdown shows in it. */
 function spin(page) {
@@ -74,8 +78,16 @@ function context(session, taps, cdp) {
     page.on('request', heard);
     try {
       if (PROFILE) await cdp.send('Profiler.start');
+      const stopTrace = TRACE ? await startTrace(cdp) : null;
       const r = await timedTap(page, until, () => (how ? how(locator) : locator.first().click()));
-      if (PROFILE) console.error(`${name}: ${Math.round(r.ms)} ms; most time of its own:\n${heaviest((await cdp.send('Profiler.stop')).profile, 10)}`);
+      if (stopTrace) {
+        const events = await stopTrace();
+        console.error(`${name}: ${Math.round(r.ms)} ms; the main thread's own time:\n${busiest(events)}\nits style, layout and paint:\n${restyles(events)}`);
+      }
+      if (PROFILE) {
+        const { profile } = await cdp.send('Profiler.stop');
+        console.error(`${name}: ${Math.round(r.ms)} ms; most time of its own:\n${heaviest(profile, 10)}\nmost time in and under:\n${inclusive(profile, 25)}`);
+      }
       taps.push({ name, kind, ...r, asked });
     } finally {
       page.off('request', heard);
