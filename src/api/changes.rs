@@ -47,23 +47,52 @@ impl SentView {
     }
 }
 
-/// A digest of a view's JSON, fields in name order (serde_json's maps are sorted), so the same view has the
-/// same digest in every process running this build.
+/// A digest of a view's JSON, walked part by part (maps in name order: serde_json's are sorted), so the same
+/// view has the same digest in every process running this build. Walked rather than written out as text:
+/// no number or string is formatted to be hashed.
 fn digest(json: &Value) -> u64 {
-    use std::hash::Hasher;
-    struct Digest(std::collections::hash_map::DefaultHasher);
-    impl std::io::Write for Digest {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.write(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
+    use std::hash::{BuildHasher, Hasher};
+    fn walk(value: &Value, h: &mut impl Hasher) {
+        match value {
+            Value::Null => h.write_u8(0),
+            Value::Bool(b) => h.write_u8(1 + u8::from(*b)),
+            // Each kind of number its own tag: 1 and 1.0 are written differently, so they differ here too.
+            Value::Number(n) => {
+                if let Some(u) = n.as_u64() {
+                    h.write_u8(3);
+                    h.write_u64(u);
+                } else if let Some(i) = n.as_i64() {
+                    h.write_u8(7);
+                    h.write_i64(i);
+                } else {
+                    h.write_u8(8);
+                    h.write_u64(n.as_f64().unwrap_or(f64::NAN).to_bits());
+                }
+            }
+            Value::String(s) => {
+                h.write_u8(4);
+                h.write_usize(s.len());
+                h.write(s.as_bytes());
+            }
+            Value::Array(items) => {
+                h.write_u8(5);
+                h.write_usize(items.len());
+                items.iter().for_each(|item| walk(item, h));
+            }
+            Value::Object(fields) => {
+                h.write_u8(6);
+                h.write_usize(fields.len());
+                for (name, field) in fields {
+                    h.write_usize(name.len());
+                    h.write(name.as_bytes());
+                    walk(field, h);
+                }
+            }
         }
     }
-    let mut digest = Digest(Default::default());
-    serde_json::to_writer(&mut digest, json).expect("a view is JSON");
-    digest.0.finish()
+    let mut hasher = foldhash::quality::FixedState::with_seed(0x0053_616e_6474_6162).build_hasher();
+    walk(json, &mut hasher);
+    hasher.finish()
 }
 
 /// What changed between two views of one game for one seat.

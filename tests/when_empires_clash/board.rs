@@ -4,7 +4,7 @@
 use sandtable::measure::Square;
 use sandtable::systems::when_empires_clash::board::{
     Aspect, Blocked, Board, Facing, Ground, Mover, Obstacle, Recoil, Recoiler, Space, aspect, depth_in_row,
-    in_front_arc, in_rear_arc, line_of_sight, reachable, recoil,
+    has_line_of_sight, in_front_arc, in_rear_arc, line_of_sight, reachable, recoil,
 };
 
 fn sq(col: i32, row: i32) -> Square {
@@ -59,6 +59,37 @@ fn line_of_sight_across_squares_is_blocked_by_woods_buildings_stands_and_higher_
     assert_eq!(line_of_sight(&board, sq(0, 5), sq(4, 5)), Err(sq(1, 5)), "a hill above both ends");
     board.set_level(sq(0, 5), 1);
     assert_eq!(line_of_sight(&board, sq(0, 5), sq(4, 5)), Ok(()), "from the hill's own height");
+}
+
+/// The view's quick yes or no is the fight's answer, on a board strewn with woods, buildings, hills and
+/// stands, between every two squares.
+#[test]
+fn has_line_of_sight_says_what_line_of_sight_says_between_every_two_squares() {
+    let mut board = Board::new(12, 9);
+    let mut occupied = Vec::new();
+    // A fixed scatter: every square's kind from its place, so the test is the same on every run.
+    for col in 0..12 {
+        for row in 0..9 {
+            match (col * 7 + row * 13) % 11 {
+                0 => board.set_ground(sq(col, row), Ground::Woods),
+                1 => board.set_ground(sq(col, row), Ground::Building),
+                2 => occupied.push(sq(col, row)),
+                3 | 4 => board.set_level(sq(col, row), 1 + (col + row) as u32 % 2),
+                _ => {}
+            }
+        }
+    }
+    board.set_occupied(occupied);
+    let squares: Vec<Square> = (0..12).flat_map(|c| (0..9).map(move |r| sq(c, r))).collect();
+    let (mut seen, mut blocked) = (0, 0);
+    for &from in &squares {
+        for &to in &squares {
+            let answer = line_of_sight(&board, from, to).is_ok();
+            assert_eq!(has_line_of_sight(&board, from, to), answer, "{from:?} to {to:?}");
+            if answer { seen += 1 } else { blocked += 1 }
+        }
+    }
+    assert!(seen > 1000 && blocked > 1000, "both answers are met often: {seen} seen, {blocked} blocked");
 }
 
 /// A line that only touches the corner of a square does not pass through it.

@@ -4,20 +4,28 @@
 use crate::measure::Square;
 
 pub fn name(square: Square) -> String {
-    format!("{}{}", column(square.col), square.row + 1)
+    // Written straight into one string: a view names every square in every armed stand's arc.
+    let mut name = String::with_capacity(5);
+    push_column(&mut name, square.col);
+    let _ = std::fmt::Write::write_fmt(&mut name, format_args!("{}", square.row + 1));
+    name
 }
 
 /// A column's letters, counted from 0 at the west edge: "A", ..., "Z", "AA".
 pub fn column(col: i32) -> String {
-    let mut letters = Vec::new();
+    let mut letters = String::new();
+    push_column(&mut letters, col);
+    letters
+}
+
+fn push_column(out: &mut String, col: i32) {
+    let start = out.len();
     let mut col = col + 1;
     while col > 0 {
         let rest = (col - 1) % 26;
-        letters.push(char::from(b'A' + rest as u8));
+        out.insert(start, char::from(b'A' + rest as u8));
         col = (col - 1) / 26;
     }
-    letters.reverse();
-    letters.into_iter().collect()
 }
 
 /// Reads "C4" (case does not matter); refuses anything else with a sentence saying what a square is.
@@ -43,7 +51,7 @@ mod tests {
 
     #[test]
     fn squares_read_and_print_as_a_column_letter_and_a_row_number() {
-        for (text, col, row) in [("A1", 0, 0), ("C4", 2, 3), ("R12", 17, 11), ("Z1", 25, 0), ("AA3", 26, 2)] {
+        for (text, col, row) in [("A1", 0, 0), ("C4", 2, 3), ("R12", 17, 11), ("Z1", 25, 0), ("AA3", 26, 2), ("AZ7", 51, 6), ("BA1", 52, 0)] {
             assert_eq!(parse(text), Ok(Square::new(col, row)), "{text}");
             assert_eq!(name(Square::new(col, row)), text);
         }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::board::{Facing, in_front_arc, line_of_sight};
+use super::board::{Facing, has_line_of_sight, in_front_arc};
 use super::context::{Ctx, Stand};
 use super::fight::{self, Judgement, Kind};
 use super::movement::{self, legal_squares, words};
@@ -429,7 +429,7 @@ fn stand_view(
                 let distance = chebyshev(stand.square, square);
                 if distance >= 1 && distance <= weapon.range && in_front_arc(stand.square, stand.facing, square) {
                     arc.push(notation::name(square));
-                    if line_of_sight(board, stand.square, square).is_ok() {
+                    if has_line_of_sight(board, stand.square, square) {
                         sees.push(notation::name(square));
                     }
                 }

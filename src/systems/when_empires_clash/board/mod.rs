@@ -17,6 +17,6 @@ pub use arcs::{Aspect, aspect, in_front_arc, in_rear_arc};
 pub use facing::Facing;
 pub use moves::{InTheWay, Mover, Route, in_the_way, next_to, reachable, route};
 pub use recoil::{Blocked, Recoil, Recoiler, recoil};
-pub use sight::line_of_sight;
+pub use sight::{has_line_of_sight, line_of_sight};
 pub use space::{Space, Taken, depth_in_row};
 pub use terrain::{Board, Ground, Obstacle};

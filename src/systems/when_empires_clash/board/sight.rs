@@ -10,33 +10,39 @@ use crate::measure::Square;
 /// Whether `from` sees `to`; the blocking square, if one does not.
 pub fn line_of_sight(board: &Board, from: Square, to: Square) -> Result<(), Square> {
     let top = board.level(from).max(board.level(to));
-    match passed_through(from, to)
-        .into_iter()
-        .find(|&s| board.ground(s) != Ground::Open || board.is_occupied(s) || board.level(s) > top)
-    {
+    match passed_through(from, to).into_iter().find(|&s| blocks(board, s, top)) {
         Some(blocker) => Err(blocker),
         None => Ok(()),
     }
 }
 
+/// Whether `from` sees `to`, as `line_of_sight` says, without finding which square blocks it: the view asks
+/// this of every square in every armed stand's arc after every action, so no list is made or sorted.
+pub fn has_line_of_sight(board: &Board, from: Square, to: Square) -> bool {
+    let top = board.level(from).max(board.level(to));
+    !crossed(from, to).any(|(_, s)| blocks(board, s, top))
+}
+
+fn blocks(board: &Board, square: Square, top: u32) -> bool {
+    board.ground(square) != Ground::Open || board.is_occupied(square) || board.level(square) > top
+}
+
 /// The squares strictly between two squares whose inside the centre-to-centre line crosses, nearest first.
 pub fn passed_through(from: Square, to: Square) -> Vec<Square> {
+    let mut entered: Vec<(f64, Square)> = crossed(from, to).collect();
+    entered.sort_by(|a, b| a.0.total_cmp(&b.0));
+    entered.into_iter().map(|(_, s)| s).collect()
+}
+
+/// Each square strictly between two squares whose inside the centre-to-centre line crosses, with where along
+/// the line it enters it, in no particular order.
+fn crossed(from: Square, to: Square) -> impl Iterator<Item = (f64, Square)> {
     let (x0, y0) = (f64::from(from.col) + 0.5, f64::from(from.row) + 0.5);
     let (dx, dy) = (f64::from(to.col - from.col), f64::from(to.row - from.row));
-    let mut crossed: Vec<(f64, Square)> = Vec::new();
-    for col in from.col.min(to.col)..=from.col.max(to.col) {
-        for row in from.row.min(to.row)..=from.row.max(to.row) {
-            let square = Square::new(col, row);
-            if square == from || square == to {
-                continue;
-            }
-            if let Some(t) = enters(x0, y0, dx, dy, square) {
-                crossed.push((t, square));
-            }
-        }
-    }
-    crossed.sort_by(|a, b| a.0.total_cmp(&b.0));
-    crossed.into_iter().map(|(_, s)| s).collect()
+    (from.col.min(to.col)..=from.col.max(to.col))
+        .flat_map(move |col| (from.row.min(to.row)..=from.row.max(to.row)).map(move |row| Square::new(col, row)))
+        .filter(move |&square| square != from && square != to)
+        .filter_map(move |square| Some((enters(x0, y0, dx, dy, square)?, square)))
 }
 
 /// Where along the line (0 to 1) it first is strictly inside `square`, if it ever is: the open interval

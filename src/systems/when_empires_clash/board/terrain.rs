@@ -1,7 +1,7 @@
 //! What is on the battlefield: the ground of each square, contour levels, roads and obstacles on the
 //! edges between squares, and the stands (by square, for sight and movement).
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use serde::{Deserialize, Serialize};
 
