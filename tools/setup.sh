@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Sandtable needs on Debian/Ubuntu and is missing: system libraries for the Tauri window
-# (WebKitGTK 4.1), Xvfb and Chromium for the tests, and the UI's npm packages. Safe to run again: it only
+# (WebKitGTK 4.1), Xvfb and Chromium for the tests, PostgreSQL for the club server's tests (the tests start
+# clusters of their own), and the UI's npm packages. Safe to run again: it only
 # installs what is not there. Sourced by run-app.sh and test-all.sh.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -11,6 +12,7 @@ apt_packages=(
   libayatana-appindicator3-dev libssl-dev
   xvfb xauth x11-utils xdotool imagemagick chromium fonts-dejavu-core
   nodejs npm python3
+  postgresql
 )
 
 missing=()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up what is missing, then runs every test: formatting and lints, the engine's unit and integration
-# tests (real SQLite files, the CLI binary, kill -9 recovery), generated bindings freshness, the UI type
+# tests (real SQLite files, the CLI binary, kill -9 recovery), the store again on a throwaway PostgreSQL
+# cluster, generated bindings freshness, the UI type
 # check and build, the browser end-to-end test against `sandtable serve` in headless Chromium, the Tauri
 # window smoke test under Xvfb. (clippy --all-targets also compiles the benchmarks.)
 set -euo pipefail
@@ -20,6 +21,19 @@ cargo clippy --workspace --all-targets --features sandtable/specta -- -D warning
 
 step "engine: unit, integration and rules-conformance tests"
 cargo test --workspace --features sandtable/specta
+
+# A club's server keeps its store on PostgreSQL: the store's tests again, the schema comparison and the two
+# servers on one database, against a throwaway cluster of Debian's PostgreSQL (stopped however this ends).
+step "engine on PostgreSQL: the store's tests, the two schemas, two servers on one database"
+pg=$(mktemp -d -t sandtable-pg-XXXXXX)
+chmod 755 "$pg"
+trap 'tools/postgres.sh stop "$pg/cluster" 2>/dev/null || true; rm -rf "$pg"' EXIT
+SANDTABLE_TEST_POSTGRES=$(tools/postgres.sh start "$pg/cluster")
+export SANDTABLE_TEST_POSTGRES
+cargo test --features sandtable/specta --lib store::tests:: -- --skip store::tests::guard --skip store::tests::open
+cargo test --features sandtable/specta --test club_server
+tools/postgres.sh stop "$pg/cluster"
+unset SANDTABLE_TEST_POSTGRES
 
 step "generated TypeScript bindings are fresh"
 bash src-tauri/check-bindings.sh

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
+mod elsewhere;
 mod together;
 
 use super::live::{Live, LiveEntry};
@@ -68,9 +69,22 @@ impl Drop for Back<'_> {
 
 impl Api {
     pub async fn open(db: &Path) -> Result<Api, ApiError> {
-        let beside = db.parent().unwrap_or(Path::new("."));
-        Ok(Api {
-            store: Store::open(db).await?,
+        Ok(Api::over(Store::open(db).await?, db.parent().unwrap_or(Path::new("."))))
+    }
+
+    /// Opens the store at `address`: a SQLite file's path, or a PostgreSQL server's `postgres://…` (a club's,
+    /// which several servers may share), whose armies and scenario folders are the platform's data folder's.
+    pub async fn open_address(address: &str) -> Result<Api, ApiError> {
+        if !crate::store::is_postgres(address) {
+            return Api::open(Path::new(address)).await;
+        }
+        let data = Store::default_path();
+        Ok(Api::over(Store::open_address(address).await?, data.parent().unwrap_or(Path::new("."))))
+    }
+
+    fn over(store: Store, beside: &Path) -> Api {
+        Api {
+            store,
             armies_dir: beside.join("armies"),
             own_scenarios_default: beside.join("scenarios"),
             games: Mutex::new(HashMap::new()),
@@ -80,7 +94,7 @@ impl Api {
             sent: Default::default(),
             host_seat: Default::default(),
             photos: Default::default(),
-        })
+        }
     }
 
     pub fn store(&self) -> &Store {

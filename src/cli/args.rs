@@ -411,4 +411,8 @@ pub struct ServeArgs {
     /// Issue a new join code, so every device that joined with the old one must join again
     #[arg(long)]
     pub new_code: bool,
+    /// A club's PostgreSQL database (postgres://user:password@host/name) instead of the SQLite file --db:
+    /// several `sandtable serve` on one database act as one server
+    #[arg(long, env = "SANDTABLE_DATABASE_URL")]
+    pub database: Option<String>,
 }

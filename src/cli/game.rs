@@ -219,7 +219,10 @@ fn show_text(view: &GameView) -> String {
 }
 
 pub async fn serve(db: &Path, args: ServeArgs) -> Result<(), Failure> {
-    let api = Arc::new(Api::open(db).await?);
+    let api = Arc::new(match &args.database {
+        Some(address) => Api::open_address(address).await?,
+        None => Api::open(db).await?,
+    });
     let ui = match args.ui {
         Some(dir) if dir.join("index.html").is_file() => Some(dir),
         Some(dir) => {

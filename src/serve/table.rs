@@ -38,6 +38,8 @@ pub async fn open(api: Arc<Api>, listen: Listen, ui: Option<UiSource>) -> std::i
     let lan = !local.ip().is_loopback();
     let room = if lan { lan::room_addresses() } else { Vec::new() };
     let (code, sides) = join_codes(&api, listen.new_code).await?;
+    // Other servers on a shared PostgreSQL database: their entries reach this one's live streams too.
+    tokio::spawn(api.clone().follow_other_servers());
     let access = Arc::new(TableAccess::new(local, &room, code));
     access.keep_seat_codes(sides);
     let desk = JoinDesk::new(api, access, room, local.port(), lan);

@@ -16,26 +16,27 @@ impl Store {
     /// Stores a note beside entry `seq` of a game. Whether the game has that entry is the caller's to check:
     /// the store knows the log only as rows.
     pub async fn add_annotation(&self, game_id: i64, seq: i64, text: &str) -> Result<Annotation, StoreError> {
-        let id = sqlx::query("INSERT INTO annotations (game_id, seq, text, created_at) VALUES (?, ?, ?, ?)")
-            .bind(game_id)
-            .bind(seq)
-            .bind(text)
-            .bind(now())
-            .execute(&self.pool)
-            .await
-            .map_err(|e| match &e {
-                sqlx::Error::Database(db) if db.is_foreign_key_violation() => {
-                    StoreError::NotFound { what: "game", id: game_id }
-                }
-                _ => e.into(),
-            })?
-            .last_insert_rowid();
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO annotations (game_id, seq, text, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
+        )
+        .bind(game_id)
+        .bind(seq)
+        .bind(text)
+        .bind(now())
+        .fetch_one(&self.pool)
+        .await
+        .map_err(|e| match &e {
+            sqlx::Error::Database(db) if db.is_foreign_key_violation() => {
+                StoreError::NotFound { what: "game", id: game_id }
+            }
+            _ => e.into(),
+        })?;
         self.annotation(id).await
     }
 
     pub async fn annotation(&self, id: i64) -> Result<Annotation, StoreError> {
         let found: Option<Annotation> =
-            sqlx::query_as("SELECT id, game_id, seq, text, created_at FROM annotations WHERE id = ?")
+            sqlx::query_as("SELECT id, game_id, seq, text, created_at FROM annotations WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?;
@@ -46,7 +47,7 @@ impl Store {
     pub async fn annotations(&self, game_id: i64) -> Result<Vec<Annotation>, StoreError> {
         self.require_game(game_id).await?;
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seq, text, created_at FROM annotations WHERE game_id = ? ORDER BY seq, id",
+            "SELECT id, game_id, seq, text, created_at FROM annotations WHERE game_id = $1 ORDER BY seq, id",
         )
         .bind(game_id)
         .fetch_all(&self.pool)
@@ -56,7 +57,7 @@ impl Store {
     /// Takes a note away; the game's log is not touched.
     pub async fn remove_annotation(&self, id: i64) -> Result<Annotation, StoreError> {
         let note = self.annotation(id).await?;
-        sqlx::query("DELETE FROM annotations WHERE id = ?").bind(id).execute(&self.pool).await?;
+        sqlx::query("DELETE FROM annotations WHERE id = $1").bind(id).execute(&self.pool).await?;
         Ok(note)
     }
 }

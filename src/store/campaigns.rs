@@ -13,26 +13,27 @@ pub struct Campaign {
     pub created_at: String,
     pub game_count: i64,
     /// Put away: off the campaigns list, its games kept.
+    #[sqlx(try_from = "super::flag::Flag")]
     pub archived: bool,
 }
 
-// `?1` picks one campaign by id (or all when NULL); `?2` those in play (0), put away (1), or both (NULL).
+// `$1` picks one campaign by id (or all when NULL); `$2` those in play (0), put away (1), or both (NULL).
 const SELECT_CAMPAIGNS: &str = "SELECT c.id, c.name, c.notes, c.created_at, \
      (SELECT count(*) FROM games g WHERE g.campaign_id = c.id AND g.archived_at IS NULL) AS game_count, \
      c.archived_at IS NOT NULL AS archived FROM campaigns c \
-     WHERE (?1 IS NULL OR c.id = ?1) AND (?2 IS NULL OR (c.archived_at IS NOT NULL) = ?2) \
+     WHERE ($1 IS NULL OR c.id = $1) AND ($2 IS NULL OR (c.archived_at IS NOT NULL) = $2) \
      ORDER BY c.id DESC";
 
 impl Store {
     pub async fn create_campaign(&self, name: &str, notes: &str) -> Result<Campaign, StoreError> {
         self.name_is_free(name, None).await?;
-        let id = sqlx::query("INSERT INTO campaigns (name, notes, created_at) VALUES (?, ?, ?)")
-            .bind(name)
-            .bind(notes)
-            .bind(now())
-            .execute(&self.pool)
-            .await?
-            .last_insert_rowid();
+        let id: i64 =
+            sqlx::query_scalar("INSERT INTO campaigns (name, notes, created_at) VALUES ($1, $2, $3) RETURNING id")
+                .bind(name)
+                .bind(notes)
+                .bind(now())
+                .fetch_one(&self.pool)
+                .await?;
         self.campaign(id).await
     }
 
@@ -61,7 +62,7 @@ impl Store {
     pub async fn rename_campaign(&self, id: i64, name: &str) -> Result<Campaign, StoreError> {
         self.name_is_free(name, Some(id)).await?;
         let done =
-            sqlx::query("UPDATE campaigns SET name = ? WHERE id = ?").bind(name).bind(id).execute(&self.pool).await?;
+            sqlx::query("UPDATE campaigns SET name = $1 WHERE id = $2").bind(name).bind(id).execute(&self.pool).await?;
         if done.rows_affected() == 0 {
             return Err(StoreError::NotFound { what: "campaign", id });
         }
@@ -71,7 +72,7 @@ impl Store {
     /// Puts a campaign away (off the list; its games stay where they are), or brings it back.
     pub async fn archive_campaign(&self, id: i64, archived: bool) -> Result<Campaign, StoreError> {
         let done = sqlx::query(
-            "UPDATE campaigns SET archived_at = CASE WHEN ? THEN coalesce(archived_at, ?) END WHERE id = ?",
+            "UPDATE campaigns SET archived_at = CASE WHEN $1 THEN coalesce(archived_at, $2) END WHERE id = $3",
         )
         .bind(archived)
         .bind(now())
@@ -87,7 +88,7 @@ impl Store {
     /// Two campaigns of one name (in any case, archived or not) would be told apart by nobody.
     async fn name_is_free(&self, name: &str, except: Option<i64>) -> Result<(), StoreError> {
         let taken: Option<(i64,)> =
-            sqlx::query_as("SELECT id FROM campaigns WHERE name = ? COLLATE NOCASE AND (? IS NULL OR id != ?)")
+            sqlx::query_as("SELECT id FROM campaigns WHERE lower(name) = lower($1) AND ($2 IS NULL OR id != $3)")
                 .bind(name)
                 .bind(except)
                 .bind(except)

@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 
-use super::{Store, StoreError, clock::now};
+use super::{Backend, Store, StoreError, clock::now};
 
 /// One entry of a game's log: the engine's event as JSON, at its index `seq`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromRow)]
@@ -12,9 +12,16 @@ pub struct StoredEvent {
     pub recorded_at: String,
 }
 
+/// The PostgreSQL channel every server on a database hears new log entries on: "ORIGIN GAME", ORIGIN the
+/// storing process's `Store::origin`, so a server can tell its own entries from others'.
+pub const LOG_CHANNEL: &str = "sandtable_log";
+
+/// The PostgreSQL advisory lock a write turn holds: any fixed number of Sandtable's own ("Sandtbl").
+const WRITE_TURN_LOCK: i64 = 0x0053_616e_6474_626c;
+
 /// The database's write lock, held (`Store::write_turn`); dropped without appending, it is let go.
 pub struct WriteTurn {
-    tx: sqlx::Transaction<'static, sqlx::Sqlite>,
+    tx: sqlx::Transaction<'static, sqlx::Any>,
     store: Store,
     _appending: tokio::sync::OwnedMutexGuard<()>,
 }
@@ -51,12 +58,21 @@ impl Store {
     /// losing the race to faster devices takes, so it waits its turn instead of giving up.
     pub async fn write_turn(&self) -> Result<WriteTurn, StoreError> {
         let appending = self.appending.clone().lock_owned().await;
-        Ok(WriteTurn { tx: self.pool.begin_with("BEGIN IMMEDIATE").await?, store: self.clone(), _appending: appending })
+        let tx = match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            // SQLite's one write lock, as a lock every server on the database takes in turn, let go at commit.
+            Backend::Postgres => {
+                let mut tx = self.pool.begin().await?;
+                sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(WRITE_TURN_LOCK).execute(&mut *tx).await?;
+                tx
+            }
+        };
+        Ok(WriteTurn { tx, store: self.clone(), _appending: appending })
     }
 
     async fn insert_events(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut sqlx::AnyConnection,
         game_id: i64,
         seq: i64,
         events: &[impl AsRef<str>],
@@ -67,21 +83,46 @@ impl Store {
         // Sent as one JSON array of the events' texts, each stored as the very text it was.
         let texts = serde_json::to_string(&events.iter().map(AsRef::as_ref).collect::<Vec<&str>>())
             .map_err(|e| StoreError::Corrupt(format!("game {game_id}: an event's text: {e}")))?;
-        // One autocommit statement takes the write lock before it reads the next index, so the check and
-        // the insert cannot be split by another writer; UNIQUE(game_id, seq) backs it up regardless.
-        let inserted = sqlx::query(
-            "INSERT INTO events (game_id, seq, json, recorded_at) \
-             SELECT ?1, ?2 + entry.key, entry.value, ?4 FROM json_each(?3) AS entry \
-             WHERE ?2 = (SELECT coalesce(max(seq) + 1, 0) FROM events WHERE game_id = ?1)",
-        )
-        .bind(game_id)
-        .bind(seq)
-        .bind(texts)
-        .bind(now())
-        .execute(&mut *conn)
-        .await;
+        let inserted = match self.backend {
+            // One autocommit statement takes the write lock before it reads the next index, so the check and
+            // the insert cannot be split by another writer; UNIQUE(game_id, seq) backs it up regardless.
+            Backend::Sqlite => sqlx::query(
+                "INSERT INTO events (game_id, seq, json, recorded_at) \
+                 SELECT $1, $2 + entry.key, entry.value, $4 FROM json_each($3) AS entry \
+                 WHERE $2 = (SELECT coalesce(max(seq) + 1, 0) FROM events WHERE game_id = $1)",
+            )
+            .bind(game_id)
+            .bind(seq)
+            .bind(texts)
+            .bind(now())
+            .execute(&mut *conn)
+            .await
+            .map(|done| done.rows_affected()),
+            // Read committed: two servers may both read the same next index, and UNIQUE(game_id, seq) then
+            // fails the second, which is answered as the conflict it is. The same statement tells every
+            // server on the database (`LOG_CHANNEL`), delivered when it commits and only if it does.
+            Backend::Postgres => sqlx::query_scalar::<_, i64>(
+                "WITH stored AS ( \
+                   INSERT INTO events (game_id, seq, json, recorded_at) \
+                   SELECT $1, $2 + entry.at - 1, entry.text, $4 \
+                   FROM jsonb_array_elements_text($3::jsonb) WITH ORDINALITY AS entry(text, at) \
+                   WHERE $2 = (SELECT coalesce(max(seq) + 1, 0) FROM events WHERE game_id = $1) \
+                   RETURNING seq), \
+                 told AS (SELECT pg_notify($5, $6 || ' ' || $1) FROM (SELECT 1 FROM stored LIMIT 1) AS any_stored) \
+                 SELECT (SELECT count(*) FROM stored) + 0 * (SELECT count(*) FROM told)",
+            )
+            .bind(game_id)
+            .bind(seq)
+            .bind(texts)
+            .bind(now())
+            .bind(LOG_CHANNEL)
+            .bind(self.origin.to_string())
+            .fetch_one(&mut *conn)
+            .await
+            .map(|stored| stored as u64),
+        };
         match inserted {
-            Ok(done) if done.rows_affected() == events.len() as u64 => Ok(()),
+            Ok(stored) if stored == events.len() as u64 => Ok(()),
             Ok(_) => {
                 let next = self.next_seq(game_id).await?;
                 if seq > next {
@@ -101,7 +142,7 @@ impl Store {
     /// The whole log of a game, in order.
     pub async fn events(&self, game_id: i64) -> Result<Vec<StoredEvent>, StoreError> {
         let events: Vec<StoredEvent> =
-            sqlx::query_as("SELECT seq, json, recorded_at FROM events WHERE game_id = ? ORDER BY seq")
+            sqlx::query_as("SELECT seq, json, recorded_at FROM events WHERE game_id = $1 ORDER BY seq")
                 .bind(game_id)
                 .fetch_all(&self.pool)
                 .await?;
@@ -114,7 +155,7 @@ impl Store {
     /// The index the game's next event must take; fails for a game that does not exist.
     async fn next_seq(&self, game_id: i64) -> Result<i64, StoreError> {
         self.require_game(game_id).await?;
-        Ok(sqlx::query_scalar("SELECT coalesce(max(seq) + 1, 0) FROM events WHERE game_id = ?")
+        Ok(sqlx::query_scalar("SELECT coalesce(max(seq) + 1, 0) FROM events WHERE game_id = $1")
             .bind(game_id)
             .fetch_one(&self.pool)
             .await?)
@@ -122,7 +163,7 @@ impl Store {
 
     pub(super) async fn require_game(&self, game_id: i64) -> Result<(), StoreError> {
         let found: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM games WHERE id = ?").bind(game_id).fetch_optional(&self.pool).await?;
+            sqlx::query_scalar("SELECT id FROM games WHERE id = $1").bind(game_id).fetch_optional(&self.pool).await?;
         found.map(|_| ()).ok_or(StoreError::NotFound { what: "game", id: game_id })
     }
 }

@@ -47,6 +47,7 @@ struct GameRow {
     seed: String,
     created_at: String,
     event_count: i64,
+    #[sqlx(try_from = "super::flag::Flag")]
     archived: bool,
 }
 
@@ -73,7 +74,7 @@ impl TryFrom<GameRow> for GameRecord {
     }
 }
 
-// `?1 IS NULL` lets one statement serve both "all games" and "one campaign's games"; `?3` picks the games
+// `$1 IS NULL` lets one statement serve both "all games" and "one campaign's games"; `$3` picks the games
 // in play (0), those put away (1), or both (NULL, for one game by its id).
 // A log's entries are numbered from 0 without a gap (`append_event` refuses one), so its length is its
 // last number and one: read from the (game_id, seq) index at once, where counting walks every entry, and a
@@ -82,8 +83,8 @@ const SELECT_GAMES: &str = "SELECT g.id, g.campaign_id, g.name, g.system, g.scen
      g.options_json, g.seed, g.created_at, \
      (SELECT coalesce(max(e.seq) + 1, 0) FROM events e WHERE e.game_id = g.id) AS event_count, \
      g.archived_at IS NOT NULL AS archived \
-     FROM games g WHERE (?1 IS NULL OR g.campaign_id = ?1) AND (?2 IS NULL OR g.id = ?2) \
-     AND (?3 IS NULL OR (g.archived_at IS NOT NULL) = ?3) \
+     FROM games g WHERE ($1 IS NULL OR g.campaign_id = $1) AND ($2 IS NULL OR g.id = $2) \
+     AND ($3 IS NULL OR (g.archived_at IS NOT NULL) = $3) \
      ORDER BY g.id DESC";
 
 /// What of a game's record changes once it is made: its name, campaign, whether it is put away, and its
@@ -92,6 +93,7 @@ const SELECT_GAMES: &str = "SELECT g.id, g.campaign_id, g.name, g.system, g.scen
 pub struct GameStamp {
     pub name: String,
     pub campaign_id: Option<i64>,
+    #[sqlx(try_from = "super::flag::Flag")]
     pub archived: bool,
     pub event_count: i64,
 }
@@ -111,7 +113,7 @@ impl Store {
         let stamp: Option<GameStamp> = sqlx::query_as(
             "SELECT g.name, g.campaign_id, g.archived_at IS NOT NULL AS archived, \
              (SELECT coalesce(max(e.seq) + 1, 0) FROM events e WHERE e.game_id = g.id) AS event_count \
-             FROM games g WHERE g.id = ?",
+             FROM games g WHERE g.id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -156,7 +158,7 @@ impl Store {
     /// Puts a game away (off the list, kept whole), or brings it back.
     pub async fn archive_game(&self, id: i64, archived: bool) -> Result<GameRecord, StoreError> {
         let done =
-            sqlx::query("UPDATE games SET archived_at = CASE WHEN ? THEN coalesce(archived_at, ?) END WHERE id = ?")
+            sqlx::query("UPDATE games SET archived_at = CASE WHEN $1 THEN coalesce(archived_at, $2) END WHERE id = $3")
                 .bind(archived)
                 .bind(now())
                 .bind(id)
@@ -170,7 +172,7 @@ impl Store {
 
     pub async fn rename_game(&self, id: i64, name: &str) -> Result<GameRecord, StoreError> {
         let done =
-            sqlx::query("UPDATE games SET name = ? WHERE id = ?").bind(name).bind(id).execute(&self.pool).await?;
+            sqlx::query("UPDATE games SET name = $1 WHERE id = $2").bind(name).bind(id).execute(&self.pool).await?;
         if done.rows_affected() == 0 {
             return Err(StoreError::NotFound { what: "game", id });
         }
@@ -179,7 +181,7 @@ impl Store {
 
     /// Moves a game into a campaign, or out of any with `None`.
     pub async fn set_game_campaign(&self, id: i64, campaign_id: Option<i64>) -> Result<GameRecord, StoreError> {
-        let done = sqlx::query("UPDATE games SET campaign_id = ? WHERE id = ?")
+        let done = sqlx::query("UPDATE games SET campaign_id = $1 WHERE id = $2")
             .bind(campaign_id)
             .bind(id)
             .execute(&self.pool)
@@ -209,7 +211,7 @@ impl Store {
         let at = now();
         let id = insert_game(&mut tx, &new, &at).await?;
         for (seq, json) in events.iter().enumerate() {
-            sqlx::query("INSERT INTO events (game_id, seq, json, recorded_at) VALUES (?, ?, ?, ?)")
+            sqlx::query("INSERT INTO events (game_id, seq, json, recorded_at) VALUES ($1, $2, $3, $4)")
                 .bind(id)
                 .bind(seq as i64)
                 .bind(json)
@@ -223,10 +225,10 @@ impl Store {
 }
 
 /// The game's row, inside a transaction that stores what comes with it; its id.
-pub(super) async fn insert_game(tx: &mut sqlx::SqliteConnection, new: &NewGame, at: &str) -> Result<i64, StoreError> {
-    Ok(sqlx::query(
+pub(super) async fn insert_game(tx: &mut sqlx::AnyConnection, new: &NewGame, at: &str) -> Result<i64, StoreError> {
+    sqlx::query_scalar(
         "INSERT INTO games (campaign_id, name, system, scenario_path, scenario_toml, options_json, seed, created_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
     )
     .bind(new.campaign_id)
     .bind(&new.name)
@@ -236,8 +238,7 @@ pub(super) async fn insert_game(tx: &mut sqlx::SqliteConnection, new: &NewGame, 
     .bind(&new.options_json)
     .bind(new.seed.to_string())
     .bind(at)
-    .execute(&mut *tx)
+    .fetch_one(&mut *tx)
     .await
-    .map_err(|e| missing_campaign(e, new.campaign_id))?
-    .last_insert_rowid())
+    .map_err(|e| missing_campaign(e, new.campaign_id))
 }

@@ -1,19 +1,35 @@
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use sqlx::SqlitePool;
 use sqlx::migrate::{MigrateError, Migrator};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{AnyPool, Executor};
 
 use super::{StoreError, schema_guard};
 
 pub(super) static MIGRATOR: Migrator = sqlx::migrate!("src/store/migrations");
+/// The same schema for a club's PostgreSQL server, version by version (a test holds the two in step).
+pub(super) static POSTGRES_MIGRATOR: Migrator = sqlx::migrate!("src/store/migrations_postgres");
+
+/// Where the store keeps its data: a SQLite file (a table at home, the desktop app), or a PostgreSQL server
+/// several `sandtable serve` processes may share (a club's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
 
 /// The campaign database: one SQLite file holding campaigns, games and their event logs.
 #[derive(Debug, Clone)]
 pub struct Store {
-    pub(super) pool: SqlitePool,
+    /// Through sqlx's Any driver, so that each query is written once for every back end the store opens.
+    pub(super) pool: AnyPool,
+    pub(super) backend: Backend,
+    /// The file, or the server's address without its password: what messages name.
     path: PathBuf,
+    /// This process's name on the database's channels (`events::LOG_CHANNEL`), new each time a store opens.
+    pub(super) origin: std::sync::Arc<str>,
+    /// The address the store was opened with, password and all, for the log's listener to connect by;
+    /// never shown.
+    pub(super) address: Hidden,
     /// Taken by every append to a log: this process's writers queue here, in order, rather than meet on
     /// SQLite's write lock, whose loser sleeps 1, 2, 5, 10… ms before it looks again (another process's
     /// writers still meet there).
@@ -30,13 +46,54 @@ impl Store {
             std::fs::create_dir_all(dir).map_err(|e| open_err(format!("cannot create its folder: {e}")))?;
         }
         schema_guard::check(path, &MIGRATOR).await?;
-        let pool = SqlitePoolOptions::new()
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::any::AnyPoolOptions::new()
             .max_connections(4)
-            .connect_with(connect_options(path))
+            .after_connect(|conn, _| Box::pin(async move { conn.execute(SQLITE_PRAGMAS).await.map(drop) }))
+            .connect(&sqlite_url(path))
             .await
             .map_err(|e| open_err(super::plain_words::explain(&e)))?;
         MIGRATOR.run(&pool).await.map_err(|e| migrate_error(path, e))?;
-        Ok(Store { pool, path: path.to_path_buf(), appending: Default::default() })
+        Ok(Store {
+            pool,
+            backend: Backend::Sqlite,
+            path: path.to_path_buf(),
+            origin: new_origin(),
+            address: Hidden::default(),
+            appending: Default::default(),
+        })
+    }
+
+    /// Opens a database by its address: `postgres://…` (or `postgresql://…`) for a PostgreSQL server, which
+    /// must hold a Sandtable database or nothing at all; anything else is a SQLite file's path.
+    pub async fn open_address(address: &str) -> Result<Store, StoreError> {
+        if !is_postgres(address) {
+            return Store::open(Path::new(address.strip_prefix("sqlite://").unwrap_or(address))).await;
+        }
+        let shown = PathBuf::from(without_password(address));
+        let open_err =
+            |e: sqlx::Error| StoreError::Open { path: shown.clone(), reason: super::plain_words::explain(&e) };
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::any::AnyPoolOptions::new().max_connections(8).connect(address).await.map_err(open_err)?;
+        super::postgres_guard::check(&pool, &shown, &POSTGRES_MIGRATOR).await?;
+        POSTGRES_MIGRATOR.run(&pool).await.map_err(|e| migrate_error(&shown, e))?;
+        Ok(Store {
+            pool,
+            backend: Backend::Postgres,
+            path: shown,
+            origin: new_origin(),
+            address: Hidden(address.into()),
+            appending: Default::default(),
+        })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// This process's name on the database's channels: an entry heard with it was stored here.
+    pub fn origin(&self) -> &str {
+        &self.origin
     }
 
     /// `sandtable.db` in the platform's data folder (`~/.local/share/sandtable` on Linux), or in the
@@ -62,21 +119,76 @@ impl Store {
     }
 }
 
-fn connect_options(path: &Path) -> SqliteConnectOptions {
-    SqliteConnectOptions::new()
-        .filename(path)
-        .create_if_missing(true)
-        // WAL lets a tablet read the log while another appends, and commits with one sequential write.
-        .journal_mode(SqliteJournalMode::Wal)
-        // NORMAL would already survive a killed process (a commit is in the OS cache once the call returns),
-        // but in WAL mode it can lose the last commits on a power cut or OS crash. FULL syncs the WAL on every
-        // commit, so an event the table saw acknowledged survives a dead tablet battery too. Measured on a
-        // VM disk: ~1.4 ms per commit against ~0.2 ms with NORMAL, unnoticeable at one commit per action.
-        .synchronous(SqliteSynchronous::Full)
-        .foreign_keys(true)
-        // Two tablets (or the app and the CLI) may write at once; wait for the other's commit, don't fail.
-        .busy_timeout(Duration::from_secs(5))
+/// The PostgreSQL schema versions this build knows, oldest first: SQLite's, version for version.
+#[cfg(test)]
+pub(super) fn postgres_schema_versions() -> Vec<i64> {
+    POSTGRES_MIGRATOR.iter().filter(|m| !m.migration_type.is_down_migration()).map(|m| m.version).collect()
 }
+
+/// A text kept out of `Debug` output (an address with its password).
+#[derive(Clone, Default)]
+pub(super) struct Hidden(std::sync::Arc<str>);
+
+impl std::ops::Deref for Hidden {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Hidden {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("(hidden)")
+    }
+}
+
+fn new_origin() -> std::sync::Arc<str> {
+    uuid::Uuid::new_v4().simple().to_string().into()
+}
+
+/// Whether a database address names a PostgreSQL server rather than a SQLite file.
+pub fn is_postgres(address: &str) -> bool {
+    address.starts_with("postgres://") || address.starts_with("postgresql://")
+}
+
+/// The address as messages and logs may show it: a password in it is left out.
+fn without_password(address: &str) -> String {
+    let Some((scheme, rest)) = address.split_once("://") else { return address.to_string() };
+    let (authority, tail) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    match authority.rsplit_once('@') {
+        Some((user, host)) => {
+            let user = user.split_once(':').map_or(user, |(name, _)| name);
+            format!("{scheme}://{user}@{host}{tail}")
+        }
+        None => address.to_string(),
+    }
+}
+
+/// A file path as the Any driver's SQLite address: created if missing (`mode=rwc`). Characters a URL gives
+/// a meaning to are escaped, so any folder name opens.
+fn sqlite_url(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    let mut url = String::from("sqlite://");
+    for byte in text.bytes() {
+        match byte {
+            b'%' | b'?' | b'#' => url.push_str(&format!("%{byte:02X}")),
+            _ => url.push(byte as char),
+        }
+    }
+    url.push_str("?mode=rwc");
+    url
+}
+
+/// Every SQLite connection's settings (the Any driver's address takes none of them):
+/// - WAL lets a tablet read the log while another appends, and commits with one sequential write.
+/// - synchronous FULL: NORMAL would already survive a killed process (a commit is in the OS cache once the
+///   call returns), but in WAL mode it can lose the last commits on a power cut or OS crash. FULL syncs the
+///   WAL on every commit, so an event the table saw acknowledged survives a dead tablet battery too.
+///   Measured on a VM disk: ~1.4 ms per commit against ~0.2 ms with NORMAL, unnoticeable at one commit per
+///   action.
+/// - Two tablets (or the app and the CLI) may write at once: wait 5 s for the other's commit, don't fail.
+const SQLITE_PRAGMAS: &str =
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;";
 
 /// The schema guard catches these before any write; they can still come here if another process changed
 /// the file between the guard and the migration.

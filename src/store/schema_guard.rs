@@ -12,7 +12,7 @@ const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 const HEAD: usize = 100;
 
 #[derive(FromRow)]
-struct Applied {
+pub(super) struct Applied {
     version: i64,
     checksum: Vec<u8>,
     success: bool,
@@ -166,7 +166,7 @@ async fn read_applied(path: &Path, conn: &mut SqliteConnection) -> Result<Vec<Ap
         .map_err(not_db)
 }
 
-fn judge(path: &Path, migrator: &Migrator, applied: &[Applied]) -> Result<(), StoreError> {
+pub(super) fn judge(path: &Path, migrator: &Migrator, applied: &[Applied]) -> Result<(), StoreError> {
     let known_latest = migrator.iter().map(|m| m.version).max().unwrap_or(0);
     let unknown_versions: Vec<i64> =
         applied.iter().map(|a| a.version).filter(|v| !migrator.version_exists(*v)).collect();

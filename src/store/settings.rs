@@ -4,7 +4,7 @@ use super::{Store, StoreError};
 
 impl Store {
     pub async fn setting(&self, name: &str) -> Result<Option<String>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT value FROM settings WHERE name = ?")
+        Ok(sqlx::query_scalar("SELECT value FROM settings WHERE name = $1")
             .bind(name)
             .fetch_optional(&self.pool)
             .await?)
@@ -14,13 +14,13 @@ impl Store {
     pub async fn set_setting(&self, name: &str, value: Option<&str>) -> Result<(), StoreError> {
         match value {
             Some(value) => {
-                sqlx::query("INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value")
+                sqlx::query("INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT(name) DO UPDATE SET value = excluded.value")
                     .bind(name)
                     .bind(value)
                     .execute(&self.pool)
                     .await?
             }
-            None => sqlx::query("DELETE FROM settings WHERE name = ?").bind(name).execute(&self.pool).await?,
+            None => sqlx::query("DELETE FROM settings WHERE name = $1").bind(name).execute(&self.pool).await?,
         };
         Ok(())
     }

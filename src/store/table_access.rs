@@ -8,11 +8,14 @@ impl Store {
 
     /// Replaces the join code: every device that joined with the old one must join again.
     pub async fn set_join_code(&self, code: &str) -> Result<(), StoreError> {
-        sqlx::query("INSERT OR REPLACE INTO table_access (id, join_code, issued_at) VALUES (1, ?, ?)")
-            .bind(code)
-            .bind(now())
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "INSERT INTO table_access (id, join_code, issued_at) VALUES (1, $1, $2) \
+             ON CONFLICT (id) DO UPDATE SET join_code = excluded.join_code, issued_at = excluded.issued_at",
+        )
+        .bind(code)
+        .bind(now())
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 }

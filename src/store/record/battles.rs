@@ -37,7 +37,7 @@ pub struct BattleRecordEdit {
 const SELECT_RECORDS: &str = "SELECT g.id AS game_id, b.played_on, g.created_at, coalesce(b.result, '') AS result, \
      b.winner, coalesce(b.notes, '') AS notes \
      FROM games g LEFT JOIN battle_records b ON b.game_id = g.id \
-     WHERE (?1 IS NULL OR g.id = ?1) AND (?2 IS NULL OR (g.campaign_id = ?2 AND g.archived_at IS NULL)) \
+     WHERE ($1 IS NULL OR g.id = $1) AND ($2 IS NULL OR (g.campaign_id = $2 AND g.archived_at IS NULL)) \
      ORDER BY coalesce(b.played_on, substr(g.created_at, 1, 10)), g.id";
 
 impl Store {
@@ -58,8 +58,8 @@ impl Store {
 
     pub async fn set_battle_record(&self, game_id: i64, edit: &BattleRecordEdit) -> Result<BattleRecord, StoreError> {
         sqlx::query(
-            "INSERT INTO battle_records (game_id, played_on, result, winner, notes) VALUES (?1, ?2, ?3, ?4, ?5) \
-             ON CONFLICT (game_id) DO UPDATE SET played_on = ?2, result = ?3, winner = ?4, notes = ?5",
+            "INSERT INTO battle_records (game_id, played_on, result, winner, notes) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (game_id) DO UPDATE SET played_on = $2, result = $3, winner = $4, notes = $5",
         )
         .bind(game_id)
         .bind(&edit.played_on)

@@ -70,7 +70,7 @@ const SELECT_ENTRIES: &str = "SELECT r.roster_unit_id, r.game_id, r.scenario_uni
      r.next_start, r.rule, r.note FROM roster_battles r \
      JOIN roster_units u ON u.id = r.roster_unit_id JOIN games g ON g.id = r.game_id \
      LEFT JOIN battle_records b ON b.game_id = g.id \
-     WHERE (?1 IS NULL OR u.campaign_id = ?1) AND (?2 IS NULL OR r.game_id = ?2) \
+     WHERE ($1 IS NULL OR u.campaign_id = $1) AND ($2 IS NULL OR r.game_id = $2) \
      ORDER BY coalesce(b.played_on, substr(g.created_at, 1, 10)), g.id, u.id";
 
 impl Store {
@@ -78,7 +78,7 @@ impl Store {
     pub async fn roster_units(&self, campaign_id: i64) -> Result<Vec<RosterUnit>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT id, campaign_id, name, side_id, side, kind, system, raised, created_at FROM roster_units \
-             WHERE campaign_id = ? ORDER BY id",
+             WHERE campaign_id = $1 ORDER BY id",
         )
         .bind(campaign_id)
         .fetch_all(&self.pool)
@@ -88,7 +88,7 @@ impl Store {
     pub async fn roster_unit(&self, id: i64) -> Result<RosterUnit, StoreError> {
         sqlx::query_as(
             "SELECT id, campaign_id, name, side_id, side, kind, system, raised, created_at FROM roster_units \
-             WHERE id = ?",
+             WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -111,9 +111,9 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let at = now();
         for unit in units {
-            let id = sqlx::query(
+            let id: i64 = sqlx::query_scalar(
                 "INSERT INTO roster_units (campaign_id, name, side_id, side, kind, system, raised, created_at) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
             )
             .bind(campaign_id)
             .bind(&unit.name)
@@ -123,10 +123,9 @@ impl Store {
             .bind(&unit.system)
             .bind(unit.raised)
             .bind(&at)
-            .execute(&mut *tx)
+            .fetch_one(&mut *tx)
             .await
-            .map_err(|e| taken(e, &unit.name))?
-            .last_insert_rowid();
+            .map_err(|e| taken(e, &unit.name))?;
             link(
                 &mut tx,
                 &Carried { roster_unit_id: id, scenario_unit: unit.scenario_unit.clone(), started: unit.raised },
@@ -154,8 +153,8 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         for c in closing {
             sqlx::query(
-                "UPDATE roster_battles SET lost = ?, ended = ?, next_start = ?, rule = ?, note = ? \
-                 WHERE roster_unit_id = ? AND game_id = ?",
+                "UPDATE roster_battles SET lost = $1, ended = $2, next_start = $3, rule = $4, note = $5 \
+                 WHERE roster_unit_id = $6 AND game_id = $7",
             )
             .bind(c.lost)
             .bind(c.ended)
@@ -172,8 +171,8 @@ impl Store {
     }
 }
 
-async fn link(tx: &mut sqlx::SqliteConnection, unit: &Carried, game_id: i64) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO roster_battles (roster_unit_id, game_id, scenario_unit, started) VALUES (?, ?, ?, ?)")
+async fn link(tx: &mut sqlx::AnyConnection, unit: &Carried, game_id: i64) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO roster_battles (roster_unit_id, game_id, scenario_unit, started) VALUES ($1, $2, $3, $4)")
         .bind(unit.roster_unit_id)
         .bind(game_id)
         .bind(&unit.scenario_unit)

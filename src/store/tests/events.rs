@@ -1,7 +1,7 @@
 use std::process::Command;
 
 use super::super::{Store, StoreError};
-use super::support::{db_in, fresh, is_rfc3339, new_game};
+use super::support::{another, db_in, fresh, is_rfc3339, new_game, new_postgres_database};
 
 #[tokio::test]
 async fn events_come_back_in_order() {
@@ -52,7 +52,7 @@ async fn the_unique_constraint_holds_even_for_a_raw_insert() {
     let (_dir, store) = fresh().await;
     let game = store.create_game(new_game("raw", None)).await.unwrap();
     store.append_event(game.id, 0, "{}").await.unwrap();
-    let err = sqlx::query("INSERT INTO events (game_id, seq, json, recorded_at) VALUES (?, 0, '{}', 'now')")
+    let err = sqlx::query("INSERT INTO events (game_id, seq, json, recorded_at) VALUES ($1, 0, '{}', 'now')")
         .bind(game.id)
         .execute(&store.pool)
         .await
@@ -76,7 +76,7 @@ async fn a_missing_game_has_no_log_to_read_or_extend() {
 #[tokio::test]
 async fn two_writers_racing_for_one_seq_leave_one_event() {
     let (dir, store) = fresh().await;
-    let other = Store::open(&db_in(&dir)).await.unwrap();
+    let other = another(&dir, &store).await;
     let game = store.create_game(new_game("race", None)).await.unwrap();
     for seq in 0..10 {
         let (a, b) = tokio::join!(store.append_event(game.id, seq, "\"a\""), other.append_event(game.id, seq, "\"b\""));
@@ -93,7 +93,7 @@ const CHILD_DB: &str = "SANDTABLE_STORE_TEST_ABORT_DB";
 #[tokio::test]
 async fn aborting_writer_child() {
     let Some(path) = std::env::var_os(CHILD_DB) else { return };
-    let store = Store::open(path.as_ref()).await.unwrap();
+    let store = Store::open_address(&path.to_string_lossy()).await.unwrap();
     let game = store.create_game(new_game("doomed", None)).await.unwrap();
     store.append_event(game.id, 0, "\"kept\"").await.unwrap();
     std::process::abort();
@@ -102,7 +102,11 @@ async fn aborting_writer_child() {
 #[tokio::test]
 async fn an_event_survives_the_process_being_killed() {
     let dir = tempfile::tempdir().unwrap();
-    let path = db_in(&dir);
+    // A file, or a database of its own on the test server, which the killed child must not lose either.
+    let path = match std::env::var("SANDTABLE_TEST_POSTGRES") {
+        Ok(server) => new_postgres_database(&server).await,
+        Err(_) => db_in(&dir).to_string_lossy().into_owned(),
+    };
     // The child's test name without the crate's name, as the test harness filters it.
     let module = module_path!().split_once("::").map_or(module_path!(), |(_, rest)| rest);
     let child = Command::new(std::env::current_exe().unwrap())
@@ -112,7 +116,7 @@ async fn an_event_survives_the_process_being_killed() {
         .unwrap();
     assert!(!child.status.success(), "the child should have aborted: {}", String::from_utf8_lossy(&child.stdout));
 
-    let store = Store::open(&path).await.unwrap();
+    let store = Store::open_address(&path).await.unwrap();
     let games = store.list_games(None).await.unwrap();
     assert_eq!(games.len(), 1, "the child never got as far as creating its game");
     let events = store.events(games[0].id).await.unwrap();

@@ -23,7 +23,7 @@ async fn seeds_round_trip_exactly_across_the_whole_u64_range() {
     for seed in [0, 1, i64::MAX as u64, i64::MAX as u64 + 1, u64::MAX - 1, u64::MAX] {
         let made = store.create_game(super::super::NewGame { seed, ..new_game("seeded", None) }).await.unwrap();
         assert_eq!(store.game(made.id).await.unwrap().seed, seed);
-        let stored: String = sqlx::query_scalar("SELECT seed FROM games WHERE id = ?")
+        let stored: String = sqlx::query_scalar("SELECT seed FROM games WHERE id = $1")
             .bind(made.id)
             .fetch_one(&store.pool)
             .await

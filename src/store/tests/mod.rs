@@ -3,4 +3,5 @@ mod events;
 mod games;
 mod guard;
 mod open;
+mod schemas;
 mod support;

@@ -2,13 +2,45 @@ use std::path::{Path, PathBuf};
 
 use tempfile::TempDir;
 
-use super::super::{NewGame, Store};
+use super::super::{Backend, NewGame, Store};
 
-/// A fresh store in its own temporary folder; the folder lives as long as the returned guard.
+/// A fresh store in its own temporary folder; the folder lives as long as the returned guard. With
+/// `SANDTABLE_TEST_POSTGRES` set to a PostgreSQL server's address (tools/test-all.sh starts a throwaway
+/// cluster and runs the store's tests again so), a new database of its own on that server instead.
 pub async fn fresh() -> (TempDir, Store) {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&db_in(&dir)).await.unwrap();
+    let store = match std::env::var("SANDTABLE_TEST_POSTGRES") {
+        Ok(server) => Store::open_address(&new_postgres_database(&server).await).await.unwrap(),
+        Err(_) => Store::open(&db_in(&dir)).await.unwrap(),
+    };
     (dir, store)
+}
+
+/// A second store on the database `store` (made by `fresh` in `dir`) opened, as another process would.
+pub async fn another(dir: &TempDir, store: &Store) -> Store {
+    match store.backend() {
+        Backend::Sqlite => Store::open(&db_in(dir)).await.unwrap(),
+        // Its address as shown: the test server's addresses carry no password to leave out.
+        Backend::Postgres => Store::open_address(&store.path().to_string_lossy()).await.unwrap(),
+    }
+}
+
+/// A new, empty database on the server at `server` (an address naming any database there), for one test;
+/// its address.
+pub async fn new_postgres_database(server: &str) -> String {
+    use sqlx::Connection;
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let name = format!(
+        "test_{}_{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos()
+    );
+    let mut admin = sqlx::PgConnection::connect(server).await.unwrap();
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut admin).await.unwrap();
+    admin.close().await.unwrap();
+    let (base, _) = server.rsplit_once('/').expect("a server address ends in /database");
+    format!("{base}/{name}")
 }
 
 pub fn db_in(dir: &TempDir) -> PathBuf {
