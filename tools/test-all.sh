@@ -30,8 +30,8 @@ chmod 755 "$pg"
 trap 'tools/postgres.sh stop "$pg/cluster" 2>/dev/null || true; rm -rf "$pg"' EXIT
 SANDTABLE_TEST_POSTGRES=$(tools/postgres.sh start "$pg/cluster")
 export SANDTABLE_TEST_POSTGRES
-cargo test --features sandtable/specta --lib store::tests:: -- --skip store::tests::guard --skip store::tests::open
-cargo test --features sandtable/specta --test club_server
+cargo test --workspace --features sandtable/specta --lib store::tests:: -- --skip store::tests::guard --skip store::tests::open
+cargo test --workspace --features sandtable/specta --test club_server
 tools/postgres.sh stop "$pg/cluster"
 unset SANDTABLE_TEST_POSTGRES
 

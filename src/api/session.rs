@@ -76,7 +76,7 @@ impl Api {
     /// which several servers may share), whose armies and scenario folders are the platform's data folder's.
     pub async fn open_address(address: &str) -> Result<Api, ApiError> {
         if !crate::store::is_postgres(address) {
-            return Api::open(Path::new(address)).await;
+            return Api::open(Path::new(crate::store::sqlite_path(address))).await;
         }
         let data = Store::default_path();
         Ok(Api::over(Store::open_address(address).await?, data.parent().unwrap_or(Path::new("."))))

@@ -413,6 +413,6 @@ pub struct ServeArgs {
     pub new_code: bool,
     /// A club's PostgreSQL database (postgres://user:password@host/name) instead of the SQLite file --db:
     /// several `sandtable serve` on one database act as one server
-    #[arg(long, env = "SANDTABLE_DATABASE_URL")]
+    #[arg(long, env = "SANDTABLE_DATABASE_URL", hide_env_values = true)]
     pub database: Option<String>,
 }

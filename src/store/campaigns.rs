@@ -17,7 +17,7 @@ pub struct Campaign {
     pub archived: bool,
 }
 
-// `$1` picks one campaign by id (or all when NULL); `$2` those in play (0), put away (1), or both (NULL).
+// `$1` picks one campaign by id (or all when NULL); `$2` those in play (false), put away (true), or both (NULL).
 const SELECT_CAMPAIGNS: &str = "SELECT c.id, c.name, c.notes, c.created_at, \
      (SELECT count(*) FROM games g WHERE g.campaign_id = c.id AND g.archived_at IS NULL) AS game_count, \
      c.archived_at IS NOT NULL AS archived FROM campaigns c \

@@ -49,8 +49,21 @@ impl Store {
     /// the log is left as it was.
     pub async fn append_events(&self, game_id: i64, first: i64, events: &[impl AsRef<str>]) -> Result<(), StoreError> {
         let _appending = self.appending.lock().await;
-        let mut conn = self.pool.acquire().await?;
-        self.insert_events(&mut conn, game_id, first, events).await
+        match self.backend {
+            Backend::Sqlite => {
+                let mut conn = self.pool.acquire().await?;
+                self.insert_events(&mut conn, game_id, first, events).await
+            }
+            // A write turn (another server's, maybe) holds its lock exclusively: plain appends share it, so
+            // they wait for the turn to end rather than land in the middle of it, as on SQLite.
+            Backend::Postgres => {
+                let mut tx = self.pool.begin().await?;
+                sqlx::query("SELECT pg_advisory_xact_lock_shared($1)").bind(WRITE_TURN_LOCK).execute(&mut *tx).await?;
+                self.insert_events(&mut tx, game_id, first, events).await?;
+                tx.commit().await?;
+                Ok(())
+            }
+        }
     }
 
     /// Waits for the database's write lock (another process's writes included) and holds it: whatever is
@@ -62,7 +75,9 @@ impl Store {
             Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
             // SQLite's one write lock, as a lock every server on the database takes in turn, let go at commit.
             Backend::Postgres => {
-                let mut tx = self.pool.begin().await?;
+                // Read committed whatever the server's default: what the turn reads after the lock is granted
+                // is what is stored by then, not a snapshot from before it waited.
+                let mut tx = self.pool.begin_with("BEGIN ISOLATION LEVEL READ COMMITTED").await?;
                 sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(WRITE_TURN_LOCK).execute(&mut *tx).await?;
                 tx
             }

@@ -27,5 +27,5 @@ pub use error::StoreError;
 pub use events::{LOG_CHANNEL, StoredEvent, WriteTurn};
 pub use games::{GameRecord, GameStamp, NewGame};
 pub use log_channel::{Heard, LogListener};
-pub use open::{Backend, Store, is_postgres};
+pub use open::{Backend, Store, is_postgres, sqlite_path};
 pub use record::{BattleRecord, BattleRecordEdit, Carried, Closing, Enlisted, RosterEntry, RosterUnit};

@@ -50,7 +50,7 @@ impl Store {
         let pool = sqlx::any::AnyPoolOptions::new()
             .max_connections(4)
             .after_connect(|conn, _| Box::pin(async move { conn.execute(SQLITE_PRAGMAS).await.map(drop) }))
-            .connect(&sqlite_url(path))
+            .connect(&sqlite_url(path).map_err(|reason| open_err(reason.to_string()))?)
             .await
             .map_err(|e| open_err(super::plain_words::explain(&e)))?;
         MIGRATOR.run(&pool).await.map_err(|e| migrate_error(path, e))?;
@@ -68,9 +68,9 @@ impl Store {
     /// must hold a Sandtable database or nothing at all; anything else is a SQLite file's path.
     pub async fn open_address(address: &str) -> Result<Store, StoreError> {
         if !is_postgres(address) {
-            return Store::open(Path::new(address.strip_prefix("sqlite://").unwrap_or(address))).await;
+            return Store::open(Path::new(sqlite_path(address))).await;
         }
-        let shown = PathBuf::from(without_password(address));
+        let shown = PathBuf::from(shown_address(address));
         let open_err =
             |e: sqlx::Error| StoreError::Open { path: shown.clone(), reason: super::plain_words::explain(&e) };
         sqlx::any::install_default_drivers();
@@ -146,37 +146,44 @@ fn new_origin() -> std::sync::Arc<str> {
     uuid::Uuid::new_v4().simple().to_string().into()
 }
 
+/// A SQLite address as a file's path: `sqlite://` taken off, if written.
+pub fn sqlite_path(address: &str) -> &str {
+    address.strip_prefix("sqlite://").unwrap_or(address)
+}
+
 /// Whether a database address names a PostgreSQL server rather than a SQLite file.
 pub fn is_postgres(address: &str) -> bool {
     address.starts_with("postgres://") || address.starts_with("postgresql://")
 }
 
-/// The address as messages and logs may show it: a password in it is left out.
-fn without_password(address: &str) -> String {
-    let Some((scheme, rest)) = address.split_once("://") else { return address.to_string() };
-    let (authority, tail) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-    match authority.rsplit_once('@') {
-        Some((user, host)) => {
-            let user = user.split_once(':').map_or(user, |(name, _)| name);
-            format!("{scheme}://{user}@{host}{tail}")
-        }
-        None => address.to_string(),
+/// The address as messages and logs may show it: without its password, in the user part or as a
+/// `password=` setting; an address that does not parse is shown by its scheme alone.
+pub(super) fn shown_address(address: &str) -> String {
+    let Ok(mut url) = url::Url::parse(address) else {
+        return format!("{}://…", address.split("://").next().unwrap_or("postgres"));
+    };
+    let _ = url.set_password(None);
+    let kept: Vec<(String, String)> = url
+        .query_pairs()
+        .filter(|(name, _)| name != "password")
+        .map(|(n, v)| (n.into_owned(), v.into_owned()))
+        .collect();
+    url.set_query(None);
+    if !kept.is_empty() {
+        url.query_pairs_mut().extend_pairs(kept);
     }
+    url.to_string()
 }
 
-/// A file path as the Any driver's SQLite address: created if missing (`mode=rwc`). Characters a URL gives
-/// a meaning to are escaped, so any folder name opens.
-fn sqlite_url(path: &Path) -> String {
-    let text = path.to_string_lossy();
-    let mut url = String::from("sqlite://");
-    for byte in text.bytes() {
-        match byte {
-            b'%' | b'?' | b'#' => url.push_str(&format!("%{byte:02X}")),
-            _ => url.push(byte as char),
-        }
-    }
-    url.push_str("?mode=rwc");
-    url
+/// A file path as the Any driver's SQLite address, created if missing (`mode=rwc`). Every byte but letters,
+/// digits and `-_.~` is escaped and no `//` follows the scheme, so the driver's URL parsing gives back the
+/// very path: a folder with an accent, a space, `..`, a Windows drive. A path that is not UTF-8 cannot be
+/// written in a URL at all and is refused.
+fn sqlite_url(path: &Path) -> Result<String, String> {
+    const KEPT: &percent_encoding::AsciiSet =
+        &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
+    let text = path.to_str().ok_or("its path is not UTF-8 text, which the database driver cannot take")?;
+    Ok(format!("sqlite:{}?mode=rwc", percent_encoding::utf8_percent_encode(text, KEPT)))
 }
 
 /// Every SQLite connection's settings (the Any driver's address takes none of them):

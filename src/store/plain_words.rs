@@ -3,7 +3,12 @@
 
 /// What went wrong and what to do, from SQLite's result code where it says enough; otherwise sqlx's words.
 pub fn explain(error: &sqlx::Error) -> String {
-    let code = error.as_database_error().and_then(|e| e.code()).and_then(|c| c.parse::<i32>().ok());
+    // Only SQLite's codes read so: PostgreSQL's SQLSTATE is another numbering (42501 is no lock).
+    let code = error
+        .as_database_error()
+        .filter(|e| e.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some())
+        .and_then(|e| e.code())
+        .and_then(|c| c.parse::<i32>().ok());
     let Some(code) = code else { return error.to_string() };
     let what = match (code & 0xff, code) {
         // SQLITE_FULL, and the I/O failures a full disk shows as: growing the -shm file, writing, syncing.

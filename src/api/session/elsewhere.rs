@@ -49,12 +49,13 @@ impl Api {
 
     /// The game's entries this server has not yet told its streams of, told now, oldest first.
     async fn tell_news_of(&self, id: i64) {
-        let told = self.games.lock().await.get(&id).map(|game| game.events().len());
+        // A game this server keeps no copy of has no watcher here (a watched game is kept, and one taken out
+        // while an action changes it is told by that action): it is not read, lest every server replay
+        // every game of the club.
+        let Some(told) = self.games.lock().await.get(&id).map(|game| game.events().len()) else { return };
         let Ok((_, game)) = self.load(id).await else { return };
         let total = game.events().len();
-        // A game this server kept no copy of: its watchers, if any, hear the newest entry and its total,
-        // and read what they lack.
-        let from = told.unwrap_or(total.saturating_sub(1)).min(total);
+        let from = told.min(total);
         for (n, entry) in game.log_page(None, total - from).into_iter().enumerate() {
             self.live.publish(LiveEntry { game: id, entry, total: (from + n + 1) as u32, change: None });
         }

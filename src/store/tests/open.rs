@@ -103,3 +103,34 @@ fn the_default_path_is_sandtable_db_in_a_data_folder() {
         assert_eq!(path.parent().unwrap(), dirs.data_dir());
     }
 }
+
+/// The Any driver takes a SQLite file by URL: every path must come back out of it as the very same file.
+#[tokio::test]
+async fn a_path_with_accents_spaces_url_characters_or_dot_dot_opens_that_very_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let odd = dir.path().join("José et Zoë").join("my games");
+    for path in [odd.join("a b%20#1?x=y+z.db"), odd.join("..").join("up.db")] {
+        let store = Store::open(&path).await.unwrap();
+        store.create_campaign("here", "").await.unwrap();
+        store.close().await;
+        assert!(path.is_file(), "{} holds the database", path.display());
+        let reopened = Store::open(&path).await.unwrap();
+        assert_eq!(reopened.list_campaigns().await.unwrap().len(), 1, "{}", path.display());
+    }
+    assert!(
+        dir.path().join("José et Zoë").join("up.db").is_file(),
+        "`..` is the folder above, as the file system reads it"
+    );
+}
+
+#[test]
+fn a_postgresql_address_is_shown_without_its_password() {
+    use super::super::open::shown_address;
+    assert_eq!(shown_address("postgres://club:s3cret@db.example:5432/club"), "postgres://club@db.example:5432/club");
+    assert_eq!(
+        shown_address("postgres://club@db.example/club?password=s3cret&sslmode=require"),
+        "postgres://club@db.example/club?sslmode=require"
+    );
+    let unparsable = shown_address("postgres://club:a/b@db.example/club");
+    assert!(!unparsable.contains("a/b") && !unparsable.contains("b@"), "{unparsable}");
+}
