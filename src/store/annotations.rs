@@ -1,5 +1,6 @@
 use sqlx::FromRow;
 
+use super::games::missing_game;
 use super::{Store, StoreError, clock::now};
 
 /// A note beside one entry of a game's log, as stored.
@@ -25,12 +26,7 @@ impl Store {
         .bind(now())
         .fetch_one(&self.pool)
         .await
-        .map_err(|e| match &e {
-            sqlx::Error::Database(db) if db.is_foreign_key_violation() => {
-                StoreError::NotFound { what: "game", id: game_id }
-            }
-            _ => e.into(),
-        })?;
+        .map_err(|e| missing_game(e, game_id))?;
         self.annotation(id).await
     }
 

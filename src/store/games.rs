@@ -194,6 +194,16 @@ impl Store {
     }
 }
 
+/// A row naming a game that is not there: the game is missing, not the database broken.
+pub(super) fn missing_game(e: sqlx::Error, game_id: i64) -> StoreError {
+    match &e {
+        sqlx::Error::Database(db) if db.is_foreign_key_violation() => {
+            StoreError::NotFound { what: "game", id: game_id }
+        }
+        _ => e.into(),
+    }
+}
+
 fn missing_campaign(e: sqlx::Error, campaign_id: Option<i64>) -> StoreError {
     match (&e, campaign_id) {
         (sqlx::Error::Database(db), Some(id)) if db.is_foreign_key_violation() => {

@@ -8,7 +8,7 @@ use sqlx::AnyPool;
 use sqlx::migrate::Migrator;
 
 use super::StoreError;
-use super::schema_guard::{Applied, judge};
+use super::schema_guard::{Applied, SELECT_APPLIED, judge};
 
 pub(super) async fn check(pool: &AnyPool, shown: &Path, migrator: &Migrator) -> Result<(), StoreError> {
     let not_db = |e: sqlx::Error| StoreError::NotADatabase { path: shown.to_path_buf(), reason: e.to_string() };
@@ -32,10 +32,6 @@ pub(super) async fn check(pool: &AnyPool, shown: &Path, migrator: &Migrator) -> 
             ),
         });
     }
-    let applied: Vec<Applied> =
-        sqlx::query_as("SELECT version, checksum, success FROM _sqlx_migrations ORDER BY version")
-            .fetch_all(pool)
-            .await
-            .map_err(not_db)?;
+    let applied: Vec<Applied> = sqlx::query_as(SELECT_APPLIED).fetch_all(pool).await.map_err(not_db)?;
     judge(shown, migrator, &applied)
 }

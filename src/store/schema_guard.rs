@@ -11,6 +11,9 @@ const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 /// The database header's length: what the checks before SQLite opens the file read of it.
 const HEAD: usize = 100;
 
+/// The migrations a database has applied, as `Applied` rows: read alike from SQLite and PostgreSQL.
+pub(super) const SELECT_APPLIED: &str = "SELECT version, checksum, success FROM _sqlx_migrations ORDER BY version";
+
 #[derive(FromRow)]
 pub(super) struct Applied {
     version: i64,
@@ -160,10 +163,7 @@ async fn read_applied(path: &Path, conn: &mut SqliteConnection) -> Result<Vec<Ap
             reason: format!("it is an SQLite database of another program, with tables {}", tables.join(", ")),
         });
     }
-    sqlx::query_as("SELECT version, checksum, success FROM _sqlx_migrations ORDER BY version")
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(not_db)
+    sqlx::query_as(SELECT_APPLIED).fetch_all(&mut *conn).await.map_err(not_db)
 }
 
 pub(super) fn judge(path: &Path, migrator: &Migrator, applied: &[Applied]) -> Result<(), StoreError> {

@@ -1,6 +1,7 @@
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 
+use super::super::games::missing_game;
 use super::super::{Store, StoreError};
 
 /// What the players record of a game as a battle of its campaign.
@@ -68,12 +69,7 @@ impl Store {
         .bind(&edit.notes)
         .execute(&self.pool)
         .await
-        .map_err(|e| match &e {
-            sqlx::Error::Database(db) if db.is_foreign_key_violation() => {
-                StoreError::NotFound { what: "game", id: game_id }
-            }
-            _ => e.into(),
-        })?;
+        .map_err(|e| missing_game(e, game_id))?;
         self.battle_record(game_id).await
     }
 }
