@@ -100,7 +100,7 @@ async fn ambush(api: &Api, campaign: i64) -> i64 {
 }
 
 fn sitting(seat: Seat) -> Device {
-    Device { seat, may_referee: false }
+    Device { seat, may_referee: false, club: None }
 }
 
 #[tokio::test]

@@ -162,7 +162,7 @@ async fn a_tablet_is_not_shown_a_scenarios_hidden_units() {
     use sandtable::rules::Seat;
     let (_dir, api) = open().await;
     let patrol = "heliograph/jungle-patrol.toml";
-    let tablet = Device { seat: Seat::Side("us".into()), may_referee: false };
+    let tablet = Device { seat: Seat::Side("us".into()), may_referee: false, club: None };
     let (listed, text) = as_device(tablet, async {
         let list = api.list_scenarios().await.unwrap();
         (list.into_iter().find(|s| s.path == patrol).unwrap(), api.scenario_text(patrol.into()).await)

@@ -10,7 +10,7 @@ use sandtable::rules::Seat;
 use serde_json::{Value, json};
 
 fn at(seat: Seat) -> Device {
-    Device { may_referee: seat == Seat::Referee, seat }
+    Device { may_referee: seat == Seat::Referee, seat, club: None }
 }
 
 fn note(text: &str) -> Value {

@@ -8,16 +8,11 @@ use std::time::Duration;
 
 use sandtable::api::Api;
 use sandtable::game::Action;
-use sqlx::Connection;
 
-/// A new database of its own on the test server, or None when no server was given.
+mod common;
+
 async fn club_database() -> Option<String> {
-    let server = std::env::var("SANDTABLE_TEST_POSTGRES").ok()?;
-    let name = format!("club_{}_{}", std::process::id(), rand::random::<u32>());
-    let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
-    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut admin).await.unwrap();
-    let (base, _) = server.rsplit_once('/').unwrap();
-    Some(format!("{base}/{name}"))
+    common::postgres::new_database("club").await
 }
 
 fn note(text: &str) -> Action {

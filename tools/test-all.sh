@@ -31,7 +31,7 @@ trap 'tools/postgres.sh stop "$pg/cluster" 2>/dev/null || true; rm -rf "$pg"' EX
 SANDTABLE_TEST_POSTGRES=$(tools/postgres.sh start "$pg/cluster")
 export SANDTABLE_TEST_POSTGRES
 cargo test --workspace --features sandtable/specta --lib store::tests:: -- --skip store::tests::guard --skip store::tests::open
-cargo test --workspace --features sandtable/specta --test club_server
+cargo test --workspace --features sandtable/specta --test club_server --test club_members
 tools/postgres.sh stop "$pg/cluster"
 unset SANDTABLE_TEST_POSTGRES
 

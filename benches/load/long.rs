@@ -21,7 +21,7 @@ pub async fn every_scenario(api: &Api, addr: std::net::SocketAddr) {
     println!("|---|---|---|---|---|");
     for shipped in sandtable::scenario::shipped_scenarios() {
         // The game file is the host's referee's to export.
-        let referee = Device { seat: Seat::Referee, may_referee: true };
+        let referee = Device { seat: Seat::Referee, may_referee: true, club: None };
         let game = as_device(referee, long_game(api, shipped.path)).await;
         let mut device = http::Connection::open(addr).await;
         let (mut latencies, mut largest) = (Vec::with_capacity(ACTIONS), 0);

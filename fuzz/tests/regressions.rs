@@ -284,7 +284,7 @@ fn an_army_of_no_lines_yet_reads_back_as_written() {
 
 /// A tablet's answers, as `sandtable serve` runs a joined device's commands.
 async fn as_tablet<F: std::future::Future>(seat: Seat, work: F) -> F::Output {
-    as_device(Device { seat, may_referee: false }, work).await
+    as_device(Device { seat, may_referee: false, club: None }, work).await
 }
 
 /// Found by the seats target (cases 2, 5 and 6 of seed 17): renaming, moving or putting away a game

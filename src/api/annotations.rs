@@ -33,7 +33,7 @@ impl Api {
         let (_, played) = self.load(game).await?;
         super::session::entry_of(game, &played, at)?;
         let note = self.store().add_annotation(game, i64::from(at), text).await?;
-        Ok(seen(note, &self.secrets_of(&played)))
+        Ok(seen(note, &self.secrets_of(game, &played)))
     }
 
     /// Takes a note away, and answers with the notes its game has left.
@@ -45,14 +45,14 @@ impl Api {
     /// The game's notes in the order of its log, those beside one entry in the order they were written.
     pub async fn annotations(&self, game: i64) -> Result<Vec<AnnotationView>, ApiError> {
         let (_, played) = self.load(game).await?;
-        let secrets = self.secrets_of(&played);
+        let secrets = self.secrets_of(game, &played);
         Ok(self.store().annotations(game).await?.into_iter().map(|note| seen(note, &secrets)).collect())
     }
 
     /// What the asking seat may not read of the game as it stands now, as its log pages are judged: a
     /// player may have named a hidden unit in a note.
-    fn secrets_of(&self, game: &Game) -> Secrets {
-        game.secrets(&self.seat())
+    fn secrets_of(&self, id: i64, game: &Game) -> Secrets {
+        game.secrets(&self.seat_in(id))
     }
 }
 

@@ -33,9 +33,9 @@ impl Api {
         let entries = store.roster_entries(id).await?;
         let units = store.roster_units(id).await?;
         let raised: BTreeMap<i64, i64> = units.iter().map(|u| (u.id, u.raised)).collect();
-        let seat = self.seat();
         let mut battles = Vec::new();
         for record in store.battle_records(id).await? {
+            let seat = self.seat_in(record.game_id);
             battles.push(self.battle(&record, &entries, &raised, &seat).await?);
         }
         let mut systems: Vec<SystemUsed> = Vec::new();
@@ -150,7 +150,7 @@ impl Api {
         for e in &entries {
             raised.insert(e.roster_unit_id, self.store().roster_unit(e.roster_unit_id).await?.raised);
         }
-        Ok(battle::battle_view(&game_record, &loaded, &record, &entries, &raised, &self.seat()))
+        Ok(battle::battle_view(&game_record, &loaded, &record, &entries, &raised, &self.seat_in(game)))
     }
 
     /// One battle of the record; a game this build cannot open is still listed, saying why.

@@ -51,7 +51,7 @@ impl Api {
     /// seat shown everything; any other seat is refused plainly rather than sent a file it may not read.
     pub async fn export_game(&self, id: i64) -> Result<String, ApiError> {
         let (_, game) = self.load(id).await?;
-        if !self.on_host() || !game.secrets(&self.seat()).is_empty() {
+        if !self.on_host() || !game.secrets(&self.seat_in(id)).is_empty() {
             return Err(ApiError::new(
                 ErrorKind::Refused,
                 format!(

@@ -59,7 +59,7 @@ pub struct LedgerEntry {
 impl Api {
     pub async fn luck_ledger(&self, id: i64) -> Result<LedgerView, ApiError> {
         let (record, game) = self.load(id).await?;
-        let secrets = game.secrets(&self.seat());
+        let secrets = game.secrets(&self.seat_in(id));
         // Thousands of throws convolved: off the async threads, so the table's other commands are answered.
         apart(move || {
             let seen = Seen::of(&game, &secrets);
@@ -83,7 +83,7 @@ impl Api {
         for record in self.store().list_games(Some(id)).await?.into_iter().rev() {
             self.still_awaited("the ledger")?;
             let (_, game) = self.load(record.id).await?;
-            let secrets = game.secrets(&self.seat());
+            let secrets = game.secrets(&self.seat_in(record.id));
             games.push((game, secrets));
         }
         apart(move || {

@@ -2,7 +2,9 @@
 //! door, `sandtable serve`, reads that and runs the command inside `as_device`); the app's own window is
 //! the host, whose seat the player picks and the `Api` keeps.
 
+use std::collections::HashMap;
 use std::future::Future;
+use std::sync::Arc;
 
 use super::{Api, ApiError};
 use crate::rules::Seat;
@@ -27,6 +29,35 @@ pub struct Device {
     /// Whether it may sit as the referee: the host's own machine only, so a player's tablet cannot ask to
     /// see the other side's secrets.
     pub may_referee: bool,
+    /// On a club server, the signed-in member's seats: each game is answered for the seat the member was
+    /// given in it, whatever `seat` says.
+    pub club: Option<Arc<ClubSeats>>,
+}
+
+/// A club member's seats, game by game (`serve --club`). A game the member has no seat in is watched as
+/// the whole table does, and not played.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ClubSeats {
+    pub member: i64,
+    pub name: String,
+    pub admin: bool,
+    pub by_game: HashMap<i64, Seat>,
+}
+
+impl ClubSeats {
+    pub fn seat_in(&self, game: i64) -> Seat {
+        self.by_game.get(&game).cloned().unwrap_or(Seat::Table)
+    }
+}
+
+impl Device {
+    /// The seat this device is answered for in game `game`.
+    pub fn seat_in(&self, game: i64) -> Seat {
+        match &self.club {
+            Some(club) => club.seat_in(game),
+            None => self.seat.clone(),
+        }
+    }
 }
 
 /// Runs `work` answering for `device`: every view it builds is the one that device's seat may see.
@@ -64,17 +95,31 @@ impl Api {
         Ok(DeviceSeat { seat: self.seat(), may_move: self.on_host() })
     }
 
-    /// The seat the current command is answered for: the device's, else the host's.
+    /// The seat the current command is answered for where it is about no one game: the device's, else the
+    /// host's.
     pub fn seat(&self) -> Seat {
         DEVICE.try_with(|d| d.seat.clone()).unwrap_or_else(|_| self.host_seat.read().expect("seat lock").clone())
+    }
+
+    /// The seat the current command is answered for in game `game`: a club member's is the one given in
+    /// that game.
+    pub fn seat_in(&self, game: i64) -> Seat {
+        DEVICE.try_with(|d| d.seat_in(game)).unwrap_or_else(|_| self.host_seat.read().expect("seat lock").clone())
+    }
+
+    /// A club member's seats, when the command comes from one.
+    pub(super) fn club_member(&self) -> Option<Arc<ClubSeats>> {
+        DEVICE.try_with(|d| d.club.clone()).ok().flatten()
     }
 
     /// The device the current command comes from; the app's own window is the host's machine at the seat
     /// the player chose.
     pub(super) fn device(&self) -> Device {
-        DEVICE
-            .try_with(Device::clone)
-            .unwrap_or_else(|_| Device { seat: self.host_seat.read().expect("seat lock").clone(), may_referee: true })
+        DEVICE.try_with(Device::clone).unwrap_or_else(|_| Device {
+            seat: self.host_seat.read().expect("seat lock").clone(),
+            may_referee: true,
+            club: None,
+        })
     }
 
     /// Whether the command comes from the host's own machine (the app's window, or a browser on it): the
@@ -90,13 +135,13 @@ impl Api {
 
     /// The same as it is sent, with its JSON and version, built afresh (a game read back at an entry).
     fn fresh_seen(&self, id: i64, name: &str, game: &crate::game::Game) -> super::SentView {
-        super::SentView::of(self.host_only_seed(super::GameView::seen(id, name, game, &self.seat())))
+        super::SentView::of(self.host_only_seed(super::GameView::seen(id, name, game, &self.seat_in(id))))
     }
 
     /// The game as it stands, as the asking seat is sent it: the one this seat was last sent when the game
     /// has not moved since, for working out the next change from it.
     pub(super) fn sent_seen(&self, id: i64, name: &str, game: &crate::game::Game) -> std::sync::Arc<super::SentView> {
-        let seat = self.seat();
+        let seat = self.seat_in(id);
         self.sent.view((id, &seat, self.on_host()), (game.events().len(), name), || self.fresh_seen(id, name, game))
     }
 
@@ -107,7 +152,7 @@ impl Api {
         before: &super::SentView,
         now: &std::sync::Arc<super::SentView>,
     ) -> std::sync::Arc<super::ViewChange> {
-        self.sent.change((id, &self.seat(), self.on_host()), before, now)
+        self.sent.change((id, &self.seat_in(id), self.on_host()), before, now)
     }
 
     /// A view with its seed taken out unless it goes to the host's own machine: a device at the table is

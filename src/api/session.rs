@@ -136,11 +136,11 @@ impl Api {
             && let Some(game) = self.games.lock().await.get(&id).cloned()
             && game.events().len() >= before.view.log_total as usize
         {
-            let entry = game.secrets(&self.seat()).entry(entry);
+            let entry = game.secrets(&self.seat_in(id)).entry(entry);
             return Ok((entry, before.clone(), Some(Arc::new(ViewChange::between(before, before)))));
         }
         let (record, game) = self.settled(id).await?;
-        let entry = game.secrets(&self.seat()).entry(entry);
+        let entry = game.secrets(&self.seat_in(id)).entry(entry);
         let now = self.sent_seen(id, &record.name, &game);
         let change = before.map(|before| self.change_seen(id, before, &now));
         Ok((entry, now, change))
@@ -165,8 +165,8 @@ impl Api {
     }
 
     /// The seat the current command is answered for, and what it may not see of `game`.
-    fn seen_in(&self, game: &Game) -> (Seat, crate::rules::Secrets) {
-        let seat = self.seat();
+    fn seen_in(&self, id: i64, game: &Game) -> (Seat, crate::rules::Secrets) {
+        let seat = self.seat_in(id);
         let secrets = game.secrets(&seat);
         (seat, secrets)
     }
@@ -303,9 +303,10 @@ impl Api {
                 None => None,
             };
             let (record, mut game) = self.load(id).await?;
-            let (seat, secrets) = self.seen_in(&game);
+            let (seat, secrets) = self.seen_in(id, &game);
             let mut from_seat = FromSeat::new(&secrets, &game);
             let action = from_seat.action(action.clone(), &seat)?;
+            self.club_may_act(&seat, &game, &action)?;
             let held = before.then(|| self.sent_seen(id, &record.name, &game));
             let prepared = match &lost_race {
                 Some(earlier) => game.prepare_again(&action, earlier),
@@ -361,7 +362,7 @@ impl Api {
 
     pub async fn game_odds(&self, id: i64, action: Action) -> Result<OddsView, ApiError> {
         let (_, game) = self.load(id).await?;
-        let (seat, secrets) = self.seen_in(&game);
+        let (seat, secrets) = self.seen_in(id, &game);
         let mut from_seat = FromSeat::new(&secrets, &game);
         let action = from_seat.action(action, &seat)?;
         let odds = game.odds(&action).map_err(|e| from_seat.said(ApiError::from(e)))?;
@@ -370,7 +371,7 @@ impl Api {
 
     pub async fn game_dice(&self, id: i64, action: Action) -> Result<DiceCheck, ApiError> {
         let (_, game) = self.load(id).await?;
-        let (seat, secrets) = self.seen_in(&game);
+        let (seat, secrets) = self.seen_in(id, &game);
         let mut from_seat = FromSeat::new(&secrets, &game);
         let action = from_seat.action(action, &seat)?;
         let mut check = super::seen::worded(game.check_dice(&action), &secrets)?;
@@ -393,7 +394,7 @@ impl Api {
 
     pub async fn game_log(&self, id: i64, before: Option<u32>, count: Option<u32>) -> Result<Vec<LogEntry>, ApiError> {
         let (_, game) = self.load(id).await?;
-        let (_, secrets) = self.seen_in(&game);
+        let (_, secrets) = self.seen_in(id, &game);
         let page = game.log_page(before.map(|b| b as usize), count.map_or(usize::MAX, |c| c as usize));
         Ok(page.into_iter().map(|e| secrets.entry(e)).collect())
     }
@@ -402,7 +403,7 @@ impl Api {
         let (_, game) = self.load(id).await?;
         // Played out from the game whole, a forecast's odds would tell a seat what it is not shown (a hidden
         // band's strength, the umpire's count).
-        if !game.secrets(&self.seat()).is_empty() {
+        if !game.secrets(&self.seat_in(id)).is_empty() {
             return Err(ApiError::new(
                 ErrorKind::Refused,
                 "a forecast plays the game out with what this seat is not shown: ask for it at the referee's seat",
@@ -435,7 +436,7 @@ impl Api {
 
     pub async fn measure(&self, id: i64, from: String, to: String) -> Result<Measurement, ApiError> {
         let (_, game) = self.load(id).await?;
-        let (_, secrets) = self.seen_in(&game);
+        let (_, secrets) = self.seen_in(id, &game);
         let mut from_seat = FromSeat::new(&secrets, &game);
         let (from, to) = (from_seat.id(&from), from_seat.id(&to));
         Measurement::between(&game, &from, &to, &secrets).map_err(|e| from_seat.said(e))
@@ -443,7 +444,7 @@ impl Api {
 
     pub async fn template(&self, id: i64, center: Pt, radius: f64) -> Result<TemplateView, ApiError> {
         let (_, game) = self.load(id).await?;
-        TemplateView::place(&game, center, radius, &self.seen_in(&game).1)
+        TemplateView::place(&game, center, radius, &self.seen_in(id, &game).1)
     }
 
     /// The game folded from the store, reusing the in-memory copy while no one else has written.

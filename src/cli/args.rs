@@ -39,6 +39,8 @@ pub enum Command {
     Sim(SimArgs),
     /// Measure on a photo of the real table: distances, spots, a top-down view
     Photo(super::photo::PhotoArgs),
+    /// A club server's members: its administrator, members, passwords (see `serve --club`)
+    Club(ClubArgs),
 }
 
 #[derive(Args, Debug)]
@@ -415,4 +417,33 @@ pub struct ServeArgs {
     /// several `sandtable serve` on one database act as one server
     #[arg(long, env = "SANDTABLE_DATABASE_URL", hide_env_values = true)]
     pub database: Option<String>,
+    /// Serve a club: members sign in with a password (`sandtable club admin NAME` makes the first
+    /// administrator) and play the seats the administrator gives them, instead of joining with a code
+    #[arg(long)]
+    pub club: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ClubArgs {
+    /// The club's PostgreSQL database (postgres://…), as `serve --database`; otherwise the SQLite file --db
+    #[arg(long, global = true, env = "SANDTABLE_DATABASE_URL", hide_env_values = true)]
+    pub database: Option<String>,
+    #[command(subcommand)]
+    pub command: ClubCommand,
+}
+
+/// A password is asked for on the terminal (twice, not shown); when the input is not a terminal, it is
+/// read as the first line of it, so a script can pipe it in without putting it on a command line.
+#[derive(Subcommand, Debug)]
+pub enum ClubCommand {
+    /// Make an administrator: who adds members, resets their passwords and gives seats
+    Admin { name: String },
+    /// Add a member
+    Member { name: String },
+    /// Set a new password for a member (a forgotten one): their lockout lifted, every session ended
+    Password { name: String },
+    /// Sign a member out everywhere (a lost phone)
+    SignOut { name: String },
+    /// List the club's members
+    List,
 }

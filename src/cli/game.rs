@@ -223,6 +223,12 @@ pub async fn serve(db: &Path, args: ServeArgs) -> Result<(), Failure> {
         Some(address) => Api::open_address(address).await?,
         None => Api::open(db).await?,
     });
+    if args.club && !api.store().has_admin().await.map_err(|e| Failure::other(e.to_string()))? {
+        return Err(Failure::bad_input(
+            "the club has no administrator yet, so no one could sign in: run `sandtable club admin NAME` first, \
+             on the same database",
+        ));
+    }
     let ui = match args.ui {
         Some(dir) if dir.join("index.html").is_file() => Some(dir),
         Some(dir) => {
@@ -233,8 +239,12 @@ pub async fn serve(db: &Path, args: ServeArgs) -> Result<(), Failure> {
         }
         None => default_ui_dir(),
     };
-    let listen =
-        crate::serve::Listen { addr: SocketAddr::new(args.host, args.port), lan: args.lan, new_code: args.new_code };
+    let listen = crate::serve::Listen {
+        addr: SocketAddr::new(args.host, args.port),
+        lan: args.lan,
+        new_code: args.new_code,
+        club: args.club,
+    };
     crate::serve::run(api, listen, ui).await.map_err(|e| Failure::other(format!("serve: {e}")))
 }
 

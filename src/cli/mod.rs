@@ -4,6 +4,7 @@
 mod args;
 mod campaign;
 mod campaign_record;
+mod club;
 mod failure;
 mod game;
 mod input;
@@ -51,6 +52,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         Command::Armies(args) => crate::systems::desk::run_cli(args),
         Command::Sim(args) => simulate(args),
         Command::Photo(args) => photo::run(args),
+        Command::Club(args) => club::run(&db, args).await,
     }
 }
 

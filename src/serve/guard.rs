@@ -102,7 +102,7 @@ fn refuse_device(page: bool, status: StatusCode, message: &str) -> Response {
 /// A page of another site may post to this server (a form, or a fetch it cannot read back), and the
 /// browser would send it. Browsers say where a request comes from; anything not from this server's own
 /// pages is refused.
-fn cross_site(headers: &HeaderMap, host: &str) -> Option<String> {
+pub(super) fn cross_site(headers: &HeaderMap, host: &str) -> Option<String> {
     let site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
     if site == Some("cross-site") || site == Some("same-site") {
         return Some("requests from another site's pages are refused".into());
@@ -112,7 +112,7 @@ fn cross_site(headers: &HeaderMap, host: &str) -> Option<String> {
     (!origin_host.eq_ignore_ascii_case(host)).then(|| format!("requests from {origin} are refused"))
 }
 
-fn is_json(headers: &HeaderMap) -> bool {
+pub(super) fn is_json(headers: &HeaderMap) -> bool {
     headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())

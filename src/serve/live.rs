@@ -37,7 +37,7 @@ pub async fn live(
     // Listening before the catch-up is read, so an entry recorded in between is not missed (it may come
     // twice, and the second is dropped by its seq).
     let watching = api.watch();
-    let (missed, total) = match api.game_log_after(game, after, &device.seat).await {
+    let (missed, total) = match api.game_log_after(game, after, &device.seat_in(game)).await {
         Ok(caught_up) => caught_up,
         Err(err) => return (super::dispatch::status_of(&err), axum::Json(err)).into_response(),
     };

@@ -3,6 +3,7 @@
 //! every other device needs the table's join code (`guard`).
 
 mod access;
+pub mod club;
 mod cutoff;
 mod dispatch;
 mod door_page;
@@ -25,6 +26,7 @@ use axum::routing::{get, post};
 use tower_http::compression::CompressionLayer;
 
 pub use access::{Admission, TableAccess, new_code};
+pub use club::Club;
 pub use guard::CODE_COOKIE;
 pub use join::{JoinDesk, JoinInfo, SeatJoin};
 pub use table::{OpenTable, open};
@@ -46,6 +48,9 @@ pub struct Listen {
     pub lan: bool,
     /// Issue a new join code, dropping every device that joined with the old one.
     pub new_code: bool,
+    /// A club's server: members sign in, and each is seated by the administrator (`club`), instead of
+    /// devices joining with the table's code.
+    pub club: bool,
 }
 
 /// The commands and the UI behind the door (`guard`).
@@ -64,6 +69,17 @@ pub fn host_router(desk: Arc<JoinDesk>, ui: Option<UiSource>) -> Router {
         .merge(host)
         .layer(axum::middleware::map_response_with_state(desk.clone(), cutoff::end_streams_on_cutoff));
     behind_the_door(app, desk.access().clone())
+}
+
+/// A club's server: the commands and the UI behind the club's door (`club::door`), and its own routes;
+/// live streams end when the table closes, as a host's do.
+pub fn club_router(club: Arc<club::Club>, desk: Arc<JoinDesk>, ui: Option<UiSource>) -> Router {
+    commands(club.api().clone(), ui)
+        .merge(club::routes(club.clone()))
+        .layer(axum::middleware::map_response_with_state(desk, cutoff::end_streams_on_cutoff))
+        .layer(CompressionLayer::new())
+        .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(club, club::door))
 }
 
 fn commands(api: Arc<Api>, ui: Option<UiSource>) -> Router {
@@ -87,10 +103,13 @@ fn behind_the_door(app: Router, access: Arc<TableAccess>) -> Router {
 /// code and its QR code after it.
 pub async fn run(api: Arc<Api>, listen: Listen, ui_dir: Option<PathBuf>) -> std::io::Result<()> {
     let has_ui = ui_dir.is_some();
+    let club = listen.club;
     let table = open(api, listen, ui_dir.map(UiSource::Folder)).await?;
     println!("Sandtable serving on http://127.0.0.1:{}", table.port());
     let info = table.join_info();
-    if info.lan {
+    if club {
+        println!("A club's server: members sign in at this address (or the room's: {:?})", table.room());
+    } else if info.lan {
         print!("{}", join_text(table.room(), info.port, &info.code));
     }
     if !has_ui {

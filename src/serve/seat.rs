@@ -16,7 +16,7 @@ pub fn host_device(headers: &HeaderMap, query: Option<&str>) -> Result<Device, S
         Some(text) => decoded(&text).parse::<Seat>()?,
         None => Seat::Table,
     };
-    Ok(Device { seat, may_referee: true })
+    Ok(Device { seat, may_referee: true, club: None })
 }
 
 /// Another device sits where the code it joined with puts it, whatever its page remembers. A request
@@ -31,7 +31,7 @@ pub fn joined_device(headers: &HeaderMap, joined_as: Seat) -> Result<Device, Str
         Some(Ok(seat)) if seat != joined_as => return Err(elsewhere(&joined_as, &seat)),
         _ => {}
     }
-    Ok(Device { seat: joined_as, may_referee: false })
+    Ok(Device { seat: joined_as, may_referee: false, club: None })
 }
 
 fn said_seat(headers: &HeaderMap, query: Option<&str>) -> Option<String> {

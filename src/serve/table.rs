@@ -42,8 +42,12 @@ pub async fn open(api: Arc<Api>, listen: Listen, ui: Option<UiSource>) -> std::i
     tokio::spawn(api.clone().follow_other_servers());
     let access = Arc::new(TableAccess::new(local, &room, code));
     access.keep_seat_codes(sides);
-    let desk = JoinDesk::new(api, access, room, local.port(), lan);
-    let app = host_router(desk.clone(), ui).into_make_service_with_connect_info::<SocketAddr>();
+    let desk = JoinDesk::new(api.clone(), access, room, local.port(), lan);
+    let app = match listen.club {
+        true => super::club_router(super::club::Club::new(api, false), desk.clone(), ui),
+        false => host_router(desk.clone(), ui),
+    }
+    .into_make_service_with_connect_info::<SocketAddr>();
     let (stop, stopped) = oneshot::channel::<()>();
     let serving = tokio::spawn(async move {
         // A dropped handle closes the table as a stopped one does.

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cotta;
+pub mod postgres;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -662,7 +662,7 @@ impl<'a> Case<'a> {
     }
 
     async fn send(&self, command: &str, args: &Value) -> Result<Value, ApiError> {
-        let device = Device { seat: self.seat.clone(), may_referee: false };
+        let device = Device { seat: self.seat.clone(), may_referee: false, club: None };
         as_device(device, call(self.api, command, args)).await
     }
 

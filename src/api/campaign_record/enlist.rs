@@ -17,7 +17,7 @@ impl Api {
             return Err(ApiError::bad_input(format!("name the units of game {game} to put on the roster")));
         }
         let scenario = loaded.scenario();
-        let secrets = loaded.secrets(&self.seat());
+        let secrets = loaded.secrets(&self.seat_in(game));
         // A unit this seat sees only as a counter is not one it can name.
         let seen: Vec<_> = loaded.state().units.iter().filter(|u| secrets.counter(&u.id).is_none()).collect();
         let in_game = self.store().game_roster(game).await?;

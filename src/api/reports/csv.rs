@@ -58,7 +58,7 @@ impl Api {
 
     async fn csv_rows(&self, id: i64, what: What) -> Result<Vec<Vec<String>>, ApiError> {
         let (_, game) = self.load(id).await?;
-        let secrets = game.secrets(&self.seat());
+        let secrets = game.secrets(&self.seat_in(id));
         Ok(match what {
             What::Rolls => rows::rolls(&game, &secrets).into_iter().map(roll_fields).collect(),
             What::Losses => rows::losses(&game, &secrets).into_iter().map(loss_fields).collect(),

@@ -35,7 +35,7 @@ impl Api {
             return Err(ApiError::bad_input(format!("a report is md or html, not {format:?}")));
         }
         let (record, game) = self.load(id).await?;
-        let secrets = game.secrets(&self.seat());
+        let secrets = game.secrets(&self.seat_in(id));
         let view = self.view_seen(id, &record.name, &game);
         let scenario = game.scenario();
         let result = scenario

@@ -115,7 +115,7 @@ impl Api {
         let mut made: Vec<Result<u32, ApiError>> = Vec::with_capacity(asks.len());
         let mut entries = Vec::new();
         for ask in asks {
-            match in_seat(&ask.device, || self.checked(&game, &ask.action)) {
+            match in_seat(&ask.device, || self.checked(id, &game, &ask.action)) {
                 Ok((event, json)) => {
                     if catch_unwind(AssertUnwindSafe(|| Arc::make_mut(&mut game).commit(event))).is_err() {
                         // Half folded, the game is dropped; the next reader replays the store, untouched.
@@ -155,10 +155,11 @@ impl Api {
 
     /// An action checked for the asking seat against the game as it stands: its event and the event as
     /// stored, or why it is refused (worded for the seat).
-    fn checked(&self, game: &Game, action: &Action) -> Result<(Event, String), ApiError> {
-        let (seat, secrets) = self.seen_in(game);
+    fn checked(&self, id: i64, game: &Game, action: &Action) -> Result<(Event, String), ApiError> {
+        let (seat, secrets) = self.seen_in(id, game);
         let mut from_seat = FromSeat::new(&secrets, game);
         let action = from_seat.action(action.clone(), &seat)?;
+        self.club_may_act(&seat, game, &action)?;
         let prepared = catch_unwind(AssertUnwindSafe(|| game.prepare(&action)))
             .map_err(|_| internal("the action failed inside the engine; nothing was recorded"))?;
         let event = prepared.map_err(|e| from_seat.said(ApiError::from(e)))?;
@@ -178,7 +179,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_ask_no_one_waits_for_any_more_is_left_out_and_told_it_was_not_recorded() {
-        let device = Device { seat: Seat::Table, may_referee: true };
+        let device = Device { seat: Seat::Table, may_referee: true, club: None };
         let (waited, mut waited_for) = Ask::new(note(), false, device.clone());
         let (hung_up, hung_up_on) = Ask::new(note(), false, device.clone());
         drop(hung_up_on);

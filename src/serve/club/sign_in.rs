@@ -1,0 +1,227 @@
+//! Signing in and out. A wrong password counts against the member (locked out for a while after a few in
+//! a row, on every server sharing the database) and against the address it came from; a name no member
+//! has costs the same time as a wrong password, so the answer does not tell which names are members'.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use serde::{Deserialize, Serialize};
+
+use super::token::{SESSION_DAYS, cleared_cookie, new_token, now_secs, session_cookie, token_hash};
+use super::{Club, Signed, password};
+use crate::api::{ApiError, ErrorKind};
+use crate::store::Member;
+
+/// Wrong passwords in a row before a member is locked out.
+pub const WRONG_IN_A_ROW: i64 = 5;
+/// How long a lockout lasts: a guesser gets five tries a quarter hour, a member who forgot waits for
+/// the administrator's reset or a cup of tea.
+pub const LOCKED_FOR_SECS: i64 = 15 * 60;
+/// Wrong passwords from one address in a minute before it must wait.
+const WRONG_PER_ADDRESS: u32 = 30;
+const MINUTE: Duration = Duration::from_secs(60);
+/// Addresses whose wrong passwords are remembered at once; past it the oldest minute's are forgotten.
+const ADDRESSES_KEPT: usize = 4096;
+
+#[derive(Deserialize)]
+pub(super) struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// Who is signed in, as the page shows it.
+#[derive(Serialize)]
+pub(super) struct Me {
+    name: String,
+    admin: bool,
+}
+
+impl Me {
+    pub(super) fn of(member: &Member) -> Me {
+        Me { name: member.name.clone(), admin: member.is_admin() }
+    }
+}
+
+pub(super) async fn page() -> Response {
+    super::pages::sign_in_page(StatusCode::OK)
+}
+
+pub(super) async fn sign_in(
+    State(club): State<Arc<Club>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Json(asked): Json<Credentials>,
+) -> Response {
+    match club.check(peer.ip(), &asked.name, &asked.password).await {
+        Ok(member) => {
+            let token = new_token();
+            let expires = now_secs() + SESSION_DAYS * 24 * 3600;
+            if let Err(e) = club.api.store().add_session(&token_hash(&token), member.id, expires).await {
+                return refuse(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    ErrorKind::Store,
+                    &format!("the sign-in could not be kept: {e}"),
+                );
+            }
+            let mut response = Json(Me::of(&member)).into_response();
+            if let Ok(cookie) = HeaderValue::from_str(&session_cookie(&token, club.secure)) {
+                response.headers_mut().append(header::SET_COOKIE, cookie);
+            }
+            response
+        }
+        Err(refusal) => refusal,
+    }
+}
+
+pub(super) async fn sign_out(State(club): State<Arc<Club>>, Extension(signed): Extension<Signed>) -> Response {
+    if let Err(e) = club.api.store().end_session(&signed.token_hash).await {
+        return refuse(StatusCode::INTERNAL_SERVER_ERROR, ErrorKind::Store, &format!("could not sign out: {e}"));
+    }
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    if let Ok(cookie) = HeaderValue::from_str(&cleared_cookie(club.secure)) {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+pub(super) async fn me(Extension(signed): Extension<Signed>) -> Json<Me> {
+    Json(Me::of(&signed.member))
+}
+
+#[derive(Deserialize)]
+pub(super) struct NewPassword {
+    current: String,
+    password: String,
+}
+
+/// A member's own new password, the current one given again (a borrowed, unlocked tablet must not be
+/// enough). Every session of the member's ends with the old password; this browser is signed in afresh.
+pub(super) async fn change_password(
+    State(club): State<Arc<Club>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(signed): Extension<Signed>,
+    Json(asked): Json<NewPassword>,
+) -> Response {
+    if let Some(why) = password::weakness(&asked.password) {
+        return refuse(StatusCode::UNPROCESSABLE_ENTITY, ErrorKind::BadInput, &why);
+    }
+    if let Err(refusal) = club.check(peer.ip(), &signed.member.name, &asked.current).await {
+        return refusal;
+    }
+    let hash = password::hash_off_thread(asked.password).await;
+    let store = club.api.store();
+    if let Err(e) = store.set_member_password(signed.member.id, &hash).await {
+        return refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorKind::Store,
+            &format!("the password was not changed: {e}"),
+        );
+    }
+    // Every other browser signed in as this member is signed out; this one carries on with a new session.
+    let token = new_token();
+    let expires = now_secs() + SESSION_DAYS * 24 * 3600;
+    if let Err(e) = store.add_session(&token_hash(&token), signed.member.id, expires).await {
+        return refuse(StatusCode::INTERNAL_SERVER_ERROR, ErrorKind::Store, &format!("changed; sign in again ({e})"));
+    }
+    let mut response = Json(Me::of(&signed.member)).into_response();
+    if let Ok(cookie) = HeaderValue::from_str(&session_cookie(&token, club.secure)) {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+impl Club {
+    /// The member `name` names, when `password` is theirs and they are not locked out; otherwise the
+    /// answer to send.
+    async fn check(&self, peer: IpAddr, name: &str, password: &str) -> Result<Member, Response> {
+        if self.address_cooling(peer) {
+            return Err(refuse(
+                StatusCode::TOO_MANY_REQUESTS,
+                ErrorKind::Busy,
+                "too many wrong passwords from this device in the last minute: wait a minute, then try again",
+            ));
+        }
+        let store_failed = |e: crate::store::StoreError| {
+            refuse(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                ErrorKind::Store,
+                &format!("the sign-in could not be checked: {e}"),
+            )
+        };
+        let store = self.api.store();
+        let found = store.member_by_name(name).await.map_err(store_failed)?;
+        let now = now_secs();
+        let Some(member) = found else {
+            let password = password.to_string();
+            let _ = tokio::task::spawn_blocking(move || password::spend_as_if_checking(&password)).await;
+            self.count_wrong(peer);
+            return Err(wrong());
+        };
+        if let Some(until) = member.locked_until.filter(|until| *until > now) {
+            return Err(locked(until - now));
+        }
+        let (given, kept) = (password.to_string(), member.password_hash.clone());
+        let right = tokio::task::spawn_blocking(move || password::matches(&given, &kept)).await.unwrap_or(false);
+        if !right {
+            self.count_wrong(peer);
+            let (_, locked_until) = store
+                .count_failed_sign_in(member.id, WRONG_IN_A_ROW, now + LOCKED_FOR_SECS)
+                .await
+                .map_err(store_failed)?;
+            return Err(match locked_until.filter(|until| *until > now) {
+                Some(until) => locked(until - now),
+                None => wrong(),
+            });
+        }
+        if member.failed_sign_ins > 0 || member.locked_until.is_some() {
+            store.clear_failed_sign_ins(member.id).await.map_err(store_failed)?;
+        }
+        Ok(member)
+    }
+
+    fn address_cooling(&self, peer: IpAddr) -> bool {
+        let wrong = self.wrong_by_address.lock().expect("the wrong-password lock is never poisoned");
+        wrong.get(&peer).is_some_and(|(since, n)| since.elapsed() < MINUTE && *n >= WRONG_PER_ADDRESS)
+    }
+
+    fn count_wrong(&self, peer: IpAddr) {
+        let mut wrong = self.wrong_by_address.lock().expect("the wrong-password lock is never poisoned");
+        let now = Instant::now();
+        if wrong.len() >= ADDRESSES_KEPT {
+            wrong.retain(|_, (since, _)| now.duration_since(*since) < MINUTE);
+        }
+        let entry = wrong.entry(peer).or_insert((now, 0));
+        if now.duration_since(entry.0) >= MINUTE {
+            *entry = (now, 0);
+        }
+        entry.1 += 1;
+    }
+}
+
+fn wrong() -> Response {
+    refuse(
+        StatusCode::UNAUTHORIZED,
+        ErrorKind::Refused,
+        "that name and password are not a member's of this club: check both, or ask the club's administrator",
+    )
+}
+
+fn locked(secs_left: i64) -> Response {
+    let minutes = (secs_left + 59) / 60;
+    refuse(
+        StatusCode::TOO_MANY_REQUESTS,
+        ErrorKind::Busy,
+        &format!(
+            "too many wrong passwords in a row for this member: try again in {minutes} minute{}, or ask the club's administrator to set a new one",
+            if minutes == 1 { "" } else { "s" }
+        ),
+    )
+}
+
+pub(super) fn refuse(status: StatusCode, kind: ErrorKind, why: &str) -> Response {
+    (status, Json(ApiError::new(kind, why))).into_response()
+}
