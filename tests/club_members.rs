@@ -446,3 +446,62 @@ async fn requests_from_another_sites_pages_are_refused() {
         .unwrap();
     assert_eq!(club.send_to(0, signing).await.status, StatusCode::FORBIDDEN, "no signing in from another site");
 }
+
+#[tokio::test]
+async fn the_clubs_page_shows_battles_players_standings_and_luck_as_the_members_seats_allow() {
+    let club = clubhouse(1).await;
+    let admin = club.sign_in("Ada", ADMIN_PASSWORD).await;
+    let ambush = club.ambush(&admin).await;
+    let zulu = club.ok(&admin, "new_game", json!({"scenario": "when-empires-clash/zulu-war.toml", "seed": "9"})).await;
+    let zulu = zulu["id"].as_i64().unwrap();
+    for (member, side) in [("Ann", "british"), ("Bob", "zulus")] {
+        let seat = json!({"game": zulu, "member": member, "seat": {"seat": "side", "side": side}});
+        assert_eq!(club.post(Some(&admin), "/club/seats", seat).await.status, StatusCode::NO_CONTENT);
+    }
+    let bob = club.sign_in("Bob", PASSWORD).await;
+    let ann = club.sign_in("Ann", PASSWORD).await;
+    // Ann may not concede for the Zulus; Bob may.
+    let refused =
+        club.command(&ann, "game_act", json!({"id": zulu, "action": {"type": "concede", "side": "zulus"}})).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.body);
+    club.ok(&bob, "game_act", json!({"id": zulu, "action": {"type": "concede", "side": "zulus"}})).await;
+
+    let page = club.get(Some(&ann), "/club/page", "application/json").await.json();
+    assert_eq!(page["member"], "Ann");
+    let battle = |id: i64| page["battles"].as_array().unwrap().iter().find(|b| b["game"] == id).unwrap().clone();
+    let won = battle(zulu);
+    // Conceded before a shot, the battle is over and drawn: each side keeps all its points.
+    assert_eq!(
+        (won["over"].clone(), won["winner"].clone(), won["your_seat"].clone()),
+        (json!(true), json!(null), json!("British")),
+        "{won}"
+    );
+    assert!(won["result"].as_str().unwrap().starts_with("A draw"), "{won}");
+    assert_eq!(won["seats"], json!([{"member": "Ann", "seat": "British"}, {"member": "Bob", "seat": "Zulus"}]));
+    assert_eq!(battle(ambush)["over"], false);
+    let standings = &page["standings"][0];
+    assert_eq!(standings["system_name"], "When Empires Clash!");
+    assert_eq!(
+        standings["rows"][0],
+        json!({"member": "Ann", "played": 1, "won": 0, "lost": 0, "drawn": 1}),
+        "{standings}"
+    );
+    assert_eq!(standings["rows"][1], json!({"member": "Bob", "played": 1, "won": 0, "lost": 0, "drawn": 1}));
+    let luck: Vec<&str> = page["luck"].as_array().unwrap().iter().map(|l| l["member"].as_str().unwrap()).collect();
+    assert_eq!(luck, ["Ann", "Bob"], "{page}");
+
+    // The page as HTML, for Ann and for Cid who has no seat: never the Moros' band.
+    let cid = club.sign_in("Cid", PASSWORD).await;
+    for cookie in [&ann, &cid] {
+        let html = club.get(Some(cookie), "/club", "text/html").await;
+        assert_eq!(html.status, StatusCode::OK);
+        assert!(html.body.contains("Standings") && html.body.contains(&format!("/#/game/{zulu}")), "{}", html.body);
+        assert!(!html.body.contains("administrator's desk"), "the desk is the administrator's");
+        for secret in MOROS_SECRETS {
+            assert!(!html.body.contains(secret), "{secret:?} on the club's page: {}", html.body);
+        }
+    }
+    let desk = club.get(Some(&admin), "/club", "text/html").await;
+    assert!(desk.body.contains("administrator's desk") && desk.body.contains("data-testid=\"club-give-seat\""));
+    assert_eq!(club.get(None, "/club", "text/html").await.status, StatusCode::UNAUTHORIZED);
+}

@@ -3,6 +3,7 @@
 //! The losses are read from the games themselves; the store keeps only what a log cannot say.
 
 mod battle;
+pub(crate) use battle::result_for;
 mod carry;
 mod close;
 mod enlist;

@@ -8,6 +8,7 @@ mod campaign_report;
 pub mod candidates;
 mod changes;
 mod club_acts;
+mod club_page;
 mod commands;
 mod error;
 mod game_file;
@@ -35,6 +36,9 @@ pub use campaign_record::{
 };
 pub use campaign_report::seed_words;
 pub use changes::{SentView, ViewChange};
+pub use club_page::{
+    ClubBattle, ClubMemberView, ClubPageView, ClubSeatView, ClubSide, MemberLuck, Standing, SystemStandings,
+};
 pub use commands::COMMANDS;
 pub use error::{ApiError, ErrorKind};
 pub use game_file::GAME_FILE_FORMAT;

@@ -68,14 +68,10 @@ pub(super) fn battle_view(
             }
         })
         .collect();
-    let verdict = scenario.rules.result(scenario, state).map(|mut v| {
-        v.verdict = secrets.text(&v.verdict);
-        v
-    });
     BattleView {
         losses,
         units,
-        result: result_of(verdict, battle, &scenario.sides),
+        result: result_for(game, battle, seat),
         sides: sides(&scenario.sides),
         scenario_title: scenario.title.clone(),
         system_name: scenario.ruleset.name.clone(),
@@ -125,6 +121,18 @@ fn sides(sides: &[Side]) -> Vec<SideView> {
 
 /// The system's verdict once its rules have ended the battle; else what the players recorded; else the
 /// system's verdict were they to stop now; else nothing.
+/// A game's result as `seat` may read it: the rules' verdict once they end the battle (or while the
+/// players have recorded none), else what the players recorded.
+pub(crate) fn result_for(game: &Game, battle: &BattleRecord, seat: &Seat) -> ResultView {
+    let scenario = game.scenario();
+    let secrets = game.secrets(seat);
+    let verdict = scenario.rules.result(scenario, game.state()).map(|mut v| {
+        v.verdict = secrets.text(&v.verdict);
+        v
+    });
+    result_of(verdict, battle, &scenario.sides)
+}
+
 fn result_of(verdict: Option<BattleResult>, battle: &BattleRecord, sides: &[Side]) -> ResultView {
     let recorded = !battle.result.trim().is_empty() || battle.winner.is_some();
     match verdict {

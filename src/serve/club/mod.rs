@@ -4,6 +4,7 @@
 //! other. Members, sessions and seats live in the database, so several servers sharing a PostgreSQL
 //! database are one club.
 
+mod club_page;
 mod door;
 mod members;
 mod pages;
@@ -60,6 +61,8 @@ impl Club {
 /// The club's own routes: signing in and out, members and seats.
 pub fn routes(club: Arc<Club>) -> Router {
     Router::new()
+        .route("/club", get(club_page::page))
+        .route("/club/page", get(club_page::json))
         .route("/club/sign-in", get(sign_in::page).post(sign_in::sign_in))
         .route("/club/sign-out", post(sign_in::sign_out))
         .route("/club/me", get(sign_in::me))

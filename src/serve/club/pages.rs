@@ -52,7 +52,8 @@ form.addEventListener('submit', async (event) => {
       body: JSON.stringify({ name: form.name.value, password: form.password.value }),
     });
     if (answer.ok) {
-      location.replace(location.pathname === '/club/sign-in' ? '/' : location.href);
+      // The club's page is a member's home; a page asked for by its address is opened as asked.
+      location.replace(['/', '/club/sign-in'].includes(location.pathname) && !location.hash ? '/club' : location.href);
       return;
     }
     const why = await answer.json().catch(() => null);
