@@ -478,7 +478,7 @@ async fn the_clubs_page_shows_battles_players_standings_and_luck_as_the_members_
     );
     assert!(won["result"].as_str().unwrap().starts_with("A draw"), "{won}");
     assert_eq!(won["seats"], json!([{"member": "Ann", "seat": "British"}, {"member": "Bob", "seat": "Zulus"}]));
-    assert_eq!(battle(ambush)["over"], false);
+    assert_eq!((battle(ambush)["over"].clone(), battle(ambush)["result"].clone()), (json!(false), json!("in play")));
     let standings = &page["standings"][0];
     assert_eq!(standings["system_name"], "When Empires Clash!");
     assert_eq!(

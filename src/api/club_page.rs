@@ -163,11 +163,9 @@ impl Api {
                 system_name,
                 day: battle.day().to_string(),
                 entries: record.event_count,
-                result: if over || result.from == super::ResultFrom::System {
-                    result.text.clone()
-                } else {
-                    "in play".into()
-                },
+                // The rules' verdict of a battle still in play is how it would stand were it stopped now:
+                // not a result to list.
+                result: if over { result.text.clone() } else { "in play".into() },
                 winner: result.winner.as_deref().filter(|_| over).map(side_name),
                 over,
                 your_seat: me.by_game.get(&record.id).map(|seat| seat_words(seat, &side_name)),

@@ -97,6 +97,14 @@ fn html(view: &ClubPageView) -> String {
         .collect();
     let _ =
         write!(out, r#"<section><h2>Members</h2><p data-testid="club-members">{}</p></section>"#, names.join(" · "));
+    out += r#"<section class="desk"><h2>Your password</h2><form data-action="/club/password" data-testid="club-change-password">
+<label>Current password <input name="current" type="password" autocomplete="current-password" required></label>
+<label>New password <input name="password" type="password" autocomplete="new-password" required minlength="10"></label>
+<button>Change it</button></form>"#;
+    if !view.admin {
+        out += r#"<p role="status" data-testid="club-desk-message"></p>"#;
+    }
+    out += "</section>";
     if view.admin {
         out += &admin_desk(view);
     }
