@@ -10,7 +10,21 @@ use common::{Table, stderr};
 
 #[test]
 fn kill_9_during_an_act_loop_loses_no_acknowledged_event() {
-    let t = Table::new();
+    kill_9_loses_nothing(&Table::new());
+}
+
+/// The same on a club's PostgreSQL database, on the suite's PostgreSQL pass.
+#[test]
+fn kill_9_during_an_act_loop_loses_no_acknowledged_event_on_postgresql() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let Some(address) = runtime.block_on(common::postgres::new_database("durable")) else {
+        eprintln!("skipped here: the PostgreSQL pass of tools/test-all.sh runs it");
+        return;
+    };
+    kill_9_loses_nothing(&Table::on_postgres(address));
+}
+
+fn kill_9_loses_nothing(t: &Table) {
     let id = t.new_wall_game();
     let bin = env!("CARGO_BIN_EXE_sandtable");
     // Each line the loop prints is an action the CLI reported as done. Killing the whole process group

@@ -22,16 +22,18 @@ cargo clippy --workspace --all-targets --features sandtable/specta -- -D warning
 step "engine: unit, integration and rules-conformance tests"
 cargo test --workspace --features sandtable/specta
 
-# A club's server keeps its store on PostgreSQL: the store's tests again, the schema comparison and the two
-# servers on one database, against a throwaway cluster of Debian's PostgreSQL (stopped however this ends).
-step "engine on PostgreSQL: the store's tests, the two schemas, two servers on one database"
+# A club's server keeps its store on PostgreSQL: the store's tests again, the schema comparison, the golden
+# logs, kill -9 durability, members and seats, and two servers on one database, against a throwaway
+# cluster of Debian's PostgreSQL (stopped however this ends).
+step "engine on PostgreSQL: the store, the two schemas, golden logs, kill -9, members, two servers"
 pg=$(mktemp -d -t sandtable-pg-XXXXXX)
 chmod 755 "$pg"
 trap 'tools/postgres.sh stop "$pg/cluster" 2>/dev/null || true; rm -rf "$pg"' EXIT
 SANDTABLE_TEST_POSTGRES=$(tools/postgres.sh start "$pg/cluster")
 export SANDTABLE_TEST_POSTGRES
 cargo test --workspace --features sandtable/specta --lib store::tests:: -- --skip store::tests::guard --skip store::tests::open
-cargo test --workspace --features sandtable/specta --test club_server --test club_members
+cargo test --workspace --features sandtable/specta --test club_server --test club_members --test golden
+cargo test --workspace --features sandtable/specta --test store_durability -- postgresql
 tools/postgres.sh stop "$pg/cluster"
 unset SANDTABLE_TEST_POSTGRES
 

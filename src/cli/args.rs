@@ -8,7 +8,8 @@ use crate::store::Store;
 #[derive(Parser, Debug)]
 #[command(name = "sandtable", version, about = "Tabletop assistant for colonial-era miniature wargames")]
 pub struct Cli {
-    /// The campaign database (SQLite). Defaults to sandtable.db in the platform's data folder.
+    /// The campaign database: a SQLite file, or a club's PostgreSQL server (postgres://…). Defaults to
+    /// sandtable.db in the platform's data folder.
     #[arg(long, global = true, env = "SANDTABLE_DB")]
     pub db: Option<PathBuf>,
     #[command(subcommand)]

@@ -3,10 +3,10 @@ use std::path::Path;
 use super::args::{CampaignArgs, CampaignCommand, LogFormat};
 use super::campaign_record::{record_text, roster_text};
 use super::{Failure, log_format, output};
-use crate::api::{Api, UnitOverride};
+use crate::api::UnitOverride;
 
 pub async fn run(db: &Path, args: CampaignArgs) -> Result<(), Failure> {
-    let api = Api::open(db).await?;
+    let api = super::open_api(db).await?;
     // A campaign's record is read at the desk, by whoever keeps it: everything shows.
     api.choose_seat(crate::rules::Seat::Referee).await?;
     match args.command {

@@ -11,9 +11,10 @@ use crate::serve::club::{hash_password, name_problem, password_weakness};
 use crate::store::{Store, StoreError};
 
 pub async fn run(db: &Path, args: ClubArgs) -> Result<(), Failure> {
-    let store = match &args.database {
-        Some(address) => Store::open_address(address).await,
-        None => Store::open(db).await,
+    let store = match (&args.database, db.to_str()) {
+        (Some(address), _) => Store::open_address(address).await,
+        (None, Some(address)) if crate::store::is_postgres(address) => Store::open_address(address).await,
+        (None, _) => Store::open(db).await,
     }
     .map_err(|e| Failure::other(e.to_string()))?;
     match args.command {

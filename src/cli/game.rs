@@ -9,7 +9,7 @@ use crate::game::{Action, DiceCheck};
 use crate::scenario;
 
 pub async fn run(db: &Path, args: GameArgs) -> Result<(), Failure> {
-    let api = Api::open(db).await?;
+    let api = super::open_api(db).await?;
     api.choose_seat(args.seat).await?;
     match args.command {
         GameCommand::New { scenario: name, seed, campaign, options, carry } => {
@@ -221,7 +221,7 @@ fn show_text(view: &GameView) -> String {
 pub async fn serve(db: &Path, args: ServeArgs) -> Result<(), Failure> {
     let api = Arc::new(match &args.database {
         Some(address) => Api::open_address(address).await?,
-        None => Api::open(db).await?,
+        None => super::open_api(db).await?,
     });
     if args.club && !api.store().has_admin().await.map_err(|e| Failure::other(e.to_string()))? {
         return Err(Failure::bad_input(

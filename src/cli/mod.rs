@@ -23,6 +23,15 @@ use args::Command;
 pub use args::{ArmiesArgs, ArmiesCommand, Cli};
 pub use failure::Failure;
 
+/// The store `--db` names: a SQLite file, or a club's PostgreSQL server (`postgres://…`), so every command
+/// works on a club's database as on a file.
+async fn open_api(db: &std::path::Path) -> Result<crate::api::Api, Failure> {
+    Ok(match db.to_str().filter(|address| crate::store::is_postgres(address)) {
+        Some(address) => crate::api::Api::open_address(address).await?,
+        None => crate::api::Api::open(db).await?,
+    })
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {

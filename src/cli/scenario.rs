@@ -49,7 +49,7 @@ pub async fn run(db: &std::path::Path, args: ScenarioArgs) -> Result<(), Failure
             Ok(())
         }
         ScenarioCommand::List => {
-            let api = crate::api::Api::open(db).await?;
+            let api = super::open_api(db).await?;
             for s in api.list_scenarios().await? {
                 match &s.problem {
                     None => println!("{}\t{}\t{}", s.path, s.system_name, s.title),

@@ -1,4 +1,5 @@
-//! Drives the real `sandtable` binary against a real SQLite file in a temporary folder.
+//! Drives the real `sandtable` binary against a real SQLite file in a temporary folder (or a PostgreSQL
+//! database, on the suite's PostgreSQL pass).
 #![allow(dead_code)]
 
 pub mod cotta;
@@ -9,15 +10,25 @@ use std::process::{Command, Output};
 
 pub struct Table {
     pub dir: tempfile::TempDir,
+    /// A PostgreSQL database's address instead of the SQLite file in `dir`.
+    pub address: Option<String>,
 }
 
 impl Table {
     pub fn new() -> Table {
-        Table { dir: tempfile::tempdir().expect("temp dir") }
+        Table { dir: tempfile::tempdir().expect("temp dir"), address: None }
+    }
+
+    /// The same, its games kept on a PostgreSQL database (the CLI's `--db` takes its address).
+    pub fn on_postgres(address: String) -> Table {
+        Table { address: Some(address), ..Table::new() }
     }
 
     pub fn db(&self) -> PathBuf {
-        self.dir.path().join("campaign.db")
+        match &self.address {
+            Some(address) => PathBuf::from(address),
+            None => self.dir.path().join("campaign.db"),
+        }
     }
 
     pub fn cmd(&self) -> Command {

@@ -67,7 +67,12 @@ impl Fixture {
     /// As `open_through_the_store`, giving back the store's refusal of a log it cannot replay.
     pub async fn try_open_through_the_store(&self) -> Result<Arc<Game>, sandtable::api::ApiError> {
         let dir = tempfile::tempdir().unwrap();
-        let api = Api::open(&dir.path().join("golden.db")).await.unwrap();
+        // On the suite's PostgreSQL pass, a database of the test server's: old games replay on both.
+        let address = match super::postgres::new_database("golden").await {
+            Some(address) => address,
+            None => dir.path().join("golden.db").to_str().unwrap().to_string(),
+        };
+        let api = Api::open_address(&address).await.unwrap();
         let record = api
             .store()
             .create_game(NewGame {

@@ -1,13 +1,16 @@
 //! Golden logs: the contract that stored games keep replaying. Each file under `logs/` is a game as the
 //! store holds it (scenario text, options, seed and every event row, byte for byte) with the state the
-//! game stood in when it was recorded. The test writes each into a fresh SQLite store, opens it the way
-//! the app does, and checks that the replayed state is the recorded one, figure by figure.
+//! game stood in when it was recorded. The test writes each into a fresh SQLite store (and, on the suite's
+//! PostgreSQL pass, a PostgreSQL one), opens it the way the app does, and checks that the replayed state is
+//! the recorded one, figure by figure.
 //!
 //! The logs were played once, by `generate.rs` at the commit that added them, and are never regenerated:
 //! a change that makes one fail has changed what an old game means.
 
 mod fixture;
 mod generate;
+#[path = "../common/postgres.rs"]
+mod postgres;
 mod snapshot;
 mod typed;
 
