@@ -34,8 +34,7 @@ export SANDTABLE_TEST_POSTGRES
 cargo test --workspace --features sandtable/specta --lib store::tests:: -- --skip store::tests::guard --skip store::tests::open
 cargo test --workspace --features sandtable/specta --test club_server --test club_members --test golden
 cargo test --workspace --features sandtable/specta --test store_durability -- postgresql
-tools/postgres.sh stop "$pg/cluster"
-unset SANDTABLE_TEST_POSTGRES
+# The cluster stays up for the browser tests: two servers on one database (tests/e2e/two-servers.test.mjs).
 
 step "generated TypeScript bindings are fresh"
 bash src-tauri/check-bindings.sh
@@ -45,6 +44,9 @@ cargo build --workspace --features sandtable/specta
 
 step "browser end-to-end test (headless Chromium against sandtable serve)"
 (cd ui && npm run test:e2e)
+
+tools/postgres.sh stop "$pg/cluster"
+unset SANDTABLE_TEST_POSTGRES
 
 step "desktop window smoke test (Tauri under Xvfb)"
 bash tests/window/smoke.sh

@@ -31,21 +31,7 @@ export async function launch({ width = 1366, height = 1024, lan = false } = {}) 
   mkdirSync(out, { recursive: true });
   const scratch = mkdtempSync(join(tmpdir(), 'sandtable-e2e-'));
   let { server, base, code, lanBase } = await startServer(scratch, 0, lan);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: !process.env.E2E_HEADED,
-    // Chromium's own background traffic is refused on closed CI networks, and it then stalls startup.
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ].filter((a) => a !== '--headless' || !process.env.E2E_HEADED),
-  });
+  const browser = await launchBrowser();
   const page = await browser.newPage({ viewport: { width, height }, hasTouch: true });
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (e) => console.error('page error:', e));
@@ -77,14 +63,34 @@ export async function launch({ width = 1366, height = 1024, lan = false } = {}) 
   return { base, code, lanBase, page, close, restart, db: join(scratch, 'e2e.db'), scenarios: join(scratch, 'scenarios'), ...helpers(page) };
 }
 
+/** Headless Chromium as every browser test runs it. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: !process.env.E2E_HEADED,
+    // Chromium's own background traffic is refused on closed CI networks, and it then stalls startup.
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ].filter((a) => a !== '--headless' || !process.env.E2E_HEADED),
+  });
+}
+
 /**
  * Starts `sandtable serve` on a free loopback port, or with `lan` on every interface; resolves once it has
- * printed its URL (and, on the LAN, its join code): `{ server, base, code, lanBase }`.
+ * printed its URL (and, on the LAN, its join code): `{ server, base, code, lanBase }`. `extra` are more of
+ * serve's arguments (another database).
  */
-function startServer(scratch, port = 0, lan = false) {
+export function startServer(scratch, port = 0, lan = false, extra = []) {
   const db = join(scratch, 'e2e.db');
   const where = lan ? ['--lan'] : ['--host', '127.0.0.1'];
-  const server = spawn(bin, ['serve', ...where, '--port', String(port), '--ui', uiDir, '--db', db], {
+  const server = spawn(bin, ['serve', ...where, '--port', String(port), '--ui', uiDir, '--db', db, ...extra], {
     cwd: root,
     // The player's scenario folder in the scratch folder too, whatever the machine's own setting: no test
     // writes a scenario anywhere it outlives the run.
