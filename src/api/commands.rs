@@ -133,9 +133,9 @@ macro_rules! for_each_command {
             /// Sits this device (or the app's window) at a seat: the whole table, one side, or the referee.
             /// Every game view, log page and live entry it is sent then leaves out what its seat may not see.
             choose_seat(seat: $crate::rules::Seat) -> $crate::rules::Seat;
-            /// Where this device sits, and whether it may sit elsewhere: a device that joined sits where the
-            /// code it joined with puts it.
-            device_seat() -> $crate::api::DeviceSeat;
+            /// Where this device sits (in `game`, where given: a club member's seat is given game by game),
+            /// and whether it may sit elsewhere: a device that joined sits where the code it joined with puts it.
+            device_seat(game: Option<i64>) -> $crate::api::DeviceSeat;
             /// The game as it stands, folded from its log.
             game_view(id: i64) -> $crate::api::GameView;
             /// The game as the table stood just after entry `at` (a `seq`), replayed from its log: a game read

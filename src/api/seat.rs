@@ -16,6 +16,8 @@ pub struct DeviceSeat {
     pub seat: Seat,
     /// Whether it may change seat from its own screen: the host's machine only.
     pub may_move: bool,
+    /// On a club's server, the signed-in member's name: their seats are given by the club, game by game.
+    pub member: Option<String>,
 }
 
 tokio::task_local! {
@@ -91,8 +93,13 @@ fn seat_words(seat: &Seat) -> String {
 impl Api {
     /// Where the asking device sits, and whether it may sit elsewhere (the host's machine may; a device
     /// that joined sits where its code puts it).
-    pub async fn device_seat(&self) -> Result<DeviceSeat, ApiError> {
-        Ok(DeviceSeat { seat: self.seat(), may_move: self.on_host() })
+    pub async fn device_seat(&self, game: Option<i64>) -> Result<DeviceSeat, ApiError> {
+        let member = self.club_member();
+        Ok(DeviceSeat {
+            seat: game.map_or_else(|| self.seat(), |game| self.seat_in(game)),
+            may_move: self.on_host() && member.is_none(),
+            member: member.map(|m| m.name.clone()),
+        })
     }
 
     /// The seat the current command is answered for where it is about no one game: the device's, else the

@@ -3,6 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+#[path = "../common/postgres.rs"]
+mod postgres;
+
 use sandtable::api::Api;
 use sandtable::game::{Event, Game};
 use sandtable::store::NewGame;
@@ -68,7 +71,7 @@ impl Fixture {
     pub async fn try_open_through_the_store(&self) -> Result<Arc<Game>, sandtable::api::ApiError> {
         let dir = tempfile::tempdir().unwrap();
         // On the suite's PostgreSQL pass, a database of the test server's: old games replay on both.
-        let address = match super::postgres::new_database("golden").await {
+        let address = match postgres::new_database("golden").await {
             Some(address) => address,
             None => dir.path().join("golden.db").to_str().unwrap().to_string(),
         };

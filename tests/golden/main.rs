@@ -9,8 +9,6 @@
 
 mod fixture;
 mod generate;
-#[path = "../common/postgres.rs"]
-mod postgres;
 mod snapshot;
 mod typed;
 

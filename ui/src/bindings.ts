@@ -141,10 +141,10 @@ export const commands = {
 	 */
 	chooseSeat: (seat: Seat) => typedError<Seat, ApiError_Serialize>(__TAURI_INVOKE("choose_seat", { seat })),
 	/**
-	 *  Where this device sits, and whether it may sit elsewhere: a device that joined sits where the
-	 *  code it joined with puts it.
+	 *  Where this device sits (in `game`, where given: a club member's seat is given game by game),
+	 *  and whether it may sit elsewhere: a device that joined sits where the code it joined with puts it.
 	 */
-	deviceSeat: () => typedError<DeviceSeat, ApiError_Serialize>(__TAURI_INVOKE("device_seat")),
+	deviceSeat: (game: number | null) => typedError<DeviceSeat_Serialize, ApiError_Serialize>(__TAURI_INVOKE("device_seat", { game })),
 	/**  The game as it stands, folded from its log. */
 	gameView: (id: number) => typedError<GameView_Serialize, ApiError_Serialize>(__TAURI_INVOKE("game_view", { id })),
 	/**
@@ -665,10 +665,24 @@ export type CoverColumn = {
 };
 
 /**  Where a device sits, as its screen shows it. */
-export type DeviceSeat = {
+export type DeviceSeat = DeviceSeat_Serialize | DeviceSeat_Deserialize;
+
+/**  Where a device sits, as its screen shows it. */
+export type DeviceSeat_Deserialize = {
 	seat: Seat,
 	/**  Whether it may change seat from its own screen: the host's machine only. */
 	may_move: boolean,
+	/**  On a club's server, the signed-in member's name: their seats are given by the club, game by game. */
+	member?: string | null,
+};
+
+/**  Where a device sits, as its screen shows it. */
+export type DeviceSeat_Serialize = {
+	seat: Seat,
+	/**  Whether it may change seat from its own screen: the host's machine only. */
+	may_move: boolean,
+	/**  On a club's server, the signed-in member's name: their seats are given by the club, game by game. */
+	member: string | null,
 };
 
 /**

@@ -897,7 +897,7 @@ async fn call(api: &Api, command: &str, args: &Value) -> Result<Value, ApiError>
         "archive_game" => out(api.archive_game(id()?, arg(args, "archived")?).await),
         "enlist_units" => out(api.enlist_units(game()?, arg(args, "units")?).await),
         "game_forecast" => out(api.game_forecast(id()?, arg(args, "games")?).await),
-        "device_seat" => out(api.device_seat().await),
+        "device_seat" => out(api.device_seat(None).await),
         other => Err(ApiError::not_found(format!("no command {other:?}"))),
     }
 }

@@ -193,7 +193,7 @@ async function post(path, body) {
 }
 document.getElementById('sign-out').addEventListener('click', async () => {
   await post('/club/sign-out', {});
-  location.replace('/');
+  location.replace('/club/sign-in');
 });
 for (const form of document.querySelectorAll('form[data-action]')) {
   form.addEventListener('submit', async (event) => {

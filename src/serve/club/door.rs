@@ -70,7 +70,12 @@ pub async fn door(
     };
     request.extensions_mut().insert(Device { seat: Seat::Table, may_referee: false, club: Some(seats.clone()) });
     request.extensions_mut().insert(signed.clone());
-    let response = next.run(request).await;
+    let mut response = next.run(request).await;
+    if page {
+        // A page is asked for again each time it is opened, so a member signed out (here or elsewhere) is
+        // shown the sign-in page rather than the app from the browser's cache, answering nothing.
+        response.headers_mut().insert(header::CACHE_CONTROL, axum::http::HeaderValue::from_static("no-cache"));
+    }
     if is_stream(&response) { club.while_seated(response, signed, seats) } else { response }
 }
 

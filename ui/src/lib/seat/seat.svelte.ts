@@ -27,23 +27,29 @@ class Seats {
    * it joined with puts it (its side's own code, or the shared screen's). */
   mayMove = $state(true);
 
+  /** Whether a club's server seated this device (`serve --club`): then the club, not the screen, says
+   * where it sits in each game. */
+  club = $state(false);
+
   /** The referee sees everything, so only the host's own machine may sit there. */
   get mayReferee(): boolean {
-    return onHostMachine();
+    return onHostMachine() && !this.club;
   }
 
   /** Takes up the seat this device last had in `game` (a link's `?seat=` first), before it is read. A
-   * device that joined takes the seat its code gives, whatever it had before. */
+   * device that joined takes the seat its code gives, whatever it had before; a club's member, the seat the
+   * club gave them in this game. */
   async restore(game: number) {
-    if (!onHostMachine()) {
-      const r = await commands.deviceSeat();
-      if (r.status === 'ok') {
+    if (overHttp) {
+      const r = await commands.deviceSeat(game);
+      if (r.status === 'ok' && (r.data.member || !onHostMachine())) {
+        this.club = Boolean(r.data.member);
         this.mayMove = r.data.may_move;
         this.#carry(r.data.seat);
         this.current = r.data.seat;
         return;
       }
-      notices.fromError(r.error);
+      if (r.status === 'error' && !onHostMachine()) notices.fromError(r.error);
     }
     const linked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('seat');
     const kept = typeof localStorage === 'undefined' ? null : localStorage.getItem(remembered(game));

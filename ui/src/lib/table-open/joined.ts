@@ -20,7 +20,7 @@ export async function openTheJoinedGame(): Promise<void> {
   const query = params.toString();
   history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
   if (router.current.screen !== 'games') return;
-  const [seat, games] = await Promise.all([commands.deviceSeat(), commands.listGames(null)]);
+  const [seat, games] = await Promise.all([commands.deviceSeat(null), commands.listGames(null)]);
   if (seat.status !== 'ok' || games.status !== 'ok') return;
   for (const g of games.data.filter((g) => !g.archived).slice(0, LOOKED_AT)) {
     if (await playsIn(seat.data.seat, g.id)) {

@@ -1,0 +1,28 @@
+import { commands } from '../../bindings';
+import { overHttp } from '../../transport';
+
+/**
+ * Whether this page is signed in to a club's server (`sandtable serve --club`), and as whom: a club's
+ * member is seated by the club, game by game, and has the club's page to go back to, not a join code.
+ */
+class Club {
+  member = $state<string | null>(null);
+  #asked: Promise<void> | null = null;
+
+  /** Asks the server once per page; a table at home answers with no member. */
+  load(): Promise<void> {
+    if (!overHttp) return Promise.resolve();
+    this.#asked ??= commands.deviceSeat(null).then((r) => {
+      if (r.status === 'ok') this.member = r.data.member ?? null;
+    });
+    return this.#asked;
+  }
+
+  async signOut() {
+    await fetch('/club/sign-out', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    // The sign-in page itself: the app's page may come back from the browser's cache.
+    location.replace('/club/sign-in');
+  }
+}
+
+export const club = new Club();
