@@ -310,7 +310,7 @@ async fn a_tablet_sits_where_its_code_puts_it_whatever_it_says() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
         serde_json::from_str::<Value>(&body).unwrap(),
-        json!({"seat": {"seat": "side", "side": "us"}, "may_move": false})
+        json!({"seat": {"seat": "side", "side": "us"}, "may_move": false, "member": null})
     );
     // The Moros' own code, from the host, sits a tablet with them.
     let (status, body) = t.ask(TABLET, "side:moros", "game_view", json!({"id": id})).await;
