@@ -48,14 +48,17 @@ impl Store {
     /// the entries of devices that acted at once, for one write to disk. All or none: when one conflicts,
     /// the log is left as it was.
     pub async fn append_events(&self, game_id: i64, first: i64, events: &[impl AsRef<str>]) -> Result<(), StoreError> {
-        let _appending = self.appending.lock().await;
         match self.backend {
             Backend::Sqlite => {
+                let _appending = self.appending.lock().await;
                 let mut conn = self.pool.acquire().await?;
                 self.insert_events(&mut conn, game_id, first, events).await
             }
             // A write turn (another server's, maybe) holds its lock exclusively: plain appends share it, so
-            // they wait for the turn to end rather than land in the middle of it, as on SQLite.
+            // they wait for the turn to end rather than land in the middle of it, as on SQLite. Appends to
+            // different games do not queue behind each other in this process as SQLite's must (one writer):
+            // PostgreSQL commits them side by side, and each game's own appends come one at a time already
+            // (the game's turn in the `Api`, and the unique index on its entry numbers).
             Backend::Postgres => {
                 let mut tx = self.pool.begin().await?;
                 sqlx::query("SELECT pg_advisory_xact_lock_shared($1)").bind(WRITE_TURN_LOCK).execute(&mut *tx).await?;

@@ -30,9 +30,9 @@ pub struct Store {
     /// The address the store was opened with, password and all, for the log's listener to connect by;
     /// never shown.
     pub(super) address: Hidden,
-    /// Taken by every append to a log: this process's writers queue here, in order, rather than meet on
-    /// SQLite's write lock, whose loser sleeps 1, 2, 5, 10… ms before it looks again (another process's
-    /// writers still meet there).
+    /// Taken by every append to a SQLite log (and by a write turn on either back end): this process's
+    /// writers queue here, in order, rather than meet on SQLite's write lock, whose loser sleeps 1, 2, 5,
+    /// 10… ms before it looks again (another process's writers still meet there).
     pub(super) appending: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
