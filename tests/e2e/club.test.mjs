@@ -89,6 +89,9 @@ test('a member is added and seated on the club page, signs in, and plays her sid
   // Back on the games list, the app says who is signed in and leads back to the club's page.
   await tablet.goto(`${served.base}/#/`);
   assert.equal(await on(tablet, 'club-member').textContent(), 'Ann');
+  // Starting and importing games are the administrator's: a member is not offered what would be refused.
+  await on(tablet, 'club-new-game').waitFor();
+  assert.equal(await on(tablet, 'start-game').count(), 0);
   await tablet.screenshot({ path: join(out, 'club-games-member-768x1024.png') });
   await on(tablet, 'club-sign-out-app').click();
   await tablet.waitForSelector('[data-testid="club-sign-in"]');

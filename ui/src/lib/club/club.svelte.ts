@@ -7,13 +7,23 @@ import { overHttp } from '../../transport';
  */
 class Club {
   member = $state<string | null>(null);
+  /** The club's administrator, who starts games and gives seats; a member plays the seats given. */
+  admin = $state(false);
   #asked: Promise<void> | null = null;
+
+  /** Whether this page may start, import and file games: anywhere but a club's member's. */
+  get mayManage(): boolean {
+    return !this.member || this.admin;
+  }
 
   /** Asks the server once per page; a table at home answers with no member. */
   load(): Promise<void> {
     if (!overHttp) return Promise.resolve();
-    this.#asked ??= commands.deviceSeat(null).then((r) => {
-      if (r.status === 'ok') this.member = r.data.member ?? null;
+    this.#asked ??= commands.deviceSeat(null).then(async (r) => {
+      if (r.status !== 'ok' || !r.data.member) return;
+      this.member = r.data.member;
+      const me = await fetch('/club/me').then((a) => (a.ok ? a.json() : null)).catch(() => null);
+      this.admin = Boolean(me?.admin);
     });
     return this.#asked;
   }
