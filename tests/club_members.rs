@@ -132,20 +132,23 @@ impl Clubhouse {
         answer.json()
     }
 
-    /// A Heliograph ambush, Ann seated with the US patrol, Bob with the Moros, Cid with no seat; the
-    /// Moros' hidden band has activated, so its name is in the log.
+    /// A Heliograph ambush, Ann seated with the US patrol, Bob with the Moros, Ada (the administrator) its
+    /// referee, Cid with no seat; the Moros' hidden band has activated, so its name is in the log.
     async fn ambush(&self, admin: &str) -> i64 {
         let game = self.ok(admin, "new_game", json!({"scenario": "heliograph/jungle-patrol.toml", "seed": "3"})).await;
         let id = game["id"].as_i64().unwrap();
-        for (member, seat) in
-            [("Ann", json!({"seat": "side", "side": "us"})), ("Bob", json!({"seat": "side", "side": "moros"}))]
-        {
+        for (member, seat) in [
+            ("Ann", json!({"seat": "side", "side": "us"})),
+            ("Bob", json!({"seat": "side", "side": "moros"})),
+            ("Ada", json!({"seat": "referee"})),
+        ] {
             let given =
                 self.post(Some(admin), "/club/seats", json!({"game": id, "member": member, "seat": seat})).await;
             assert_eq!(given.status, StatusCode::NO_CONTENT, "{}", given.body);
         }
         let bob = self.sign_in("Bob", PASSWORD).await;
-        self.ok(&bob, "game_act", json!({"id": id, "action": {"type": "initiative", "dice": [1, 6]}})).await;
+        // Real dice typed in are the referee's to enter on a club's server.
+        self.ok(admin, "game_act", json!({"id": id, "action": {"type": "initiative", "dice": [1, 6]}})).await;
         self.ok(&bob, "game_act", json!({"id": id, "action": {"type": "activate", "unit": "south-band"}})).await;
         id
     }
@@ -367,9 +370,19 @@ async fn a_member_seated_at_one_side_is_never_sent_the_others_hidden_band_nor_pl
         assert!(heard.contains("activates") && !heard.contains("Juramentado"), "{who} heard: {heard}");
     }
 
-    // Ann plays the US patrol alone; Cid, with no seat, plays nothing.
-    // The toss for activation is the whole table's to throw: any seated player may.
-    club.ok(&ann, "game_act", json!({"id": id, "action": {"type": "initiative", "dice": [6, 1]}})).await;
+    // Ann plays the US patrol alone; Cid, with no seat, plays nothing. Dice typed in from a real throw,
+    // and taking back an entry, are the referee's: a player could choose their luck or undo Bob's move.
+    let typed =
+        club.command(&ann, "game_act", json!({"id": id, "action": {"type": "initiative", "dice": [6, 1]}})).await;
+    assert_eq!(typed.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", typed.body);
+    assert!(typed.body.contains("typing in real ones is the game's referee's"), "{}", typed.body);
+    let undone = club.command(&ann, "game_act", json!({"id": id, "action": {"type": "undo"}})).await;
+    assert!(
+        undone.body.contains("the game's referee does the undos"),
+        "Ann may not take back Bob's move: {}",
+        undone.body
+    );
+    club.ok(&admin, "game_act", json!({"id": id, "action": {"type": "initiative", "dice": [6, 1]}})).await;
     let hers =
         club.command(&ann, "game_act", json!({"id": id, "action": {"type": "activate", "unit": "first-squad"}})).await;
     assert_eq!(hers.status, StatusCode::OK, "{}", hers.body);
