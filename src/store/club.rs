@@ -33,6 +33,12 @@ pub struct SeatRow {
     pub seat: String,
 }
 
+/// A name as members are told apart: its case folded (every script's, not ASCII's alone) and its outer
+/// spaces gone.
+pub fn name_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
 const MEMBER_COLUMNS: &str = "id, name, password_hash, role, failed_sign_ins, locked_until, created_at";
 
 impl Store {
@@ -40,10 +46,11 @@ impl Store {
     pub async fn add_member(&self, name: &str, password_hash: &str, admin: bool) -> Result<Member, StoreError> {
         let role = if admin { "admin" } else { "member" };
         let inserted = sqlx::query_scalar::<_, i64>(
-            "INSERT INTO club_members (name, password_hash, role, failed_sign_ins, created_at) \
-             VALUES ($1, $2, $3, 0, $4) RETURNING id",
+            "INSERT INTO club_members (name, name_key, password_hash, role, failed_sign_ins, created_at) \
+             VALUES ($1, $2, $3, $4, 0, $5) RETURNING id",
         )
         .bind(name)
+        .bind(name_key(name))
         .bind(password_hash)
         .bind(role)
         .bind(now())
@@ -59,8 +66,8 @@ impl Store {
     }
 
     pub async fn member_by_name(&self, name: &str) -> Result<Option<Member>, StoreError> {
-        let sql = format!("SELECT {MEMBER_COLUMNS} FROM club_members WHERE lower(name) = lower($1)");
-        Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(name.trim()).fetch_optional(&self.pool).await?)
+        let sql = format!("SELECT {MEMBER_COLUMNS} FROM club_members WHERE name_key = $1");
+        Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(name_key(name)).fetch_optional(&self.pool).await?)
     }
 
     pub async fn member_by_id(&self, id: i64) -> Result<Option<Member>, StoreError> {
@@ -70,7 +77,7 @@ impl Store {
 
     /// Every member, by name.
     pub async fn members(&self) -> Result<Vec<Member>, StoreError> {
-        let sql = format!("SELECT {MEMBER_COLUMNS} FROM club_members ORDER BY lower(name)");
+        let sql = format!("SELECT {MEMBER_COLUMNS} FROM club_members ORDER BY name_key");
         Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&self.pool).await?)
     }
 
@@ -100,24 +107,32 @@ impl Store {
         Ok(())
     }
 
-    /// Counts a wrong password, in one statement so two servers counting at once lose neither: from
-    /// `lock_after` in a row the member is locked out until `lock_until` (unix seconds). Answers the
-    /// count and the lock as they now stand.
-    pub async fn count_failed_sign_in(
+    /// Counts a try at a member's password before it is checked, in one statement, so tries at once (on
+    /// this server or another) cannot all slip past the lockout: answers the tries in a row so far, or
+    /// None while the member is locked out at `now` (unix seconds). From `lock_after` in a row the member is
+    /// locked until `lock_until`; once a lockout is over the count starts again. A right password clears it
+    /// (`clear_failed_sign_ins`).
+    pub async fn reserve_sign_in(
         &self,
         id: i64,
         lock_after: i64,
+        now: i64,
         lock_until: i64,
-    ) -> Result<(i64, Option<i64>), StoreError> {
-        Ok(sqlx::query_as(
-            "UPDATE club_members SET failed_sign_ins = failed_sign_ins + 1, \
-             locked_until = CASE WHEN failed_sign_ins + 1 >= $1 THEN $2 ELSE locked_until END \
-             WHERE id = $3 RETURNING failed_sign_ins, locked_until",
+    ) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "UPDATE club_members SET \
+             failed_sign_ins = CASE WHEN locked_until <= $1 THEN 1 ELSE failed_sign_ins + 1 END, \
+             locked_until = CASE \
+                 WHEN (CASE WHEN locked_until <= $1 THEN 1 ELSE failed_sign_ins + 1 END) >= $2 THEN $3 \
+                 WHEN locked_until <= $1 THEN NULL \
+                 ELSE locked_until END \
+             WHERE id = $4 AND (locked_until IS NULL OR locked_until <= $1) RETURNING failed_sign_ins",
         )
+        .bind(now)
         .bind(lock_after)
         .bind(lock_until)
         .bind(id)
-        .fetch_one(&self.pool)
+        .fetch_optional(&self.pool)
         .await?)
     }
 
@@ -211,7 +226,7 @@ impl Store {
     pub async fn club_seats(&self) -> Result<Vec<SeatRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT s.game_id, s.member_id, m.name AS member_name, s.seat FROM club_seats s \
-             JOIN club_members m ON m.id = s.member_id ORDER BY s.game_id, lower(m.name)",
+             JOIN club_members m ON m.id = s.member_id ORDER BY s.game_id, m.name_key",
         )
         .fetch_all(&self.pool)
         .await?)

@@ -213,7 +213,13 @@ pub fn name_problem(name: &str) -> Option<String> {
     if chars > 60 {
         return Some(format!("a member's name has at most 60 characters; this one has {chars}"));
     }
-    name.chars().any(char::is_control).then(|| "a member's name is one line of text".into())
+    if name.chars().any(char::is_control) {
+        return Some("a member's name is one line of text".into());
+    }
+    // Characters no one sees (zero-width spaces, direction marks) would make two names that read alike.
+    name.chars()
+        .any(|c| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}'))
+        .then(|| "a member's name has a character no one can see in it: type it again".into())
 }
 
 fn no_member(name: &str) -> Response {

@@ -37,7 +37,12 @@ pub struct Club {
     /// Wrong passwords by the address they came from, this minute: a member's own count locks the member,
     /// this one slows whoever tries many names from one place (each try costs the server an argon2 hash).
     wrong_by_address: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+    /// Passwords being checked at once.
+    hashing: tokio::sync::Semaphore,
 }
+
+/// Passwords checked at once (each holds 19 MiB while it is): a few per core.
+const HASHING_AT_ONCE: usize = 8;
 
 /// The member a request's session belongs to, as the door found it.
 #[derive(Clone)]
@@ -48,7 +53,12 @@ pub struct Signed {
 
 impl Club {
     pub fn new(api: Arc<Api>, secure: bool) -> Arc<Club> {
-        Arc::new(Club { api, secure, wrong_by_address: Mutex::new(HashMap::new()) })
+        Arc::new(Club {
+            api,
+            secure,
+            wrong_by_address: Mutex::new(HashMap::new()),
+            hashing: tokio::sync::Semaphore::new(HASHING_AT_ONCE),
+        })
     }
 }
 

@@ -4,6 +4,9 @@
 CREATE TABLE club_members (
     id                INTEGER PRIMARY KEY,
     name              TEXT    NOT NULL CHECK (length(trim(name)) BETWEEN 1 AND 60),
+    -- The name as members are told apart: "Ann" and "ann", "Émile" and "émile" are one member. Folded by
+    -- Sandtable rather than by lower(), which SQLite applies to ASCII letters alone and PostgreSQL to all.
+    name_key          TEXT    NOT NULL UNIQUE,
     -- An argon2id hash in its PHC string (parameters and salt with it); never the password.
     password_hash     TEXT    NOT NULL,
     role              TEXT    NOT NULL CHECK (role IN ('admin', 'member')),
@@ -13,9 +16,6 @@ CREATE TABLE club_members (
     locked_until      INTEGER,
     created_at        TEXT    NOT NULL
 );
-
--- Names are told apart as people read them: "Ann" and "ann" are one member.
-CREATE UNIQUE INDEX club_members_by_name ON club_members (lower(name));
 
 CREATE TABLE club_sessions (
     -- SHA-256 of the cookie's token: a copy of the database signs nobody in.

@@ -1,4 +1,5 @@
 mod campaigns;
+mod club;
 mod events;
 mod games;
 mod guard;
