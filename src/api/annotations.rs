@@ -30,6 +30,12 @@ impl Api {
             return Err(ApiError::bad_input("a note needs some words: it was empty, and nothing was written"));
         }
         within("a note", text, NOTE_CHARS)?;
+        if self.club_member().is_some() && self.seat_in(game) == crate::rules::Seat::Table {
+            return Err(ApiError::new(
+                super::ErrorKind::Refused,
+                "you have no seat in this game, so its notes are its players' to write: the club's administrator gives seats",
+            ));
+        }
         let (_, played) = self.load(game).await?;
         super::session::entry_of(game, &played, at)?;
         let note = self.store().add_annotation(game, i64::from(at), text).await?;

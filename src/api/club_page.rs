@@ -139,21 +139,23 @@ impl Api {
                     }
                 }
             }
-            if seated.iter().any(|(_, seat)| matches!(seat, Seat::Side(_))) {
-                // The ledger as the asking member's seat reads it: dice kept from that seat count for no one.
-                let ledger = self.luck_ledger(record.id).await?;
-                for (member, seat) in &seated {
-                    let Seat::Side(side) = seat else { continue };
-                    let name = side_name(side);
-                    let tally = luck
-                        .entry(member.clone())
-                        .or_insert_with(|| MemberLuck { member: member.clone(), ..MemberLuck::default() });
-                    tally.games += 1;
-                    for row in ledger.rows.iter().filter(|r| r.side.as_deref() == Some(name.as_str())) {
-                        tally.throws += row.throws;
-                        tally.expected += row.expected;
-                        tally.actual += row.actual;
-                    }
+            // The ledger as the asking member's seat reads it: dice kept from that seat count for no one. One
+            // that cannot be read leaves this game's dice out, not the page refused.
+            let ledger = match seated.iter().any(|(_, seat)| matches!(seat, Seat::Side(_))) {
+                true => self.luck_ledger(record.id).await.ok(),
+                false => None,
+            };
+            for (member, seat) in seated.iter().filter(|_| ledger.is_some()) {
+                let (Seat::Side(side), Some(ledger)) = (seat, &ledger) else { continue };
+                let name = side_name(side);
+                let tally = luck
+                    .entry(member.clone())
+                    .or_insert_with(|| MemberLuck { member: member.clone(), ..MemberLuck::default() });
+                tally.games += 1;
+                for row in ledger.rows.iter().filter(|r| r.side.as_deref() == Some(name.as_str())) {
+                    tally.throws += row.throws;
+                    tally.expected += row.expected;
+                    tally.actual += row.actual;
                 }
             }
             battles.push(ClubBattle {

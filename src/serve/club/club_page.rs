@@ -12,17 +12,26 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::{Extension, Json};
 
 use super::Club;
-use crate::api::{ClubPageView, Device, as_device};
+use crate::api::{ClubBattle, ClubPageView, Device, as_device, within_budget};
+
+/// Past this the page is given up, as a command is (`dispatch::BUDGET`): a club of many long games is read
+/// within it, not held over a slow server's threads.
+const BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
+
+async fn club_page(club: &Club, device: Device) -> Result<ClubPageView, crate::api::ApiError> {
+    let due = std::time::Instant::now() + BUDGET;
+    as_device(device, within_budget(due, club.api.club_page())).await
+}
 
 pub(super) async fn json(State(club): State<Arc<Club>>, Extension(device): Extension<Device>) -> Response {
-    match as_device(device, club.api.club_page()).await {
+    match club_page(&club, device).await {
         Ok(view) => Json(view).into_response(),
         Err(e) => (crate::serve::dispatch::status_of(&e), Json(e)).into_response(),
     }
 }
 
 pub(super) async fn page(State(club): State<Arc<Club>>, Extension(device): Extension<Device>) -> Response {
-    match as_device(device, club.api.club_page()).await {
+    match club_page(&club, device).await {
         Ok(view) => Html(html(&view)).into_response(),
         Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, Html(format!("<p>{}</p>", esc(&e.message)))).into_response(),
     }
@@ -117,25 +126,18 @@ fn admin_desk(view: &ClubPageView) -> String {
     let members: String =
         view.members.iter().map(|m| format!(r#"<option value="{0}">{0}</option>"#, esc(&m.name))).collect();
     let mut seats = String::new();
+    // Each choice's value is the seat as JSON, written by serde and then escaped for the attribute, so no
+    // name or side id can break out of either.
+    let mut choice = |game: &ClubBattle, seat: serde_json::Value, words: &str| {
+        let value = serde_json::json!({ "game": game.game, "seat": seat }).to_string();
+        let _ = write!(seats, r#"<option value="{}">{} — {}</option>"#, esc(&value), esc(&game.name), esc(words));
+    };
     for b in &view.battles {
         for side in &b.sides {
-            let _ = write!(
-                seats,
-                r#"<option value='{{"game":{},"seat":{{"seat":"side","side":"{}"}}}}'>{} — {}</option>"#,
-                b.game,
-                esc(&side.id),
-                esc(&b.name),
-                esc(&side.name)
-            );
+            choice(b, serde_json::json!({ "seat": "side", "side": side.id }), &side.name);
         }
-        let _ = write!(
-            seats,
-            r#"<option value='{{"game":{},"seat":{{"seat":"referee"}}}}'>{} — referee</option>"#,
-            b.game,
-            esc(&b.name)
-        );
-        let _ =
-            write!(seats, r#"<option value='{{"game":{},"seat":null}}'>{} — no seat</option>"#, b.game, esc(&b.name));
+        choice(b, serde_json::json!({ "seat": "referee" }), "referee");
+        choice(b, serde_json::Value::Null, "no seat");
     }
     format!(
         r#"<section class="desk"><h2>The administrator's desk</h2>

@@ -35,20 +35,24 @@ pub async fn door(
 ) -> Response {
     let headers = request.headers();
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default().to_string();
-    if let Some(why) = cross_site(headers, &host) {
+    let path = request.uri().path().to_string();
+    let page = door_page::is_page(request.method(), &path, headers);
+    // A page opened from a link in another site (a chat) is let in: it reads nothing and changes nothing,
+    // and its cookie, SameSite=Strict, is not sent with it, so the member is shown where to sign in.
+    if !page && let Some(why) = cross_site(headers, &host) {
         return refuse(StatusCode::FORBIDDEN, ErrorKind::Refused, &why);
     }
     if request.method() == Method::POST && !is_json(headers) {
         let why = "requests are sent as JSON (Content-Type: application/json)";
         return refuse(StatusCode::UNSUPPORTED_MEDIA_TYPE, ErrorKind::Refused, why);
     }
-    let path = request.uri().path().to_string();
     if path == "/club/sign-in" {
         return next.run(request).await;
     }
-    let page = door_page::is_page(request.method(), &path, headers);
     let signed = match club.signed_in(request.headers()).await {
         Ok(Some(signed)) => signed,
+        // Signing out of a session already ended still takes the cookie away.
+        Ok(None) if path == "/club/sign-out" => return super::sign_in::signed_out(club.secure),
         Ok(None) if page => return super::pages::sign_in_page(StatusCode::UNAUTHORIZED),
         Ok(None) => {
             let why = "sign in first: this is a club's server, and its games are its members'";

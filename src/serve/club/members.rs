@@ -103,6 +103,11 @@ pub(super) async fn reset_password(
         Ok(None) => return no_member(&asked.name),
         Err(e) => return store_failed(e),
     };
+    if member.id == signed.member.id {
+        // Their own, as any member's: with the current one given again, so a borrowed tablet is not enough.
+        let why = "your own password is changed under \"Your password\", with the current one";
+        return refuse(StatusCode::UNPROCESSABLE_ENTITY, ErrorKind::Refused, why);
+    }
     let hash = password::hash_off_thread(asked.password).await;
     match club.api.store().set_member_password(member.id, &hash).await {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),

@@ -44,6 +44,7 @@ const MEMBERS_MAY: &[&str] = &[
     "open_photo",
     "calibrate_photo",
     "locate_on_photo",
+    "measure_on_photo",
     "rectified_photo",
     "photo_marker_sheet",
     "find_photo_markers",

@@ -57,22 +57,7 @@ pub(super) async fn sign_in(
     Json(asked): Json<Credentials>,
 ) -> Response {
     match club.check(peer.ip(), &asked.name, &asked.password).await {
-        Ok(member) => {
-            let token = new_token();
-            let expires = now_secs() + SESSION_DAYS * 24 * 3600;
-            if let Err(e) = club.api.store().add_session(&token_hash(&token), member.id, expires).await {
-                return refuse(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    ErrorKind::Store,
-                    &format!("the sign-in could not be kept: {e}"),
-                );
-            }
-            let mut response = Json(Me::of(&member)).into_response();
-            if let Ok(cookie) = HeaderValue::from_str(&session_cookie(&token, club.secure)) {
-                response.headers_mut().append(header::SET_COOKIE, cookie);
-            }
-            response
-        }
+        Ok(member) => club.start_session(&member).await,
         Err(refusal) => refusal,
     }
 }
@@ -81,8 +66,13 @@ pub(super) async fn sign_out(State(club): State<Arc<Club>>, Extension(signed): E
     if let Err(e) = club.api.store().end_session(&signed.token_hash).await {
         return refuse(StatusCode::INTERNAL_SERVER_ERROR, ErrorKind::Store, &format!("could not sign out: {e}"));
     }
+    signed_out(club.secure)
+}
+
+/// Answered to a sign-out: the browser forgets its cookie.
+pub(super) fn signed_out(secure: bool) -> Response {
     let mut response = StatusCode::NO_CONTENT.into_response();
-    if let Ok(cookie) = HeaderValue::from_str(&cleared_cookie(club.secure)) {
+    if let Ok(cookie) = HeaderValue::from_str(&cleared_cookie(secure)) {
         response.headers_mut().append(header::SET_COOKIE, cookie);
     }
     response
@@ -122,19 +112,25 @@ pub(super) async fn change_password(
         );
     }
     // Every other browser signed in as this member is signed out; this one carries on with a new session.
-    let token = new_token();
-    let expires = now_secs() + SESSION_DAYS * 24 * 3600;
-    if let Err(e) = store.add_session(&token_hash(&token), signed.member.id, expires).await {
-        return refuse(StatusCode::INTERNAL_SERVER_ERROR, ErrorKind::Store, &format!("changed; sign in again ({e})"));
-    }
-    let mut response = Json(Me::of(&signed.member)).into_response();
-    if let Ok(cookie) = HeaderValue::from_str(&session_cookie(&token, club.secure)) {
-        response.headers_mut().append(header::SET_COOKIE, cookie);
-    }
-    response
+    club.start_session(&signed.member).await
 }
 
 impl Club {
+    /// A new session for `member`: kept in the database, handed to the browser as its cookie.
+    async fn start_session(&self, member: &Member) -> Response {
+        let token = new_token();
+        let expires = now_secs() + SESSION_DAYS * 24 * 3600;
+        if let Err(e) = self.api.store().add_session(&token_hash(&token), member.id, expires).await {
+            let why = format!("the sign-in could not be kept: {e}");
+            return refuse(StatusCode::INTERNAL_SERVER_ERROR, ErrorKind::Store, &why);
+        }
+        let mut response = Json(Me::of(member)).into_response();
+        if let Ok(cookie) = HeaderValue::from_str(&session_cookie(&token, self.secure)) {
+            response.headers_mut().append(header::SET_COOKIE, cookie);
+        }
+        response
+    }
+
     /// The member `name` names, when `password` is theirs and they are not locked out; otherwise the
     /// answer to send. A name no member has, a wrong password and a locked-out member are answered alike,
     /// after the same work, so the answer tells no one which names are members'.
