@@ -28,6 +28,12 @@ class Club {
     return this.#asked;
   }
 
+  /** Sends the page to sign in when its session has ended. */
+  async signInIfSignedOut() {
+    const me = await fetch('/club/me').catch(() => null);
+    if (me?.status === 401) location.replace('/club/sign-in');
+  }
+
   async signOut() {
     await fetch('/club/sign-out', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     // The sign-in page itself: the app's page may come back from the browser's cache.

@@ -3,6 +3,8 @@ import type { ViewChange } from '../../bindings';
 import { UNREACHABLE, overHttp } from '../../transport';
 import { game } from '../game.svelte';
 import { notices } from '../notice.svelte';
+import { club } from '../club/club.svelte';
+import { seats } from '../seat/seat.svelte';
 
 export type LinkState = 'off' | 'live' | 'reconnecting';
 
@@ -50,9 +52,10 @@ class LiveLink {
     this.source = source;
     source.addEventListener('open', () => {
       this.state = 'live';
-      // Back after a drop: whatever happened meanwhile is read at once, not only as entries arrive.
+      // Back after a drop: whatever happened meanwhile is read at once, not only as entries arrive. On a
+      // club's server the drop may have been a new seat given: the device takes it up first.
       if (this.dropped) {
-        void catchUp();
+        void (seats.club ? seats.restore(id) : Promise.resolve()).then(() => catchUp());
         notices.dismissIf(UNREACHABLE);
       }
       this.dropped = false;
@@ -60,6 +63,9 @@ class LiveLink {
     source.addEventListener('error', () => {
       this.state = 'reconnecting';
       this.dropped = true;
+      // Refused outright, the browser does not try again: on a club's server that is a session ended (a
+      // sign-out elsewhere, a new password), and the member is shown where to sign in.
+      if (source.readyState === EventSource.CLOSED && seats.club) void club.signInIfSignedOut();
     });
     source.addEventListener('entry', (e) => entryArrived(JSON.parse((e as MessageEvent).data) as HeardEntry));
     source.addEventListener('resync', () => void catchUp());
