@@ -6,6 +6,7 @@
 mod annotations;
 mod campaigns;
 mod clock;
+mod copy;
 mod error;
 mod events;
 mod flag;
@@ -23,6 +24,7 @@ mod tests;
 
 pub use annotations::Annotation;
 pub use campaigns::Campaign;
+pub use copy::CopiedTable;
 pub use error::StoreError;
 pub use events::{LOG_CHANNEL, StoredEvent, WriteTurn};
 pub use games::{GameRecord, GameStamp, NewGame};
