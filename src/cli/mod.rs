@@ -13,6 +13,7 @@ mod output;
 mod photo;
 mod roll;
 mod scenario;
+mod store;
 
 use std::process::ExitCode;
 
@@ -51,6 +52,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         Command::Armies(args) => crate::systems::desk::run_cli(args),
         Command::Sim(args) => simulate(args),
         Command::Photo(args) => photo::run(args),
+        Command::Store(args) => store::run(args).await,
     }
 }
 
