@@ -307,7 +307,7 @@ impl Store {
 
     /// Refuses a database with a table or column `TABLES` lacks (or the other way round): a copy would leave
     /// it behind, or fail half way.
-    async fn knows_every_table(&self) -> Result<(), StoreError> {
+    pub(super) async fn knows_every_table(&self) -> Result<(), StoreError> {
         let mut has: Vec<(String, Vec<(String, Option<Kind>)>)> = Vec::new();
         for (table, column, declared) in self.schema_columns().await? {
             if has.last().is_none_or(|(t, _)| *t != table) {

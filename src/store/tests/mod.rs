@@ -1,4 +1,5 @@
 mod campaigns;
+mod copy;
 mod events;
 mod games;
 mod guard;
