@@ -24,7 +24,7 @@ cargo test --workspace --features sandtable/specta
 
 # A club's server keeps its store on PostgreSQL: the store's tests again, the schema comparison and the two
 # servers on one database, against a throwaway cluster of Debian's PostgreSQL (stopped however this ends).
-step "engine on PostgreSQL: the store's tests, the two schemas, two servers on one database"
+step "engine on PostgreSQL: the store's tests, the two schemas, two servers on one database, copies to and from it"
 pg=$(mktemp -d -t sandtable-pg-XXXXXX)
 chmod 755 "$pg"
 trap 'tools/postgres.sh stop "$pg/cluster" 2>/dev/null || true; rm -rf "$pg"' EXIT
@@ -32,6 +32,7 @@ SANDTABLE_TEST_POSTGRES=$(tools/postgres.sh start "$pg/cluster")
 export SANDTABLE_TEST_POSTGRES
 cargo test --workspace --features sandtable/specta --lib store::tests:: -- --skip store::tests::guard --skip store::tests::open
 cargo test --workspace --features sandtable/specta --test club_server
+cargo test --workspace --features sandtable/specta --test store_copy
 tools/postgres.sh stop "$pg/cluster"
 unset SANDTABLE_TEST_POSTGRES
 
