@@ -287,9 +287,9 @@ impl Store {
         Ok(sqlx::query_as("SELECT id, name FROM games ORDER BY id").fetch_all(&self.pool).await?)
     }
 
-    /// The tables the schema has (sqlx's own left out), each with its columns in order and their declared
-    /// types: what the copy must know.
-    pub(super) async fn schema_columns(&self) -> Result<Vec<(String, String, String)>, StoreError> {
+    /// The tables the schema has (sqlx's own left out) by name, each with its columns in order and the kind
+    /// each is declared as: what the copy must know.
+    pub(super) async fn schema_tables(&self) -> Result<Vec<TableColumns>, StoreError> {
         let sql = match self.backend {
             Backend::Sqlite => {
                 "SELECT m.name, c.name, c.type FROM sqlite_master m, pragma_table_info(m.name) c \
@@ -302,33 +302,31 @@ impl Store {
                  ORDER BY table_name, ordinal_position"
             }
         };
-        Ok(sqlx::query_as(sql).fetch_all(&self.pool).await?)
+        let rows: Vec<(String, String, String)> = sqlx::query_as(sql).fetch_all(&self.pool).await?;
+        let mut tables: Vec<TableColumns> = Vec::new();
+        for (table, column, declared) in rows {
+            if tables.last().is_none_or(|t| t.name != table) {
+                tables.push(TableColumns { name: table, columns: Vec::new() });
+            }
+            tables.last_mut().expect("just pushed").columns.push((column, kind_of(&declared)));
+        }
+        // By name in Rust's order, which is neither back end's collation.
+        tables.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(tables)
     }
 
     /// Refuses a database with a table or column `TABLES` lacks (or the other way round): a copy would leave
     /// it behind, or fail half way.
     pub(super) async fn knows_every_table(&self) -> Result<(), StoreError> {
-        let mut has: Vec<(String, Vec<(String, Option<Kind>)>)> = Vec::new();
-        for (table, column, declared) in self.schema_columns().await? {
-            if has.last().is_none_or(|(t, _)| *t != table) {
-                has.push((table.clone(), Vec::new()));
-            }
-            has.last_mut().expect("just pushed").1.push((column, kind_of(&declared)));
-        }
-        has.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut known: Vec<(String, Vec<(String, Option<Kind>)>)> = TABLES
-            .iter()
-            .map(|t| (t.name.to_string(), t.columns.iter().map(|(c, k)| (c.to_string(), Some(*k))).collect()))
-            .collect();
-        known.sort_by(|a, b| a.0.cmp(&b.0));
+        let (has, known) = (self.schema_tables().await?, listed_tables());
         if has == known {
             return Ok(());
         }
         let unknown: Vec<&str> = has
             .iter()
             .filter(|table| !known.contains(table))
-            .map(|(name, _)| name.as_str())
-            .chain(known.iter().filter(|t| !has.iter().any(|h| h.0 == t.0)).map(|(name, _)| name.as_str()))
+            .chain(known.iter().filter(|t| !has.iter().any(|h| h.name == t.name)))
+            .map(|t| t.name.as_str())
             .collect();
         Err(StoreError::Uncopyable { path: self.path().to_path_buf(), tables: unknown.join(", ") })
     }
@@ -351,8 +349,28 @@ impl Store {
     }
 }
 
+/// A table's columns in order, each with its kind (None: one the copy cannot read).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct TableColumns {
+    pub(super) name: String,
+    pub(super) columns: Vec<(String, Option<Kind>)>,
+}
+
+/// `TABLES` as `schema_tables` reads a database, sorted by name.
+pub(super) fn listed_tables() -> Vec<TableColumns> {
+    let mut tables: Vec<TableColumns> = TABLES
+        .iter()
+        .map(|t| TableColumns {
+            name: t.name.to_string(),
+            columns: t.columns.iter().map(|(c, k)| (c.to_string(), Some(*k))).collect(),
+        })
+        .collect();
+    tables.sort_by(|a, b| a.name.cmp(&b.name));
+    tables
+}
+
 /// The kind a column's declared type reads as; None for one the store never declares.
-pub(super) fn kind_of(declared: &str) -> Option<Kind> {
+fn kind_of(declared: &str) -> Option<Kind> {
     match declared.to_ascii_lowercase().as_str() {
         "integer" | "bigint" => Some(Integer),
         "text" => Some(Text),
