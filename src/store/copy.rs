@@ -215,10 +215,10 @@ impl Store {
         }
         self.knows_every_table().await?;
         target.knows_every_table().await?;
-        let failed = |at: &str, e: StoreError| StoreError::CopyFailed {
+        let failed = |at: &str, reason: String| StoreError::CopyFailed {
             path: target.path().to_path_buf(),
             at: at.to_string(),
-            reason: e.to_string(),
+            reason,
         };
 
         let mut source = match self.backend {
@@ -249,31 +249,30 @@ impl Store {
                 sqlx::query(AssertSqlSafe(delete))
                     .execute(&mut *tx)
                     .await
-                    .map_err(|e| failed(&format!("emptying table {}", table.name), e.into()))?;
+                    .map_err(|e| failed(&format!("emptying table {}", table.name), StoreError::from(e).to_string()))?;
             }
         }
 
         let mut copied = Vec::with_capacity(TABLES.len());
         for table in TABLES {
             let at = format!("table {}", table.name);
-            let sent = copy_table(table, &mut source, &mut tx).await.map_err(|e| failed(&at, e))?;
-            let arrived = tally(table, &mut tx).await.map_err(|e| failed(&at, e))?;
+            let sent = copy_table(table, &mut source, &mut tx).await.map_err(|e| failed(&at, e.to_string()))?;
+            let arrived = tally(table, &mut tx).await.map_err(|e| failed(&at, e.to_string()))?;
             if arrived != sent {
-                return Err(failed(
-                    &at,
-                    StoreError::Corrupt(format!(
-                        "{} rows were sent and {} read back, not all as they were sent",
-                        sent.rows, arrived.rows
-                    )),
-                ));
+                let reason = format!(
+                    "{} rows were sent and {} read back from the target, not all as they were sent",
+                    sent.rows, arrived.rows
+                );
+                return Err(failed(&at, reason));
             }
             copied.push(CopiedTable { table: table.name, rows: sent.rows });
         }
         if target.backend == Backend::Postgres {
-            identities_past_copied_ids(&mut tx).await.map_err(|e| failed("setting its id sequences", e))?;
+            identities_past_copied_ids(&mut tx).await.map_err(|e| failed("setting its id sequences", e.to_string()))?;
         }
-        tx.commit().await.map_err(|e| failed("its commit", e.into()))?;
-        source.rollback().await?;
+        tx.commit().await.map_err(|e| failed("its commit", StoreError::from(e).to_string()))?;
+        // The source's snapshot is let go (it only read); the copy is done whatever that answers.
+        drop(source);
         Ok(copied)
     }
 
