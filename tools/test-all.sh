@@ -23,16 +23,16 @@ step "engine: unit, integration and rules-conformance tests"
 cargo test --workspace --features sandtable/specta
 
 # A club's server keeps its store on PostgreSQL: the store's tests again, the schema comparison, the golden
-# logs, kill -9 durability, members and seats, and two servers on one database, against a throwaway
-# cluster of Debian's PostgreSQL (stopped however this ends).
-step "engine on PostgreSQL: the store, the two schemas, golden logs, kill -9, members, two servers"
+# logs, kill -9 durability, members and seats, copies to and from it, and two servers on one database,
+# against a throwaway cluster of Debian's PostgreSQL (stopped however this ends).
+step "engine on PostgreSQL: the store, the two schemas, golden logs, kill -9, members, copies, two servers"
 pg=$(mktemp -d -t sandtable-pg-XXXXXX)
 chmod 755 "$pg"
 trap 'tools/postgres.sh stop "$pg/cluster" 2>/dev/null || true; rm -rf "$pg"' EXIT
 SANDTABLE_TEST_POSTGRES=$(tools/postgres.sh start "$pg/cluster")
 export SANDTABLE_TEST_POSTGRES
 cargo test --workspace --features sandtable/specta --lib store::tests:: -- --skip store::tests::guard --skip store::tests::open
-cargo test --workspace --features sandtable/specta --test club_server --test club_members --test golden
+cargo test --workspace --features sandtable/specta --test club_server --test club_members --test golden --test store_copy
 cargo test --workspace --features sandtable/specta --test store_durability -- postgresql
 # The cluster stays up for the browser tests: two servers on one database (tests/e2e/two-servers.test.mjs).
 

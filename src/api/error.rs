@@ -77,7 +77,10 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
         let kind = match &e {
             StoreError::NotFound { .. } => ErrorKind::NotFound,
-            StoreError::Taken { .. } => ErrorKind::BadInput,
+            StoreError::Taken { .. } | StoreError::Holds { .. } | StoreError::SameDatabase { .. } => {
+                ErrorKind::BadInput
+            }
+            StoreError::Missing { .. } => ErrorKind::NotFound,
             StoreError::Conflict { .. } => ErrorKind::Conflict,
             _ => ErrorKind::Store,
         };

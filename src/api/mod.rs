@@ -24,6 +24,7 @@ mod seat;
 mod seen;
 mod sent;
 mod session;
+mod store_copy;
 mod template;
 mod views;
 
@@ -51,6 +52,7 @@ pub use scenario_draft::{DraftProblem, KindCount, ScenarioDraft, SideForces};
 pub use seat::{ClubSeats, Device, DeviceSeat, as_device, elsewhere};
 pub use session::Api;
 pub(crate) use session::read_seed;
+pub use store_copy::{CopyReport, GameReplayed, Replayed, TableRows, copy_database};
 pub use template::{FigureUnder, TemplateView};
 pub use views::{
     ArchivedView, CampaignView, FigureView, GameSummary, GameView, LOG_WINDOW, OptionView, ScenarioSummary,

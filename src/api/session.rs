@@ -82,7 +82,7 @@ impl Api {
         Ok(Api::over(Store::open_address(address).await?, data.parent().unwrap_or(Path::new("."))))
     }
 
-    fn over(store: Store, beside: &Path) -> Api {
+    pub(super) fn over(store: Store, beside: &Path) -> Api {
         Api {
             store,
             armies_dir: beside.join("armies"),

@@ -42,6 +42,35 @@ pub enum Command {
     Photo(super::photo::PhotoArgs),
     /// A club server's members: its administrator, members, passwords (see `serve --club`)
     Club(ClubArgs),
+    /// The database as a whole: copy it between a SQLite file and a club's PostgreSQL server
+    Store(StoreArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct StoreArgs {
+    #[command(subcommand)]
+    pub command: StoreCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum StoreCommand {
+    /// Copy a whole database (every campaign, game, log, note and record, ids kept) into another, then check
+    /// the copy: every game replayed on both, every table's rows counted on both. The target is written in
+    /// one transaction: a copy that fails leaves it as it was
+    Copy {
+        /// The database to copy: a SQLite file's path or a PostgreSQL address (postgres://user:password@host/name).
+        /// It must exist; it is read, and migrated first if an older Sandtable made it
+        #[arg(long, value_name = "FILE|ADDRESS")]
+        from: String,
+        /// Where to copy it: a SQLite file's path (made if missing) or a PostgreSQL address (an empty database,
+        /// or one of Sandtable's)
+        #[arg(long, value_name = "FILE|ADDRESS")]
+        to: String,
+        /// Delete whatever Sandtable data the target holds first, in the same transaction as the copy (a
+        /// target holding any is otherwise refused)
+        #[arg(long)]
+        replace: bool,
+    },
 }
 
 #[derive(Args, Debug)]

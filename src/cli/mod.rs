@@ -14,6 +14,7 @@ mod output;
 mod photo;
 mod roll;
 mod scenario;
+mod store;
 
 use std::process::ExitCode;
 
@@ -62,6 +63,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         Command::Sim(args) => simulate(args),
         Command::Photo(args) => photo::run(args),
         Command::Club(args) => club::run(&db, args).await,
+        Command::Store(args) => store::run(args).await,
     }
 }
 

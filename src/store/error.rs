@@ -44,6 +44,32 @@ pub enum StoreError {
     #[error("cannot open the database at {}: {reason}", path.display())]
     Open { path: PathBuf, reason: String },
 
+    #[error(
+        "there is no Sandtable database at {} ({reason}): check the path or address; nothing was created there",
+        path.display()
+    )]
+    Missing { path: PathBuf, reason: String },
+
+    #[error(
+        "{} already holds Sandtable data ({holds}): a copy into it would mix two sets of records, so nothing \
+         was written; to replace what it holds with the copy, run again with --replace",
+        path.display()
+    )]
+    Holds { path: PathBuf, holds: String },
+
+    #[error("{} is both the source and the target: nothing was copied", path.display())]
+    SameDatabase { path: PathBuf },
+
+    #[error("the copy into {} failed at {at}: {reason}; {} was left as it was", path.display(), path.display())]
+    CopyFailed { path: PathBuf, at: String, reason: String },
+
+    #[error(
+        "{} has tables this build of Sandtable cannot copy whole ({tables}): the schema changed and the copy was \
+         not told; nothing was copied",
+        path.display()
+    )]
+    Uncopyable { path: PathBuf, tables: String },
+
     #[error("{what} {id} does not exist")]
     NotFound { what: &'static str, id: i64 },
 

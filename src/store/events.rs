@@ -17,7 +17,7 @@ pub struct StoredEvent {
 pub const LOG_CHANNEL: &str = "sandtable_log";
 
 /// The PostgreSQL advisory lock a write turn holds: any fixed number of Sandtable's own ("Sandtbl").
-const WRITE_TURN_LOCK: i64 = 0x0053_616e_6474_626c;
+pub(super) const WRITE_TURN_LOCK: i64 = 0x0053_616e_6474_626c;
 
 /// The database's write lock, held (`Store::write_turn`); dropped without appending, it is let go.
 pub struct WriteTurn {

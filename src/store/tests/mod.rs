@@ -1,5 +1,6 @@
 mod campaigns;
 mod club;
+mod copy;
 mod events;
 mod games;
 mod guard;
