@@ -238,3 +238,27 @@ async fn a_battle_outside_any_campaign_keeps_its_record_but_has_no_roster() {
     let e = api.close_battle(game, "full".into(), vec![]).await.unwrap_err();
     assert!(e.message.contains("enlist its units first"), "{}", e.message);
 }
+
+/// A unit enlisted from a band still hidden in play is on the campaign's roster (the campaign's players
+/// raised it), but its history does not say which counter it is to a seat that does not see it: neither
+/// the scenario's id for it nor its name in the battle.
+#[tokio::test]
+async fn a_hidden_bands_roster_history_does_not_name_its_counter() {
+    let (_dir, api) = referee_table().await;
+    let campaign = api.create_campaign("Lake Lanao".into()).await.unwrap().id;
+    let first = first_battle(&api, campaign).await;
+    api.enlist_units(first, vec!["warriors".into()]).await.unwrap();
+    let whole = serde_json::to_string(&api.campaign_record(campaign).await.unwrap()).unwrap();
+    assert!(whole.contains("\"fought_as\":\"warriors\""), "the referee sees it whole: {whole}");
+
+    api.choose_seat(Seat::Side("us".into())).await.unwrap();
+    let record = api.campaign_record(campaign).await.unwrap();
+    let lines: Vec<_> = record.roster.iter().flat_map(|u| &u.history).collect();
+    assert!(lines.iter().all(|h| h.fought_as != "warriors"), "{lines:?}");
+    assert!(
+        lines.iter().any(|h| h.fought_as.is_empty() && h.fought_as_name == "a unit this seat does not see"),
+        "{lines:?}"
+    );
+    let report = api.campaign_report(campaign, "md".into()).await.unwrap();
+    assert!(!report.contains("warriors"), "{report}");
+}

@@ -176,9 +176,16 @@ impl Api {
     /// since moved out of the campaign or put away).
     async fn history_line(&self, e: &RosterEntry, battles: &[BattleView]) -> Result<RosterBattleView, ApiError> {
         let battle = battles.iter().find(|b| b.game == e.game_id);
-        let fought_as_name = battle
-            .and_then(|b| b.units.iter().find(|u| u.id == e.scenario_unit))
-            .map_or_else(|| e.scenario_unit.clone(), |u| u.name.clone());
+        let seen = battle.and_then(|b| b.units.iter().find(|u| u.id == e.scenario_unit));
+        // A battle's units are those the asking seat sees: one it does not (a hidden band still in play) is
+        // not named, nor is the scenario's id for it, which would say which counter it is.
+        let hidden = battle.is_some() && seen.is_none();
+        let fought_as_name = match (seen, hidden) {
+            (Some(u), _) => u.name.clone(),
+            (None, true) => "a unit this seat does not see".to_string(),
+            (None, false) => e.scenario_unit.clone(),
+        };
+        let fought_as = if hidden { String::new() } else { e.scenario_unit.clone() };
         let (scenario_title, played_on) = match battle {
             Some(b) => (b.scenario_title.clone(), b.played_on.clone()),
             None => {
@@ -191,7 +198,7 @@ impl Api {
             game: e.game_id,
             scenario_title,
             played_on,
-            fought_as: e.scenario_unit.clone(),
+            fought_as,
             fought_as_name,
             started: e.started as u32,
             lost: e.lost.map(|n| n as u32),
