@@ -61,12 +61,13 @@ pub async fn guard(
             };
             let mut response = next.run(request).await;
             // Joined by the link (the QR code): the page's later requests carry the code as a cookie, the
-            // table's own spelling of it, not whatever the link said.
+            // table's own spelling of it, not whatever the link said. Over HTTPS, never sent in the clear.
+            let secure = if access.tls() { "; Secure" } else { "" };
             if !from_host
                 && from_link.is_some()
                 && let Some(code) = access.seat_code(&joined_as)
                 && let Ok(value) =
-                    HeaderValue::from_str(&format!("{CODE_COOKIE}={code}; Path=/; HttpOnly; SameSite=Strict"))
+                    HeaderValue::from_str(&format!("{CODE_COOKIE}={code}; Path=/; HttpOnly; SameSite=Strict{secure}"))
             {
                 response.headers_mut().append(header::SET_COOKIE, value);
             }
@@ -108,6 +109,7 @@ fn cross_site(headers: &HeaderMap, host: &str) -> Option<String> {
         return Some("requests from another site's pages are refused".into());
     }
     let origin = headers.get(header::ORIGIN)?.to_str().ok()?;
+    // The scheme is left out: behind a reverse proxy the page is https:// while this server speaks http.
     let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
     (!origin_host.eq_ignore_ascii_case(host)).then(|| format!("requests from {origin} are refused"))
 }
