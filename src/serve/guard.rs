@@ -1,7 +1,7 @@
 //! Every request passes here before it reaches a command or a file: addressed to this server by its own
 //! name, not sent by another site's page, and, from any device but this one, carrying the join code.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::extract::{ConnectInfo, Request, State};
@@ -41,14 +41,19 @@ pub async fn guard(
             "commands are sent as JSON (Content-Type: application/json)".into(),
         );
     }
-    // This machine is the host's own: only other devices need the code.
-    let from_host = peer.ip().is_loopback() || peer.ip().to_canonical().is_loopback();
+    // This machine is the host's own: only other devices need the code. A reverse proxy on this machine
+    // (it says so with X-Forwarded-For) passes on other devices' requests: they need the code as any other
+    // device does, and their wrong codes are counted by the address the proxy saw, not all as one.
+    let loopback = peer.ip().is_loopback() || peer.ip().to_canonical().is_loopback();
+    let proxied = loopback && (headers.contains_key("x-forwarded-for") || headers.contains_key(header::FORWARDED));
+    let from_host = loopback && !proxied;
+    let address = if proxied { forwarded_for(headers).unwrap_or(peer.ip()) } else { peer.ip() };
     let page = super::door_page::is_page(request.method(), request.uri().path(), headers);
     let from_link = query_param(request.uri().query(), "join");
     // A link's code first: a device joining again with a new code still holds the old one in its cookie.
     let presented = from_link.clone().or_else(|| bearer(headers)).or_else(|| cookie(headers, CODE_COOKIE));
     let admission =
-        if from_host { Admission::Admitted(Seat::Table) } else { access.admit(peer.ip(), presented.as_deref()) };
+        if from_host { Admission::Admitted(Seat::Table) } else { access.admit(address, presented.as_deref()) };
     match admission {
         Admission::Admitted(joined_as) => {
             let device = match from_host {
@@ -112,6 +117,13 @@ fn cross_site(headers: &HeaderMap, host: &str) -> Option<String> {
     // The scheme is left out: behind a reverse proxy the page is https:// while this server speaks http.
     let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
     (!origin_host.eq_ignore_ascii_case(host)).then(|| format!("requests from {origin} are refused"))
+}
+
+/// The address the proxy took the request from: the last one in X-Forwarded-For, the one it added (any
+/// before it were sent by the client, and prove nothing).
+fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
+    let value = headers.get_all("x-forwarded-for").iter().last()?.to_str().ok()?;
+    value.rsplit(',').next()?.trim().parse().ok()
 }
 
 fn is_json(headers: &HeaderMap) -> bool {
