@@ -50,9 +50,10 @@ async fn clubhouse(servers: usize) -> Clubhouse {
     for _ in 0..servers {
         let api = Arc::new(Api::open_address(&address).await.unwrap());
         let local: SocketAddr = ([0, 0, 0, 0], 8787).into();
-        let access = Arc::new(TableAccess::new(local, &[], "K7QX2M".into()));
-        let desk = JoinDesk::new(api.clone(), access, Vec::new(), 8787, true);
-        let club = Club::new(api.clone(), false);
+        let access =
+            Arc::new(TableAccess::new(local, &[], "K7QX2M".into()).with_public_names(&["club.example".into()]));
+        let desk = JoinDesk::new(api.clone(), access.clone(), Vec::new(), 8787, true);
+        let club = Club::new(api.clone(), access);
         all.push(Server { api, desk, club });
     }
     let store = all[0].api.store();
@@ -460,6 +461,14 @@ async fn requests_from_another_sites_pages_are_refused() {
         .body(Body::from(json!({"name": "Ann", "password": PASSWORD}).to_string()))
         .unwrap();
     assert_eq!(club.send_to(0, signing).await.status, StatusCode::FORBIDDEN, "no signing in from another site");
+    // A page of another site that pointed its own name at the server (DNS rebinding) is not answered, not
+    // even its sign-in.
+    let rebound = Request::post("/club/sign-in")
+        .header(header::HOST, "evil.example")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(json!({"name": "Ann", "password": PASSWORD}).to_string()))
+        .unwrap();
+    assert_eq!(club.send_to(0, rebound).await.status, StatusCode::MISDIRECTED_REQUEST);
 }
 
 #[tokio::test]
@@ -519,4 +528,16 @@ async fn the_clubs_page_shows_battles_players_standings_and_luck_as_the_members_
     let desk = club.get(Some(&admin), "/club", "text/html").await;
     assert!(desk.body.contains("administrator's desk") && desk.body.contains("data-testid=\"club-give-seat\""));
     assert_eq!(club.get(None, "/club", "text/html").await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn over_https_the_session_cookie_is_secure() {
+    let mut club = clubhouse(1).await;
+    let server = &mut club.servers[0];
+    let local: SocketAddr = ([0, 0, 0, 0], 8787).into();
+    let access = TableAccess::new(local, &[], "K7QX2M".into()).with_public_names(&["club.example".into()]);
+    server.club = Club::new(server.api.clone(), Arc::new(access.with_tls(true)));
+    let answer = club.post(None, "/club/sign-in", json!({"name": "Ann", "password": PASSWORD})).await;
+    let set = answer.headers.get(header::SET_COOKIE).unwrap().to_str().unwrap();
+    assert!(set.contains("; Secure") && set.contains("HttpOnly"), "{set}");
 }

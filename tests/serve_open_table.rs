@@ -25,7 +25,14 @@ fn fake_ui() -> UiSource {
 async fn open_table(lan: bool) -> (Arc<Api>, OpenTable, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let api = Arc::new(Api::open(&dir.path().join("t.db")).await.unwrap());
-    let listen = Listen { addr: "127.0.0.1:0".parse().unwrap(), lan, new_code: false, club: false };
+    let listen = Listen {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        lan,
+        new_code: false,
+        club: false,
+        tls: None,
+        public_names: Vec::new(),
+    };
     let table = open(api.clone(), listen, Some(fake_ui())).await.unwrap();
     (api, table, dir)
 }

@@ -63,8 +63,9 @@ async fn the_join_link_leaves_the_code_as_a_cookie() {
     assert!(
         cookie.starts_with(&format!("sandtable_join={CODE}"))
             && cookie.contains("HttpOnly")
-            && cookie.contains("SameSite=Strict"),
-        "{cookie}"
+            && cookie.contains("SameSite=Strict")
+            && !cookie.contains("Secure"),
+        "over plain HTTP the cookie cannot be Secure, or the browser would never send it back: {cookie}"
     );
 }
 
@@ -337,4 +338,41 @@ async fn a_report_of_too_many_maps_is_refused_before_it_starts() {
     let (status, _, body) = t.send(HOST_PC, report).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(body.contains("at most 24 maps, not 1000"), "{body}");
+}
+
+#[tokio::test]
+async fn a_device_behind_a_proxy_on_the_host_machine_needs_the_code() {
+    let t = table().await;
+    let proxied = |code: Option<&str>| {
+        let request = command("127.0.0.1:8787", "list_games").header("x-forwarded-for", "203.0.113.9, 192.168.1.30");
+        let request = match code {
+            Some(code) => request.header(header::AUTHORIZATION, format!("Bearer {code}")),
+            None => request,
+        };
+        request.body(Body::from("{}")).unwrap()
+    };
+    let (status, _, body) = t.send(HOST_PC, proxied(None)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert_eq!(t.send(HOST_PC, proxied(Some(CODE))).await.0, StatusCode::OK);
+
+    let see_the_code = Request::post("/host/join")
+        .header(header::HOST, "127.0.0.1:8787")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("x-forwarded-for", "192.168.1.30")
+        .header(header::AUTHORIZATION, format!("Bearer {CODE}"))
+        .body(Body::from("{}"))
+        .unwrap();
+    assert_eq!(t.send(HOST_PC, see_the_code).await.0, StatusCode::FORBIDDEN, "only the host's own machine");
+
+    // A guesser behind the proxy is slowed by its own address; the others go on joining.
+    for _ in 0..30 {
+        t.send(HOST_PC, proxied(Some("AAAAAA"))).await;
+    }
+    assert_eq!(t.send(HOST_PC, proxied(Some(CODE))).await.0, StatusCode::TOO_MANY_REQUESTS);
+    let other = command("127.0.0.1:8787", "list_games")
+        .header("x-forwarded-for", "192.168.1.31")
+        .header(header::AUTHORIZATION, format!("Bearer {CODE}"))
+        .body(Body::from("{}"))
+        .unwrap();
+    assert_eq!(t.send(HOST_PC, other).await.0, StatusCode::OK);
 }

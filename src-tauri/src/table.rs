@@ -88,7 +88,14 @@ pub async fn table_seat_code(switch: State<'_, TableSwitch>, seat: Seat) -> Resu
 }
 
 async fn open_on_a_free_port(api: Arc<Api>, lan: bool, pages: UiSource) -> std::io::Result<OpenTable> {
-    let listen = |port| Listen { addr: SocketAddr::from(([127, 0, 0, 1], port)), lan, new_code: false, club: false };
+    let listen = |port| Listen {
+        addr: SocketAddr::from(([127, 0, 0, 1], port)),
+        lan,
+        new_code: false,
+        tls: None,
+        public_names: Vec::new(),
+        club: false,
+    };
     match sandtable::serve::open(api.clone(), listen(USUAL_PORT), Some(pages.clone())).await {
         Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
             sandtable::serve::open(api, listen(0), Some(pages)).await

@@ -32,7 +32,7 @@ pub enum Command {
     Game(GameArgs),
     /// Campaigns: games played across evenings
     Campaign(CampaignArgs),
-    /// Serve the app's commands (and the built UI) over HTTP
+    /// Serve the app's commands (and the built UI) over HTTP, or HTTPS with --tls-cert and --tls-key
     Serve(ServeArgs),
     /// When Empires Clash! army lists: list them, check them, set up a one-off battle from two
     Armies(ArmiesArgs),
@@ -447,6 +447,17 @@ pub struct ServeArgs {
     /// several `sandtable serve` on one database act as one server
     #[arg(long, env = "SANDTABLE_DATABASE_URL", hide_env_values = true)]
     pub database: Option<String>,
+    /// Serve HTTPS with this PEM certificate chain, the server's own certificate first (certbot's
+    /// fullchain.pem); with --tls-key
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The PEM private key of --tls-cert, unencrypted (certbot's privkey.pem)
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+    /// Also answer to this name, as the browser's address bar shows it (club.example.org, or
+    /// club.example.org:8443): a reverse proxy's public name, or a DNS name for this machine; repeatable
+    #[arg(long = "public-name", value_name = "NAME", value_parser = crate::serve::public_name::parse)]
+    pub public_names: Vec<String>,
     /// Serve a club: members sign in with a password (`sandtable club admin NAME` makes the first
     /// administrator) and play the seats the administrator gives them, instead of joining with a code
     #[arg(long)]

@@ -219,6 +219,13 @@ fn show_text(view: &GameView) -> String {
 }
 
 pub async fn serve(db: &Path, args: ServeArgs) -> Result<(), Failure> {
+    // A wrong certificate is told before anything is opened or listens.
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => {
+            Some(crate::serve::Tls::from_pem_files(cert, key).map_err(|e| Failure::bad_input(e.to_string()))?)
+        }
+        _ => None,
+    };
     let api = Arc::new(match &args.database {
         Some(address) => Api::open_address(address).await?,
         None => super::open_api(db).await?,
@@ -244,6 +251,8 @@ pub async fn serve(db: &Path, args: ServeArgs) -> Result<(), Failure> {
         lan: args.lan,
         new_code: args.new_code,
         club: args.club,
+        tls,
+        public_names: args.public_names,
     };
     crate::serve::run(api, listen, ui).await.map_err(|e| Failure::other(format!("serve: {e}")))
 }

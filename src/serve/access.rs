@@ -27,6 +27,11 @@ const MINUTE: Duration = Duration::from_secs(60);
 /// side and nowhere else.
 pub struct TableAccess {
     hosts: Vec<String>,
+    port: u16,
+    /// Names given to reach this server besides its own addresses (`--public-name`), as given.
+    public_names: Vec<String>,
+    /// Served over HTTPS: the cookies it sets are sent back over HTTPS alone.
+    tls: bool,
     code: Mutex<String>,
     /// Each side's code, by the seat it gives (`side:<id>`).
     seat_codes: Mutex<BTreeMap<String, String>>,
@@ -66,18 +71,47 @@ impl TableAccess {
             hosts.push(format!("{name}:{port}"));
             hosts.push(format!("{name}.local:{port}"));
         }
-        // Browsers leave the default port out of the Host header.
-        if port == 80 {
-            let bare: Vec<String> = hosts.iter().filter_map(|h| h.strip_suffix(":80").map(str::to_string)).collect();
+        // Browsers leave the default port out of the Host header: HTTP's, or HTTPS's.
+        if port == 80 || port == 443 {
+            let bare: Vec<String> =
+                hosts.iter().filter_map(|h| h.strip_suffix(&format!(":{port}")).map(str::to_string)).collect();
             hosts.extend(bare);
         }
         TableAccess {
             hosts,
+            port,
+            public_names: Vec::new(),
+            tls: false,
             code: Mutex::new(code),
             seat_codes: Mutex::new(BTreeMap::new()),
             retired: Mutex::new(Vec::new()),
             wrong: Mutex::new(WrongCodes::default()),
         }
+    }
+
+    /// Also answers to `names` (checked by `public_name::parse`): a reverse proxy's public name, or a DNS
+    /// name pointed at this machine.
+    pub fn with_public_names(mut self, names: &[String]) -> TableAccess {
+        for name in names {
+            self.hosts.extend(super::public_name::hosts(name, self.port));
+            self.public_names.push(name.clone());
+        }
+        self
+    }
+
+    /// Served over HTTPS (`serve --tls-cert`).
+    pub fn with_tls(mut self, tls: bool) -> TableAccess {
+        self.tls = tls;
+        self
+    }
+
+    /// Whether this table is served over HTTPS: its cookies are then marked `Secure`.
+    pub fn tls(&self) -> bool {
+        self.tls
+    }
+
+    pub fn public_names(&self) -> &[String] {
+        &self.public_names
     }
 
     /// A request addressed by any other name may come from a web page that pointed its own name at this
@@ -225,6 +259,24 @@ mod tests {
         assert!(!a.is_own_host("evil.example"));
         assert!(!a.is_own_host("evil.example:8787"));
         assert!(!a.is_own_host("192.168.1.20:9999"));
+    }
+
+    #[test]
+    fn a_public_name_is_answered_with_and_without_the_port() {
+        let a = access().with_public_names(&["club.example.org".into(), "table.example.net:8443".into()]);
+        assert!(a.is_own_host("club.example.org"));
+        assert!(a.is_own_host("Club.Example.org:8787"));
+        assert!(a.is_own_host("table.example.net:8443"));
+        assert!(!a.is_own_host("table.example.net"), "given with a port, only with it");
+        assert!(!a.is_own_host("example.org"));
+    }
+
+    #[test]
+    fn https_on_its_default_port_is_answered_without_it() {
+        let a = TableAccess::new("0.0.0.0:443".parse().unwrap(), &["192.168.1.20".parse().unwrap()], "K7QX2M".into());
+        assert!(a.is_own_host("192.168.1.20"));
+        assert!(a.is_own_host("localhost"));
+        assert!(a.is_own_host("192.168.1.20:443"));
     }
 
     #[test]

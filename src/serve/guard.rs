@@ -1,7 +1,7 @@
 //! Every request passes here before it reaches a command or a file: addressed to this server by its own
 //! name, not sent by another site's page, and, from any device but this one, carrying the join code.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::extract::{ConnectInfo, Request, State};
@@ -41,14 +41,17 @@ pub async fn guard(
             "commands are sent as JSON (Content-Type: application/json)".into(),
         );
     }
-    // This machine is the host's own: only other devices need the code.
-    let from_host = peer.ip().is_loopback() || peer.ip().to_canonical().is_loopback();
+    // This machine is the host's own: only other devices need the code. A reverse proxy on this machine
+    // (it says so with X-Forwarded-For) passes on other devices' requests: they need the code as any other
+    // device does, and their wrong codes are counted by the address the proxy saw, not all as one.
+    let (address, proxied) = device_address(peer, headers);
+    let from_host = is_loopback(peer) && !proxied;
     let page = super::door_page::is_page(request.method(), request.uri().path(), headers);
     let from_link = query_param(request.uri().query(), "join");
     // A link's code first: a device joining again with a new code still holds the old one in its cookie.
     let presented = from_link.clone().or_else(|| bearer(headers)).or_else(|| cookie(headers, CODE_COOKIE));
     let admission =
-        if from_host { Admission::Admitted(Seat::Table) } else { access.admit(peer.ip(), presented.as_deref()) };
+        if from_host { Admission::Admitted(Seat::Table) } else { access.admit(address, presented.as_deref()) };
     match admission {
         Admission::Admitted(joined_as) => {
             let device = match from_host {
@@ -61,12 +64,13 @@ pub async fn guard(
             };
             let mut response = next.run(request).await;
             // Joined by the link (the QR code): the page's later requests carry the code as a cookie, the
-            // table's own spelling of it, not whatever the link said.
+            // table's own spelling of it, not whatever the link said. Over HTTPS, never sent in the clear.
+            let secure = if access.tls() { "; Secure" } else { "" };
             if !from_host
                 && from_link.is_some()
                 && let Some(code) = access.seat_code(&joined_as)
                 && let Ok(value) =
-                    HeaderValue::from_str(&format!("{CODE_COOKIE}={code}; Path=/; HttpOnly; SameSite=Strict"))
+                    HeaderValue::from_str(&format!("{CODE_COOKIE}={code}; Path=/; HttpOnly; SameSite=Strict{secure}"))
             {
                 response.headers_mut().append(header::SET_COOKIE, value);
             }
@@ -108,8 +112,31 @@ pub(super) fn cross_site(headers: &HeaderMap, host: &str) -> Option<String> {
         return Some("requests from another site's pages are refused".into());
     }
     let origin = headers.get(header::ORIGIN)?.to_str().ok()?;
+    // The scheme is left out: behind a reverse proxy the page is https:// while this server speaks http.
     let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
     (!origin_host.eq_ignore_ascii_case(host)).then(|| format!("requests from {origin} are refused"))
+}
+
+fn is_loopback(peer: SocketAddr) -> bool {
+    peer.ip().is_loopback() || peer.ip().to_canonical().is_loopback()
+}
+
+/// The device a request comes from: its peer's address, or, passed on by a reverse proxy on this machine
+/// (it says so with X-Forwarded-For), the address the proxy took it from; and whether it was passed on.
+pub(super) fn device_address(peer: SocketAddr, headers: &HeaderMap) -> (IpAddr, bool) {
+    let proxied =
+        is_loopback(peer) && (headers.contains_key("x-forwarded-for") || headers.contains_key(header::FORWARDED));
+    match proxied {
+        true => (forwarded_for(headers).unwrap_or(peer.ip()), true),
+        false => (peer.ip(), false),
+    }
+}
+
+/// The address the proxy took the request from: the last one in X-Forwarded-For, the one it added (any
+/// before it were sent by the client, and prove nothing).
+fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
+    let value = headers.get_all("x-forwarded-for").iter().next_back()?.to_str().ok()?;
+    value.rsplit(',').next()?.trim().parse().ok()
 }
 
 pub(super) fn is_json(headers: &HeaderMap) -> bool {

@@ -81,11 +81,7 @@ impl JoinDesk {
 
     pub fn info(&self) -> JoinInfo {
         let code = self.access.code();
-        let links: Vec<String> = if self.lan {
-            self.room.iter().map(|ip| format!("http://{ip}:{}/?join={code}", self.port)).collect()
-        } else {
-            Vec::new()
-        };
+        let links: Vec<String> = self.bases().iter().map(|base| format!("{base}/?join={code}")).collect();
         let first = links.first();
         let sides = self
             .access
@@ -105,10 +101,20 @@ impl JoinDesk {
     }
 
     fn seat_join(&self, seat: Seat, code: String) -> SeatJoin {
-        let link = (self.lan)
-            .then(|| self.room.first().map(|ip| format!("http://{ip}:{}/?join={code}&seat={seat}", self.port)))
-            .flatten();
+        let link = self.bases().first().map(|base| format!("{base}/?join={code}&seat={seat}"));
         SeatJoin { qr_svg: link.as_deref().and_then(|l| lan::qr_svg(l, QR_SIDE)), link, code, seat }
+    }
+
+    /// Where the room's devices open this table, the likeliest first: the names it was given (a certificate
+    /// names them, not the LAN address), then the addresses on the room's network.
+    fn bases(&self) -> Vec<String> {
+        if !self.lan {
+            return Vec::new();
+        }
+        let tls = self.access.tls();
+        let scheme = if tls { "https" } else { "http" };
+        let names = self.access.public_names().iter().map(|name| super::public_name::base(name, self.port, tls));
+        names.chain(self.room.iter().map(|ip| format!("{scheme}://{ip}:{}", self.port))).collect()
     }
 
     /// The code that sits a device at `seat` (one side, or the whole table), issued and stored the first

@@ -12,11 +12,13 @@ mod host;
 mod join;
 mod lan;
 mod live;
+pub(crate) mod public_name;
 mod seat;
 mod table;
+mod tls;
 mod ui;
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -30,6 +32,7 @@ pub use club::Club;
 pub use guard::CODE_COOKIE;
 pub use join::{JoinDesk, JoinInfo, SeatJoin};
 pub use table::{OpenTable, open};
+pub use tls::{Tls, TlsFileError};
 pub use ui::{UiFile, UiLookup, UiSource};
 
 use crate::api::Api;
@@ -51,6 +54,10 @@ pub struct Listen {
     /// A club's server: members sign in, and each is seated by the administrator (`club`), instead of
     /// devices joining with the table's code.
     pub club: bool,
+    /// Serve HTTPS with this certificate (a club's server); the desktop app never does.
+    pub tls: Option<Tls>,
+    /// Names this server is also reached by (`public_name::parse`d): a reverse proxy's, or DNS's.
+    pub public_names: Vec<String>,
 }
 
 /// The commands and the UI behind the door (`guard`).
@@ -105,12 +112,13 @@ pub async fn run(api: Arc<Api>, listen: Listen, ui_dir: Option<PathBuf>) -> std:
     let has_ui = ui_dir.is_some();
     let club = listen.club;
     let table = open(api, listen, ui_dir.map(UiSource::Folder)).await?;
-    println!("Sandtable serving on http://127.0.0.1:{}", table.port());
+    let scheme = if table.tls() { "https" } else { "http" };
+    println!("Sandtable serving on {scheme}://127.0.0.1:{}", table.port());
     let info = table.join_info();
     if club {
         println!("A club's server: members sign in at this address (or the room's: {:?})", table.room());
     } else if info.lan {
-        print!("{}", join_text(table.room(), info.port, &info.code));
+        print!("{}", join_text(&info));
     }
     if !has_ui {
         println!("(no UI folder: only /api/<command> is served; build the UI with `npm run build` in ui/)");
@@ -120,23 +128,23 @@ pub async fn run(api: Arc<Api>, listen: Listen, ui_dir: Option<PathBuf>) -> std:
     Ok(())
 }
 
-fn join_text(room: &[IpAddr], port: u16, code: &str) -> String {
-    let Some(first) = room.first() else {
+fn join_text(info: &JoinInfo) -> String {
+    let code = &info.code;
+    let Some((link, others)) = info.links.split_first() else {
         return format!(
             "No network to the room was found (only loopback, containers or VPNs): tablets cannot join.\n\
              Join code: {code}\n"
         );
     };
-    let link = format!("http://{first}:{port}/?join={code}");
     let mut text = format!(
         "Tablets and phones join at {link}\nJoin code: {code}  (`sandtable serve --lan --new-code` replaces it)\n"
     );
-    if room.len() > 1 {
-        let others: Vec<String> = room[1..].iter().map(|ip| format!("http://{ip}:{port}")).collect();
+    if !others.is_empty() {
+        let others: Vec<&str> = others.iter().filter_map(|l| l.split_once("/?")).map(|(base, _)| base).collect();
         text += &format!("Also reachable at {}\n", others.join(", "));
     }
-    if let Some(qr) = lan::qr_text(&link) {
-        text += &qr;
+    if let Some(qr) = &info.qr_text {
+        text += qr;
         text.push('\n');
     }
     text

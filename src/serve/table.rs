@@ -11,7 +11,7 @@ use tokio::task::JoinHandle;
 use super::access::TableAccess;
 use super::join::{JoinDesk, JoinInfo, SeatJoin, join_codes};
 use super::ui::UiSource;
-use super::{Listen, host_router, lan};
+use super::{Listen, host_router, lan, tls};
 use crate::api::Api;
 
 /// How long a closing table lets requests under way finish before it drops them.
@@ -40,23 +40,27 @@ pub async fn open(api: Arc<Api>, listen: Listen, ui: Option<UiSource>) -> std::i
     let (code, sides) = join_codes(&api, listen.new_code).await?;
     // Other servers on a shared PostgreSQL database: their entries reach this one's live streams too.
     tokio::spawn(api.clone().follow_other_servers());
-    let access = Arc::new(TableAccess::new(local, &room, code));
+    let access = TableAccess::new(local, &room, code).with_public_names(&listen.public_names);
+    let access = Arc::new(access.with_tls(listen.tls.is_some()));
     access.keep_seat_codes(sides);
-    let desk = JoinDesk::new(api.clone(), access, room, local.port(), lan);
+    let desk = JoinDesk::new(api.clone(), access.clone(), room, local.port(), lan);
     let app = match listen.club {
-        true => super::club_router(super::club::Club::new(api, false), desk.clone(), ui),
+        true => super::club_router(super::club::Club::new(api, access), desk.clone(), ui),
         false => host_router(desk.clone(), ui),
     }
     .into_make_service_with_connect_info::<SocketAddr>();
     let (stop, stopped) = oneshot::channel::<()>();
-    let serving = tokio::spawn(async move {
-        // A dropped handle closes the table as a stopped one does.
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = stopped.await;
-            })
-            .await
-    });
+    // A dropped handle closes the table as a stopped one does.
+    let stopped = async {
+        let _ = stopped.await;
+    };
+    let serving = match listen.tls {
+        None => tokio::spawn(async move { axum::serve(listener, app).with_graceful_shutdown(stopped).await }),
+        Some(tls) => {
+            let listener = tls::listener(listener, &tls);
+            tokio::spawn(async move { axum::serve(listener, app).with_graceful_shutdown(stopped).await })
+        }
+    };
     Ok(OpenTable { desk, local, stop: Some(stop), serving: Some(serving) })
 }
 
@@ -67,6 +71,11 @@ impl OpenTable {
 
     pub fn local_addr(&self) -> SocketAddr {
         self.local
+    }
+
+    /// Served over HTTPS.
+    pub fn tls(&self) -> bool {
+        self.desk.access().tls()
     }
 
     pub fn join_info(&self) -> JoinInfo {

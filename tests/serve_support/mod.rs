@@ -23,11 +23,16 @@ pub struct Table {
 }
 
 pub async fn table() -> Table {
+    table_with(|access| access).await
+}
+
+/// `table`, its door set up further by `door` (served over HTTPS, answering other names).
+pub async fn table_with(door: impl FnOnce(TableAccess) -> TableAccess) -> Table {
     let dir = tempfile::tempdir().unwrap();
     let api = Arc::new(Api::open(&dir.path().join("t.db")).await.unwrap());
     let local: SocketAddr = ([0, 0, 0, 0], PORT).into();
     let room = vec!["192.168.1.20".parse().unwrap()];
-    let access = Arc::new(TableAccess::new(local, &room, CODE.into()));
+    let access = Arc::new(door(TableAccess::new(local, &room, CODE.into())));
     let desk = JoinDesk::new(api, access.clone(), room, PORT, true);
     Table { desk, access, _dir: dir }
 }

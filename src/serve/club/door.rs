@@ -37,6 +37,12 @@ pub async fn door(
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default().to_string();
     let path = request.uri().path().to_string();
     let page = door_page::is_page(request.method(), &path, headers);
+    // A page of another site that pointed its own name at this server (DNS rebinding) would be answered as
+    // this server's own: only its own names are.
+    if !club.access.is_own_host(&host) {
+        let why = format!("this server answers only to its own address, not {host:?} (see serve --public-name)");
+        return refuse(StatusCode::MISDIRECTED_REQUEST, ErrorKind::Refused, &why);
+    }
     // A page opened from a link in another site (a chat) is let in: it reads nothing and changes nothing,
     // and its cookie, SameSite=Strict, is not sent with it, so the member is shown where to sign in.
     if !page && let Some(why) = cross_site(headers, &host) {

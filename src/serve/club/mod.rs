@@ -26,13 +26,16 @@ pub use members::name_problem;
 pub use password::{SHORTEST_PASSWORD, hash_off_thread as hash_password, weakness as password_weakness};
 pub use token::SESSION_COOKIE;
 
+use super::TableAccess;
 use crate::api::Api;
 use crate::store::Member;
 
 /// A club server's shared hold on its members.
 pub struct Club {
     api: Arc<Api>,
-    /// Served over HTTPS: session cookies are marked Secure.
+    /// The server's own names (a request addressed by another may be a rebinding page's) and whether it
+    /// speaks HTTPS (then session cookies are marked Secure).
+    access: Arc<TableAccess>,
     secure: bool,
     /// Wrong passwords by the address they came from, this minute: a member's own count locks the member,
     /// this one slows whoever tries many names from one place (each try costs the server an argon2 hash).
@@ -52,10 +55,11 @@ pub struct Signed {
 }
 
 impl Club {
-    pub fn new(api: Arc<Api>, secure: bool) -> Arc<Club> {
+    pub fn new(api: Arc<Api>, access: Arc<TableAccess>) -> Arc<Club> {
         Arc::new(Club {
             api,
-            secure,
+            secure: access.tls(),
+            access,
             wrong_by_address: Mutex::new(HashMap::new()),
             hashing: tokio::sync::Semaphore::new(HASHING_AT_ONCE),
         })

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use serde::{Deserialize, Serialize};
@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::token::{SESSION_DAYS, cleared_cookie, new_token, now_secs, session_cookie, token_hash};
 use super::{Club, Signed, password};
 use crate::api::{ApiError, ErrorKind};
+use crate::serve::guard::device_address;
 use crate::store::Member;
 
 /// Wrong passwords in a row before a member is locked out.
@@ -54,9 +55,12 @@ pub(super) async fn page() -> Response {
 pub(super) async fn sign_in(
     State(club): State<Arc<Club>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Json(asked): Json<Credentials>,
 ) -> Response {
-    match club.check(peer.ip(), &asked.name, &asked.password).await {
+    // Behind a reverse proxy every device's requests come from the proxy: each is counted by its own.
+    let (address, _) = device_address(peer, &headers);
+    match club.check(address, &asked.name, &asked.password).await {
         Ok(member) => club.start_session(&member).await,
         Err(refusal) => refusal,
     }
@@ -93,13 +97,15 @@ pub(super) struct NewPassword {
 pub(super) async fn change_password(
     State(club): State<Arc<Club>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Extension(signed): Extension<Signed>,
     Json(asked): Json<NewPassword>,
 ) -> Response {
+    let (address, _) = device_address(peer, &headers);
     if let Some(why) = password::weakness(&asked.password) {
         return refuse(StatusCode::UNPROCESSABLE_ENTITY, ErrorKind::BadInput, &why);
     }
-    if let Err(refusal) = club.check(peer.ip(), &signed.member.name, &asked.current).await {
+    if let Err(refusal) = club.check(address, &signed.member.name, &asked.current).await {
         return refusal;
     }
     let hash = password::hash_off_thread(asked.password).await;
