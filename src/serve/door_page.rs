@@ -37,7 +37,7 @@ button {{ font: inherit; font-weight: 650; min-height: 48px; padding: 0 22px; bo
   background: #e8a33d; color: #121418; }}
 </style></head>
 <body><main><h1>Sandtable</h1><p data-testid="door-message">{}</p>{form}</main></body></html>"#,
-        escaped(&sentence(message))
+        crate::api::reports::markup::esc(&sentence(message))
     );
     (status, Html(page)).into_response()
 }
@@ -47,8 +47,4 @@ button {{ font: inherit; font-weight: 650; min-height: 48px; padding: 0 22px; bo
 fn sentence(message: &str) -> String {
     let mut chars = message.chars();
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
-}
-
-fn escaped(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }

@@ -12,6 +12,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::{Extension, Json};
 
 use super::Club;
+use crate::api::reports::markup::esc;
 use crate::api::{ClubBattle, ClubPageView, Device, as_device, within_budget};
 
 /// Past this the page is given up, as a command is (`dispatch::BUDGET`): a club of many long games is read
@@ -45,60 +46,58 @@ fn html(view: &ClubPageView) -> String {
         esc(&view.member),
         if view.admin { " (administrator)" } else { "" }
     );
-    out += r#"<section><h2>Battles</h2><table data-testid="club-battles"><thead><tr><th>Battle</th><th>System</th><th>Day</th><th>Result</th><th>Players</th><th>Your seat</th></tr></thead><tbody>"#;
-    for b in &view.battles {
-        let players: Vec<String> = b.seats.iter().map(|s| format!("{}: {}", esc(&s.member), esc(&s.seat))).collect();
-        let campaign = b.campaign.as_deref().map(|c| format!("<br><small>{}</small>", esc(c))).unwrap_or_default();
-        let _ = write!(
-            out,
-            r#"<tr data-game="{0}"><td><a href="/#/game/{0}">{1}</a>{campaign}</td><td>{2}</td><td>{3}</td><td>{4}</td><td>{5}</td><td>{6}</td></tr>"#,
-            b.game,
-            esc(&b.name),
-            esc(&b.system_name),
-            esc(&b.day),
-            esc(&b.result),
-            if players.is_empty() { "no seats given".into() } else { players.join("<br>") },
-            b.your_seat.as_deref().map_or("watching".into(), esc)
-        );
-    }
-    out += "</tbody></table></section>";
-    out += r#"<section><h2>Standings</h2>"#;
+    out += "<section><h2>Battles</h2>";
+    let battles: Vec<Vec<String>> = view
+        .battles
+        .iter()
+        .map(|b| {
+            let players: Vec<String> =
+                b.seats.iter().map(|s| format!("{}: {}", esc(&s.member), esc(&s.seat))).collect();
+            let campaign = b.campaign.as_deref().map(|c| format!("<br><small>{}</small>", esc(c))).unwrap_or_default();
+            vec![
+                format!(r#"<a href="/#/game/{}">{}</a>{campaign}"#, b.game, esc(&b.name)),
+                esc(&b.system_name),
+                esc(&b.day),
+                esc(&b.result),
+                if players.is_empty() { "no seats given".into() } else { players.join("<br>") },
+                b.your_seat.as_deref().map_or("watching".into(), esc),
+            ]
+        })
+        .collect();
+    table(&mut out, "club-battles", &["Battle", "System", "Day", "Result", "Players", "Your seat"], &battles);
+    out += "</section><section><h2>Standings</h2>";
     if view.standings.is_empty() {
         out += "<p>No battle with seated players is over yet.</p>";
     }
     for system in &view.standings {
-        let _ = write!(
-            out,
-            r#"<h3>{}</h3><table data-testid="club-standings"><thead><tr><th>Member</th><th>Played</th><th>Won</th><th>Lost</th><th>Drawn</th></tr></thead><tbody>"#,
-            esc(&system.system_name)
-        );
-        for r in &system.rows {
-            let _ = write!(
-                out,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                esc(&r.member),
-                r.played,
-                r.won,
-                r.lost,
-                r.drawn
-            );
-        }
-        out += "</tbody></table>";
+        let _ = write!(out, "<h3>{}</h3>", esc(&system.system_name));
+        let rows: Vec<Vec<String>> = system
+            .rows
+            .iter()
+            .map(|r| {
+                vec![esc(&r.member), r.played.to_string(), r.won.to_string(), r.lost.to_string(), r.drawn.to_string()]
+            })
+            .collect();
+        table(&mut out, "club-standings", &["Member", "Played", "Won", "Lost", "Drawn"], &rows);
     }
-    out += r#"</section><section><h2>Luck across the club</h2><p>Each member's totals in the games they played a side in, against their exact chances; dice your seats are not shown are left out.</p><table data-testid="club-luck"><thead><tr><th>Member</th><th>Games</th><th>Throws</th><th>Expected</th><th>Thrown</th><th>Difference</th></tr></thead><tbody>"#;
-    for l in &view.luck {
-        let _ = write!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}</td><td>{}</td><td>{:+.1}</td></tr>",
-            esc(&l.member),
-            l.games,
-            l.throws,
-            l.expected,
-            l.actual,
-            l.actual as f64 - l.expected
-        );
-    }
-    out += "</tbody></table></section>";
+    out += "</section><section><h2>Luck across the club</h2><p>Each member's totals in the games they played a side in, \
+            against their exact chances; dice your seats are not shown are left out.</p>";
+    let luck: Vec<Vec<String>> = view
+        .luck
+        .iter()
+        .map(|l| {
+            vec![
+                esc(&l.member),
+                l.games.to_string(),
+                l.throws.to_string(),
+                format!("{:.1}", l.expected),
+                l.actual.to_string(),
+                format!("{:+.1}", l.actual as f64 - l.expected),
+            ]
+        })
+        .collect();
+    table(&mut out, "club-luck", &["Member", "Games", "Throws", "Expected", "Thrown", "Difference"], &luck);
+    out += "</section>";
     let names: Vec<String> = view
         .members
         .iter()
@@ -160,8 +159,21 @@ fn admin_desk(view: &ClubPageView) -> String {
     )
 }
 
-fn esc(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+/// A table of `rows`, each cell already escaped HTML.
+fn table(out: &mut String, testid: &str, headings: &[&str], rows: &[Vec<String>]) {
+    let _ = write!(out, r#"<table data-testid="{testid}"><thead><tr>"#);
+    for heading in headings {
+        let _ = write!(out, "<th>{heading}</th>");
+    }
+    *out += "</tr></thead><tbody>";
+    for row in rows {
+        *out += "<tr>";
+        for cell in row {
+            let _ = write!(out, "<td>{cell}</td>");
+        }
+        *out += "</tr>";
+    }
+    *out += "</tbody></table>";
 }
 
 const HEAD: &str = r#"<!doctype html>
