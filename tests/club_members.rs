@@ -541,3 +541,21 @@ async fn over_https_the_session_cookie_is_secure() {
     let set = answer.headers.get(header::SET_COOKIE).unwrap().to_str().unwrap();
     assert!(set.contains("; Secure") && set.contains("HttpOnly"), "{set}");
 }
+
+#[tokio::test]
+async fn behind_a_proxy_that_speaks_https_the_session_cookie_is_secure() {
+    let club = clubhouse(1).await;
+    let app = club_router(club.servers[0].club.clone(), club.servers[0].desk.clone(), None)
+        .layer(MockConnectInfo(SocketAddr::from(([127, 0, 0, 1], 50_000))));
+    let request = Request::post("/club/sign-in")
+        .header(header::HOST, "club.example")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("x-forwarded-for", "203.0.113.9")
+        .header("x-forwarded-proto", "https")
+        .body(Body::from(json!({"name": "Ann", "password": PASSWORD}).to_string()))
+        .unwrap();
+    let response = app.oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let set = response.headers().get(header::SET_COOKIE).unwrap().to_str().unwrap();
+    assert!(set.contains("; Secure"), "{set}");
+}

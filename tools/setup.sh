@@ -11,7 +11,7 @@ apt_packages=(
   libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev
   libayatana-appindicator3-dev libssl-dev
   xvfb xauth x11-utils xdotool imagemagick chromium fonts-dejavu-core
-  nodejs npm python3
+  nodejs npm python3 openssl
   postgresql
 )
 

@@ -59,9 +59,9 @@ pub(super) async fn sign_in(
     Json(asked): Json<Credentials>,
 ) -> Response {
     // Behind a reverse proxy every device's requests come from the proxy: each is counted by its own.
-    let (address, _) = device_address(peer, &headers);
+    let (address, proxied) = device_address(peer, &headers);
     match club.check(address, &asked.name, &asked.password).await {
-        Ok(member) => club.start_session(&member).await,
+        Ok(member) => club.start_session(&member, club.secure_for(proxied, &headers)).await,
         Err(refusal) => refusal,
     }
 }
@@ -101,7 +101,7 @@ pub(super) async fn change_password(
     Extension(signed): Extension<Signed>,
     Json(asked): Json<NewPassword>,
 ) -> Response {
-    let (address, _) = device_address(peer, &headers);
+    let (address, proxied) = device_address(peer, &headers);
     if let Some(why) = password::weakness(&asked.password) {
         return refuse(StatusCode::UNPROCESSABLE_ENTITY, ErrorKind::BadInput, &why);
     }
@@ -118,12 +118,19 @@ pub(super) async fn change_password(
         );
     }
     // Every other browser signed in as this member is signed out; this one carries on with a new session.
-    club.start_session(&signed.member).await
+    club.start_session(&signed.member, club.secure_for(proxied, &headers)).await
 }
 
 impl Club {
+    /// Whether the browser reached this server over HTTPS: served so here, or, through a reverse proxy on
+    /// this machine, by the proxy's word (`X-Forwarded-Proto`), so the session cookie is never sent in clear.
+    fn secure_for(&self, proxied: bool, headers: &HeaderMap) -> bool {
+        let proto = headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok());
+        self.secure || (proxied && proto.is_some_and(|p| p.trim().eq_ignore_ascii_case("https")))
+    }
+
     /// A new session for `member`: kept in the database, handed to the browser as its cookie.
-    async fn start_session(&self, member: &Member) -> Response {
+    async fn start_session(&self, member: &Member, secure: bool) -> Response {
         let token = new_token();
         let expires = now_secs() + SESSION_DAYS * 24 * 3600;
         if let Err(e) = self.api.store().add_session(&token_hash(&token), member.id, expires).await {
@@ -131,7 +138,7 @@ impl Club {
             return refuse(StatusCode::INTERNAL_SERVER_ERROR, ErrorKind::Store, &why);
         }
         let mut response = Json(Me::of(member)).into_response();
-        if let Ok(cookie) = HeaderValue::from_str(&session_cookie(&token, self.secure)) {
+        if let Ok(cookie) = HeaderValue::from_str(&session_cookie(&token, secure)) {
             response.headers_mut().append(header::SET_COOKIE, cookie);
         }
         response
