@@ -63,8 +63,8 @@ export async function launch({ width = 1366, height = 1024, lan = false } = {}) 
   return { base, code, lanBase, page, close, restart, db: join(scratch, 'e2e.db'), scenarios: join(scratch, 'scenarios'), ...helpers(page) };
 }
 
-/** Headless Chromium as every browser test runs it. */
-export function launchBrowser() {
+/** Headless Chromium as every browser test runs it; `extra` are more of its switches. */
+export function launchBrowser(extra = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: !process.env.E2E_HEADED,
@@ -78,8 +78,19 @@ export function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extra,
     ].filter((a) => a !== '--headless' || !process.env.E2E_HEADED),
   });
+}
+
+/** The game's log as the page shows it, its spacing run together. */
+export const logText = async (page) => ((await page.locator('[data-testid="log"]').textContent()) ?? '').replace(/\s+/g, ' ');
+
+/** Writes a note into the open game's log, as a player does from the log's "+ Note". */
+export async function addNote(page, text) {
+  await page.locator('[data-testid="note-open"]').click();
+  await page.locator('[data-testid="note-text"]').fill(text);
+  await page.locator('[data-testid="note-save"]').click();
 }
 
 /**

@@ -8,13 +8,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { bin, root } from './harness.mjs';
+import { bin, launchBrowser, root } from './harness.mjs';
 
-const { chromium } = createRequire(join(root, 'ui/package.json'))('playwright-core');
 const NAME = 'sandtable.test';
 
 let scratch, server, port, browser;
@@ -49,19 +47,7 @@ before(async () => {
     '-subj', `/CN=${NAME}`, '-addext', `subjectAltName=DNS:${NAME}`,
   ], { stdio: 'ignore' });
   ({ child: server, port } = await serve());
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--host-resolver-rules=MAP ${NAME} 127.0.0.1`,
-    ],
-  });
+  browser = await launchBrowser([`--host-resolver-rules=MAP ${NAME} 127.0.0.1`]);
 });
 
 after(async () => {

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { bin, launch, out } from './harness.mjs';
+import { addNote, bin, launch, logText, out } from './harness.mjs';
 
 let session, tablet, tabletContext;
 
@@ -26,13 +26,7 @@ after(async () => {
 });
 
 const on = (page, id) => page.locator(`[data-testid="${id}"]`);
-const logText = async (page) => ((await on(page, 'log').textContent()) ?? '').replace(/\s+/g, ' ');
 
-async function note(page, text) {
-  await on(page, 'note-open').click();
-  await on(page, 'note-text').fill(text);
-  await on(page, 'note-save').click();
-}
 
 test('an entry made on one device shows on the other by itself; undo undoes for both; a dropped tablet catches up', async () => {
   const { page: host, until } = session;
@@ -45,13 +39,13 @@ test('an entry made on one device shows on the other by itself; undo undoes for 
   await on(tablet, 'log').waitFor();
   await on(host, 'log').waitFor();
 
-  await note(tablet, 'from the tablet');
+  await addNote(tablet, 'from the tablet');
   const heard = Date.now();
   await until('the host hears the tablet', async () => /from the tablet/.test(await logText(host)));
   const lag = Date.now() - heard;
   console.log(`# the host showed the tablet's note ${lag} ms after the tap was answered`);
 
-  await note(host, 'from the host');
+  await addNote(host, 'from the host');
   await until('the tablet hears the host', async () => /from the host/.test(await logText(tablet)));
 
   // Undo on the tablet takes back the host's note, on both.
@@ -66,7 +60,7 @@ test('an entry made on one device shows on the other by itself; undo undoes for 
   await until('the tablet says it is reconnecting', async () => (await on(tablet, 'live-reconnecting').count()) === 1, 15_000);
   await tablet.screenshot({ path: join(out, 'live-reconnecting-768x1024.png') });
   await until('the host is back', async () => (await on(host, 'live-reconnecting').count()) === 0, 15_000);
-  await note(host, 'while the tablet was away');
+  await addNote(host, 'while the tablet was away');
   await until('the tablet caught up', async () => /while the tablet was away/.test(await logText(tablet)), 15_000);
   await until('and is live again', async () => (await on(tablet, 'live-reconnecting').count()) === 0);
   await tablet.screenshot({ path: join(out, 'live-caught-up-768x1024.png') });

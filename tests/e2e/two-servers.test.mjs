@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bin, helpers, launchBrowser, out, startServer } from './harness.mjs';
+import { addNote, bin, helpers, launchBrowser, logText, out, startServer } from './harness.mjs';
 
 const postgres = process.env.SANDTABLE_TEST_POSTGRES;
 const skip = postgres ? false : 'needs the PostgreSQL pass of tools/test-all.sh (SANDTABLE_TEST_POSTGRES)';
@@ -94,14 +94,7 @@ async function tablet(base) {
 }
 
 const on = (page, id) => page.locator(`[data-testid="${id}"]`);
-const logText = async (page) => ((await on(page, 'log').textContent()) ?? '').replace(/\s+/g, ' ');
 
-async function note(page, text) {
-  await on(page, 'note-open').click();
-  await on(page, 'note-text').fill(text);
-  await on(page, 'note-save').click();
-  await on(page, 'note-text').waitFor({ state: 'detached' });
-}
 
 test('a tablet on each of two servers: nine entries heard live across, one server killed, its tablet carries on through the other', { skip }, async () => {
   const doorBase = `http://127.0.0.1:${door.address().port}`;
@@ -114,7 +107,7 @@ test('a tablet on each of two servers: nine entries heard live across, one serve
     const [by, other, where] = turn % 2 ? [viaFirst, onSecond, 'first'] : [onSecond, viaFirst, 'second'];
     const text = `turn ${turn} through the ${where} server`;
     const tapped = Date.now();
-    await note(by, text);
+    await addNote(by, text);
     made.push(text);
     await until(`the other tablet hears ${text}`, async () => (await logText(other)).includes(text));
     console.log(`# ${text}: heard on the other server's tablet ${Date.now() - tapped} ms after the tap`);
@@ -124,9 +117,9 @@ test('a tablet on each of two servers: nine entries heard live across, one serve
   // The first server dies outright; its tablet's next requests go through the door to the second.
   first.server.kill('SIGKILL');
   await new Promise((r) => first.server.once('exit', r));
-  await note(onSecond, 'while the first server was down');
+  await addNote(onSecond, 'while the first server was down');
   await until('the first tablet caught up through the second server', async () => (await logText(viaFirst)).includes('while the first server was down'), 20_000);
-  await note(viaFirst, 'the first tablet plays on');
+  await addNote(viaFirst, 'the first tablet plays on');
   await until('heard on the second', async () => (await logText(onSecond)).includes('the first tablet plays on'));
   await viaFirst.screenshot({ path: join(out, 'two-servers-after-kill-768x1024.png') });
 
