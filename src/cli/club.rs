@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::args::{ClubArgs, ClubCommand};
 use super::failure::Failure;
-use crate::serve::club::{hash_password, name_problem, password_weakness};
+use crate::serve::club::{hash_password, name_problem, now_secs, password_weakness};
 use crate::store::{Store, StoreError};
 
 pub async fn run(db: &Path, args: ClubArgs) -> Result<(), Failure> {
@@ -30,8 +30,7 @@ pub async fn run(db: &Path, args: ClubArgs) -> Result<(), Failure> {
         }
         ClubCommand::SignOut { name } => {
             let member = named(&store, &name).await?;
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-            let ended = store.end_member_sessions(member.id, now as i64).await.map_err(stored)?;
+            let ended = store.end_member_sessions(member.id, now_secs()).await.map_err(stored)?;
             println!(
                 "{} is signed out everywhere ({ended} session{} ended)",
                 member.name,

@@ -15,7 +15,7 @@ use super::token::now_secs;
 use super::{Club, Signed, password};
 use crate::api::ErrorKind;
 use crate::rules::Seat;
-use crate::store::StoreError;
+use crate::store::{Member, StoreError};
 
 #[derive(Serialize)]
 pub(super) struct MemberView {
@@ -98,10 +98,9 @@ pub(super) async fn reset_password(
     if let Some(why) = password::weakness(&asked.password) {
         return refuse(StatusCode::UNPROCESSABLE_ENTITY, ErrorKind::BadInput, &why);
     }
-    let member = match club.api.store().member_by_name(&asked.name).await {
-        Ok(Some(m)) => m,
-        Ok(None) => return no_member(&asked.name),
-        Err(e) => return store_failed(e),
+    let member = match named_member(&club, &asked.name).await {
+        Ok(member) => member,
+        Err(refused) => return refused,
     };
     if member.id == signed.member.id {
         // Their own, as any member's: with the current one given again, so a borrowed tablet is not enough.
@@ -129,10 +128,9 @@ pub(super) async fn sign_out_everywhere(
     if let Some(refused) = unless_admin(&signed) {
         return refused;
     }
-    let member = match club.api.store().member_by_name(&asked.name).await {
-        Ok(Some(m)) => m,
-        Ok(None) => return no_member(&asked.name),
-        Err(e) => return store_failed(e),
+    let member = match named_member(&club, &asked.name).await {
+        Ok(member) => member,
+        Err(refused) => return refused,
     };
     match club.api.store().end_member_sessions(member.id, now_secs()).await {
         Ok(ended) => Json(serde_json::json!({ "ended": ended })).into_response(),
@@ -177,10 +175,9 @@ pub(super) async fn give_seat(
     if let Some(refused) = unless_admin(&signed) {
         return refused;
     }
-    let member = match club.api.store().member_by_name(&asked.member).await {
-        Ok(Some(m)) => m,
-        Ok(None) => return no_member(&asked.member),
-        Err(e) => return store_failed(e),
+    let member = match named_member(&club, &asked.member).await {
+        Ok(member) => member,
+        Err(refused) => return refused,
     };
     let (_, game) = match club.api.load(asked.game).await {
         Ok(loaded) => loaded,
@@ -225,6 +222,15 @@ pub fn name_problem(name: &str) -> Option<String> {
     name.chars()
         .any(|c| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}'))
         .then(|| "a member's name has a character no one can see in it: type it again".into())
+}
+
+/// The member `name` names, or the answer saying the club has none.
+async fn named_member(club: &Club, name: &str) -> Result<Member, Response> {
+    match club.api.store().member_by_name(name).await {
+        Ok(Some(member)) => Ok(member),
+        Ok(None) => Err(no_member(name)),
+        Err(e) => Err(store_failed(e)),
+    }
 }
 
 fn no_member(name: &str) -> Response {

@@ -24,7 +24,7 @@ use axum::routing::{get, post};
 pub use door::door;
 pub use members::name_problem;
 pub use password::{SHORTEST_PASSWORD, hash_off_thread as hash_password, weakness as password_weakness};
-pub use token::SESSION_COOKIE;
+pub use token::{SESSION_COOKIE, now_secs};
 
 use super::TableAccess;
 use crate::api::Api;
